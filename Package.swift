@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Nestbox",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "nestbox", targets: ["nestbox"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Lua (C): the system library and the one C file allowed to raise Lua errors.
+        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+
+        // Core: the UIKit model. Knows nothing of Lua.
+        .target(name: "Containment"),
+
+        // Binding: the Lua runtime and the `ui` API.
+        .target(name: "NestboxLua", dependencies: ["Containment", "CLua", "CLuaShim"]),
+
+        // CLI: commands as a library, so tests call them in-process.
+        .target(name: "NestboxCLI", dependencies: [
+            "Containment", "NestboxLua",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "nestbox", dependencies: ["NestboxCLI"]),
+
+        // Tests, one target per level.
+        .testTarget(name: "ContainmentTests", dependencies: ["Containment"]),
+        .testTarget(name: "NestboxLuaTests", dependencies: ["NestboxLua", "Containment"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "NestboxCLITests", dependencies: ["NestboxCLI", "NestboxLua", "Containment"]),
+    ]
+)

@@ -1,0 +1,424 @@
+// The only C frames that raise Lua errors. See CLuaShim.h for the contract.
+#include "CLuaShim.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+/* ---------- state, allocator, panic ---------- */
+
+static void *nb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    nb_state *st = (nb_state *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        st->used -= old;
+        return NULL;
+    }
+    /* The cap applies while Lua code runs; host code may overshoot it (a refused
+       allocation inside a Swift frame would longjmp over it). */
+    if (st->limit != 0 && st->in_host == 0 && nsize > old &&
+        st->used - old + nsize > st->limit) {
+        st->memory_error = 1;
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) { st->memory_error = 1; return NULL; }
+    st->used = st->used - old + nsize;
+    if (st->used > st->peak) st->peak = st->used;
+    return p;
+}
+
+static int nb_panic(lua_State *L) {
+    /* Reached only by an error outside any protected call: a host bug. */
+    const char *msg = lua_tostring(L, -1);
+    fprintf(stderr, "nestbox: unprotected Lua error: %s\n", msg ? msg : "(error object is not a string)");
+    fflush(stderr);
+    return 0;  /* Lua aborts */
+}
+
+static void nb_warnf(void *ud, const char *msg, int tocont) {
+    (void)ud; (void)msg; (void)tocont;  /* warnings are routed by the host in a later issue */
+}
+
+lua_State *nb_newstate(nb_state *st) {
+    lua_State *L = lua_newstate(nb_alloc, st);
+    if (L == NULL) return NULL;
+    *(nb_state **)lua_getextraspace(L) = st;
+    lua_atpanic(L, nb_panic);
+    lua_setwarnf(L, nb_warnf, st);
+    return L;
+}
+
+nb_state *nb_getstate(lua_State *L) { return *(nb_state **)lua_getextraspace(L); }
+
+void nb_close(lua_State *L) { lua_close(L); }
+
+/* ---------- objects ---------- */
+
+nb_object *nb_newobject(lua_State *L, uint32_t tag, void *object) {
+    nb_object *o = (nb_object *)lua_newuserdatauv(L, sizeof(nb_object), 2);
+    o->magic = NB_MAGIC;
+    o->tag = tag;
+    o->object = object;
+    return o;
+}
+
+nb_object *nb_toobject(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TUSERDATA) return NULL;
+    if (lua_rawlen(L, idx) != sizeof(nb_object)) return NULL;
+    nb_object *o = (nb_object *)lua_touserdata(L, idx);
+    return (o && o->magic == NB_MAGIC) ? o : NULL;
+}
+
+/* ---------- trampolines ---------- */
+
+static int nb_raise(lua_State *L, int n) {
+    nb_state *st = nb_getstate(L);
+    if (n == NB_ARGERROR) {
+        const char *msg = lua_tostring(L, -1);
+        return luaL_argerror(L, st->errarg, msg ? msg : "?");
+    }
+    if (n == NB_ERROR && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);       /* position of the Lua line that made the call */
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+static int nb_dispatch_tramp(lua_State *L) {
+    nb_dispatch_fn fn = (nb_dispatch_fn)lua_touserdata(L, lua_upvalueindex(1));
+    int id = (int)lua_tointeger(L, lua_upvalueindex(2));
+    nb_state *st = nb_getstate(L);
+    st->in_host++;
+    int n = fn(L, id);
+    st->in_host--;
+    if (n < 0) return nb_raise(L, n);
+    return n;
+}
+
+void nb_pushdispatch(lua_State *L, nb_dispatch_fn fn, int id) {
+    lua_pushlightuserdata(L, (void *)fn);
+    lua_pushinteger(L, id);
+    lua_pushcclosure(L, nb_dispatch_tramp, 2);
+}
+
+/* __index: bound methods, then properties, then the object's own fields, then its
+   Lua class (a chain of tables). Methods first keeps `vc:addChild` a plain table read. */
+static int nb_index(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER) {
+        int id = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        nb_object *o = nb_toobject(L, 1);
+        if (o == NULL || o->object == NULL) {
+            lua_pushliteral(L, "attempt to use a released object");
+            return nb_raise(L, NB_ERROR);
+        }
+        nb_property_fn get = (nb_property_fn)lua_touserdata(L, lua_upvalueindex(3));
+        nb_state *st = nb_getstate(L);
+        st->in_host++;
+        int n = get(L, o->object, id);
+        st->in_host--;
+        if (n < 0) return nb_raise(L, n);
+        return n;
+    }
+    lua_pop(L, 1);
+    if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, -2) != LUA_TNIL) return 1;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (lua_getiuservalue(L, 1, 2) == LUA_TTABLE) {
+        lua_pushvalue(L, 2);
+        lua_gettable(L, -2);   /* a Lua class: may walk its parents through __index */
+        return 1;
+    }
+    lua_pushnil(L);
+    return 1;
+}
+
+void nb_pushindex(lua_State *L, int methods, int properties, nb_property_fn getter) {
+    methods = lua_absindex(L, methods);
+    properties = lua_absindex(L, properties);
+    lua_pushvalue(L, methods);
+    lua_pushvalue(L, properties);
+    lua_pushlightuserdata(L, (void *)getter);
+    lua_pushcclosure(L, nb_index, 3);
+}
+
+static void nb_fields(lua_State *L, int obj) {
+    /* pushes the fields table (user value 1), creating it on first use */
+    if (lua_getiuservalue(L, obj, 1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 4);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, obj, 1);
+    }
+}
+
+static int nb_newindex(lua_State *L) {
+    lua_settop(L, 3);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
+        int id = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        nb_object *o = nb_toobject(L, 1);
+        if (o == NULL || o->object == NULL) {
+            lua_pushliteral(L, "attempt to use a released object");
+            return nb_raise(L, NB_ERROR);
+        }
+        nb_property_fn set = (nb_property_fn)lua_touserdata(L, lua_upvalueindex(2));
+        nb_state *st = nb_getstate(L);
+        st->in_host++;
+        int n = set(L, o->object, id);
+        st->in_host--;
+        if (n < 0) return nb_raise(L, n);
+        return 0;
+    }
+    lua_pop(L, 1);
+    nb_fields(L, 1);
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 3);
+    lua_rawset(L, -3);
+    return 0;
+}
+
+void nb_pushnewindex(lua_State *L, int properties, nb_property_fn setter) {
+    properties = lua_absindex(L, properties);
+    lua_pushvalue(L, properties);
+    lua_pushlightuserdata(L, (void *)setter);
+    lua_pushcclosure(L, nb_newindex, 2);
+}
+
+static int nb_gc(lua_State *L) {
+    nb_object *o = nb_toobject(L, 1);
+    if (o != NULL && o->object != NULL) {
+        void *obj = o->object;
+        o->object = NULL;   /* idempotent: a second __gc finds nothing */
+        nb_release_fn release = (nb_release_fn)lua_touserdata(L, lua_upvalueindex(1));
+        nb_state *st = nb_getstate(L);
+        st->in_host++;
+        release(obj);
+        st->in_host--;
+    }
+    return 0;
+}
+
+void nb_pushgc(lua_State *L, nb_release_fn release) {
+    lua_pushlightuserdata(L, (void *)release);
+    lua_pushcclosure(L, nb_gc, 1);
+}
+
+static void nb_copyfields(lua_State *L, int src, int obj, int props) {
+    src = lua_absindex(L, src);
+    obj = lua_absindex(L, obj);
+    props = lua_absindex(L, props);
+    lua_pushnil(L);
+    while (lua_next(L, src) != 0) {          /* key at -2, value at -1 */
+        lua_pushvalue(L, -2);
+        int isprop = lua_rawget(L, props) != LUA_TNIL;
+        lua_pop(L, 1);
+        if (!isprop) {
+            nb_fields(L, obj);               /* key value fields */
+            lua_pushvalue(L, -3);
+            lua_pushvalue(L, -3);
+            lua_rawset(L, -3);
+            lua_pop(L, 1);                   /* remove fields */
+        }
+        lua_pop(L, 1);                       /* remove value, keep key */
+    }
+}
+
+/* Class constructor, the __call of a class table: Class{ ... }.
+   upvalues: create, apply, typeid, properties. */
+static int nb_construct(lua_State *L) {
+    nb_dispatch_fn create = (nb_dispatch_fn)lua_touserdata(L, lua_upvalueindex(1));
+    nb_dispatch_fn apply = (nb_dispatch_fn)lua_touserdata(L, lua_upvalueindex(2));
+    int tid = (int)lua_tointeger(L, lua_upvalueindex(3));
+    if (lua_isnoneornil(L, 2)) { lua_settop(L, 1); lua_newtable(L); }
+    lua_settop(L, 2);
+    if (lua_type(L, 2) != LUA_TTABLE) {
+        return luaL_error(L, "bad argument #1 to constructor (table expected, got %s)", luaL_typename(L, 2));
+    }
+    nb_state *st = nb_getstate(L);
+    st->in_host++;
+    int n = create(L, tid);      /* pushes the new object at 3 */
+    st->in_host--;
+    if (n < 0) return nb_raise(L, n);
+    lua_settop(L, 3);
+    /* keys that are not properties become fields (hooks included) before any
+       property is applied, so a property's side effects already see the hooks */
+    nb_copyfields(L, 2, 3, lua_upvalueindex(4));
+    st->in_host++;
+    n = apply(L, tid);
+    st->in_host--;
+    if (n < 0) return nb_raise(L, n);
+    lua_settop(L, 3);
+    /* `init`, if the class (or the instance table) defines one, runs after base init */
+    lua_getfield(L, 3, "init");
+    if (lua_type(L, -1) == LUA_TFUNCTION) {
+        lua_pushvalue(L, 3);
+        lua_pushvalue(L, 2);
+        lua_call(L, 2, 0);
+    } else {
+        lua_pop(L, 1);
+    }
+    return 1;
+}
+
+void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn apply, int typeid_, int properties) {
+    properties = lua_absindex(L, properties);
+    lua_pushlightuserdata(L, (void *)create);
+    lua_pushlightuserdata(L, (void *)apply);
+    lua_pushinteger(L, typeid_);
+    lua_pushvalue(L, properties);
+    lua_pushcclosure(L, nb_construct, 4);
+}
+
+/* ---------- calling Lua from Swift ---------- */
+
+static int nb_msghandler(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+int nb_pcall(lua_State *L, int nargs, int nresults) {
+    nb_state *st = nb_getstate(L);
+    int base = lua_gettop(L) - nargs;   /* function index */
+    lua_pushcfunction(L, nb_msghandler);
+    lua_insert(L, base);
+    int saved = st->in_host;
+    st->in_host = 0;                    /* Lua code runs under the memory cap */
+    int status = lua_pcall(L, nargs, nresults, base);
+    st->in_host = saved;
+    lua_remove(L, base);
+    return status;
+}
+
+int nb_loadbuffer(lua_State *L, const char *buff, size_t sz, const char *name) {
+    return luaL_loadbufferx(L, buff, sz, name, "t");   /* text only: never bytecode */
+}
+
+/* ---------- macros as functions ---------- */
+
+int nb_upvalueindex(int i) { return lua_upvalueindex(i); }
+int nb_registryindex(void) { return LUA_REGISTRYINDEX; }
+void nb_pop(lua_State *L, int n) { lua_pop(L, n); }
+void nb_newtable(lua_State *L) { lua_newtable(L); }
+const char *nb_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
+int nb_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
+void nb_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
+void nb_pushliteral(lua_State *L, const char *s) { lua_pushstring(L, s); }
+void nb_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+void nb_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+void nb_replace(lua_State *L, int idx) { lua_replace(L, idx); }
+void *nb_getextraspace(lua_State *L) { return lua_getextraspace(L); }
+double nb_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
+long long nb_tointeger(lua_State *L, int idx, int *isnum) { return (long long)lua_tointegerx(L, idx, isnum); }
+
+/* ---------- protected helpers ---------- */
+
+static int nb_tostring_body(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+int nb_safetostring(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, nb_tostring_body);
+    lua_pushvalue(L, idx);
+    nb_state *st = nb_getstate(L);
+    int saved = st->in_host;
+    st->in_host = 0;
+    int status = lua_pcall(L, 1, 1, 0);
+    st->in_host = saved;
+    return status;   /* either way one value (string or error) is on top */
+}
+
+static int nb_foreach_body(lua_State *L) {
+    nb_pair_fn fn = (nb_pair_fn)lua_touserdata(L, 2);
+    void *ctx = lua_touserdata(L, 3);
+    lua_settop(L, 3);
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {      /* key at 4, value at 5 */
+        int n = fn(L, ctx);
+        if (n < 0) return lua_error(L);
+        lua_settop(L, 4);
+    }
+    return 0;
+}
+
+int nb_foreach(lua_State *L, int t, nb_pair_fn fn, void *ctx) {
+    t = lua_absindex(L, t);
+    lua_pushcfunction(L, nb_foreach_body);
+    lua_pushvalue(L, t);
+    lua_pushlightuserdata(L, (void *)fn);
+    lua_pushlightuserdata(L, ctx);
+    return lua_pcall(L, 3, 0, 0);   /* host code: in_host stays as it is */
+}
+
+/* ---------- benchmark baseline ---------- */
+
+typedef struct { uint32_t magic; int value; } nb_bench_obj;
+
+static int nb_bench_nop(lua_State *L) { (void)L; return 0; }
+
+static int nb_bench_index(lua_State *L) {
+    /* methods table first, then the one property, as a hand-written binding would */
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    nb_bench_obj *o = (nb_bench_obj *)lua_touserdata(L, 1);
+    const char *k = lua_tostring(L, 2);
+    if (o && k && strcmp(k, "title") == 0) { lua_pushinteger(L, o->value); return 1; }
+    lua_pushnil(L);
+    return 1;
+}
+
+static int nb_bench_newindex(lua_State *L) {
+    nb_bench_obj *o = (nb_bench_obj *)lua_touserdata(L, 1);
+    if (o) o->value = (int)lua_tointeger(L, 3);
+    return 0;
+}
+
+static int nb_bench_method(lua_State *L) {
+    nb_bench_obj *o = (nb_bench_obj *)lua_touserdata(L, 1);
+    if (o) o->value++;
+    return 0;
+}
+
+static int nb_bench_new(lua_State *L) {
+    nb_bench_obj *o = (nb_bench_obj *)lua_newuserdatauv(L, sizeof(nb_bench_obj), 0);
+    o->magic = 0; o->value = 0;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_setmetatable(L, -2);
+    return 1;
+}
+
+void nb_pushbaseline(lua_State *L) {
+    lua_newtable(L);                       /* the module */
+    lua_pushcfunction(L, nb_bench_nop);
+    lua_setfield(L, -2, "nop");
+    lua_newtable(L);                       /* metatable */
+    lua_newtable(L);                       /* methods */
+    lua_pushcfunction(L, nb_bench_method);
+    lua_setfield(L, -2, "method");
+    lua_pushcclosure(L, nb_bench_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, nb_bench_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushcclosure(L, nb_bench_new, 1);
+    lua_setfield(L, -2, "new");
+}

@@ -1,0 +1,97 @@
+// The C side of the Lua binding.
+//
+// Swift must never be jumped over by a Lua error or yield (longjmp skips Swift's
+// releases and defers). So Swift functions callable from Lua return a status to
+// the trampolines here, and only these C frames call lua_error. Swift calls into
+// Lua only through nb_pcall. Lua's macros are re-exported as functions because
+// Swift cannot import macros.
+#ifndef NESTBOX_CLUASHIM_H
+#define NESTBOX_CLUASHIM_H
+
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/// Results a Swift function returns to a trampoline: n >= 0 results, or one of these.
+#define NB_ERROR (-1)     /* error value on top of the stack; raised with the caller's position */
+#define NB_ARGERROR (-2)  /* message on top, argument index in nb_state.errarg: luaL_argerror */
+#define NB_RAWERROR (-3)  /* error value on top, raised as is (it already has a position) */
+
+/// Per-state bookkeeping, reachable in O(1) through lua_getextraspace.
+typedef struct nb_state {
+    void *host;            /* the Swift runtime (unretained) */
+    size_t used;           /* bytes allocated by this state */
+    size_t peak;           /* high-water mark of `used` */
+    size_t limit;          /* 0 = no limit; enforced only while Lua code runs */
+    int in_host;           /* > 0 while Swift code runs: allocations may exceed the limit */
+    int errarg;            /* argument index for NB_ARGERROR */
+    int memory_error;      /* set when the allocator refused a request */
+} nb_state;
+
+/// A Swift function reached through a dispatch trampoline: `id` selects the body.
+typedef int (*nb_dispatch_fn)(lua_State *L, int id);
+/// Property access: `object` is the retained Swift object, `id` the property.
+typedef int (*nb_property_fn)(lua_State *L, void *object, int id);
+/// Releases the Swift object held by a userdata (from __gc).
+typedef void (*nb_release_fn)(void *object);
+
+/// The block of every userdata that stands for a Swift object.
+typedef struct nb_object {
+    uint32_t magic;
+    uint32_t tag;          /* bit set of the Swift kinds this object is (fast is-a checks) */
+    void *object;          /* retained Swift object, NULL once released */
+} nb_object;
+
+#define NB_MAGIC 0x4E657374u  /* "Nest" */
+
+lua_State *nb_newstate(nb_state *st);
+nb_state *nb_getstate(lua_State *L);
+void nb_close(lua_State *L);
+
+/* Objects */
+nb_object *nb_newobject(lua_State *L, uint32_t tag, void *object);
+nb_object *nb_toobject(lua_State *L, int idx);
+
+/* Closures around Swift functions */
+void nb_pushdispatch(lua_State *L, nb_dispatch_fn fn, int id);
+/// Pushes the __index closure: methods table, properties table (name -> id), getter.
+void nb_pushindex(lua_State *L, int methods, int properties, nb_property_fn getter);
+/// Pushes the __newindex closure: properties table, setter.
+void nb_pushnewindex(lua_State *L, int properties, nb_property_fn setter);
+void nb_pushgc(lua_State *L, nb_release_fn release);
+/// Pushes a class constructor: create(L, typeid) then apply(L, typeid), then `init`.
+void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn apply, int typeid_, int properties);
+
+/* Calling Lua from Swift: always protected, with a traceback handler. */
+int nb_pcall(lua_State *L, int nargs, int nresults);
+int nb_loadbuffer(lua_State *L, const char *buff, size_t sz, const char *name);
+
+/* Function versions of Lua's macros */
+int nb_upvalueindex(int i);
+int nb_registryindex(void);
+void nb_pop(lua_State *L, int n);
+void nb_newtable(lua_State *L);
+const char *nb_tostring(lua_State *L, int idx, size_t *len);
+int nb_isnoneornil(lua_State *L, int idx);
+void nb_pushcfunction(lua_State *L, lua_CFunction f);
+void nb_pushliteral(lua_State *L, const char *s);
+void nb_insert(lua_State *L, int idx);
+void nb_remove(lua_State *L, int idx);
+void nb_replace(lua_State *L, int idx);
+void *nb_getextraspace(lua_State *L);
+double nb_tonumber(lua_State *L, int idx, int *isnum);
+long long nb_tointeger(lua_State *L, int idx, int *isnum);
+
+/* Protected helpers: operations that may run metamethods, run inside lua_pcall. */
+/// luaL_tolstring under pcall; the result string replaces nothing (pushed on top).
+int nb_safetostring(lua_State *L, int idx);
+/// Calls f(k, v) for every pair of the table at `t` in a protected call.
+typedef int (*nb_pair_fn)(lua_State *L, void *ctx);
+int nb_foreach(lua_State *L, int t, nb_pair_fn fn, void *ctx);
+
+/* Benchmark baseline: the same operations written directly on the C API. */
+void nb_pushbaseline(lua_State *L);
+
+#endif

@@ -1,0 +1,60 @@
+/// The two printers of DESIGN.md §2.2, returning text.
+extension ViewController {
+    /// UIKit's `_printHierarchy`: one line per controller, `   | ` per level.
+    public func hierarchyDescription() -> String {
+        var lines: [String] = []
+        appendHierarchy(to: &lines, depth: 0)
+        return lines.joined(separator: "\n")
+    }
+
+    func appendHierarchy(to lines: inout [String], depth: Int) {
+        let indent = String(repeating: "   | ", count: depth)
+        let view = _view.map(\.objectDescription) ?? "(view not loaded)"
+        lines.append("\(indent)\(objectDescription), state: \(appearanceState.rawValue), view: \(view)")
+        for c in children { c.appendHierarchy(to: &lines, depth: depth + 1) }
+    }
+}
+
+extension View {
+    /// UIKit's `recursiveDescription`.
+    public func recursiveDescription() -> String {
+        var lines: [String] = []
+        appendDescription(to: &lines, depth: 0)
+        return lines.joined(separator: "\n")
+    }
+
+    func appendDescription(to lines: inout [String], depth: Int) {
+        lines.append(String(repeating: "   | ", count: depth) + viewDescription)
+        for s in subviews { s.appendDescription(to: &lines, depth: depth + 1) }
+    }
+
+    /// `<View: menu.view; frame = (0 0; 390 844); autoresize = W+H; owner = menu>`
+    public var viewDescription: String {
+        var parts = ["\(className): \(name)", "frame = \(frame)"]
+        if !transform.isIdentity {
+            let t = transform
+            parts.append("transform = [\([t.a, t.b, t.c, t.d, t.tx, t.ty].map(formatNumber).joined(separator: ", "))]")
+        }
+        if isHidden { parts.append("hidden = YES") }
+        if alpha != 1 { parts.append("alpha = \(formatNumber(alpha))") }
+        if !isUserInteractionEnabled { parts.append("userInteractionEnabled = NO") }
+        if tag != 0 { parts.append("tag = \(tag)") }
+        if !autoresizingMask.isEmpty { parts.append("autoresize = \(autoresizingMask.shortDescription)") }
+        if let c = backgroundColor { parts.append("backgroundColor = \(c)") }
+        if let label = self as? Label, let text = label.text { parts.append("text = '\(text)'") }
+        if let button = self as? Button {
+            if let title = button.title { parts.append("title = '\(title)'") }
+            if button.isSelected { parts.append("selected = YES") }
+            if !button.isEnabled { parts.append("enabled = NO") }
+        }
+        if let owner = owningViewController { parts.append("owner = \(owner.name)") }
+        return "<" + parts.joined(separator: "; ") + ">"
+    }
+}
+
+extension Simulation {
+    /// The window's controller tree, or a note that there is none.
+    public func hierarchyDescription() -> String {
+        window.rootViewController?.hierarchyDescription() ?? "(no root view controller)"
+    }
+}

@@ -1,0 +1,35 @@
+/// A device preset: what `ui.setDevice` chooses (sizes in points, portrait).
+public struct Device: Equatable, Sendable {
+    public var name: String
+    public var size: Size
+    public var scale: Double
+    public var idiom: String
+    public var safeAreaInsets: EdgeInsets
+
+    public static let iPhoneSE = Device(name: "iPhone SE", size: Size(width: 375, height: 667), scale: 2,
+                                        idiom: "phone", safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+    public static let iPhone15 = Device(name: "iPhone 15", size: Size(width: 393, height: 852), scale: 3,
+                                        idiom: "phone", safeAreaInsets: EdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+    public static let iPad = Device(name: "iPad", size: Size(width: 820, height: 1180), scale: 2,
+                                    idiom: "pad", safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+    public static let all = [iPhoneSE, iPhone15, iPad]
+
+    public static func named(_ name: String) -> Device? { all.first { $0.name == name } }
+}
+
+public final class Screen: SimObject {
+    public private(set) var device: Device
+    public private(set) var orientation = "portrait"
+
+    init(simulation: Simulation, device: Device) {
+        self.device = device
+        super.init(simulation: simulation, className: "Screen", name: "screen")
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: device.size) }
+    public var width: Double { device.size.width }
+    public var height: Double { device.size.height }
+    public var scale: Double { device.scale }
+    public var idiom: String { device.idiom }
+    public var safeAreaInsets: EdgeInsets { device.safeAreaInsets }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+extension TraceEvent {
+    /// The text form of DESIGN.md §2.1, without the time prefix.
+    public var body: String {
+        func call(_ receiver: String) -> String {
+            let list = args.map { $0.0 == "_" ? $0.1.text : "\($0.0): \($0.1.text)" }
+            return "\(receiver).\(event)(\(list.joined(separator: ", ")))"
+        }
+        switch kind {
+        case .warning, .lint, .log:
+            return "\(kind.rawValue): \(message ?? "")"
+        case .error:
+            return "error: \(message ?? "")"
+        case .delegate:
+            let text = call("\(object).delegate")
+            return result.map { "\(text) -> \($0.text)" } ?? text
+        default:
+            return call(object)
+        }
+    }
+
+    /// `[0.300] red.viewDidAppear(animated: true)`
+    public var text: String { "[\(String(format: "%.3f", t))] \(body)" }
+
+    /// One JSON object, keys in a fixed order.
+    public var json: String {
+        var out = "{\"seq\":\(seq),\"t\":\(jsonNumber(t)),\"kind\":\(jsonString(kind.rawValue))"
+        out += ",\"object\":\(jsonString(object)),\"event\":\(jsonString(event))"
+        out += ",\"args\":{" + args.map { "\(jsonString($0.0)):\($0.1.json)" }.joined(separator: ",") + "}"
+        if let message { out += ",\"message\":\(jsonString(message))" }
+        if let result { out += ",\"result\":\(result.json)" }
+        if let traceback { out += ",\"traceback\":\(jsonString(traceback))" }
+        return out + "}"
+    }
+}
+
+extension TraceValue {
+    public var json: String {
+        switch self {
+        case .null: return "null"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return jsonNumber(n)
+        case .string(let s), .object(let s): return jsonString(s)
+        }
+    }
+}
+
+func jsonNumber(_ v: Double) -> String {
+    guard v.isFinite else { return "null" }
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    let r = (v * 1_000_000).rounded() / 1_000_000
+    return String(r)
+}
+
+public func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out + "\""
+}
+
+/// Which events a listing shows.
+public struct TraceFilter: Sendable {
+    public var kinds: Set<TraceKind>
+    public var includeLayout: Bool
+    public init(kinds: Set<TraceKind> = Set(TraceKind.allCases), includeLayout: Bool = true) {
+        self.kinds = kinds; self.includeLayout = includeLayout
+    }
+    public static let all = TraceFilter()
+    /// What `ui.expectTrace` compares.
+    public static let expectation = TraceFilter(kinds: [.lifecycle, .containment, .delegate], includeLayout: false)
+
+    public func accepts(_ e: TraceEvent) -> Bool {
+        kinds.contains(e.kind) && (includeLayout || !e.isLayout)
+    }
+
+    /// Parses "lifecycle,containment" (also "all"); nil names the first unknown kind.
+    public static func parse(_ list: String) -> Result<TraceFilter, TraceFilterError> {
+        var kinds = Set<TraceKind>()
+        for raw in list.split(separator: ",") {
+            let name = raw.trimmingCharacters(in: .whitespaces)
+            if name.isEmpty { continue }
+            if name == "all" { kinds.formUnion(TraceKind.allCases); continue }
+            guard let k = TraceKind(rawValue: name) else { return .failure(TraceFilterError(name: name)) }
+            kinds.insert(k)
+        }
+        return .success(TraceFilter(kinds: kinds))
+    }
+}
+
+public struct TraceFilterError: Error, CustomStringConvertible {
+    public var name: String
+    public var description: String {
+        "unknown trace kind '\(name)' (expected: \(TraceKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+    }
+}
+
+/// Compares expected trace lines with actual events; returns a readable diff or nil.
+/// Expected lines may carry the `[t] ` prefix (then time is compared too); blank
+/// lines and `--` comments are skipped. Layout lines count only if the expectation
+/// mentions one.
+public func traceMismatch(expected: String, actual: some Collection<TraceEvent>,
+                          filter: TraceFilter = .expectation) -> String? {
+    let wanted = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty && !$0.hasPrefix("--") }
+    var f = filter
+    if wanted.contains(where: { $0.contains("LayoutSubviews(") }) { f.includeLayout = true }
+    let events = actual.filter(f.accepts)
+    let timed = wanted.contains { $0.hasPrefix("[") }
+    let got = events.map { timed ? $0.text : $0.body }
+    if got == wanted { return nil }
+    var lines = ["trace mismatch (- expected, + actual):"]
+    let n = max(wanted.count, got.count)
+    var firstDiff = -1
+    for i in 0..<n {
+        let w = i < wanted.count ? wanted[i] : nil
+        let g = i < got.count ? got[i] : nil
+        if w == g, let w { lines.append("  \(w)"); continue }
+        if firstDiff < 0 { firstDiff = i }
+        if let w { lines.append("- \(w)") }
+        if let g { lines.append("+ \(g)") }
+    }
+    return lines.joined(separator: "\n")
+}

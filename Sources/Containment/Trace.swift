@@ -1,0 +1,40 @@
+/// The event log of one simulation.
+public final class Trace {
+    public private(set) var events: [TraceEvent] = []
+    /// When false nothing is recorded (the bench's "tracing off" and `--trace none`).
+    public var isEnabled = true
+    /// Index into `events` where the current expectation window starts (mark/clear).
+    public private(set) var markIndex = 0
+    public private(set) var markLabel: String?
+    /// Called for each recorded event (the CLI echoes warnings to stderr with it).
+    public var onEvent: ((TraceEvent) -> Void)?
+    var nextSeq = 1
+    let clock: () -> Double
+
+    init(clock: @escaping () -> Double) { self.clock = clock }
+
+    public func record(_ kind: TraceKind, _ object: String, _ event: String,
+                       _ args: [(String, TraceValue)] = [], message: String? = nil,
+                       result: TraceValue? = nil, traceback: String? = nil) {
+        guard isEnabled else { return }
+        let e = TraceEvent(seq: nextSeq, t: clock(), kind: kind, object: object, event: event,
+                           args: args, message: message, result: result, traceback: traceback)
+        nextSeq += 1
+        events.append(e)
+        onEvent?(e)
+    }
+
+    public func clear() {
+        events.removeAll(keepingCapacity: true)
+        markIndex = 0
+        markLabel = nil
+    }
+
+    public func mark(_ label: String?) {
+        markIndex = events.count
+        markLabel = label
+    }
+
+    /// Events since the last mark or clear.
+    public var sinceMark: ArraySlice<TraceEvent> { events[markIndex...] }
+}

@@ -1,0 +1,64 @@
+/// The kinds of DESIGN.md §2.1.
+public enum TraceKind: String, CaseIterable, Sendable {
+    case lifecycle, containment, call, view, animation, input, delegate, warning, lint, error, log
+}
+
+/// An argument value in an event. Objects appear by trace name only, so traces are
+/// deterministic and hold no references.
+public enum TraceValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case object(String)
+
+    public static func ref(_ o: SimObject?) -> TraceValue {
+        o.map { .object($0.name) } ?? .null
+    }
+
+    /// Swift-like text for the text form: `true`, `nil`, `red`, `"Menu"`.
+    public var text: String {
+        switch self {
+        case .null: return "nil"
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n): return formatNumber(n)
+        case .string(let s): return "\"\(s)\""
+        case .object(let name): return name
+        }
+    }
+}
+
+public struct TraceEvent: Equatable, Sendable {
+    public var seq: Int
+    public var t: Double
+    public var kind: TraceKind
+    public var object: String
+    public var event: String
+    /// Labelled arguments in call order; a label "_" prints without a label.
+    public var args: [(String, TraceValue)]
+    /// Free text: the warning, lint, error or log message.
+    public var message: String?
+    /// For `delegate` events that return a value (shouldSelect).
+    public var result: TraceValue?
+    /// For `error` events.
+    public var traceback: String?
+
+    public init(seq: Int, t: Double, kind: TraceKind, object: String, event: String,
+                args: [(String, TraceValue)] = [], message: String? = nil,
+                result: TraceValue? = nil, traceback: String? = nil) {
+        self.seq = seq; self.t = t; self.kind = kind; self.object = object; self.event = event
+        self.args = args; self.message = message; self.result = result; self.traceback = traceback
+    }
+
+    public static func == (l: TraceEvent, r: TraceEvent) -> Bool {
+        l.seq == r.seq && l.t == r.t && l.kind == r.kind && l.object == r.object
+            && l.event == r.event && l.message == r.message && l.result == r.result
+            && l.args.map(\.0) == r.args.map(\.0) && l.args.map(\.1) == r.args.map(\.1)
+    }
+
+    /// Layout callbacks are left out of scenario comparisons unless asked for,
+    /// as the reference's traces leave them out.
+    public var isLayout: Bool {
+        kind == .lifecycle && (event == "viewWillLayoutSubviews" || event == "viewDidLayoutSubviews")
+    }
+}

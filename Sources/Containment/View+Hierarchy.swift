@@ -1,0 +1,155 @@
+/// Adding and removing subviews. A controller's view entering or leaving the visible
+/// window drives that controller's appearance callbacks (reference §1.4 item 3).
+extension View {
+    public func addSubview(_ view: View) throws {
+        try move(view, to: subviews.count, event: "addSubview", args: [("_", .ref(view))])
+    }
+
+    public func insertSubview(_ view: View, at index: Int) throws {
+        try move(view, to: max(0, index), event: "insertSubview",
+                 args: [("_", .ref(view)), ("at", .number(Double(index)))])
+    }
+
+    public func insertSubview(_ view: View, belowSubview sibling: View) throws {
+        let index = subviews.firstIndex { $0 === sibling } ?? subviews.count
+        try move(view, to: index, event: "insertSubview", args: [("_", .ref(view)), ("belowSubview", .ref(sibling))])
+    }
+
+    public func insertSubview(_ view: View, aboveSubview sibling: View) throws {
+        let index = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
+        try move(view, to: index, event: "insertSubview", args: [("_", .ref(view)), ("aboveSubview", .ref(sibling))])
+    }
+
+    public func bringSubviewToFront(_ view: View) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.append(subviews.remove(at: i))
+        setNeedsLayout()
+    }
+
+    public func sendSubviewToBack(_ view: View) {
+        guard let i = subviews.firstIndex(where: { $0 === view }) else { return }
+        subviews.insert(subviews.remove(at: i), at: 0)
+        setNeedsLayout()
+    }
+
+    public func removeFromSuperview() {
+        guard let old = superview else { return }
+        trace?.record(.view, name, "removeFromSuperview")
+        let leaving = old.window?.isVisible == true
+        let targets = leaving ? appearanceTargets(under: old, appearing: false) : []
+        // Q1: the callbacks are synchronous, around the change itself.
+        for c in targets { c.beginAppearance(false, animated: false) }
+        detach()
+        for c in targets { c.endAppearance() }
+    }
+
+    // MARK: - Internals
+
+    func move(_ view: View, to index: Int, event: String, args: [(String, TraceValue)]) throws {
+        if view === self { throw ContainmentError.invalidArgument(Messages.addSelfAsSubview) }
+        if isDescendant(of: view) { throw ContainmentError.invalidArgument(Messages.viewCycle(view, self)) }
+        try checkControllerConsistency(adding: view)
+        trace?.record(.view, name, event, args)
+        if view.superview === self {
+            // Reordering among siblings: the window does not change, no callbacks.
+            if let i = subviews.firstIndex(where: { $0 === view }) { subviews.remove(at: i) }
+            subviews.insert(view, at: min(index, subviews.count))
+            setNeedsLayout()
+            return
+        }
+        lintUncontainedControllers(in: view)
+        let newVisible = window?.isVisible == true
+        let oldVisible = view.window?.isVisible == true
+        var targets: [ViewController] = []
+        if newVisible && !oldVisible { targets = view.appearanceTargets(under: self, appearing: true) }
+        if oldVisible && !newVisible, let old = view.superview { targets = view.appearanceTargets(under: old, appearing: false) }
+        let appearing = newVisible && !oldVisible
+        for c in targets { c.beginAppearance(appearing, animated: false) }
+        attach(view, at: index)
+        if appearing {
+            // viewIsAppearing: after the view is in the hierarchy and laid out.
+            view.layoutIfNeeded()
+            for c in targets { c.deliverIsAppearing() }
+        }
+        for c in targets { c.endAppearance() }
+    }
+
+    /// Puts `view` under `self` with no appearance work: the window's root install
+    /// and the moves above use it.
+    func attach(_ view: View, at index: Int) {
+        let oldWindow = view.window
+        if view.superview != nil { view.detach() }
+        subviews.insert(view, at: min(index, subviews.count))
+        view.superview = self
+        view.ownershipMayHaveChanged()
+        view.setNeedsLayout()
+        setNeedsLayout()
+        view.handle(.didMoveToSuperview)
+        let newWindow = window
+        if oldWindow !== newWindow {
+            if newWindow != nil { trace?.record(.view, view.name, "moveToWindow", [("_", .ref(newWindow))]) }
+            view.notifyWindowChange()
+        }
+    }
+
+    func detach() {
+        guard let old = superview else { return }
+        let hadWindow = window != nil
+        if let i = old.subviews.firstIndex(where: { $0 === self }) { old.subviews.remove(at: i) }
+        superview = nil
+        old.setNeedsLayout()
+        ownershipMayHaveChanged()
+        handle(.didMoveToSuperview)
+        if hadWindow {
+            trace?.record(.view, name, "moveToWindow", [("_", .null)])
+            notifyWindowChange()
+        }
+    }
+
+    func notifyWindowChange() {
+        handle(.didMoveToWindow)
+        for s in subviews { s.notifyWindowChange() }
+    }
+
+    /// Controllers whose root views are the topmost ones in this subtree.
+    func topmostControllers() -> [ViewController] {
+        if let vc = owningViewController { return [vc] }
+        return subviews.flatMap { $0.topmostControllers() }
+    }
+
+    /// The controllers that get appearance callbacks when this subtree enters or leaves
+    /// the window under `superview`: children of the controller that owns the spot,
+    /// when it forwards automatically and is itself on screen (§1.4, policy Q3/Q10).
+    func appearanceTargets(under superview: View, appearing: Bool) -> [ViewController] {
+        let owner = superview.nearestViewController
+        return topmostControllers().filter { c in
+            guard let parent = c.parent, parent === owner,
+                  parent.shouldAutomaticallyForwardAppearanceMethods else { return false }
+            if appearing {
+                return parent.appearanceState == .appeared || parent.appearanceState == .appearing
+            }
+            return c.appearanceState == .appeared || c.appearanceState == .appearing
+        }
+    }
+
+    /// W3: a child's view must land inside its parent's view tree.
+    func checkControllerConsistency(adding view: View) throws {
+        let owner = nearestViewController
+        let inWindow = window != nil
+        for c in view.topmostControllers() {
+            guard let parent = c.parent else { continue }
+            if owner === parent { continue }
+            if owner == nil && !inWindow { continue }   // a detached subtree, checked when it lands
+            throw ContainmentError.hierarchy(Messages.shouldHaveParent(c, expected: owner, actual: parent))
+        }
+    }
+
+    /// Policy Q10: a controller's view placed in another controller's view without
+    /// addChild gets no appearance callbacks; Nestbox says so.
+    func lintUncontainedControllers(in view: View) {
+        guard let owner = nearestViewController, let sim = simulation else { return }
+        for c in view.topmostControllers() where c.parent == nil && sim.window.rootViewController !== c {
+            sim.lint(c, "\(c.view.objectDescription) of \(c.objectDescription) was added to the view of \(owner.objectDescription) without addChild: UIKit sends it no appearance callbacks")
+        }
+    }
+}

@@ -1,0 +1,116 @@
+/// UIView: geometry, appearance properties and the subview tree.
+open class View: SimObject {
+    // Geometry is stored as UIKit stores it: center, bounds and transform; frame is derived.
+    public internal(set) var center = Point.zero
+    var _bounds = Rect.zero
+    public var transform = Transform.identity
+
+    public var alpha: Double = 1
+    public var isHidden = false
+    public var isUserInteractionEnabled = true
+    public var tag = 0
+    public var backgroundColor: String?
+    public var tintColor: String?
+    public var clipsToBounds = false
+    public var autoresizingMask: AutoresizingMask = []
+    public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+
+    public internal(set) var subviews: [View] = []
+    public internal(set) weak var superview: View?
+    /// The controller whose root view this is (UIKit's private `_viewDelegate`).
+    public internal(set) weak var owningViewController: ViewController?
+    /// A new view needs layout, as in UIKit.
+    public internal(set) var needsLayout = true
+
+    public init(simulation: Simulation, className: String = "View", name: String? = nil, frame: Rect = .zero) {
+        super.init(simulation: simulation, className: className, name: name)
+        setFrame(frame)
+    }
+
+    open override var isOwned: Bool { superview != nil || owningViewController != nil }
+
+    // MARK: - Geometry
+
+    public var bounds: Rect {
+        get { _bounds }
+        set {
+            let old = _bounds.size
+            _bounds = newValue
+            if old != newValue.size { boundsSizeDidChange(from: old) }
+        }
+    }
+
+    /// The frame: the transformed bounds around the center, in the superview's space.
+    public var frame: Rect {
+        get {
+            let w = _bounds.size.width, h = _bounds.size.height
+            if transform.isIdentity {
+                return Rect(x: center.x - w / 2, y: center.y - h / 2, width: w, height: h)
+            }
+            let corners = [Point(x: -w / 2, y: -h / 2), Point(x: w / 2, y: -h / 2),
+                           Point(x: -w / 2, y: h / 2), Point(x: w / 2, y: h / 2)]
+                .map { p -> Point in
+                    let t = Transform(a: transform.a, b: transform.b, c: transform.c, d: transform.d, tx: 0, ty: 0).apply(p)
+                    return Point(x: t.x + center.x + transform.tx, y: t.y + center.y + transform.ty)
+                }
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            let minX = xs.min() ?? 0, minY = ys.min() ?? 0
+            return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+        }
+        set { setFrame(newValue) }
+    }
+
+    func setFrame(_ f: Rect) {
+        // UIKit leaves frame undefined under a non-identity transform; we set center and size.
+        center = Point(x: f.origin.x + f.size.width / 2, y: f.origin.y + f.size.height / 2)
+        bounds = Rect(origin: _bounds.origin, size: Size(width: abs(f.size.width), height: abs(f.size.height)))
+    }
+
+    public func setCenter(_ p: Point) { center = p }
+
+    /// Whether `self` is `view` or inside it.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let cur = v {
+            if cur === view { return true }
+            v = cur.superview
+        }
+        return false
+    }
+
+    /// The window this view is in, if any.
+    public var window: Window? {
+        var v: View = self
+        while let s = v.superview { v = s }
+        return v as? Window
+    }
+
+    /// The first controller found walking up from this view (this view included).
+    public var nearestViewController: ViewController? {
+        var v: View? = self
+        while let cur = v {
+            if let vc = cur.owningViewController { return vc }
+            v = cur.superview
+        }
+        return nil
+    }
+
+    /// Converts a point in this view's coordinates to `view`'s (nil: the window's).
+    public func convert(_ p: Point, to view: View?) -> Point {
+        let inWindow = toRoot(p)
+        guard let view else { return inWindow }
+        let origin = view.toRoot(Point(x: view._bounds.origin.x, y: view._bounds.origin.y))
+        return Point(x: inWindow.x - origin.x + view._bounds.origin.x, y: inWindow.y - origin.y + view._bounds.origin.y)
+    }
+
+    func toRoot(_ p: Point) -> Point {
+        var point = p
+        var v: View = self
+        while let s = v.superview {
+            let f = v.frame
+            point = Point(x: point.x - v._bounds.origin.x + f.origin.x, y: point.y - v._bounds.origin.y + f.origin.y)
+            v = s
+        }
+        return point
+    }
+}

@@ -1,0 +1,111 @@
+/// The appearance state machine (reference §1.3) and its forwarding (§1.4, §2.7, §2.8).
+extension ViewController {
+    /// Explicit begin: how a container forwards by hand. Always delivers, on screen
+    /// or not (policy Q3).
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        simulation?.trace.record(.call, name, "beginAppearanceTransition",
+                                 [("_", .bool(isAppearing)), ("animated", .bool(animated))])
+        beginAppearance(isAppearing, animated: animated)
+    }
+
+    public func endAppearanceTransition() {
+        simulation?.trace.record(.call, name, "endAppearanceTransition")
+        endAppearance()
+    }
+
+    /// An app calling viewWillAppear & co. itself: W19, the hook runs, the state does
+    /// not change (S44).
+    public func callAppearanceMethodDirectly(_ hook: Hook) {
+        let selector: String
+        switch hook {
+        case .viewWillAppear: selector = "viewWillAppear"
+        case .viewDidAppear: selector = "viewDidAppear"
+        case .viewWillDisappear: selector = "viewWillDisappear"
+        case .viewDidDisappear: selector = "viewDidDisappear"
+        default: handle(hook); return
+        }
+        simulation?.warn(self, Messages.directAppearanceCall(selector, self))
+        handle(hook)
+    }
+
+    func beginAppearance(_ appearing: Bool, animated: Bool) {
+        if appearanceDepth > 0 && appearanceIsAppearing == appearing {
+            appearanceDepth += 1      // nested begin in the same direction: counted (S17)
+            return
+        }
+        let settled = appearing ? AppearanceState.appeared : .disappeared
+        if appearanceDepth == 0 && appearanceState == settled {
+            // Already there: UIKit logs W1 (S14); the matching end delivers nothing.
+            simulation?.warn(self, Messages.unbalanced(self))
+            appearanceDepth = 1
+            appearanceIsAppearing = appearing
+            appearanceRedundant = true
+            return
+        }
+        // A fresh transition, or a reversal of one in flight (cancel, §1.3).
+        appearanceDepth = 1
+        appearanceIsAppearing = appearing
+        appearanceAnimated = animated
+        appearanceRedundant = false
+        sentIsAppearing = false
+        if appearing {
+            loadViewIfNeeded()   // the view exists before viewWillAppear (R-Chameleon)
+            appearanceState = .appearing
+            deliverAppearance(.viewWillAppear(animated: animated), "viewWillAppear", animated: animated)
+        } else {
+            appearanceState = .disappearing
+            deliverAppearance(.viewWillDisappear(animated: animated), "viewWillDisappear", animated: animated)
+        }
+        // Parent first, then the children (L-phchan9; not Chameleon's children-first).
+        guard shouldAutomaticallyForwardAppearanceMethods else { return }
+        for c in forwardableChildren() where c.isViewLoaded {
+            c.beginAppearance(appearing, animated: animated)
+        }
+    }
+
+    func endAppearance() {
+        guard appearanceDepth > 0 else {
+            simulation?.warn(self, Messages.unbalanced(self))   // Q7: an end with nothing open
+            return
+        }
+        appearanceDepth -= 1
+        guard appearanceDepth == 0 else { return }
+        if appearanceRedundant {
+            appearanceRedundant = false
+            return
+        }
+        let animated = appearanceAnimated
+        if appearanceIsAppearing {
+            deliverIsAppearing()
+            appearanceState = .appeared
+            deliverAppearance(.viewDidAppear(animated: animated), "viewDidAppear", animated: animated)
+        } else {
+            appearanceState = .disappeared
+            deliverAppearance(.viewDidDisappear(animated: animated), "viewDidDisappear", animated: animated)
+        }
+        guard shouldAutomaticallyForwardAppearanceMethods else { return }
+        let appearing = appearanceIsAppearing
+        for c in forwardableChildren() where c.appearanceDepth > 0 && c.appearanceIsAppearing == appearing {
+            c.endAppearance()
+        }
+    }
+
+    /// viewIsAppearing: once per appearance, after the view is in the hierarchy and laid
+    /// out, before viewDidAppear (D-viewIsAppearing).
+    func deliverIsAppearing() {
+        guard appearanceState == .appearing, !sentIsAppearing, !appearanceRedundant else { return }
+        sentIsAppearing = true
+        deliverAppearance(.viewIsAppearing(animated: appearanceAnimated), "viewIsAppearing", animated: appearanceAnimated)
+        guard shouldAutomaticallyForwardAppearanceMethods else { return }
+        for c in forwardableChildren() { c.deliverIsAppearing() }
+    }
+
+    /// Children whose views are loaded and inside this controller's view (R-Chameleon).
+    func forwardableChildren() -> [ViewController] {
+        guard let root = _view else { return [] }
+        return children.filter { c in
+            guard let v = c._view else { return false }
+            return v.isDescendant(of: root)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// addChild, removeFromParent, willMove, didMove (reference §2.2–§2.4).
+extension ViewController {
+    /// Adds `child`, calling `child.willMove(toParent: self)`; the caller owes didMove.
+    public func addChild(_ child: ViewController) throws {
+        // Q5: itself or an ancestor would make a cycle.
+        var p: ViewController? = self
+        while let cur = p {
+            if cur === child { throw ContainmentError.invalidArgument(Messages.childCycle(child, self)) }
+            p = cur.parent
+        }
+        if child.isWindowRoot {
+            throw ContainmentError.hierarchy(Messages.rootAsChild(child, parent: self))
+        }
+        // W4: the child's view must not sit in another controller's view tree.
+        if let current = child.viewIfLoaded?.superview?.nearestViewController, current !== self {
+            throw ContainmentError.hierarchy(Messages.requestedParent(child, current: current, requested: self))
+        }
+        simulation?.trace.record(.call, name, "addChild", [("_", .ref(child))])
+        if child.parent === self {
+            // Q4: re-adding to the same parent only repeats willMove.
+            child.willMove(toParent: self)
+            return
+        }
+        // Q4: a child of another parent is removed first (didMove(nil)), then moved.
+        if child.parent != nil { child.removeFromParent() }
+        child.willMove(toParent: self)
+        children.append(child)
+        child.parent = self
+        child.ownershipMayHaveChanged()
+    }
+
+    /// Removes self from its parent and calls didMove(toParent: nil). No parent: no-op (Q6).
+    public func removeFromParent() {
+        guard let p = parent else { return }
+        simulation?.trace.record(.call, name, "removeFromParent")
+        if let i = p.children.firstIndex(where: { $0 === self }) { p.children.remove(at: i) }
+        parent = nil
+        ownershipMayHaveChanged()
+        didMove(toParent: nil)
+    }
+
+    /// A notification: records the move, keeps isMovingTo/FromParent's bookkeeping,
+    /// then runs the hook. It never changes `parent`.
+    public func willMove(toParent p: ViewController?) {
+        simulation?.trace.record(.containment, name, "willMove", [("toParent", .ref(p))])
+        parentage = p == nil ? .fromParent : .toParent
+        handle(.willMove(toParent: p))
+    }
+
+    public func didMove(toParent p: ViewController?) {
+        simulation?.trace.record(.containment, name, "didMove", [("toParent", .ref(p))])
+        parentage = .none
+        handle(.didMove(toParent: p))
+    }
+
+    /// Whether `self` is `vc` or below it in the controller tree.
+    public func isDescendant(of vc: ViewController) -> Bool {
+        var p: ViewController? = self
+        while let cur = p {
+            if cur === vc { return true }
+            p = cur.parent
+        }
+        return false
+    }
+}

@@ -1,0 +1,123 @@
+/// The four appearance states of reference §1.3.
+public enum AppearanceState: String, Sendable {
+    case disappeared, appearing, appeared, disappearing
+}
+
+/// UIViewController: a lazily loaded view, parent/children, and appearance.
+open class ViewController: SimObject {
+    public var title: String?
+    var _view: View?
+    var isLoadingView = false
+
+    public internal(set) weak var parent: ViewController?
+    public internal(set) var children: [ViewController] = []
+
+    public internal(set) var appearanceState = AppearanceState.disappeared
+    /// Begin calls not yet matched by an end (reference §1.3: counted, not re-sent).
+    var appearanceDepth = 0
+    var appearanceIsAppearing = false
+    var appearanceAnimated = false
+    /// A begin that UIKit answers with W1 only: its matching end delivers nothing.
+    var appearanceRedundant = false
+    var sentIsAppearing = false
+    /// > 0 while one of this controller's appearance callbacks runs.
+    var appearanceCallbackDepth = 0
+    var parentage = Parentage.none
+
+    enum Parentage { case none, toParent, fromParent }
+
+    /// Evaluated at each forwarding, as UIKit reads the override each time (§2.7).
+    public var shouldAutomaticallyForwardAppearanceMethods = true
+
+    public override init(simulation: Simulation, className: String = "ViewController", name: String? = nil) {
+        super.init(simulation: simulation, className: className, name: name)
+    }
+
+    deinit {
+        // Weak links to self already read nil here: let the children and the view
+        // find out that they lost an owner.
+        for c in children { c.ownershipMayHaveChanged() }
+        _view?.ownershipMayHaveChanged()
+    }
+
+    open override var isOwned: Bool { parent != nil || isWindowRoot }
+
+    var isWindowRoot: Bool { simulation?.window.rootViewController === self }
+
+    // MARK: - The view (reference §1.2, §2.1)
+
+    /// The root view, loaded on first read: loadView, then viewDidLoad, once.
+    public var view: View {
+        loadViewIfNeeded()
+        if let v = _view { return v }
+        // loadView left no view (or the view is read while it loads): UIKit would
+        // crash; we give it a plain one so the script can go on.
+        let v = makeDefaultView()
+        try? setView(v)
+        return v
+    }
+
+    public var viewIfLoaded: View? { _view }
+    public var isViewLoaded: Bool { _view != nil }
+
+    public func loadViewIfNeeded() {
+        guard _view == nil, !isLoadingView, let sim = simulation else { return }
+        isLoadingView = true
+        sim.trace.record(.lifecycle, name, "loadView")
+        if host?.loadView(for: self) != true { loadView() }
+        isLoadingView = false
+        if _view == nil {
+            sim.lint(self, "loadView of \(objectDescription) did not set a view; a plain View was used")
+            try? setView(makeDefaultView())
+        }
+        sim.trace.record(.lifecycle, name, "viewDidLoad")
+        handle(.viewDidLoad)
+    }
+
+    /// The default loadView: a plain view named after the controller.
+    open func loadView() {
+        try? setView(makeDefaultView())
+    }
+
+    func makeDefaultView() -> View {
+        let v = View(simulation: simulation ?? Simulation(), className: "View", name: "\(name).view")
+        if let screen = simulation?.screen { v.frame = screen.bounds }
+        return v
+    }
+
+    /// Assigns the root view. A view belongs to at most one controller (W6).
+    public func setView(_ newView: View?) throws {
+        if let v = newView, let other = v.owningViewController, other !== self {
+            throw ContainmentError.hierarchy(Messages.viewOwnedTwice(v, owner: other, other: self))
+        }
+        if let old = _view, old !== newView {
+            old.owningViewController = nil
+            _view = nil
+            old.ownershipMayHaveChanged()
+        }
+        _view = newView
+        newView?.owningViewController = self
+        newView?.ownershipMayHaveChanged()
+    }
+
+    // MARK: - Delivery
+
+    /// Records a lifecycle event, then runs the hook with the appearance flags set.
+    func deliverAppearance(_ hook: Hook, _ event: String, animated: Bool) {
+        simulation?.trace.record(.lifecycle, name, event, [("animated", .bool(animated))])
+        appearanceCallbackDepth += 1
+        handle(hook)
+        appearanceCallbackDepth -= 1
+    }
+
+    func deliverLayout(will: Bool) {
+        let event = will ? "viewWillLayoutSubviews" : "viewDidLayoutSubviews"
+        simulation?.trace.record(.lifecycle, name, event)
+        handle(will ? .viewWillLayoutSubviews : .viewDidLayoutSubviews)
+    }
+
+    /// `isMovingToParent`: inside an appearance callback between willMove(toParent: p)
+    /// and didMove(toParent: p) (DESIGN.md §6).
+    public var isMovingToParent: Bool { appearanceCallbackDepth > 0 && parentage == .toParent }
+    public var isMovingFromParent: Bool { appearanceCallbackDepth > 0 && parentage == .fromParent }
+}

@@ -1,0 +1,54 @@
+/// UIWindow: the root of the visible view tree. Installing a root controller's view
+/// in a visible window drives its appearance (reference S01).
+public final class Window: View {
+    public private(set) var isVisible = false
+    public private(set) var rootViewController: ViewController?
+
+    init(simulation: Simulation, frame: Rect) {
+        super.init(simulation: simulation, className: "Window", name: "window", frame: frame)
+    }
+
+    public override var isOwned: Bool { true }
+
+    public func setRootViewController(_ vc: ViewController?) throws {
+        if vc === rootViewController { return }
+        if let vc, let parent = vc.parent {
+            throw ContainmentError.hierarchy(Messages.shouldHaveParent(vc, expected: nil, actual: parent))
+        }
+        trace?.record(.call, name, "setRootViewController", [("_", .ref(vc))])
+        let old = rootViewController
+        if isVisible, let old, old.appearanceState != .disappeared {
+            old.beginAppearance(false, animated: false)
+            old.viewIfLoaded?.detach()
+            rootViewController = nil
+            old.endAppearance()
+        } else {
+            old?.viewIfLoaded?.detach()
+            rootViewController = nil
+        }
+        old?.ownershipMayHaveChanged()
+        rootViewController = vc
+        vc?.ownershipMayHaveChanged()
+        if isVisible, let vc { install(vc) }
+    }
+
+    public func makeKeyAndVisible() {
+        guard !isVisible else { return }
+        trace?.record(.call, name, "makeKeyAndVisible")
+        isVisible = true
+        if let vc = rootViewController { install(vc) }
+    }
+
+    /// S01: viewWillAppear (loading the view first), the view enters the window and is
+    /// laid out, viewIsAppearing, viewDidAppear, all with animated = false.
+    func install(_ vc: ViewController) {
+        vc.beginAppearance(true, animated: false)
+        let v = vc.view
+        v.frame = bounds
+        v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        attach(v, at: subviews.count)
+        v.layoutIfNeeded()
+        vc.deliverIsAppearing()
+        vc.endAppearance()
+    }
+}

@@ -1,0 +1,35 @@
+import Testing
+@testable import Containment
+
+/// A controller whose callbacks run a closure: the Swift side of "hooks".
+final class Probe: ViewController {
+    var onHook: ((Probe, Hook) -> Void)?
+    var notes: [String] = []
+
+    init(_ sim: Simulation, _ name: String, onHook: ((Probe, Hook) -> Void)? = nil) {
+        self.onHook = onHook
+        super.init(simulation: sim, className: "ViewController", name: name)
+    }
+
+    override func handle(_ hook: Hook) { onHook?(self, hook) }
+}
+
+/// Compares the lifecycle/containment/delegate lines since the last mark.
+func expectTrace(_ sim: Simulation, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    if let diff = traceMismatch(expected: expected, actual: sim.trace.sinceMark) {
+        Issue.record(Comment(rawValue: diff), sourceLocation: sourceLocation)
+    }
+}
+
+func lines(_ sim: Simulation, _ kind: TraceKind) -> [String] {
+    sim.trace.sinceMark.filter { $0.kind == kind }.map(\.body)
+}
+
+/// A simulation whose window shows `root`, with the trace marked after it appeared.
+func onScreen(_ root: ViewController) throws -> Simulation {
+    let sim = try #require(root.simulation)
+    try sim.window.setRootViewController(root)
+    sim.window.makeKeyAndVisible()
+    sim.trace.mark(nil)
+    return sim
+}

@@ -1,0 +1,232 @@
+import Testing
+@testable import Containment
+
+@Suite struct ViewHierarchyTests {}
+
+extension ViewHierarchyTests {
+    @Test func insertOrderAndReordering() throws {
+        let sim = Simulation()
+        let root = View(simulation: sim, name: "root")
+        let a = View(simulation: sim, name: "a"), b = View(simulation: sim, name: "b")
+        let c = View(simulation: sim, name: "c"), d = View(simulation: sim, name: "d")
+        try root.addSubview(a)
+        try root.addSubview(b)
+        try root.insertSubview(c, at: 0)
+        try root.insertSubview(d, belowSubview: b)
+        #expect(root.subviews.map(\.name) == ["c", "a", "d", "b"])
+        root.bringSubviewToFront(c)
+        root.sendSubviewToBack(b)
+        #expect(root.subviews.map(\.name) == ["b", "a", "d", "c"])
+        try root.insertSubview(a, aboveSubview: c)
+        #expect(root.subviews.map(\.name) == ["b", "d", "c", "a"])
+        // Moving to another superview removes it from the first.
+        let other = View(simulation: sim, name: "other")
+        try other.addSubview(a)
+        #expect(root.subviews.map(\.name) == ["b", "d", "c"])
+        #expect(a.superview === other)
+        a.removeFromSuperview()
+        #expect(a.superview == nil && other.subviews.isEmpty)
+    }
+
+    @Test("W22 and cycles are errors that change nothing")
+    func selfAndCycles() throws {
+        let sim = Simulation()
+        let a = View(simulation: sim, name: "a"), b = View(simulation: sim, name: "b")
+        try a.addSubview(b)
+        #expect(throws: ContainmentError("NSInvalidArgumentException", "Can't add self as subview")) {
+            try a.addSubview(a)
+        }
+        #expect(throws: ContainmentError("NSInvalidArgumentException",
+            "Nestbox: cannot add <View: a> as a subview of <View: b>: it is one of its ancestors")) {
+            try b.addSubview(a)
+        }
+        #expect(a.subviews.count == 1 && b.subviews.isEmpty && a.superview == nil)
+    }
+
+    @Test("W3 a child's view placed under another controller")
+    func w3() throws {
+        let sim = Simulation()
+        let root = Probe(sim, "root")
+        _ = try onScreen(root)
+        let p = Probe(sim, "p"), q = Probe(sim, "q"), c = Probe(sim, "c")
+        try root.addChild(p); try root.view.addSubview(p.view); p.didMove(toParent: root)
+        try root.addChild(q); try root.view.addSubview(q.view); q.didMove(toParent: root)
+        try p.addChild(c)
+        #expect(throws: ContainmentError("UIViewControllerHierarchyInconsistency",
+            "child view controller:<ViewController: c> should have parent view controller:<ViewController: q> but actual parent is:<ViewController: p>")) {
+            try q.view.addSubview(c.view)
+        }
+        #expect(c.view.superview == nil)
+        // Straight into the window: no controller there.
+        #expect(throws: ContainmentError("UIViewControllerHierarchyInconsistency",
+            "child view controller:<ViewController: c> should have parent view controller:(null) but actual parent is:<ViewController: p>")) {
+            try sim.window.addSubview(c.view)
+        }
+        // A detached container is fine; the check runs when it lands.
+        let box = View(simulation: sim, name: "box")
+        try box.addSubview(c.view)
+        #expect(throws: ContainmentError.self) { try q.view.addSubview(box) }
+        try p.view.addSubview(box)
+        #expect(c.appearanceState == .appeared)
+    }
+
+    @Test("W5 the window's root cannot become a child")
+    func w5() throws {
+        let sim = Simulation()
+        let root = Probe(sim, "root"), p = Probe(sim, "p")
+        try sim.window.setRootViewController(root)
+        #expect(throws: ContainmentError("UIViewControllerHierarchyInconsistency",
+            "adding a root view controller <ViewController: root> as a child of view controller:<ViewController: p>")) {
+            try p.addChild(root)
+        }
+    }
+
+    @Test("W6 a view belongs to at most one controller")
+    func w6() throws {
+        let sim = Simulation()
+        let a = Probe(sim, "a"), b = Probe(sim, "b")
+        let v = a.view
+        #expect(throws: ContainmentError("UIViewControllerHierarchyInconsistency",
+            "A view can only be associated with at most one view controller at a time! View <View: a.view> is associated with <ViewController: a>. Clear this association before associating this view with <ViewController: b>.")) {
+            try b.setView(v)
+        }
+        try a.setView(nil)
+        try b.setView(v)
+        #expect(v.owningViewController === b)
+    }
+
+    @Test("Q5 a controller cannot be its own child or its ancestor's")
+    func q5() throws {
+        let sim = Simulation()
+        let a = Probe(sim, "a"), b = Probe(sim, "b")
+        try a.addChild(b)
+        #expect(throws: ContainmentError("NSInvalidArgumentException",
+            "Nestbox: cannot add <ViewController: a> as a child of <ViewController: a>: it is that controller or one of its ancestors")) {
+            try a.addChild(a)
+        }
+        #expect(throws: ContainmentError.self) { try b.addChild(a) }
+        #expect(a.parent == nil && b.children.isEmpty)
+    }
+
+    @Test("Q4 re-adding to the same parent only repeats willMove")
+    func q4Same() throws {
+        let sim = Simulation()
+        let p = Probe(sim, "p"), c = Probe(sim, "c")
+        try p.addChild(c)
+        sim.trace.mark(nil)
+        try p.addChild(c)
+        expectTrace(sim, "c.willMove(toParent: p)")
+        #expect(p.children.count == 1)
+    }
+
+    @Test func framesBoundsCenterAndTransform() throws {
+        let sim = Simulation()
+        let v = View(simulation: sim, frame: Rect(x: 10, y: 20, width: 100, height: 50))
+        #expect(v.center == Point(x: 60, y: 45))
+        #expect(v.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
+        v.transform = .scale(2, 2)
+        #expect(v.frame == Rect(x: -40, y: -5, width: 200, height: 100))  // scaled about the center
+        v.transform = .identity
+        v.setCenter(Point(x: 0, y: 0))
+        #expect(v.frame == Rect(x: -50, y: -25, width: 100, height: 50))
+        #expect(v.name == "View#1")
+    }
+
+    @Test("autoresizing shares a size change among flexible parts")
+    func autoresizing() throws {
+        let sim = Simulation()
+        let sup = View(simulation: sim, frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        let fill = View(simulation: sim, frame: Rect(x: 10, y: 10, width: 80, height: 80))
+        fill.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        let pinned = View(simulation: sim, frame: Rect(x: 80, y: 0, width: 20, height: 20))
+        pinned.autoresizingMask = [.flexibleLeftMargin]
+        try sup.addSubview(fill); try sup.addSubview(pinned)
+        sup.frame = Rect(x: 0, y: 0, width: 200, height: 150)
+        #expect(fill.frame == Rect(x: 10, y: 10, width: 180, height: 130))
+        #expect(pinned.frame == Rect(x: 180, y: 0, width: 20, height: 20))
+    }
+
+    @Test("layout passes bracket layoutSubviews with the owner's callbacks")
+    func layout() throws {
+        let sim = Simulation()
+        let p = Probe(sim, "p")
+        _ = try onScreen(p)
+        p.view.setNeedsLayout()
+        sim.turn()
+        expectTrace(sim, """
+            p.viewWillLayoutSubviews()
+            p.viewDidLayoutSubviews()
+            """)
+        sim.trace.mark(nil)
+        sim.turn()
+        #expect(sim.trace.sinceMark.isEmpty)   // nothing needs layout
+    }
+
+    @Test func printers() throws {
+        let sim = Simulation()
+        let menu = ViewController(simulation: sim, className: "MenuController", name: "menu")
+        let red = Probe(sim, "red"), green = Probe(sim, "green")
+        try menu.addChild(red); try menu.view.addSubview(red.view); red.didMove(toParent: menu)
+        try menu.addChild(green); green.didMove(toParent: menu)
+        let b = Button(simulation: sim, frame: Rect(x: 0, y: 100, width: 80, height: 44))
+        b.title = "Red"; b.isSelected = true
+        try red.view.addSubview(b)
+        try sim.window.setRootViewController(menu)
+        sim.window.makeKeyAndVisible()
+        #expect(sim.hierarchyDescription() == """
+            <MenuController: menu>, state: appeared, view: <View: menu.view>
+               | <ViewController: red>, state: appeared, view: <View: red.view>
+               | <ViewController: green>, state: disappeared, view: (view not loaded)
+            """)
+        #expect(sim.window.recursiveDescription() == """
+            <Window: window; frame = (0 0; 393 852)>
+               | <View: menu.view; frame = (0 0; 393 852); autoresize = W+H; owner = menu>
+               |    | <View: red.view; frame = (0 0; 393 852); owner = red>
+               |    |    | <Button: Button#1; frame = (0 100; 80 44); title = 'Red'; selected = YES>
+            """)
+    }
+
+    @Test("a child dropped with its parent is freed")
+    func lifetimes() throws {
+        weak var weakChild: ViewController?
+        weak var weakView: View?
+        let sim = Simulation()
+        do {
+            let p = Probe(sim, "p"), c = Probe(sim, "c")
+            try p.addChild(c); try p.view.addSubview(c.view)
+            weakChild = c
+            weakView = c.view
+        }
+        #expect(weakChild == nil)
+        #expect(weakView == nil)
+    }
+
+    @Test func traceRendering() throws {
+        let sim = Simulation()
+        let p = Probe(sim, "p"), c = Probe(sim, "c")
+        try p.addChild(c)
+        let e = try #require(sim.trace.events.last)
+        #expect(e.text == "[0.000] c.willMove(toParent: p)")
+        #expect(e.json == #"{"seq":2,"t":0,"kind":"containment","object":"c","event":"willMove","args":{"toParent":"p"}}"#)
+        c.removeFromParent()
+        #expect(sim.trace.events.last?.json.contains(#""args":{"toParent":null}"#) == true)
+        #expect(TraceFilter.parse("lifecycle, nope").map(\.kinds) == .failure(TraceFilterError(name: "nope")))
+    }
+
+    @Test func clockAndTurns() {
+        let sim = Simulation()
+        var log: [String] = []
+        sim.clock.schedule(after: 0.5) { log.append("timer \(sim.clock.now)") }
+        sim.clock.enqueue { log.append("turn \(sim.clock.now)") }
+        sim.advance(by: 1)
+        #expect(log == ["turn 0.0", "timer 0.5"])
+        #expect(sim.clock.now == 1)
+        sim.clock.schedule(after: 2) { log.append("late") }
+        #expect(sim.settle())
+        #expect(sim.clock.now == 3)
+    }
+}
+
+extension TraceFilterError: Equatable {
+    public static func == (l: TraceFilterError, r: TraceFilterError) -> Bool { l.name == r.name }
+}
