@@ -33,5 +33,8 @@ let package = Package(
         .testTarget(name: "NestboxLuaTests", dependencies: ["NestboxLua", "Containment"],
                     exclude: ["Golden"]),
         .testTarget(name: "NestboxCLITests", dependencies: ["NestboxCLI", "NestboxLua", "Containment"]),
-    ]
+    ],
+    // Swift 5 mode: the simulation is single-threaded by design (one Simulation per
+    // Lua state); strict-concurrency checking would add nothing but annotations.
+    swiftLanguageModes: [.v5]
 )

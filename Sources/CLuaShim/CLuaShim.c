@@ -72,11 +72,29 @@ nb_object *nb_toobject(lua_State *L, int idx) {
 
 /* ---------- trampolines ---------- */
 
+/* luaL_argerror, but with the binding's own name when Lua cannot find one (a
+   method passed to pcall, say): Lua would print '?'. */
+static int nb_argerror(lua_State *L, int arg, const char *extramsg, const char *fname) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar))
+        return luaL_error(L, "bad argument #%d (%s)", arg, extramsg);
+    lua_getinfo(L, "n", &ar);
+    if (ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0) {
+        arg--;
+        if (arg == 0)
+            return luaL_error(L, "calling '%s' on bad self (%s)", ar.name, extramsg);
+    }
+    const char *name = ar.name != NULL ? ar.name : fname;
+    return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, name ? name : "?", extramsg);
+}
+
 static int nb_raise(lua_State *L, int n) {
     nb_state *st = nb_getstate(L);
     if (n == NB_ARGERROR) {
-        const char *msg = lua_tostring(L, -1);
-        return luaL_argerror(L, st->errarg, msg ? msg : "?");
+        /* stack: ..., message, function name */
+        const char *msg = lua_tostring(L, -2);
+        const char *fname = lua_tostring(L, -1);
+        return nb_argerror(L, st->errarg, msg ? msg : "?", fname);
     }
     if (n == NB_ERROR && lua_type(L, -1) == LUA_TSTRING) {
         luaL_where(L, 1);       /* position of the Lua line that made the call */
@@ -367,6 +385,44 @@ int nb_foreach(lua_State *L, int t, nb_pair_fn fn, void *ctx) {
     lua_pushlightuserdata(L, (void *)fn);
     lua_pushlightuserdata(L, ctx);
     return lua_pcall(L, 3, 0, 0);   /* host code: in_host stays as it is */
+}
+
+/* ---------- libraries ---------- */
+
+static int nb_openlibs_body(lua_State *L) {
+    luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+    lua_pushnil(L); lua_setfield(L, -2, "dofile");     /* no file system */
+    lua_pushnil(L); lua_setfield(L, -2, "loadfile");
+    lua_pop(L, 1);
+    luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+    lua_pushnil(L); lua_setfield(L, -2, "dump");        /* no bytecode */
+    lua_pop(L, 1);
+    luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1); lua_pop(L, 1);
+    luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1); lua_pop(L, 1);
+    luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1); lua_pop(L, 1);
+    luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1); lua_pop(L, 1);
+    /* os: only the clock functions */
+    luaopen_os(L);
+    lua_createtable(L, 0, 3);
+    lua_getfield(L, -2, "clock"); lua_setfield(L, -2, "clock");
+    lua_getfield(L, -2, "time"); lua_setfield(L, -2, "time");
+    lua_getfield(L, -2, "date"); lua_setfield(L, -2, "date");
+    lua_setglobal(L, "os");
+    lua_pop(L, 1);
+    /* the shared string metatable stays out of scripts' reach */
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+int nb_openlibs(lua_State *L) {
+    lua_pushcfunction(L, nb_openlibs_body);
+    return lua_pcall(L, 0, 0, 0);
 }
 
 /* ---------- benchmark baseline ---------- */

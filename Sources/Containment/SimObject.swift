@@ -7,7 +7,7 @@ open class SimObject {
     public internal(set) var name: String
     public private(set) weak var simulation: Simulation?
     /// Behaviour attached by an embedding (the Lua binding): hooks and lifetime.
-    public var host: ObjectHost?
+    public weak var host: ObjectHost?
     var wasOwned = false
 
     public init(simulation: Simulation, className: String, name: String? = nil) {

@@ -1,16 +1,18 @@
 /// One simulated world: clock, trace, screen and window. Nothing is global, so
 /// tests (and Lua states) run side by side.
 public final class Simulation {
-    public let clock = VirtualClock()
-    public private(set) var trace: Trace!
-    public private(set) var screen: Screen!
-    public private(set) var window: Window!
+    public let clock: VirtualClock
+    public let trace: Trace
+    let device: Device
+    public private(set) lazy var screen = Screen(simulation: self, device: device)
+    public private(set) lazy var window = Window(simulation: self, frame: Rect(origin: .zero, size: device.size))
     var nameCounters: [String: Int] = [:]
 
     public init(device: Device = .iPhone15) {
-        trace = Trace(clock: { [unowned clock] in clock.now })
-        screen = Screen(simulation: self, device: device)
-        window = Window(simulation: self, frame: Rect(origin: .zero, size: device.size))
+        let clock = VirtualClock()
+        self.clock = clock
+        self.trace = Trace(clock: { [unowned clock] in clock.now })
+        self.device = device
     }
 
     /// `Class#n`, n counting instances of that class from 1.

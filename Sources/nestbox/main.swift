@@ -1,1 +1,4 @@
-// placeholder
+import Foundation
+import NestboxCLI
+
+exit(Nestbox.main(Array(CommandLine.arguments.dropFirst())))

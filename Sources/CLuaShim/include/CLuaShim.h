@@ -16,7 +16,7 @@
 
 /// Results a Swift function returns to a trampoline: n >= 0 results, or one of these.
 #define NB_ERROR (-1)     /* error value on top of the stack; raised with the caller's position */
-#define NB_ARGERROR (-2)  /* message on top, argument index in nb_state.errarg: luaL_argerror */
+#define NB_ARGERROR (-2)  /* message and function name on top, argument index in nb_state.errarg */
 #define NB_RAWERROR (-3)  /* error value on top, raised as is (it already has a position) */
 
 /// Per-state bookkeeping, reachable in O(1) through lua_getextraspace.
@@ -90,6 +90,11 @@ int nb_safetostring(lua_State *L, int idx);
 /// Calls f(k, v) for every pair of the table at `t` in a protected call.
 typedef int (*nb_pair_fn)(lua_State *L, void *ctx);
 int nb_foreach(lua_State *L, int t, nb_pair_fn fn, void *ctx);
+
+/// Opens the allow-listed standard libraries (base without dofile/loadfile, string
+/// without dump, table, math, utf8, coroutine, os with clock/time/date only), in a
+/// protected call. Returns a lua_pcall status.
+int nb_openlibs(lua_State *L);
 
 /* Benchmark baseline: the same operations written directly on the C API. */
 void nb_pushbaseline(lua_State *L);

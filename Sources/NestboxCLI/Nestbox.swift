@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+
+/// The root command. `main` is what the executable calls, with injectable output so
+/// tests run commands in-process.
+public struct Nestbox: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "nestbox",
+        abstract: "A headless, deterministic model of UIKit view-controller containment, driven by Lua.",
+        subcommands: [Run.self])
+
+    public init() {}
+
+    /// Parses `arguments` (without the program name), runs the command, and returns
+    /// the exit code of DESIGN.md §4 (usage errors are 2).
+    public static func main(_ arguments: [String], output: Output = .standard) -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            if let run = command as? Run {
+                return run.execute(output: output)
+            }
+            try command.run()
+            return 0
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                output.out(message + "\n")
+                return 0
+            }
+            output.err(message + "\n")
+            return 2
+        }
+    }
+}
+
+/// Where a command writes. Tests capture both streams.
+public struct Output {
+    public var out: (String) -> Void
+    public var err: (String) -> Void
+
+    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+        self.out = out; self.err = err
+    }
+
+    public static let standard = Output(
+        out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        err: { FileHandle.standardError.write(Data($0.utf8)) })
+}

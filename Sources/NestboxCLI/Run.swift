@@ -1,0 +1,167 @@
+import ArgumentParser
+import Containment
+import Foundation
+import NestboxLua
+
+/// `nestbox run FILE`: runs a script, then prints its trace and the controller
+/// hierarchy (DESIGN.md §7).
+public struct Run: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Run a Lua script and print its event trace and controller hierarchy.")
+
+    public enum TraceFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, jsonl, none
+    }
+
+    @Argument(help: "The Lua script to run.")
+    public var file: String
+
+    @Option(help: "Trace format: text, jsonl or none.")
+    public var trace: TraceFormat = .text
+
+    @Option(help: "Comma-separated event kinds to show (default: all).")
+    public var kinds: String?
+
+    @Flag(help: "Also print the view hierarchy.")
+    public var views = false
+
+    @Option(help: "Compare the output with a golden file; exit 4 when it differs.")
+    public var expect: String?
+
+    @Option(help: "Write the output to a golden file.")
+    public var record: String?
+
+    @Flag(help: "Report errors in hooks but keep running.")
+    public var keepGoing = false
+
+    @Flag(help: "Do not run the run loop until idle after the script.")
+    public var noSettle = false
+
+    public init() {}
+
+    public func validate() throws {
+        if expect != nil && record != nil {
+            throw ValidationError("--expect and --record cannot be used together")
+        }
+        if let kinds, case .failure(let e) = TraceFilter.parse(kinds) {
+            throw ValidationError(e.description)
+        }
+    }
+
+    public func run() throws {
+        let code = execute(output: .standard)
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Runs the script and returns the exit code.
+    public func execute(output: Output) -> Int32 {
+        let filter: TraceFilter
+        switch kinds.map(TraceFilter.parse) ?? .success(.all) {
+        case .success(let f): filter = f
+        case .failure(let e):
+            output.err("nestbox: \(e)\n")
+            return 2
+        }
+        let runtime: LuaRuntime
+        do {
+            runtime = try LuaRuntime()
+        } catch {
+            output.err("nestbox: \(error)\n")
+            return 1
+        }
+        // In JSON Lines mode standard output carries only JSON; the script's own
+        // prints go to standard error.
+        runtime.output = trace == .jsonl ? output.err : output.out
+        runtime.keepGoing = keepGoing
+        runtime.simulation.trace.onEvent = { e in
+            switch e.kind {
+            case .warning: output.err("\(e.body)\n")
+            case .error where self.keepGoing:
+                output.err("\(e.message ?? "")\n\(e.traceback ?? "")\n")
+            default: break
+            }
+        }
+        let outcome = runtime.run(file: file, settle: !noSettle)
+        if case .unreadable(let why) = outcome {
+            output.err("nestbox: \(why)\n")
+            return 2
+        }
+        let report = Report(runtime: runtime, format: trace, filter: filter, views: views).text
+        output.out(report)
+
+        switch outcome {
+        case .ok, .unreadable: break
+        case .scriptError(let message, let traceback):
+            output.err(message + "\n" + (traceback.isEmpty ? "" : traceback + "\n"))
+            return outcome.exitCode
+        case .expectationFailed(let message):
+            output.err(message + "\n")
+            return outcome.exitCode
+        }
+        if let record {
+            do {
+                try report.write(toFile: record, atomically: true, encoding: .utf8)
+            } catch {
+                output.err("nestbox: cannot write \(record): \(error.localizedDescription)\n")
+                return 2
+            }
+        }
+        if let expect {
+            guard let data = FileManager.default.contents(atPath: expect) else {
+                output.err("nestbox: cannot read golden file \(expect)\n")
+                return 2
+            }
+            let golden = String(decoding: data, as: UTF8.self)
+            if let diff = lineDiff(expected: golden, actual: report) {
+                output.err("output differs from \(expect):\n\(diff)\n")
+                return 4
+            }
+        }
+        return 0
+    }
+}
+
+/// What `run` prints after the script: the trace, then the hierarchies.
+struct Report {
+    let runtime: LuaRuntime
+    let format: Run.TraceFormat
+    let filter: TraceFilter
+    let views: Bool
+
+    var text: String {
+        let sim = runtime.simulation
+        let events = sim.trace.events.filter(filter.accepts)
+        var out = ""
+        switch format {
+        case .text:
+            for e in events { out += e.text + "\n" }
+            if !events.isEmpty { out += "\n" }
+            out += sim.hierarchyDescription() + "\n"
+            if views { out += "\n" + sim.window.recursiveDescription() + "\n" }
+        case .jsonl:
+            for e in events { out += e.json + "\n" }
+            out += "{\"hierarchy\":\(jsonString(sim.hierarchyDescription()))"
+            if views { out += ",\"views\":\(jsonString(sim.window.recursiveDescription()))" }
+            out += "}\n"
+        case .none:
+            out += sim.hierarchyDescription() + "\n"
+            if views { out += "\n" + sim.window.recursiveDescription() + "\n" }
+        }
+        return out
+    }
+}
+
+/// The first difference between two texts, with a little context; nil if equal.
+func lineDiff(expected: String, actual: String) -> String? {
+    if expected == actual { return nil }
+    let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+    var i = 0
+    while i < e.count, i < a.count, e[i] == a[i] { i += 1 }
+    var lines: [String] = []
+    for k in max(0, i - 2)..<i { lines.append("  \(e[k])") }
+    for k in i..<min(e.count, i + 5) { lines.append("- \(e[k])") }
+    for k in i..<min(a.count, i + 5) { lines.append("+ \(a[k])") }
+    lines.insert("line \(i + 1):", at: 0)
+    return lines.joined(separator: "\n")
+}

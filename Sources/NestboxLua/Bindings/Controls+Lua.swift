@@ -1,0 +1,64 @@
+import CLua
+import Containment
+
+/// `ui.Label{ text, font = {size, weight}, textAlignment, textColor }`
+enum LabelBinding {
+    static func label(_ c: PropertyContext) throws -> Label {
+        guard let l = c.object as? Label else { throw LuaFailure.message("Label expected") }
+        return l
+    }
+
+    static let properties: [LuaProperty] = [
+        LuaProperty("text", get: { c in c.L.push(try label(c).text); return 1 },
+                    set: { c, i in try label(c).text = try c.args.optionalString(i) }),
+        LuaProperty("font", get: { c in
+            let l = try label(c)
+            c.L.newTable(hash: 2)
+            c.L.push(l.fontSize); c.L.setRawField(-2, "size")
+            c.L.push(l.fontWeight); c.L.setRawField(-2, "weight")
+            return 1
+        }, set: { c, i in
+            let l = try label(c)
+            try c.args.table(i)
+            if c.L.rawField(i, "size") != LUA_TNIL {
+                guard let n = c.L.number(at: -1), n.isFinite, n > 0 else { throw LuaFailure.argument(i, "font size must be a positive number") }
+                l.fontSize = n
+            }
+            c.L.pop()
+            if c.L.rawField(i, "weight") != LUA_TNIL {
+                guard let w = c.L.string(at: -1) else { throw LuaFailure.argument(i, "font weight must be a string") }
+                l.fontWeight = w
+            }
+            c.L.pop()
+        }),
+        LuaProperty("textAlignment", get: { c in c.L.push(try label(c).textAlignment); return 1 },
+                    set: { c, i in try label(c).textAlignment = try c.args.string(i) }),
+        LuaProperty("textColor", get: { c in c.L.push(try label(c).textColor); return 1 },
+                    set: { c, i in try label(c).textColor = try c.args.optionalString(i) }),
+    ]
+
+    static let binding = LuaBinding(
+        name: "Label", tag: Tag.label, parent: "View", methods: [], properties: properties,
+        make: { rt, _, name in Label(simulation: rt.simulation, name: name) })
+}
+
+/// `ui.Button{ title, isSelected, isEnabled }`
+enum ButtonBinding {
+    static func button(_ c: PropertyContext) throws -> Button {
+        guard let b = c.object as? Button else { throw LuaFailure.message("Button expected") }
+        return b
+    }
+
+    static let properties: [LuaProperty] = [
+        LuaProperty("title", get: { c in c.L.push(try button(c).title); return 1 },
+                    set: { c, i in try button(c).title = try c.args.optionalString(i) }),
+        LuaProperty("isSelected", get: { c in c.L.push(try button(c).isSelected); return 1 },
+                    set: { c, i in try button(c).isSelected = try c.args.boolean(i) }),
+        LuaProperty("isEnabled", get: { c in c.L.push(try button(c).isEnabled); return 1 },
+                    set: { c, i in try button(c).isEnabled = try c.args.boolean(i) }),
+    ]
+
+    static let binding = LuaBinding(
+        name: "Button", tag: Tag.button, parent: "View", methods: [], properties: properties,
+        make: { rt, _, name in Button(simulation: rt.simulation, name: name) })
+}

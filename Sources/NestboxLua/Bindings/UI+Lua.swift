@@ -1,0 +1,208 @@
+import CLua
+import CLuaShim
+import Containment
+import Foundation
+
+/// The functions of the `ui` table that belong to no class (DESIGN.md §3.4, §3.6),
+/// plus the metamethods every object shares. `trace.x` lands in `ui.trace`,
+/// `_G.x` is a global, `__x` is internal.
+enum UIFunctions {
+    static let all: [LuaMethod] = [
+        LuaMethod("__tostring") { a in
+            if let o = nb_toobject(a.L, 1), let p = o.pointee.object {
+                a.L.push(Unmanaged<SimObject>.fromOpaque(p).takeUnretainedValue().objectDescription)
+            } else {
+                a.L.push("<released object>" as StaticString)
+            }
+            return 1
+        },
+        /// Class:extend("Name") -> class
+        LuaMethod("__extend") { a in
+            let L = a.L
+            guard L.type(1) == LUA_TTABLE, lua_getmetatable(L, 1) != 0 else {
+                throw LuaFailure.argument(1, "class expected, got \(L.typeName(at: 1))")
+            }
+            let parentMeta = L.top
+            guard L.rawField(parentMeta, "__call") == LUA_TFUNCTION else {
+                throw LuaFailure.argument(1, "class expected, got \(L.typeName(at: 1))")
+            }
+            let ctor = L.top
+            let name = try a.string(2)
+            guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                throw LuaFailure.argument(2, "class name must be a non-empty identifier")
+            }
+            L.newTable()
+            let cls = L.top
+            L.newTable()
+            let meta = L.top
+            lua_pushvalue(L, 1); L.setRawField(meta, "__index")
+            lua_pushvalue(L, ctor); L.setRawField(meta, "__call")
+            L.push(name); L.setRawField(meta, "__name")
+            L.push("locked" as StaticString); L.setRawField(meta, "__metatable")
+            lua_setmetatable(L, cls)
+            return 1
+        },
+        /// ui.printHierarchy([vc]) -> string (also printed)
+        LuaMethod("printHierarchy") { a in
+            let vc = try a.optionalObject(1, ViewController.self, "ViewController")
+            let text = vc?.hierarchyDescription() ?? a.rt.simulation.hierarchyDescription()
+            a.rt.output(text + "\n")
+            a.L.push(text)
+            return 1
+        },
+        /// ui.printViews([view]) -> string (also printed)
+        LuaMethod("printViews") { a in
+            let v = try a.optionalObject(1, View.self, "View") ?? a.rt.simulation.window
+            let text = v.recursiveDescription()
+            a.rt.output(text + "\n")
+            a.L.push(text)
+            return 1
+        },
+        /// ui.trace.events([kinds]) -> { {seq=, t=, kind=, object=, event=, args={...}, message=}, ... }
+        LuaMethod("trace.events") { a in
+            let f = try filter(a, 1)
+            let events = a.rt.simulation.trace.events.filter(f.accepts)
+            a.L.newTable(array: Int32(events.count))
+            for (k, e) in events.enumerated() {
+                a.rt.push(e)
+                lua_rawseti(a.L, -2, lua_Integer(k + 1))
+            }
+            return 1
+        },
+        /// ui.trace.text([kinds]) -> string, one line per event
+        LuaMethod("trace.text") { a in
+            let f = try filter(a, 1)
+            a.L.push(a.rt.simulation.trace.events.filter(f.accepts).map(\.text).joined(separator: "\n"))
+            return 1
+        },
+        LuaMethod("trace.clear") { a in a.rt.simulation.trace.clear(); return 0 },
+        LuaMethod("trace.mark") { a in a.rt.simulation.trace.mark(try a.optionalString(1)); return 0 },
+        /// ui.expectTrace(lines): compares lifecycle/containment/delegate lines since the
+        /// last mark or clear; raises with a diff when they differ (exit code 4).
+        LuaMethod("expectTrace") { a in
+            let expected = try a.string(1)
+            if let diff = traceMismatch(expected: expected, actual: a.rt.simulation.trace.sinceMark) {
+                a.rt.expectationFailed = true
+                throw LuaFailure.message(diff)
+            }
+            return 0
+        },
+        /// ui.advance(seconds): moves virtual time, running what falls due.
+        LuaMethod("advance") { a in
+            let s = try a.number(1)
+            guard s.isFinite, s >= 0 else { throw LuaFailure.argument(1, "seconds must be a finite number >= 0") }
+            a.rt.simulation.advance(by: s)
+            return 0
+        },
+        LuaMethod("settle") { a in
+            guard a.rt.simulation.settle() else { throw LuaFailure.message("ui.settle: still busy after 100000 run-loop turns") }
+            return 0
+        },
+        LuaMethod("now") { a in a.L.push(a.rt.simulation.clock.now); return 1 },
+        /// ui.after(seconds, fn): runs fn when virtual time has advanced that far.
+        LuaMethod("after") { a in
+            let s = try a.number(1)
+            guard s.isFinite, s >= 0 else { throw LuaFailure.argument(1, "seconds must be a finite number >= 0") }
+            try a.function(2)
+            lua_pushvalue(a.L, 2)
+            let ref = luaL_ref(a.L, nb_registryindex())
+            let rt = a.rt
+            rt.simulation.clock.schedule(after: s) { [weak rt] in rt?.fireTimer(ref) }
+            return 0
+        },
+        /// print(...): to standard output, as in plain Lua, and a `log` event.
+        LuaMethod("_G.print") { a in
+            var parts: [String] = []
+            for i in 1...max(1, a.count) where i <= a.count {
+                if nb_safetostring(a.L, i) != LUA_OK {
+                    throw LuaFailure.raw(a.L.string(at: -1) ?? "error in __tostring")
+                }
+                parts.append(a.L.string(at: -1) ?? "")
+                a.L.pop()
+            }
+            let line = parts.joined(separator: "\t")
+            a.rt.output(line + "\n")
+            a.rt.simulation.trace.record(.log, "script", "print", message: line)
+            return 0
+        },
+        /// Used once by the prelude's `require`: the text of a module beside the script.
+        LuaMethod("_readModule") { a in
+            let name = try a.string(1)
+            let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+            guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }) else {
+                a.L.pushNil(); a.L.push("module name '\(name)' is not a dotted list of plain names"); return 2
+            }
+            let dir = a.rt.scriptDirectory.map { $0.isEmpty ? "." : $0 } ?? "."
+            let path = dir + "/" + parts.joined(separator: "/") + ".lua"
+            guard let data = FileManager.default.contents(atPath: path) else {
+                a.L.pushNil(); a.L.push("module '\(name)' not found (no file \(path))"); return 2
+            }
+            a.L.push(String(decoding: data, as: UTF8.self))
+            a.L.push("@" + path)
+            return 2
+        },
+    ]
+
+    static func filter(_ a: Args, _ i: Int32) throws -> TraceFilter {
+        if a.L.isNoneOrNil(i) { return .all }
+        var list = ""
+        if let s = a.L.string(at: i) {
+            list = s
+        } else if a.L.type(i) == LUA_TTABLE {
+            var names: [String] = []
+            for k in 1...max(1, Int(lua_rawlen(a.L, i))) where k <= Int(lua_rawlen(a.L, i)) {
+                lua_rawgeti(a.L, i, lua_Integer(k))
+                defer { a.L.pop() }
+                guard let s = a.L.string(at: -1) else { throw LuaFailure.argument(i, "trace kinds must be strings") }
+                names.append(s)
+            }
+            list = names.joined(separator: ",")
+        } else {
+            throw LuaFailure.typeError(i, expected: "string or table", got: a.L.typeName(at: i))
+        }
+        switch TraceFilter.parse(list) {
+        case .success(let f): return f
+        case .failure(let e): throw LuaFailure.argument(i, e.description)
+        }
+    }
+}
+
+extension LuaRuntime {
+    func push(_ e: TraceEvent) {
+        L.newTable(hash: 8)
+        let t = L.top
+        L.push(e.seq); L.setRawField(t, "seq")
+        L.push(e.t); L.setRawField(t, "t")
+        L.push(e.kind.rawValue); L.setRawField(t, "kind")
+        L.push(e.object); L.setRawField(t, "object")
+        L.push(e.event); L.setRawField(t, "event")
+        L.push(e.text); L.setRawField(t, "text")
+        L.newTable(hash: Int32(e.args.count))
+        for (k, v) in e.args {
+            push(v)
+            L.setRawField(-2, k == "_" ? "value" : k)
+        }
+        L.setRawField(t, "args")
+        if let m = e.message { L.push(m); L.setRawField(t, "message") }
+        if let r = e.result { push(r); L.setRawField(t, "result") }
+    }
+
+    func push(_ v: TraceValue) {
+        switch v {
+        case .null: L.pushNil()
+        case .bool(let b): L.push(b)
+        case .number(let n): L.push(n)
+        case .string(let s), .object(let s): L.push(s)
+        }
+    }
+
+    /// A `ui.after` callback falls due: call it once, then drop it.
+    func fireTimer(_ ref: Int32) {
+        guard !closing else { return }
+        let top = L.top
+        defer { L.settop(top) }
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(ref))
+        luaL_unref(L, nb_registryindex(), ref)
+        callHook(nargs: 0, object: simulation.screen, hook: "after")
+    }
+}

@@ -1,0 +1,38 @@
+import Containment
+
+/// Errors a binding function throws; the dispatcher turns each into a status for the
+/// C trampoline, which alone raises (no Lua error ever unwinds through Swift).
+enum LuaFailure: Error {
+    /// `bad argument #n to 'f' (message)`, composed by luaL_argerror in C.
+    case argument(Int32, String)
+    /// A plain message; C prefixes the Lua caller's `file:line:`.
+    case message(String)
+    /// A message that already carries its position (a hook's error passed on).
+    case raw(String)
+}
+
+extension LuaFailure {
+    static func typeError(_ index: Int32, expected: String, got: String) -> LuaFailure {
+        .argument(index, "\(expected) expected, got \(got)")
+    }
+}
+
+/// How a run ended, for the CLI's exit codes (DESIGN.md §4).
+public enum RunOutcome: Equatable {
+    case ok
+    /// A Lua error: message (with `file:line:`) and traceback.
+    case scriptError(message: String, traceback: String)
+    /// `ui.expectTrace` or another check failed.
+    case expectationFailed(message: String)
+    /// The script file could not be read.
+    case unreadable(String)
+
+    public var exitCode: Int32 {
+        switch self {
+        case .ok: return 0
+        case .scriptError: return 1
+        case .unreadable: return 2
+        case .expectationFailed: return 4
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import CLua
+import CLuaShim
+import Containment
+import Foundation
+
+/// Building the state: libraries, one metatable per binding, class tables, `ui`.
+extension LuaRuntime {
+    func openLibraries() {
+        if nb_openlibs(L) != LUA_OK { L.pop() }
+        // identity table: one userdata per Swift object while Lua holds it
+        L.newTable()
+        L.newTable()
+        L.push("v" as StaticString)
+        L.setRawField(-2, "__mode")
+        lua_setmetatable(L, -2)
+        objectsRef = luaL_ref(L, nb_registryindex())
+        // anchors: userdata kept alive while the simulated world owns their object
+        L.newTable()
+        anchorsRef = luaL_ref(L, nb_registryindex())
+    }
+
+    func registerBindings() {
+        let t = Self.tables
+        let fn = Dictionary(t.functionIDs, uniquingKeysWith: { a, _ in a })
+        L.newTable()                                         // ui
+        let ui = L.top
+        for (i, binding) in LuaTypes.all.enumerated() {
+            L.newTable()                                     // methods
+            let methods = L.top
+            for (name, id) in t.methodIDs[i] {
+                nb_pushdispatch(L, methodDispatch, Int32(id))
+                L.setRawField(methods, name)
+            }
+            L.newTable()                                     // properties: name -> id
+            let props = L.top
+            for (name, id) in t.propertyIDs[i] {
+                L.push(id)
+                L.setRawField(props, name)
+            }
+            L.newTable()                                     // metatable
+            let mt = L.top
+            nb_pushindex(L, methods, props, propertyGet)
+            L.setRawField(mt, "__index")
+            nb_pushnewindex(L, props, propertySet)
+            L.setRawField(mt, "__newindex")
+            nb_pushgc(L, releaseObject)
+            L.setRawField(mt, "__gc")
+            if let id = fn["__tostring"] { nb_pushdispatch(L, methodDispatch, Int32(id)) ; L.setRawField(mt, "__tostring") }
+            L.push(binding.name)
+            L.setRawField(mt, "__name")
+            L.push("locked" as StaticString)
+            L.setRawField(mt, "__metatable")
+            metatableRefs.append(luaL_ref(L, nb_registryindex()))
+
+            if binding.make != nil {
+                L.newTable()                                 // the class table, ui.<Name>
+                let cls = L.top
+                if let id = fn["__extend"] { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(cls, "extend") }
+                L.newTable()                                 // its metatable
+                let cmt = L.top
+                nb_pushconstructor(L, constructCreate, constructApply, Int32(i), props)
+                L.setRawField(cmt, "__call")
+                L.push(binding.name)
+                L.setRawField(cmt, "__name")
+                L.push(true)
+                L.setRawField(cmt, "__bound")               // hook lookup stops here
+                lua_pushvalue(L, methods)
+                L.setRawField(cmt, "__index")               // ui.View.addSubview(v, w) works
+                L.push("locked" as StaticString)
+                L.setRawField(cmt, "__metatable")
+                lua_setmetatable(L, cls)
+                lua_pushvalue(L, cls)
+                classRefs.append(luaL_ref(L, nb_registryindex()))
+                L.setRawField(ui, binding.name)
+            } else {
+                classRefs.append(LUA_NOREF)
+            }
+            L.settop(ui)
+        }
+        L.newTable()                                         // ui.trace
+        let trace = L.top
+        for (name, id) in t.functionIDs where !name.hasPrefix("__") {
+            nb_pushdispatch(L, methodDispatch, Int32(id))
+            if name.hasPrefix("trace.") {
+                L.setRawField(trace, String(name.dropFirst(6)))
+            } else if name.hasPrefix("_G.") {
+                lua_setglobal(L, String(name.dropFirst(3)))
+            } else {
+                L.setRawField(ui, name)
+            }
+        }
+        L.setRawField(ui, "trace")
+        push(simulation.window)
+        L.setRawField(ui, "window")
+        push(simulation.screen)
+        L.setRawField(ui, "screen")
+        lua_setglobal(L, "ui")
+    }
+
+    func runPrelude() throws {
+        let status = Prelude.source.withCString { nb_loadbuffer(L, $0, strlen($0), "=prelude") }
+        guard status == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
+        lua_getglobal(L, "ui")
+        guard nb_pcall(L, 1, 1) == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
+        transformRef = luaL_ref(L, nb_registryindex())     // the prelude returns Transform
+    }
+}
+
+/// `Class{...}`, first step: make the object and push its userdata (class at 1, args at 2).
+let constructCreate: nb_dispatch_fn = { L, typeID in
+    guard let L, let rt = LuaRuntime.from(L) else { return 0 }
+    return rt.invoke(L, name: LuaTypes.all[Int(typeID)].name) {
+        let binding = LuaTypes.all[Int(typeID)]
+        guard let make = binding.make else { throw LuaFailure.message("\(binding.name) cannot be constructed") }
+        var className = binding.name
+        if lua_getmetatable(L, 1) != 0 {
+            if let n = L.rawField(-1, "__name") == LUA_TSTRING ? L.string(at: -1) : nil { className = n }
+            L.pop(2)
+        }
+        L.rawField(2, "name")
+        let name = L.string(at: -1)
+        if name == nil && !L.isNoneOrNil(-1) {
+            throw LuaFailure.message("bad field 'name' in \(className){...} (string expected, got \(L.typeName(at: -1)))")
+        }
+        L.pop()
+        let obj = make(rt, className, name)
+        rt.pushNew(obj, typeID: Int(typeID), classIndex: 1)
+        return 1
+    }
+}
+
+/// Second step: properties named in the table, in the binding's declared order.
+let constructApply: nb_dispatch_fn = { L, typeID in
+    guard let L, let rt = LuaRuntime.from(L) else { return 0 }
+    return rt.invoke(L, name: LuaTypes.all[Int(typeID)].name) {
+        guard let o = nb_toobject(L, 3), let ptr = o.pointee.object else { return 0 }
+        let obj = Unmanaged<SimObject>.fromOpaque(ptr).takeUnretainedValue()
+        let ctx = PropertyContext(L: L, rt: rt, object: obj)
+        for (name, id) in LuaRuntime.tables.propertyIDs[Int(typeID)] where name != "name" {
+            let property = LuaRuntime.tables.properties[id]
+            guard let set = property.set else { continue }
+            if L.rawField(2, name) != LUA_TNIL {
+                do {
+                    try set(ctx, L.top)
+                } catch LuaFailure.argument(_, let message) {
+                    throw LuaFailure.message("bad field '\(name)' in \(obj.className){...} (\(message))")
+                }
+            }
+            L.pop()
+        }
+        return 0
+    }
+}

@@ -1,0 +1,228 @@
+import CLua
+import CLuaShim
+import Containment
+import Foundation
+
+/// One Lua state bound to one Simulation. It owns the state, registers the `ui` API,
+/// runs scripts, and is the host the core calls for hooks and object lifetimes.
+public final class LuaRuntime {
+    public let simulation: Simulation
+    let L: LuaState
+    let state: UnsafeMutablePointer<nb_state>
+
+    /// Registry refs: the weak identity table, the strong anchor table, metatables
+    /// and class tables per binding, the Transform metatable.
+    var objectsRef: Int32 = LUA_NOREF
+    var anchorsRef: Int32 = LUA_NOREF
+    var metatableRefs: [Int32] = []
+    var classRefs: [Int32] = []
+    var transformRef: Int32 = LUA_NOREF
+
+    /// Where `print` and the printers write (the CLI passes its stdout; tests capture).
+    public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    /// With `--keep-going`, a hook's error is reported but does not stop the run.
+    public var keepGoing = false
+    /// Hook errors in order: message (with `file:line:`) and traceback.
+    public private(set) var hookErrors: [(message: String, traceback: String)] = []
+    /// A hook error not yet passed back to the Lua code whose call caused it.
+    var pendingHookError: String?
+    var expectationFailed = false
+    var closing = false
+    /// The folder `require` reads modules from.
+    public internal(set) var scriptDirectory: String?
+
+    static let tables = BindingTables(LuaTypes.all, functions: UIFunctions.all)
+
+    /// - Parameter memoryLimit: bytes Lua code may allocate (0: no limit).
+    public init(simulation: Simulation = Simulation(), memoryLimit: Int = 0) throws {
+        self.simulation = simulation
+        state = .allocate(capacity: 1)
+        state.initialize(to: nb_state(host: nil, used: 0, peak: 0, limit: memoryLimit, in_host: 1,
+                                      errarg: 0, memory_error: 0))
+        guard let L = nb_newstate(state) else {
+            state.deallocate()
+            throw LuaRuntimeError.cannotCreateState
+        }
+        self.L = L
+        state.pointee.host = Unmanaged.passUnretained(self).toOpaque()
+        openLibraries()
+        registerBindings()
+        try runPrelude()
+    }
+
+    deinit {
+        // Finalizers run inside lua_close and release every Swift object Lua held;
+        // the core must not call back into a closing state.
+        closing = true
+        nb_close(L)
+        state.deallocate()
+    }
+
+    /// The runtime of a state, O(1) through the extra space.
+    @inline(__always)
+    static func from(_ L: LuaState) -> LuaRuntime? {
+        guard let st = nb_getstate(L), let host = st.pointee.host else { return nil }
+        return Unmanaged<LuaRuntime>.fromOpaque(host).takeUnretainedValue()
+    }
+
+    /// Bytes currently allocated by the Lua state, and the peak.
+    public var memoryInUse: Int { Int(state.pointee.used) }
+    public var peakMemory: Int { Int(state.pointee.peak) }
+
+    // MARK: - Running
+
+    /// Runs a script file: the main chunk, then (unless `settle` is false) the run
+    /// loop until nothing is pending.
+    public func run(file path: String, settle: Bool = true) -> RunOutcome {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .unreadable("cannot open \(path)")
+        }
+        scriptDirectory = (path as NSString).deletingLastPathComponent
+        return run(source: String(decoding: data, as: UTF8.self), chunkName: "@" + path, settle: settle)
+    }
+
+    /// Runs Lua source; `chunkName` follows lua_load's convention ("@file" or "=name").
+    public func run(source: String, chunkName: String = "=(script)", settle: Bool = true) -> RunOutcome {
+        let top = L.top
+        defer { L.settop(top) }
+        let status = source.withCString { nb_loadbuffer(L, $0, strlen($0), chunkName) }
+        if status != LUA_OK {
+            return .scriptError(message: L.string(at: -1) ?? "syntax error", traceback: "")
+        }
+        if let failure = call(nargs: 0) { return failure }
+        if settle { return self.settle() }
+        return .ok
+    }
+
+    /// Runs the run loop until idle and reports a hook error that happened meanwhile.
+    public func settle() -> RunOutcome {
+        if !simulation.settle() {
+            return .scriptError(message: "ui.settle: still busy after 100000 run-loop turns", traceback: "")
+        }
+        return hookOutcome() ?? .ok
+    }
+
+    /// Calls the function below `nargs` arguments; nil when it succeeds.
+    func call(nargs: Int32) -> RunOutcome? {
+        let status = nb_pcall(L, nargs, 0)
+        if status == LUA_OK {
+            pendingHookError = nil
+            return hookOutcome()
+        }
+        let (message, traceback) = splitTraceback(L.string(at: -1) ?? "(error object is not a string)")
+        L.pop()
+        pendingHookError = nil
+        if expectationFailed { return .expectationFailed(message: message) }
+        // An error that started in a hook: report the hook's own traceback.
+        if let first = hookErrors.first(where: { $0.message == message }) {
+            return .scriptError(message: first.message, traceback: first.traceback)
+        }
+        return .scriptError(message: message, traceback: traceback)
+    }
+
+    func hookOutcome() -> RunOutcome? {
+        guard !keepGoing, let first = hookErrors.first else { return nil }
+        return .scriptError(message: first.message, traceback: first.traceback)
+    }
+
+    func splitTraceback(_ text: String) -> (String, String) {
+        guard let r = text.range(of: "\nstack traceback:") else { return (text, "") }
+        return (String(text[..<r.lowerBound]), String(text[r.lowerBound...].dropFirst()))
+    }
+
+    // MARK: - Errors from hooks
+
+    /// A hook failed: record an `error` event, remember it, and let the API call that
+    /// caused it pass it on to the script (unless --keep-going).
+    func reportHookError(object: SimObject, hook: String, text: String) {
+        let (message, traceback) = splitTraceback(text)
+        // The same error coming back out of an outer hook is not a second error.
+        if hookErrors.contains(where: { $0.message == message }) {
+            if !keepGoing, pendingHookError == nil { pendingHookError = message }
+            return
+        }
+        simulation.trace.record(.error, object.name, hook, message: message, traceback: traceback)
+        hookErrors.append((message, traceback))
+        if !keepGoing, pendingHookError == nil { pendingHookError = message }
+    }
+
+    // MARK: - Dispatch
+
+    /// Runs a binding body for a trampoline and turns its outcome into a status.
+    @inline(__always)
+    func invoke(_ L: LuaState, name: String, _ body: () throws -> Int32) -> Int32 {
+        do {
+            let n = try body()
+            if let message = pendingHookError {
+                pendingHookError = nil
+                L.push(message)
+                return NB_RAWERROR
+            }
+            return n
+        } catch let failure as LuaFailure {
+            switch failure {
+            case .argument(let index, let message):
+                state.pointee.errarg = index
+                L.push(message)
+                L.push(name)
+                return NB_ARGERROR
+            case .message(let message):
+                L.push(message)
+                return NB_ERROR
+            case .raw(let message):
+                L.push(message)
+                return NB_RAWERROR
+            }
+        } catch let error as ContainmentError {
+            L.push(error.description)
+            return NB_ERROR
+        } catch {
+            L.push(String(describing: error))
+            return NB_ERROR
+        }
+    }
+}
+
+public enum LuaRuntimeError: Error, CustomStringConvertible {
+    case cannotCreateState
+    case prelude(String)
+    public var description: String {
+        switch self {
+        case .cannotCreateState: return "cannot create a Lua state"
+        case .prelude(let m): return "prelude failed: \(m)"
+        }
+    }
+}
+
+// The C entry points: plain functions, so they convert to C function pointers.
+
+let methodDispatch: nb_dispatch_fn = { L, id in
+    guard let L, let rt = LuaRuntime.from(L) else { return 0 }
+    let method = LuaRuntime.tables.methods[Int(id)]
+    return rt.invoke(L, name: method.name) { try method.body(Args(L: L, rt: rt)) }
+}
+
+let propertyGet: nb_property_fn = { L, object, id in
+    guard let L, let object, let rt = LuaRuntime.from(L) else { return 0 }
+    let obj = Unmanaged<SimObject>.fromOpaque(object).takeUnretainedValue()
+    let property = LuaRuntime.tables.properties[Int(id)]
+    return rt.invoke(L, name: property.name) { try property.get(PropertyContext(L: L, rt: rt, object: obj)) }
+}
+
+let propertySet: nb_property_fn = { L, object, id in
+    guard let L, let object, let rt = LuaRuntime.from(L) else { return 0 }
+    let obj = Unmanaged<SimObject>.fromOpaque(object).takeUnretainedValue()
+    let property = LuaRuntime.tables.properties[Int(id)]
+    return rt.invoke(L, name: property.name) {
+        guard let set = property.set else {
+            throw LuaFailure.message("property '\(property.name)' of \(obj.className) is read-only")
+        }
+        try set(PropertyContext(L: L, rt: rt, object: obj), 3)
+        return 0
+    }
+}
+
+let releaseObject: nb_release_fn = { object in
+    guard let object else { return }
+    Unmanaged<SimObject>.fromOpaque(object).release()
+}

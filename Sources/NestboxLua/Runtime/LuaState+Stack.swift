@@ -1,0 +1,132 @@
+import CLua
+import CLuaShim
+import Containment
+
+/// Stack access used by the bindings. Only functions the manual marks as raising
+/// no error (or only memory errors, while the cap is relaxed in host code) are used.
+typealias LuaState = OpaquePointer
+
+extension LuaState {
+    @inline(__always) var top: Int32 { lua_gettop(self) }
+    @inline(__always) func settop(_ n: Int32) { lua_settop(self, n) }   // we never use to-be-closed slots
+    @inline(__always) func pop(_ n: Int32 = 1) { lua_settop(self, -n - 1) }
+    @inline(__always) func type(_ i: Int32) -> Int32 { lua_type(self, i) }
+    @inline(__always) func isNoneOrNil(_ i: Int32) -> Bool { lua_type(self, i) <= LUA_TNIL }
+
+    func push(_ s: String) {
+        var s = s
+        s.withUTF8 { buf in _ = lua_pushlstring(self, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count) }
+    }
+    func push(_ s: StaticString) {
+        s.withUTF8Buffer { buf in
+            _ = lua_pushlstring(self, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count)
+        }
+    }
+    func push(_ d: Double) { lua_pushnumber(self, d) }
+    func push(_ i: Int) { lua_pushinteger(self, lua_Integer(i)) }
+    func push(_ b: Bool) { lua_pushboolean(self, b ? 1 : 0) }
+    func pushNil() { lua_pushnil(self) }
+    func push(_ s: String?) { if let s { push(s) } else { pushNil() } }
+
+    /// The string at `i`, only if it is a string (no number conversion).
+    func string(at i: Int32) -> String? {
+        guard lua_type(self, i) == LUA_TSTRING else { return nil }
+        var len = 0
+        guard let p = lua_tolstring(self, i, &len) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: p, count: len), as: UTF8.self)
+    }
+
+    func number(at i: Int32) -> Double? {
+        guard lua_type(self, i) == LUA_TNUMBER else { return nil }
+        return lua_tonumberx(self, i, nil)
+    }
+
+    func bool(at i: Int32) -> Bool { lua_toboolean(self, i) != 0 }
+
+    /// Lua's type name, or the class name of one of our objects (luaL_typename's `__name`).
+    func typeName(at i: Int32) -> String {
+        if let o = nb_toobject(self, i), let ptr = o.pointee.object {
+            return Unmanaged<SimObject>.fromOpaque(ptr).takeUnretainedValue().className
+        }
+        return String(cString: lua_typename(self, lua_type(self, i)))
+    }
+
+    /// Raw field read of the table at `t`: pushes the value, returns its type.
+    @discardableResult
+    func rawField(_ t: Int32, _ key: StaticString) -> Int32 {
+        let t = lua_absindex(self, t)
+        push(key)
+        return lua_rawget(self, t)
+    }
+    @discardableResult
+    func rawField(_ t: Int32, _ key: String) -> Int32 {
+        let t = lua_absindex(self, t)
+        push(key)
+        return lua_rawget(self, t)
+    }
+
+    /// Raw field write: sets t[key] = value on top (pops it).
+    func setRawField(_ t: Int32, _ key: String) {
+        let t = lua_absindex(self, t)
+        push(key)
+        lua_rotate(self, -2, 1)   // key below value
+        lua_rawset(self, t)
+    }
+
+    func newTable(array: Int32 = 0, hash: Int32 = 0) { lua_createtable(self, array, hash) }
+}
+
+/// Reads a binding function's arguments and reports misuse in Lua's words.
+struct Args {
+    let L: LuaState
+    let rt: LuaRuntime
+
+    var count: Int32 { L.top }
+
+    func object<T: SimObject>(_ i: Int32, _ type: T.Type, _ expected: String) throws -> T {
+        if let o = nb_toobject(L, i) {
+            guard let ptr = o.pointee.object else { throw LuaFailure.argument(i, "attempt to use a released \(expected)") }
+            if let obj = Unmanaged<SimObject>.fromOpaque(ptr).takeUnretainedValue() as? T { return obj }
+        }
+        throw LuaFailure.typeError(i, expected: expected, got: L.typeName(at: i))
+    }
+
+    func optionalObject<T: SimObject>(_ i: Int32, _ type: T.Type, _ expected: String) throws -> T? {
+        if L.isNoneOrNil(i) { return nil }
+        return try object(i, type, expected)
+    }
+
+    func number(_ i: Int32) throws -> Double {
+        guard let n = L.number(at: i) else { throw LuaFailure.typeError(i, expected: "number", got: L.typeName(at: i)) }
+        return n
+    }
+
+    func optionalNumber(_ i: Int32) throws -> Double? {
+        L.isNoneOrNil(i) ? nil : try number(i)
+    }
+
+    func string(_ i: Int32) throws -> String {
+        guard let s = L.string(at: i) else { throw LuaFailure.typeError(i, expected: "string", got: L.typeName(at: i)) }
+        return s
+    }
+
+    func optionalString(_ i: Int32) throws -> String? {
+        L.isNoneOrNil(i) ? nil : try string(i)
+    }
+
+    func boolean(_ i: Int32) throws -> Bool {
+        guard L.type(i) == LUA_TBOOLEAN else { throw LuaFailure.typeError(i, expected: "boolean", got: L.typeName(at: i)) }
+        return L.bool(at: i)
+    }
+
+    /// A boolean where Lua's truthiness is enough (flags like `animated`); nil is false.
+    func flag(_ i: Int32) -> Bool { L.bool(at: i) }
+
+    func table(_ i: Int32) throws {
+        guard L.type(i) == LUA_TTABLE else { throw LuaFailure.typeError(i, expected: "table", got: L.typeName(at: i)) }
+    }
+
+    func function(_ i: Int32) throws {
+        guard L.type(i) == LUA_TFUNCTION else { throw LuaFailure.typeError(i, expected: "function", got: L.typeName(at: i)) }
+    }
+}

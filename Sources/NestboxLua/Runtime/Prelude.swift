@@ -1,0 +1,61 @@
+/// Lua-side sugar, run once per state: `ui.Transform`, the sandbox's `load` and
+/// `require`. Returns the Transform metatable so Swift can tag transforms it makes.
+enum Prelude {
+    static let source = #"""
+local ui = ...
+
+-- ui.Transform: affine transforms as plain tables {a, b, c, d, tx, ty}.
+local Transform = {}
+Transform.__index = Transform
+Transform.__name = "Transform"
+local function make(a, b, c, d, tx, ty)
+  return setmetatable({ a = a, b = b, c = c, d = d, tx = tx, ty = ty }, Transform)
+end
+function Transform.scale(sx, sy) return make(sx, 0, 0, sy or sx, 0, 0) end
+function Transform.translate(tx, ty) return make(1, 0, 0, 1, tx, ty) end
+function Transform.rotate(r) local c, s = math.cos(r), math.sin(r); return make(c, s, -s, c, 0, 0) end
+-- self, then t (CGAffineTransformConcat)
+function Transform.concat(x, t)
+  return make(x.a * t.a + x.b * t.c, x.a * t.b + x.b * t.d,
+              x.c * t.a + x.d * t.c, x.c * t.b + x.d * t.d,
+              x.tx * t.a + x.ty * t.c + t.tx, x.tx * t.b + x.ty * t.d + t.ty)
+end
+function Transform.isIdentity(x)
+  return x.a == 1 and x.b == 0 and x.c == 0 and x.d == 1 and x.tx == 0 and x.ty == 0
+end
+Transform.__eq = function(x, y)
+  return x.a == y.a and x.b == y.b and x.c == y.c and x.d == y.d and x.tx == y.tx and x.ty == y.ty
+end
+Transform.__tostring = function(x)
+  return string.format("Transform(%g, %g, %g, %g, %g, %g)", x.a, x.b, x.c, x.d, x.tx, x.ty)
+end
+setmetatable(Transform, { __index = function(_, k) if k == "identity" then return make(1, 0, 0, 1, 0, 0) end end })
+ui.Transform = Transform
+
+-- load: text chunks only (never bytecode).
+local rawload = load
+function load(chunk, name, mode, env)
+  if env == nil then return rawload(chunk, name, "t") end
+  return rawload(chunk, name, "t", env)
+end
+
+-- require: "ui", or a .lua file in the script's folder or below it.
+local readModule = ui._readModule
+ui._readModule = nil
+local loaded = { ui = ui }
+function require(name)
+  if loaded[name] ~= nil then return loaded[name] end
+  if type(name) ~= "string" then error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2) end
+  local source, where = readModule(name)
+  if not source then error(where, 2) end
+  local chunk, err = rawload(source, where, "t")
+  if not chunk then error(err, 2) end
+  local result = chunk(name)
+  if result == nil then result = true end
+  loaded[name] = result
+  return result
+end
+
+return Transform
+"""#
+}
