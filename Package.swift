@@ -31,7 +31,7 @@ let package = Package(
         // Tests, one target per level.
         .testTarget(name: "ContainmentTests", dependencies: ["Containment"]),
         .testTarget(name: "NestboxLuaTests", dependencies: ["NestboxLua", "Containment"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden", "Scenarios"]),
         .testTarget(name: "NestboxCLITests", dependencies: ["NestboxCLI", "NestboxLua", "Containment"]),
     ],
     // Swift 5 mode: the simulation is single-threaded by design (one Simulation per

@@ -343,6 +343,7 @@ void nb_insert(lua_State *L, int idx) { lua_insert(L, idx); }
 void nb_remove(lua_State *L, int idx) { lua_remove(L, idx); }
 void nb_replace(lua_State *L, int idx) { lua_replace(L, idx); }
 void *nb_getextraspace(lua_State *L) { return lua_getextraspace(L); }
+void nb_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 double nb_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
 long long nb_tointeger(lua_State *L, int idx, int *isnum) { return (long long)lua_tointegerx(L, idx, isnum); }
 

@@ -13,7 +13,9 @@ open class SimObject {
     public init(simulation: Simulation, className: String, name: String? = nil) {
         self.simulation = simulation
         self.className = className
-        self.name = name ?? simulation.makeName(for: className)
+        // n counts every instance of the class, named or not (DESIGN.md §2).
+        let generated = simulation.makeName(for: className)
+        self.name = name ?? generated
     }
 
     /// `<Class: name>`, UIKit's `<Class: 0xADDR>` made deterministic.

@@ -98,8 +98,9 @@ public struct TraceFilter: Sendable {
     }
 }
 
-public struct TraceFilterError: Error, CustomStringConvertible {
+public struct TraceFilterError: Error, Equatable, CustomStringConvertible {
     public var name: String
+    public init(name: String) { self.name = name }
     public var description: String {
         "unknown trace kind '\(name)' (expected: \(TraceKind.allCases.map(\.rawValue).joined(separator: ", ")))"
     }
@@ -120,16 +121,30 @@ public func traceMismatch(expected: String, actual: some Collection<TraceEvent>,
     let timed = wanted.contains { $0.hasPrefix("[") }
     let got = events.map { timed ? $0.text : $0.body }
     if got == wanted { return nil }
-    var lines = ["trace mismatch (- expected, + actual):"]
-    let n = max(wanted.count, got.count)
-    var firstDiff = -1
-    for i in 0..<n {
-        let w = i < wanted.count ? wanted[i] : nil
-        let g = i < got.count ? got[i] : nil
-        if w == g, let w { lines.append("  \(w)"); continue }
-        if firstDiff < 0 { firstDiff = i }
-        if let w { lines.append("- \(w)") }
-        if let g { lines.append("+ \(g)") }
+    return "trace mismatch (- expected, + actual):\n" + unifiedDiff(wanted, got).joined(separator: "\n")
+}
+
+/// A line diff through the longest common subsequence: common lines with two spaces,
+/// missing ones with `-`, unexpected ones with `+`.
+public func unifiedDiff(_ a: [String], _ b: [String]) -> [String] {
+    let n = a.count, m = b.count
+    var lcs = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+    for i in stride(from: n - 1, through: 0, by: -1) {
+        for j in stride(from: m - 1, through: 0, by: -1) {
+            lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+        }
     }
-    return lines.joined(separator: "\n")
+    var out: [String] = []
+    var i = 0, j = 0
+    while i < n || j < m {
+        if i < n, j < m, a[i] == b[j] {
+            out.append("  " + a[i]); i += 1; j += 1
+        } else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] {
+            out.append("+ " + b[j]); j += 1
+        } else {
+            out.append("- " + a[i]); i += 1
+        }
+    }
+    return out
+
 }

@@ -11,6 +11,14 @@ public struct Run: ParsableCommand {
 
     public enum TraceFormat: String, ExpressibleByArgument, CaseIterable {
         case text, jsonl, none
+
+        var reportFormat: RunReport.Format {
+            switch self {
+            case .text: return .text
+            case .jsonl: return .jsonl
+            case .none: return .none
+            }
+        }
     }
 
     @Argument(help: "The Lua script to run.")
@@ -86,7 +94,7 @@ public struct Run: ParsableCommand {
             output.err("nestbox: \(why)\n")
             return 2
         }
-        let report = Report(runtime: runtime, format: trace, filter: filter, views: views).text
+        let report = RunReport(simulation: runtime.simulation, format: trace.reportFormat, filter: filter, views: views).text
         output.out(report)
 
         switch outcome {
@@ -118,36 +126,6 @@ public struct Run: ParsableCommand {
             }
         }
         return 0
-    }
-}
-
-/// What `run` prints after the script: the trace, then the hierarchies.
-struct Report {
-    let runtime: LuaRuntime
-    let format: Run.TraceFormat
-    let filter: TraceFilter
-    let views: Bool
-
-    var text: String {
-        let sim = runtime.simulation
-        let events = sim.trace.events.filter(filter.accepts)
-        var out = ""
-        switch format {
-        case .text:
-            for e in events { out += e.text + "\n" }
-            if !events.isEmpty { out += "\n" }
-            out += sim.hierarchyDescription() + "\n"
-            if views { out += "\n" + sim.window.recursiveDescription() + "\n" }
-        case .jsonl:
-            for e in events { out += e.json + "\n" }
-            out += "{\"hierarchy\":\(jsonString(sim.hierarchyDescription()))"
-            if views { out += ",\"views\":\(jsonString(sim.window.recursiveDescription()))" }
-            out += "}\n"
-        case .none:
-            out += sim.hierarchyDescription() + "\n"
-            if views { out += "\n" + sim.window.recursiveDescription() + "\n" }
-        }
-        return out
     }
 }
 

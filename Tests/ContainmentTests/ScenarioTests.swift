@@ -1,5 +1,5 @@
 import Testing
-@testable import Containment
+import Containment
 
 /// The reference scenarios of this layer, as exact event sequences.
 @Suite struct ScenarioTests {}

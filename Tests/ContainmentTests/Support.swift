@@ -1,5 +1,5 @@
 import Testing
-@testable import Containment
+import Containment
 
 /// A controller whose callbacks run a closure: the Swift side of "hooks".
 final class Probe: ViewController {

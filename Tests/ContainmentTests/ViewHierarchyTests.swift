@@ -1,5 +1,5 @@
 import Testing
-@testable import Containment
+import Containment
 
 @Suite struct ViewHierarchyTests {}
 
@@ -227,6 +227,3 @@ extension ViewHierarchyTests {
     }
 }
 
-extension TraceFilterError: Equatable {
-    public static func == (l: TraceFilterError, r: TraceFilterError) -> Bool { l.name == r.name }
-}

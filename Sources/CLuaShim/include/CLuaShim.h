@@ -81,6 +81,8 @@ void nb_insert(lua_State *L, int idx);
 void nb_remove(lua_State *L, int idx);
 void nb_replace(lua_State *L, int idx);
 void *nb_getextraspace(lua_State *L);
+/// A full collection (lua_gc is variadic, so Swift cannot call it).
+void nb_gc_collect(lua_State *L);
 double nb_tonumber(lua_State *L, int idx, int *isnum);
 long long nb_tointeger(lua_State *L, int idx, int *isnum);
 

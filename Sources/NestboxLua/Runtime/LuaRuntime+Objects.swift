@@ -151,3 +151,26 @@ extension LuaRuntime: ObjectHost {
         callHook(nargs: n, object: object, hook: what)
     }
 }
+
+// MARK: - For tests
+
+extension LuaRuntime {
+    /// The Swift object behind a global variable (raw read: runs no script code).
+    package func object(global name: String) -> SimObject? {
+        let top = L.top
+        defer { L.settop(top) }
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+        L.rawField(-1, name)
+        guard let o = nb_toobject(L, -1), let p = o.pointee.object else { return nil }
+        return Unmanaged<SimObject>.fromOpaque(p).takeUnretainedValue()
+    }
+
+    /// A full garbage collection (finalizers release Swift objects).
+    package func collectGarbage() {
+        nb_gc_collect(L)
+        nb_gc_collect(L)
+    }
+
+    /// Values left on the Lua stack (must be 0 between calls).
+    package var stackDepth: Int32 { L.top }
+}

@@ -217,7 +217,12 @@ let propertySet: nb_property_fn = { L, object, id in
         guard let set = property.set else {
             throw LuaFailure.message("property '\(property.name)' of \(obj.className) is read-only")
         }
-        try set(PropertyContext(L: L, rt: rt, object: obj), 3)
+        do {
+            try set(PropertyContext(L: L, rt: rt, object: obj), 3)
+        } catch LuaFailure.argument(_, let message) {
+            // Lua would name the metamethod ('newindex'); the property says more.
+            throw LuaFailure.message("bad value for property '\(property.name)' of \(obj.className) (\(message))")
+        }
         return 0
     }
 }

@@ -1,0 +1,336 @@
+import Foundation
+import Testing
+import Containment
+import NestboxLua
+
+@Suite struct BindingTests {}
+
+// MARK: - Identity and lifetime
+
+extension BindingTests {
+    @Test("one userdata per object: identity holds across the boundary")
+    func identity() throws {
+        let (outcome, _, _) = try runLua("""
+            local p, c = ui.ViewController{ name = "p" }, ui.ViewController{ name = "c" }
+            p:addChild(c)
+            assert(c.parent == p and rawequal(c.parent, p))
+            assert(p.children[1] == c)
+            assert(p.view == p.view and rawequal(p.view, p.view))
+            local t = { [p] = "parent" }
+            assert(t[c.parent] == "parent")
+            assert(ui.window == ui.window and p.view.window == nil)
+            assert(tostring(p) == "<ViewController: p>")
+            assert(getmetatable(p) == "locked", "host metatables are hidden")
+            assert(not pcall(setmetatable, ui.ViewController, {}))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+    }
+
+    @Test("a controller dropped in Lua is freed after collectgarbage")
+    func droppedIsFreed() throws {
+        let (outcome, _, rt) = try runLua("keep = ui.ViewController{ name = 'gone' }")
+        #expect(outcome == .ok)
+        weak var weakVC = rt.object(global: "keep")
+        #expect(weakVC != nil)
+        #expect(rt.run(source: "keep = nil") == .ok)
+        rt.collectGarbage()
+        #expect(weakVC == nil)
+    }
+
+    @Test("objects still held by Lua are freed when the state closes")
+    func freedOnClose() throws {
+        weak var weakVC: SimObject?
+        weak var weakView: SimObject?
+        do {
+            let (outcome, _, rt) = try runLua("keep = ui.ViewController{}; v = keep.view")
+            #expect(outcome == .ok)
+            weakVC = rt.object(global: "keep")
+            weakView = rt.object(global: "v")
+            #expect(weakVC != nil && weakView != nil)
+        }
+        #expect(weakVC == nil)
+        #expect(weakView == nil)
+    }
+
+    @Test("an owned child keeps its Lua fields and hooks; dropped with its parent, it is freed")
+    func ownedChildKeepsState() throws {
+        let (outcome, out, rt) = try runLua("""
+            p = ui.ViewController{ name = "p" }
+            p:addChild(ui.ViewController{ name = "c", answer = 42,
+              didMove = function(self, parent) print("didMove", parent) end })
+            collectgarbage(); collectgarbage()
+            local c = p.children[1]
+            assert(c.answer == 42, "fields survive while the parent owns the child")
+            c:didMove(p)
+            child = c
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "didMove\t<ViewController: p>\n")
+        weak var weakChild = rt.object(global: "child")
+        #expect(weakChild != nil)
+        #expect(rt.run(source: "p = nil; child = nil") == .ok)
+        rt.collectGarbage()
+        rt.collectGarbage()
+        #expect(weakChild == nil)
+    }
+
+    @Test("reentrancy: a hook calls into Swift, which runs another hook")
+    func reentrancy() throws {
+        let (outcome, out, _) = try runLua("""
+            local Child = ui.ViewController:extend("Child")
+            function Child:viewDidLoad()
+              print("child loads inside", self.parent.name)
+              local grandchild = ui.ViewController{ name = "g", viewDidLoad = function(g) print("grandchild loads inside", g.parent.name) end }
+              self:addChild(grandchild)
+              self.view:addSubview(grandchild.view)
+            end
+            local P = ui.ViewController:extend("Parent")
+            function P:viewDidLoad()
+              local c = Child{ name = "c" }
+              self:addChild(c)
+              self.view:addSubview(c.view)
+              print("parent done")
+            end
+            ui.window.rootViewController = P{ name = "p" }
+            ui.window:makeKeyAndVisible()
+            ui.expectTrace [[
+              p.loadView()
+              p.viewDidLoad()
+              c.willMove(toParent: p)
+              c.loadView()
+              c.viewDidLoad()
+              g.willMove(toParent: c)
+              g.loadView()
+              g.viewDidLoad()
+              p.viewWillAppear(animated: false)
+              c.viewWillAppear(animated: false)
+              g.viewWillAppear(animated: false)
+              p.viewIsAppearing(animated: false)
+              c.viewIsAppearing(animated: false)
+              g.viewIsAppearing(animated: false)
+              p.viewDidAppear(animated: false)
+              c.viewDidAppear(animated: false)
+              g.viewDidAppear(animated: false)
+            ]]
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "child loads inside\tp\ngrandchild loads inside\tc\nparent done\n")
+    }
+}
+
+// MARK: - Classes and hooks
+
+extension BindingTests {
+    @Test("hooks from the class, the constructor table or a later assignment; most derived wins")
+    func hookSources() throws {
+        let (outcome, out, _) = try runLua("""
+            local Base = ui.ViewController:extend("Base")
+            function Base:viewDidLoad() print("base", self.name) end
+            function Base:init(args) self.initialized = args.flag end
+            local Derived = Base:extend("Derived")
+            function Derived:viewDidLoad() print("derived", self.name); Base.viewDidLoad(self) end
+            local d = Derived{ name = "d", flag = "yes" }
+            assert(d.initialized == "yes" and d.className == "Derived" and d.flag == "yes")
+            local _ = d.view
+            local inline = ui.ViewController{ name = "i", viewDidLoad = function(self) print("inline") end }
+            local _ = inline.view
+            local later = ui.ViewController{ name = "l" }
+            later.viewWillAppear = function(self, animated) print("later", animated) end
+            later:beginAppearanceTransition(true, true)
+            assert(tostring(Derived{}) == "<Derived: Derived#2>")
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "derived\td\nbase\td\ninline\nlater\ttrue\n")
+    }
+
+    @Test("calling didMove from Lua runs the base, then the hook")
+    func didMoveRunsBase() throws {
+        let (outcome, out, rt) = try runLua("""
+            local p = ui.ViewController{ name = "p" }
+            local c = ui.ViewController{ name = "c", didMove = function(self, parent) print("hook", parent and parent.name) end }
+            p:addChild(c)
+            c:didMove(p)
+            """)
+        #expect(outcome == .ok)
+        #expect(out == "hook\tp\n")
+        #expect(rt.simulation.trace.events.map(\.body).contains("c.didMove(toParent: p)"))
+    }
+
+    @Test func viewsLabelsButtonsAndGeometry() throws {
+        let (outcome, out, _) = try runLua("""
+            local v = ui.View{ name = "box", frame = { 10, 20, 100, 50 }, backgroundColor = "red", tag = 7,
+              autoresizingMask = { "flexibleWidth" } }
+            local f = v.frame
+            assert(f.x == 10 and f.y == 20 and f.width == 100 and f.height == 50 and f.maxX == 110 and f.midY == 45)
+            v.frame = { x = 0, y = 0, width = 40, height = 40 }
+            assert(v.center.x == 20 and v.bounds.width == 40)
+            v.transform = ui.Transform.scale(2, 2)
+            assert(v.frame.width == 80 and v.transform.a == 2)
+            assert(v.transform:concat(ui.Transform.translate(5, 0)).tx == 5)
+            v.transform = ui.Transform.identity
+            local a, b, c = ui.Label{ name = "a", text = "A" }, ui.Button{ name = "b", title = "B", isSelected = true }, ui.View{ name = "c" }
+            v:addSubview(a); v:addSubview(b)
+            v:insertSubview(c, 1)
+            assert(v.subviews[1] == c and v.subviews[2] == a and v.subviews[3] == b)
+            v:insertSubview(c, { above = b })
+            assert(v.subviews[3] == c)
+            v:bringSubviewToFront(a)
+            assert(v.subviews[3] == a and a.superview == v and a:isDescendant(v))
+            local p = b:convert({ 1, 2 }, v)
+            assert(p.x == 1 and p.y == 2)
+            assert(a.text == "A" and b.title == "B" and b.isSelected and a.font.size == 17)
+            assert(v.autoresizingMask[1] == "flexibleWidth" and v.tag == 7)
+            print(ui.printViews(v) == ui.trace and "" or "printed")
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.contains("<View: box; frame = (0 0; 40 40); tag = 7; autoresize = W; backgroundColor = red>"))
+        #expect(out.contains("   | <Button: b; frame = (0 0; 0 0); title = 'B'; selected = YES>"))
+    }
+
+    @Test func traceFunctions() throws {
+        let (outcome, _, _) = try runLua("""
+            local p, c = ui.ViewController{ name = "p" }, ui.ViewController{ name = "c" }
+            p:addChild(c)
+            local e = ui.trace.events("containment")
+            assert(#e == 1 and e[1].event == "willMove" and e[1].args.toParent == "p" and e[1].kind == "containment")
+            assert(ui.trace.text("containment") == "[0.000] c.willMove(toParent: p)")
+            ui.trace.mark("next")
+            c:didMove(p)
+            ui.expectTrace "c.didMove(toParent: p)"
+            ui.expectTrace "[0.000] c.didMove(toParent: p)"
+            ui.trace.clear()
+            assert(#ui.trace.events() == 0)
+            local fired
+            ui.after(0.5, function() fired = ui.now() end)
+            ui.advance(1)
+            assert(fired == 0.5 and ui.now() == 1)
+            assert(require("ui") == ui)
+            assert(not pcall(ui.trace.text, "nonsense"))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+    }
+
+    @Test("the environment is allow-listed")
+    func sandboxBasics() throws {
+        let (outcome, _, _) = try runLua("""
+            assert(io == nil and debug == nil and package == nil and dofile == nil and loadfile == nil)
+            assert(string.dump == nil and os.execute == nil and os.getenv == nil and os.clock ~= nil)
+            local f, err = load("\\27Lua\\84\\0")
+            assert(f == nil and err:find("binary chunk"), err)
+            assert(load("return 1 + 1")() == 2)
+            assert(getmetatable("") == "locked")
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+    }
+}
+
+// MARK: - Errors
+
+extension BindingTests {
+    @Test func argumentErrorsReadLikeLua() throws {
+        #expect(try errorMessage("local vc = ui.ViewController{}\nvc:addChild(nil)")
+                == "test:2: bad argument #1 to 'addChild' (ViewController expected, got nil)")
+        #expect(try errorMessage("local vc = ui.ViewController{}\nvc:addChild(ui.View{})")
+                == "test:2: bad argument #1 to 'addChild' (ViewController expected, got View)")
+        #expect(try errorMessage("local vc = ui.ViewController{}\nlocal t = { addChild = vc.addChild }\nt:addChild(vc)")
+                == "test:3: calling 'addChild' on bad self (ViewController expected, got table)")
+        #expect(try errorMessage("local v = ui.View{}\nv:insertSubview(ui.View{}, 0)")
+                == "test:2: bad argument #2 to 'insertSubview' (index must be a positive integer)")
+        #expect(try errorMessage("local v = ui.View{}\nv.frame = 'wide'")
+                == "test:2: bad value for property 'frame' of View (rect expected, got string)")
+        #expect(try errorMessage("ui.View{ frame = { 1, 2, 'x', 4 } }")
+                == "test:1: bad field 'frame' in View{...} (rect field 'width' must be a finite number)")
+        #expect(try errorMessage("ui.View{ name = 3 }")
+                == "test:1: bad field 'name' in View{...} (string expected, got number)")
+        #expect(try errorMessage("local vc = ui.ViewController{}\nvc.parent = vc")
+                == "test:2: property 'parent' of ViewController is read-only")
+        #expect(try errorMessage("ui.ViewController:extend(42)")
+                == "test:1: bad argument #1 to 'extend' (string expected, got number)")
+        #expect(try errorMessage("print(pcall(ui.ViewController.addChild, 5))\nerror('stop')")
+                == "test:2: stop")
+    }
+
+    @Test("UIKit exceptions are catchable errors with UIKit's text and the caller's position")
+    func uikitExceptions() throws {
+        let (outcome, out, _) = try runLua("""
+            local v = ui.View{ name = "v" }
+            local ok, err = pcall(function() v:addSubview(v) end)
+            print(err)
+            local a, b = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }
+            local view = a.view
+            ok, err = pcall(function() b.view = view end)
+            print(err)
+            assert(b.isViewLoaded == false)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            test:2: NSInvalidArgumentException: Can't add self as subview
+            test:6: UIViewControllerHierarchyInconsistency: A view can only be associated with at most one view controller at a time! View <View: a.view> is associated with <ViewController: a>. Clear this association before associating this view with <ViewController: b>.
+
+            """)
+    }
+
+    @Test("an error in a hook is reported with its traceback and stops the run")
+    func hookError() throws {
+        let (outcome, _, rt) = try runLua("""
+            local c = ui.ViewController{ name = "c", viewDidLoad = function(self)
+              error("boom")
+            end }
+            local v = c.view
+            error("not reached")
+            """)
+        guard case .scriptError(let message, let traceback) = outcome else {
+            Issue.record("expected a script error, got \(outcome)"); return
+        }
+        #expect(message == "test:2: boom")
+        #expect(traceback.hasPrefix("stack traceback:"))
+        #expect(traceback.contains("test:4: in main chunk"))
+        let errors = rt.simulation.trace.events.filter { $0.kind == .error }
+        #expect(errors.count == 1)
+        #expect(errors.first?.object == "c" && errors.first?.event == "viewDidLoad")
+        #expect(errors.first?.text == "[0.000] error: test:2: boom")
+    }
+
+    @Test("with keepGoing a hook's error is recorded and the run goes on")
+    func keepGoing() throws {
+        let (outcome, out, rt) = try runLua("""
+            local c = ui.ViewController{ name = "c", viewDidLoad = function() error("boom") end }
+            local v = c.view
+            print("still here", c.isViewLoaded)
+            """, keepGoing: true)
+        #expect(outcome == .ok)
+        #expect(out == "still here\ttrue\n")
+        #expect(rt.hookErrors.count == 1)
+    }
+
+    @Test("error values that are not strings", arguments: [
+        ("error({})", "(error object is a table value)"),
+        ("error(nil)", "(error object is a nil value)"),
+        ("error(setmetatable({}, { __tostring = function() return 'custom' end }))", "custom"),
+        ("error(ui.View{ name = 'v' })", "<View: v>"),
+    ])
+    func errorValues(_ code: String, _ expected: String) throws {
+        let hook = try errorMessage("local c = ui.ViewController{ viewDidLoad = function() \(code) end }\nlocal v = c.view")
+        #expect(hook == expected)
+        let main = try errorMessage(code)
+        #expect(main == expected)
+    }
+
+    @Test func syntaxAndExpectationFailures() throws {
+        let (syntax, _, _) = try runLua("local = 1")
+        #expect(syntax == .scriptError(message: "test:1: <name> expected near '='", traceback: ""))
+        let (expectation, _, _) = try runLua("""
+            local p, c = ui.ViewController{ name = "p" }, ui.ViewController{ name = "c" }
+            p:addChild(c)
+            ui.expectTrace [[
+              c.willMove(toParent: p)
+              c.didMove(toParent: p)
+            ]]
+            """)
+        #expect(expectation == .expectationFailed(message: """
+            test:3: trace mismatch (- expected, + actual):
+              c.willMove(toParent: p)
+            - c.didMove(toParent: p)
+            """))
+    }
+}

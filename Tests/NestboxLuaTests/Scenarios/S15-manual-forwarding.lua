@@ -1,0 +1,30 @@
+-- S15: a container with automatic forwarding off forwards appearance by hand
+local c = ui.ViewController{ name = "c" }
+local P = ui.ViewController:extend("ManualContainer")
+function P:viewWillAppear(animated) c:beginAppearanceTransition(true, animated) end
+function P:viewDidAppear() c:endAppearanceTransition() end
+function P:viewWillDisappear(animated) c:beginAppearanceTransition(false, animated) end
+function P:viewDidDisappear() c:endAppearanceTransition() end
+local p = P{ name = "p", shouldAutomaticallyForwardAppearanceMethods = false }
+p:addChild(c); p.view:addSubview(c.view); c:didMove(p)
+ui.trace.mark()
+ui.window.rootViewController = p
+ui.window:makeKeyAndVisible()
+ui.window.rootViewController = ui.ViewController{ name = "other" }
+local lines = {}
+for _, e in ipairs(ui.trace.events("lifecycle")) do
+  if (e.object == "p" or e.object == "c") and e.event:find("ppear") then lines[#lines + 1] = e.object .. "." .. e.event end
+end
+assert(table.concat(lines, " ") == table.concat({
+  "p.viewWillAppear", "c.viewWillAppear", "p.viewIsAppearing", "p.viewDidAppear", "c.viewIsAppearing", "c.viewDidAppear",
+  "p.viewWillDisappear", "c.viewWillDisappear", "p.viewDidDisappear", "c.viewDidDisappear" }, " "), table.concat(lines, " "))
+-- without the hooks the child gets nothing
+ui.trace.clear()
+local q = ui.ViewController{ name = "q", shouldAutomaticallyForwardAppearanceMethods = false }
+local d = ui.ViewController{ name = "d" }
+q:addChild(d); q.view:addSubview(d.view); d:didMove(q)
+ui.window.rootViewController = q
+for _, e in ipairs(ui.trace.events("lifecycle")) do
+  assert(not (e.object == "d" and e.event:find("Appear")), "d got " .. e.event)
+end
+print("OK")

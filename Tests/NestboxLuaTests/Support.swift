@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import Containment
+import NestboxLua
+
+/// Runs Lua source in a fresh runtime; returns the outcome, what `print` wrote, and
+/// the runtime for further checks.
+func runLua(_ source: String, keepGoing: Bool = false) throws -> (RunOutcome, String, LuaRuntime) {
+    let rt = try LuaRuntime()
+    var out = ""
+    rt.output = { out += $0 }
+    rt.keepGoing = keepGoing
+    let outcome = rt.run(source: source, chunkName: "=test")
+    #expect(rt.stackDepth == 0, "the Lua stack is balanced after a run")
+    return (outcome, out, rt)
+}
+
+/// The error message of a failed run, or a test failure.
+func errorMessage(_ source: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    let (outcome, _, _) = try runLua(source)
+    switch outcome {
+    case .scriptError(let message, _): return message
+    case .expectationFailed(let message): return message
+    default:
+        Issue.record("expected an error, got \(outcome)", sourceLocation: sourceLocation)
+        return ""
+    }
+}
+
+/// The repository root, found from this file.
+let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

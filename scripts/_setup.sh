@@ -1,0 +1,15 @@
+# Shared by scripts/nestbox and scripts/test: make sure the system libraries are
+# there (Lua 5.4 and libedit, found through pkg-config), installing them with
+# apt-get on a fresh machine.
+ensure_system_packages() {
+    local missing=()
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+    if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists lua5.4; then missing+=(liblua5.4-dev); fi
+    if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libedit; then missing+=(libedit-dev); fi
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "installing ${missing[*]} ..." >&2
+    $sudo apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
+}
