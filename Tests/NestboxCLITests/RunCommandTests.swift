@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+import NestboxCLI
+
+/// `nestbox run`, called in-process.
+@Suite struct RunCommandTests {}
+
+struct Captured {
+    var code: Int32
+    var out: String
+    var err: String
+}
+
+func nestbox(_ args: [String]) -> Captured {
+    var out = "", err = ""
+    let code = Nestbox.main(args, output: Output(out: { out += $0 }, err: { err += $0 }))
+    return Captured(code: code, out: out, err: err)
+}
+
+/// Writes a script to a fresh temporary folder and returns its path.
+func script(_ source: String, name: String = "script.lua") throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let url = dir.appendingPathComponent(name)
+    try source.write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+}
+
+let twoControllers = """
+    local p = ui.ViewController{ name = "p" }
+    ui.window.rootViewController = p
+    ui.window:makeKeyAndVisible()
+    local c = ui.ViewController{ name = "c" }
+    p:addChild(c); p.view:addSubview(c.view); c:didMove(p)
+    print("hello")
+    """
+
+extension RunCommandTests {
+    @Test("exit 0: the trace, a blank line, then the hierarchy")
+    func ok() throws {
+        let r = nestbox(["run", try script(twoControllers), "--kinds", "containment"])
+        #expect(r.code == 0)
+        #expect(r.out == """
+            hello
+            [0.000] c.willMove(toParent: p)
+            [0.000] c.didMove(toParent: p)
+
+            <ViewController: p>, state: appeared, view: <View: p.view>
+               | <ViewController: c>, state: appeared, view: <View: c.view>
+
+            """)
+        #expect(r.err.isEmpty)
+    }
+
+    @Test func views() throws {
+        let r = nestbox(["run", try script(twoControllers), "--trace", "none", "--views"])
+        #expect(r.code == 0)
+        #expect(r.out.hasSuffix("""
+            <Window: window; frame = (0 0; 393 852)>
+               | <View: p.view; frame = (0 0; 393 852); autoresize = W+H; owner = p>
+               |    | <View: c.view; frame = (0 0; 393 852); owner = c>
+
+            """))
+    }
+
+    @Test("JSON Lines: every line of standard output is one JSON object")
+    func jsonl() throws {
+        let r = nestbox(["run", try script(twoControllers), "--trace", "jsonl"])
+        #expect(r.code == 0)
+        #expect(r.err == "hello\n", "the script's prints move to stderr")
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count > 5)
+        var kinds = Set<String>()
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object != nil, "not a JSON object: \(line)")
+            if let k = object?["kind"] as? String { kinds.insert(k) }
+        }
+        #expect(kinds.isSuperset(of: ["lifecycle", "containment", "call", "view", "log"]))
+        #expect(lines.first == #"{"seq":1,"t":0,"kind":"call","object":"window","event":"setRootViewController","args":{"_":"p"}}"#)
+        #expect(lines.last?.hasPrefix(#"{"hierarchy":"<ViewController: p>, state: appeared"#) == true)
+    }
+
+    @Test("exit 1: a script error, with position and traceback on stderr")
+    func scriptError() throws {
+        let path = try script("local x = 1\nerror('broken')\n")
+        let r = nestbox(["run", path, "--trace", "none"])
+        #expect(r.code == 1)
+        #expect(r.err.hasPrefix("\(path):2: broken\nstack traceback:\n"))
+        #expect(r.out == "(no root view controller)\n")
+    }
+
+    @Test("exit 1: an error in a hook, reported with the hook's traceback")
+    func hookError() throws {
+        let path = try script("""
+            local c = ui.ViewController{ name = "c", viewDidLoad = function() error("in hook") end }
+            ui.window.rootViewController = c
+            ui.window:makeKeyAndVisible()
+            """)
+        let r = nestbox(["run", path, "--kinds", "error"])
+        #expect(r.code == 1)
+        #expect(r.out.hasPrefix("[0.000] error: \(path):1: in hook\n"))
+        #expect(r.err.hasPrefix("\(path):1: in hook\nstack traceback:\n\t[C]: in function 'error'"))
+        let kept = nestbox(["run", path, "--kinds", "error", "--keep-going"])
+        #expect(kept.code == 0)
+        #expect(kept.err.hasPrefix("\(path):1: in hook\nstack traceback:"))
+    }
+
+    @Test("exit 1: a syntax error")
+    func syntaxError() throws {
+        let path = try script("local = 1")
+        let r = nestbox(["run", path, "--trace", "none"])
+        #expect(r.code == 1)
+        #expect(r.err == "\(path):1: <name> expected near '='\n")
+    }
+
+    @Test("exit 2: usage errors", arguments: [
+        ["run"],
+        ["run", "x.lua", "--trace", "xml"],
+        ["run", "x.lua", "--kinds", "lifecycle,bogus"],
+        ["run", "x.lua", "--expect", "a", "--record", "b"],
+        ["walk"],
+    ])
+    func usage(_ args: [String]) {
+        let r = nestbox(args)
+        #expect(r.code == 2)
+        #expect(!r.err.isEmpty)
+    }
+
+    @Test("exit 2: a missing script")
+    func missing() {
+        let r = nestbox(["run", "/nonexistent/script.lua"])
+        #expect(r.code == 2)
+        #expect(r.err == "nestbox: cannot open /nonexistent/script.lua\n")
+    }
+
+    @Test("exit 4: a failed expectation")
+    func expectation() throws {
+        let path = try script("""
+            local p, c = ui.ViewController{ name = "p" }, ui.ViewController{ name = "c" }
+            p:addChild(c)
+            ui.expectTrace "c.didMove(toParent: p)"
+            """)
+        let r = nestbox(["run", path, "--trace", "none"])
+        #expect(r.code == 4)
+        #expect(r.err == """
+            \(path):3: trace mismatch (- expected, + actual):
+            - c.didMove(toParent: p)
+            + c.willMove(toParent: p)
+
+            """)
+    }
+
+    @Test("--record writes a golden, --expect compares with it (exit 4 on a difference)")
+    func goldens() throws {
+        let path = try script(twoControllers)
+        let golden = (path as NSString).deletingLastPathComponent + "/golden.trace"
+        #expect(nestbox(["run", path, "--record", golden]).code == 0)
+        let recorded = try String(contentsOfFile: golden, encoding: .utf8)
+        #expect(recorded.hasPrefix("[0.000] window.setRootViewController(p)\n"))
+        #expect(!recorded.contains("\nhello\n"), "the golden holds the report, not the prints")
+        #expect(nestbox(["run", path, "--expect", golden]).code == 0)
+        try recorded.replacingOccurrences(of: "c.didMove", with: "c.didMoov").write(toFile: golden, atomically: true, encoding: .utf8)
+        let r = nestbox(["run", path, "--expect", golden])
+        #expect(r.code == 4)
+        #expect(r.err.contains("- [0.000] c.didMoov(toParent: p)\n"))
+        #expect(r.err.contains("+ [0.000] c.didMove(toParent: p)\n"))
+    }
+
+    @Test("warnings are echoed to stderr as they happen")
+    func warnings() throws {
+        let path = try script("local c = ui.ViewController{ name = 'c' }\nc:endAppearanceTransition()")
+        let r = nestbox(["run", path, "--trace", "none"])
+        #expect(r.code == 0)
+        #expect(r.err == "warning: Unbalanced calls to begin/end appearance transitions for <ViewController: c>.\n")
+    }
+
+    @Test func requireLoadsModulesBesideTheScript() throws {
+        let path = try script("local m = require 'helpers'\nassert(m.answer == 42)\nassert(require('helpers') == m)\nassert(not pcall(require, '../etc/passwd'))\nprint('OK')")
+        try "return { answer = 42 }".write(toFile: (path as NSString).deletingLastPathComponent + "/helpers.lua", atomically: true, encoding: .utf8)
+        let r = nestbox(["run", path, "--trace", "none"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("OK\n"))
+    }
+}
