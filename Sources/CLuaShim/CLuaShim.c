@@ -121,23 +121,23 @@ void nb_pushdispatch(lua_State *L, nb_dispatch_fn fn, int id) {
     lua_pushcclosure(L, nb_dispatch_tramp, 2);
 }
 
-/* __index: bound methods, then properties, then the object's own fields, then its
-   Lua class (a chain of tables). Methods first keeps `vc:addChild` a plain table read. */
+/* __index: one raw probe of the type's member table (a function for a method, an
+   integer for a property), then the object's own fields, then its Lua class (a chain
+   of tables). The closure is reachable only through our hidden metatable, so slot 1
+   is one of our userdata. */
 static int nb_index(lua_State *L) {
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-    lua_pop(L, 1);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(2)) == LUA_TNUMBER) {
+    int t = lua_rawget(L, lua_upvalueindex(1));
+    if (t == LUA_TNUMBER) {
         int id = (int)lua_tointeger(L, -1);
-        lua_pop(L, 1);
-        nb_object *o = nb_toobject(L, 1);
+        nb_object *o = (nb_object *)lua_touserdata(L, 1);
         if (o == NULL || o->object == NULL) {
             lua_pushliteral(L, "attempt to use a released object");
             return nb_raise(L, NB_ERROR);
         }
-        nb_property_fn get = (nb_property_fn)lua_touserdata(L, lua_upvalueindex(3));
+        lua_settop(L, 2);
+        nb_property_fn get = (nb_property_fn)lua_touserdata(L, lua_upvalueindex(2));
         nb_state *st = nb_getstate(L);
         st->in_host++;
         int n = get(L, o->object, id);
@@ -145,6 +145,7 @@ static int nb_index(lua_State *L) {
         if (n < 0) return nb_raise(L, n);
         return n;
     }
+    if (t != LUA_TNIL) return 1;    /* a method */
     lua_pop(L, 1);
     if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
@@ -161,13 +162,11 @@ static int nb_index(lua_State *L) {
     return 1;
 }
 
-void nb_pushindex(lua_State *L, int methods, int properties, nb_property_fn getter) {
-    methods = lua_absindex(L, methods);
-    properties = lua_absindex(L, properties);
-    lua_pushvalue(L, methods);
-    lua_pushvalue(L, properties);
+void nb_pushindex(lua_State *L, int members, nb_property_fn getter) {
+    members = lua_absindex(L, members);
+    lua_pushvalue(L, members);
     lua_pushlightuserdata(L, (void *)getter);
-    lua_pushcclosure(L, nb_index, 3);
+    lua_pushcclosure(L, nb_index, 2);
 }
 
 static void nb_fields(lua_State *L, int obj) {
@@ -186,7 +185,7 @@ static int nb_newindex(lua_State *L) {
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
         int id = (int)lua_tointeger(L, -1);
         lua_pop(L, 1);
-        nb_object *o = nb_toobject(L, 1);
+        nb_object *o = (nb_object *)lua_touserdata(L, 1);   /* see nb_index */
         if (o == NULL || o->object == NULL) {
             lua_pushliteral(L, "attempt to use a released object");
             return nb_raise(L, NB_ERROR);
@@ -204,14 +203,25 @@ static int nb_newindex(lua_State *L) {
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 3);
     lua_rawset(L, -3);
+    lua_settop(L, 3);
+    /* tell the host a field changed (its hook cache and anchoring depend on it) */
+    nb_object *o = nb_toobject(L, 1);
+    if (o != NULL && o->object != NULL) {
+        nb_property_fn changed = (nb_property_fn)lua_touserdata(L, lua_upvalueindex(3));
+        nb_state *st = nb_getstate(L);
+        st->in_host++;
+        changed(L, o->object, lua_type(L, 3));
+        st->in_host--;
+    }
     return 0;
 }
 
-void nb_pushnewindex(lua_State *L, int properties, nb_property_fn setter) {
+void nb_pushnewindex(lua_State *L, int properties, nb_property_fn setter, nb_property_fn fieldchanged) {
     properties = lua_absindex(L, properties);
     lua_pushvalue(L, properties);
     lua_pushlightuserdata(L, (void *)setter);
-    lua_pushcclosure(L, nb_newindex, 2);
+    lua_pushlightuserdata(L, (void *)fieldchanged);
+    lua_pushcclosure(L, nb_newindex, 3);
 }
 
 static int nb_gc(lua_State *L) {

@@ -5,9 +5,13 @@ open class SimObject {
     public let className: String
     /// The trace name: given at creation, else `Class#n`.
     public internal(set) var name: String
-    public private(set) weak var simulation: Simulation?
+    /// Not retained: a Simulation outlives its objects (it owns the window, and its
+    /// embedding owns both), and a plain pointer keeps hot paths free of refcounting.
+    public unowned(unsafe) let simulation: Simulation
     /// Behaviour attached by an embedding (the Lua binding): hooks and lifetime.
-    public weak var host: ObjectHost?
+    public var host: ObjectHost?
+    /// Scratch space owned by the host (the binding caches which hooks exist here).
+    public var hostCache: UInt64 = 0
     var wasOwned = false
 
     public init(simulation: Simulation, className: String, name: String? = nil) {
@@ -35,7 +39,7 @@ open class SimObject {
         }
     }
 
-    var trace: Trace? { simulation?.trace }
+    @inline(__always) var trace: Trace { simulation.trace }
 
     /// The override point for callbacks: runs after UIKit's own work. The default
     /// hands the callback to the host (the Lua binding); Swift subclasses override.
@@ -71,23 +75,32 @@ public enum Hook {
     case didMoveToSuperview
     case didMoveToWindow
 
-    public var name: String {
+    /// A small stable number per callback (for hosts that cache which hooks exist).
+    public var ordinal: Int {
         switch self {
-        case .viewDidLoad: return "viewDidLoad"
-        case .viewWillAppear: return "viewWillAppear"
-        case .viewIsAppearing: return "viewIsAppearing"
-        case .viewDidAppear: return "viewDidAppear"
-        case .viewWillDisappear: return "viewWillDisappear"
-        case .viewDidDisappear: return "viewDidDisappear"
-        case .viewWillLayoutSubviews: return "viewWillLayoutSubviews"
-        case .viewDidLayoutSubviews: return "viewDidLayoutSubviews"
-        case .willMove: return "willMove"
-        case .didMove: return "didMove"
-        case .didReceiveMemoryWarning: return "didReceiveMemoryWarning"
-        case .layoutSubviews: return "layoutSubviews"
-        case .didMoveToSuperview: return "didMoveToSuperview"
-        case .didMoveToWindow: return "didMoveToWindow"
+        case .viewDidLoad: return 0
+        case .viewWillAppear: return 1
+        case .viewIsAppearing: return 2
+        case .viewDidAppear: return 3
+        case .viewWillDisappear: return 4
+        case .viewDidDisappear: return 5
+        case .viewWillLayoutSubviews: return 6
+        case .viewDidLayoutSubviews: return 7
+        case .willMove: return 8
+        case .didMove: return 9
+        case .didReceiveMemoryWarning: return 10
+        case .layoutSubviews: return 11
+        case .didMoveToSuperview: return 12
+        case .didMoveToWindow: return 13
         }
     }
+
+    /// Every hook name, indexed by `ordinal`.
+    public static let names = ["viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear",
+                               "viewWillDisappear", "viewDidDisappear", "viewWillLayoutSubviews",
+                               "viewDidLayoutSubviews", "willMove", "didMove", "didReceiveMemoryWarning",
+                               "layoutSubviews", "didMoveToSuperview", "didMoveToWindow"]
+
+    public var name: String { Hook.names[ordinal] }
 }
 

@@ -13,10 +13,17 @@ public final class Trace {
 
     init(clock: @escaping () -> Double) { self.clock = clock }
 
-    public func record(_ kind: TraceKind, _ object: String, _ event: String,
-                       _ args: [(String, TraceValue)] = [], message: String? = nil,
+    /// Arguments are built only when tracing is on.
+    @inline(__always)
+    public func record(_ kind: TraceKind, _ object: @autoclosure () -> String, _ event: String,
+                       _ args: @autoclosure () -> [(String, TraceValue)] = [], message: String? = nil,
                        result: TraceValue? = nil, traceback: String? = nil) {
         guard isEnabled else { return }
+        append(kind, object(), event, args(), message, result, traceback)
+    }
+
+    func append(_ kind: TraceKind, _ object: String, _ event: String, _ args: [(String, TraceValue)],
+                _ message: String?, _ result: TraceValue?, _ traceback: String?) {
         let e = TraceEvent(seq: nextSeq, t: clock(), kind: kind, object: object, event: event,
                            args: args, message: message, result: result, traceback: traceback)
         nextSeq += 1

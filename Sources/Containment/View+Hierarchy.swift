@@ -34,9 +34,10 @@ extension View {
 
     public func removeFromSuperview() {
         guard let old = superview else { return }
-        trace?.record(.view, name, "removeFromSuperview")
+        trace.record(.view, name, "removeFromSuperview")
         let leaving = old.window?.isVisible == true
-        let targets = leaving ? appearanceTargets(under: old, appearing: false) : []
+        let mayHoldControllers = owningViewController != nil || !subviews.isEmpty
+        let targets = leaving && mayHoldControllers ? appearanceTargets(under: old, appearing: false) : []
         // Q1: the callbacks are synchronous, around the change itself.
         for c in targets { c.beginAppearance(false, animated: false) }
         detach()
@@ -45,11 +46,13 @@ extension View {
 
     // MARK: - Internals
 
-    func move(_ view: View, to index: Int, event: String, args: [(String, TraceValue)]) throws {
+    func move(_ view: View, to index: Int, event: String, args: @autoclosure () -> [(String, TraceValue)]) throws {
         if view === self { throw ContainmentError.invalidArgument(Messages.addSelfAsSubview) }
         if isDescendant(of: view) { throw ContainmentError.invalidArgument(Messages.viewCycle(view, self)) }
-        try checkControllerConsistency(adding: view)
-        trace?.record(.view, name, event, args)
+        // A subtree without controllers needs none of the controller bookkeeping.
+        let mayHoldControllers = view.owningViewController != nil || !view.subviews.isEmpty
+        if mayHoldControllers { try checkControllerConsistency(adding: view) }
+        trace.record(.view, name, event, args())
         if view.superview === self {
             // Reordering among siblings: the window does not change, no callbacks.
             if let i = subviews.firstIndex(where: { $0 === view }) { subviews.remove(at: i) }
@@ -57,12 +60,14 @@ extension View {
             setNeedsLayout()
             return
         }
-        lintUncontainedControllers(in: view)
+        if mayHoldControllers { lintUncontainedControllers(in: view) }
         let newVisible = window?.isVisible == true
         let oldVisible = view.window?.isVisible == true
         var targets: [ViewController] = []
-        if newVisible && !oldVisible { targets = view.appearanceTargets(under: self, appearing: true) }
-        if oldVisible && !newVisible, let old = view.superview { targets = view.appearanceTargets(under: old, appearing: false) }
+        if mayHoldControllers {
+            if newVisible && !oldVisible { targets = view.appearanceTargets(under: self, appearing: true) }
+            if oldVisible && !newVisible, let old = view.superview { targets = view.appearanceTargets(under: old, appearing: false) }
+        }
         let appearing = newVisible && !oldVisible
         for c in targets { c.beginAppearance(appearing, animated: false) }
         attach(view, at: index)
@@ -77,7 +82,7 @@ extension View {
     /// Puts `view` under `self` with no appearance work: the window's root install
     /// and the moves above use it.
     func attach(_ view: View, at index: Int) {
-        let oldWindow = view.window
+        let oldWindow = view.superview == nil ? nil : view.window
         if view.superview != nil { view.detach() }
         subviews.insert(view, at: min(index, subviews.count))
         view.superview = self
@@ -87,7 +92,7 @@ extension View {
         view.handle(.didMoveToSuperview)
         let newWindow = window
         if oldWindow !== newWindow {
-            if newWindow != nil { trace?.record(.view, view.name, "moveToWindow", [("_", .ref(newWindow))]) }
+            if newWindow != nil { trace.record(.view, view.name, "moveToWindow", [("_", .ref(newWindow))]) }
             view.notifyWindowChange()
         }
     }
@@ -101,7 +106,7 @@ extension View {
         ownershipMayHaveChanged()
         handle(.didMoveToSuperview)
         if hadWindow {
-            trace?.record(.view, name, "moveToWindow", [("_", .null)])
+            trace.record(.view, name, "moveToWindow", [("_", .null)])
             notifyWindowChange()
         }
     }
@@ -113,8 +118,14 @@ extension View {
 
     /// Controllers whose root views are the topmost ones in this subtree.
     func topmostControllers() -> [ViewController] {
-        if let vc = owningViewController { return [vc] }
-        return subviews.flatMap { $0.topmostControllers() }
+        var found: [ViewController] = []
+        collectTopmostControllers(into: &found)
+        return found
+    }
+
+    private func collectTopmostControllers(into found: inout [ViewController]) {
+        if let vc = owningViewController { found.append(vc); return }
+        for s in subviews { s.collectTopmostControllers(into: &found) }
     }
 
     /// The controllers that get appearance callbacks when this subtree enters or leaves
@@ -147,9 +158,9 @@ extension View {
     /// Policy Q10: a controller's view placed in another controller's view without
     /// addChild gets no appearance callbacks; Nestbox says so.
     func lintUncontainedControllers(in view: View) {
-        guard let owner = nearestViewController, let sim = simulation else { return }
-        for c in view.topmostControllers() where c.parent == nil && sim.window.rootViewController !== c {
-            sim.lint(c, "\(c.view.objectDescription) of \(c.objectDescription) was added to the view of \(owner.objectDescription) without addChild: UIKit sends it no appearance callbacks")
+        guard let owner = nearestViewController else { return }
+        for c in view.topmostControllers() where c.parent == nil && !c.isRootOfWindow {
+            simulation.lint(c, "\(c.view.objectDescription) of \(c.objectDescription) was added to the view of \(owner.objectDescription) without addChild: UIKit sends it no appearance callbacks")
         }
     }
 }

@@ -16,15 +16,23 @@ open class View: SimObject {
     public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
     public internal(set) var subviews: [View] = []
-    public internal(set) weak var superview: View?
+    /// Back-pointers are plain (UIKit's are unretained too); deinits clear them.
+    public internal(set) unowned(unsafe) var superview: View?
     /// The controller whose root view this is (UIKit's private `_viewDelegate`).
-    public internal(set) weak var owningViewController: ViewController?
+    public internal(set) unowned(unsafe) var owningViewController: ViewController?
     /// A new view needs layout, as in UIKit.
     public internal(set) var needsLayout = true
 
     public init(simulation: Simulation, className: String = "View", name: String? = nil, frame: Rect = .zero) {
         super.init(simulation: simulation, className: className, name: name)
         setFrame(frame)
+    }
+
+    deinit {
+        for s in subviews {
+            s.superview = nil
+            s.ownershipMayHaveChanged()
+        }
     }
 
     open override var isOwned: Bool { superview != nil || owningViewController != nil }

@@ -3,13 +3,13 @@ extension ViewController {
     /// Explicit begin: how a container forwards by hand. Always delivers, on screen
     /// or not (policy Q3).
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
-        simulation?.trace.record(.call, name, "beginAppearanceTransition",
+        simulation.trace.record(.call, name, "beginAppearanceTransition",
                                  [("_", .bool(isAppearing)), ("animated", .bool(animated))])
         beginAppearance(isAppearing, animated: animated)
     }
 
     public func endAppearanceTransition() {
-        simulation?.trace.record(.call, name, "endAppearanceTransition")
+        simulation.trace.record(.call, name, "endAppearanceTransition")
         endAppearance()
     }
 
@@ -24,7 +24,7 @@ extension ViewController {
         case .viewDidDisappear: selector = "viewDidDisappear"
         default: handle(hook); return
         }
-        simulation?.warn(self, Messages.directAppearanceCall(selector, self))
+        simulation.warn(self, Messages.directAppearanceCall(selector, self))
         handle(hook)
     }
 
@@ -36,7 +36,7 @@ extension ViewController {
         let settled = appearing ? AppearanceState.appeared : .disappeared
         if appearanceDepth == 0 && appearanceState == settled {
             // Already there: UIKit logs W1 (S14); the matching end delivers nothing.
-            simulation?.warn(self, Messages.unbalanced(self))
+            simulation.warn(self, Messages.unbalanced(self))
             appearanceDepth = 1
             appearanceIsAppearing = appearing
             appearanceRedundant = true
@@ -65,7 +65,7 @@ extension ViewController {
 
     func endAppearance() {
         guard appearanceDepth > 0 else {
-            simulation?.warn(self, Messages.unbalanced(self))   // Q7: an end with nothing open
+            simulation.warn(self, Messages.unbalanced(self))   // Q7: an end with nothing open
             return
         }
         appearanceDepth -= 1

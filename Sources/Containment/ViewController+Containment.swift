@@ -8,14 +8,14 @@ extension ViewController {
             if cur === child { throw ContainmentError.invalidArgument(Messages.childCycle(child, self)) }
             p = cur.parent
         }
-        if child.isWindowRoot {
+        if child.isRootOfWindow {
             throw ContainmentError.hierarchy(Messages.rootAsChild(child, parent: self))
         }
         // W4: the child's view must not sit in another controller's view tree.
         if let current = child.viewIfLoaded?.superview?.nearestViewController, current !== self {
             throw ContainmentError.hierarchy(Messages.requestedParent(child, current: current, requested: self))
         }
-        simulation?.trace.record(.call, name, "addChild", [("_", .ref(child))])
+        simulation.trace.record(.call, name, "addChild", [("_", .ref(child))])
         if child.parent === self {
             // Q4: re-adding to the same parent only repeats willMove.
             child.willMove(toParent: self)
@@ -32,7 +32,7 @@ extension ViewController {
     /// Removes self from its parent and calls didMove(toParent: nil). No parent: no-op (Q6).
     public func removeFromParent() {
         guard let p = parent else { return }
-        simulation?.trace.record(.call, name, "removeFromParent")
+        simulation.trace.record(.call, name, "removeFromParent")
         if let i = p.children.firstIndex(where: { $0 === self }) { p.children.remove(at: i) }
         parent = nil
         ownershipMayHaveChanged()
@@ -42,13 +42,13 @@ extension ViewController {
     /// A notification: records the move, keeps isMovingTo/FromParent's bookkeeping,
     /// then runs the hook. It never changes `parent`.
     public func willMove(toParent p: ViewController?) {
-        simulation?.trace.record(.containment, name, "willMove", [("toParent", .ref(p))])
+        simulation.trace.record(.containment, name, "willMove", [("toParent", .ref(p))])
         parentage = p == nil ? .fromParent : .toParent
         handle(.willMove(toParent: p))
     }
 
     public func didMove(toParent p: ViewController?) {
-        simulation?.trace.record(.containment, name, "didMove", [("toParent", .ref(p))])
+        simulation.trace.record(.containment, name, "didMove", [("toParent", .ref(p))])
         parentage = .none
         handle(.didMove(toParent: p))
     }

@@ -9,7 +9,10 @@ open class ViewController: SimObject {
     var _view: View?
     var isLoadingView = false
 
-    public internal(set) weak var parent: ViewController?
+    /// Unretained, like UIKit's; cleared on removal and when the parent goes away.
+    public internal(set) unowned(unsafe) var parent: ViewController?
+    /// Set by the window while this is its root.
+    public internal(set) var isRootOfWindow = false
     public internal(set) var children: [ViewController] = []
 
     public internal(set) var appearanceState = AppearanceState.disappeared
@@ -34,15 +37,19 @@ open class ViewController: SimObject {
     }
 
     deinit {
-        // Weak links to self already read nil here: let the children and the view
-        // find out that they lost an owner.
-        for c in children { c.ownershipMayHaveChanged() }
-        _view?.ownershipMayHaveChanged()
+        // Clear the back-pointers to self, then let the children and the view find
+        // out that they lost an owner (the host may release their script state).
+        for c in children {
+            c.parent = nil
+            c.ownershipMayHaveChanged()
+        }
+        if let v = _view {
+            v.owningViewController = nil
+            v.ownershipMayHaveChanged()
+        }
     }
 
-    open override var isOwned: Bool { parent != nil || isWindowRoot }
-
-    var isWindowRoot: Bool { simulation?.window.rootViewController === self }
+    open override var isOwned: Bool { parent != nil || isRootOfWindow }
 
     // MARK: - The view (reference §1.2, §2.1)
 
@@ -61,7 +68,8 @@ open class ViewController: SimObject {
     public var isViewLoaded: Bool { _view != nil }
 
     public func loadViewIfNeeded() {
-        guard _view == nil, !isLoadingView, let sim = simulation else { return }
+        guard _view == nil, !isLoadingView else { return }
+        let sim = simulation
         isLoadingView = true
         sim.trace.record(.lifecycle, name, "loadView")
         if host?.loadView(for: self) != true { loadView() }
@@ -80,8 +88,8 @@ open class ViewController: SimObject {
     }
 
     func makeDefaultView() -> View {
-        let v = View(simulation: simulation ?? Simulation(), className: "View", name: "\(name).view")
-        if let screen = simulation?.screen { v.frame = screen.bounds }
+        let v = View(simulation: simulation, className: "View", name: "\(name).view")
+        v.frame = simulation.screen.bounds
         return v
     }
 
@@ -104,7 +112,7 @@ open class ViewController: SimObject {
 
     /// Records a lifecycle event, then runs the hook with the appearance flags set.
     func deliverAppearance(_ hook: Hook, _ event: String, animated: Bool) {
-        simulation?.trace.record(.lifecycle, name, event, [("animated", .bool(animated))])
+        simulation.trace.record(.lifecycle, name, event, [("animated", .bool(animated))])
         appearanceCallbackDepth += 1
         handle(hook)
         appearanceCallbackDepth -= 1
@@ -112,7 +120,7 @@ open class ViewController: SimObject {
 
     func deliverLayout(will: Bool) {
         let event = will ? "viewWillLayoutSubviews" : "viewDidLayoutSubviews"
-        simulation?.trace.record(.lifecycle, name, event)
+        simulation.trace.record(.lifecycle, name, event)
         handle(will ? .viewWillLayoutSubviews : .viewDidLayoutSubviews)
     }
 

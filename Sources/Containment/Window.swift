@@ -15,7 +15,7 @@ public final class Window: View {
         if let vc, let parent = vc.parent {
             throw ContainmentError.hierarchy(Messages.shouldHaveParent(vc, expected: nil, actual: parent))
         }
-        trace?.record(.call, name, "setRootViewController", [("_", .ref(vc))])
+        trace.record(.call, name, "setRootViewController", [("_", .ref(vc))])
         let old = rootViewController
         if isVisible, let old, old.appearanceState != .disappeared {
             old.beginAppearance(false, animated: false)
@@ -26,15 +26,17 @@ public final class Window: View {
             old?.viewIfLoaded?.detach()
             rootViewController = nil
         }
+        old?.isRootOfWindow = false
         old?.ownershipMayHaveChanged()
         rootViewController = vc
+        vc?.isRootOfWindow = true
         vc?.ownershipMayHaveChanged()
         if isVisible, let vc { install(vc) }
     }
 
     public func makeKeyAndVisible() {
         guard !isVisible else { return }
-        trace?.record(.call, name, "makeKeyAndVisible")
+        trace.record(.call, name, "makeKeyAndVisible")
         isVisible = true
         if let vc = rootViewController { install(vc) }
     }

@@ -56,10 +56,12 @@ nb_object *nb_toobject(lua_State *L, int idx);
 
 /* Closures around Swift functions */
 void nb_pushdispatch(lua_State *L, nb_dispatch_fn fn, int id);
-/// Pushes the __index closure: methods table, properties table (name -> id), getter.
-void nb_pushindex(lua_State *L, int methods, int properties, nb_property_fn getter);
-/// Pushes the __newindex closure: properties table, setter.
-void nb_pushnewindex(lua_State *L, int properties, nb_property_fn setter);
+/// Pushes the __index closure: the member table (name -> method function, or name ->
+/// property id), and the property getter.
+void nb_pushindex(lua_State *L, int members, nb_property_fn getter);
+/// Pushes the __newindex closure: properties table, setter, and a callback told when
+/// a plain field is set (with the value's Lua type as `id`).
+void nb_pushnewindex(lua_State *L, int properties, nb_property_fn setter, nb_property_fn fieldchanged);
 void nb_pushgc(lua_State *L, nb_release_fn release);
 /// Pushes a class constructor: create(L, typeid) then apply(L, typeid), then `init`.
 void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn apply, int typeid_, int properties);

@@ -37,10 +37,20 @@ enum UIFunctions {
             let meta = L.top
             lua_pushvalue(L, 1); L.setRawField(meta, "__index")
             lua_pushvalue(L, ctor); L.setRawField(meta, "__call")
+            L.rawField(parentMeta, "__newindex"); L.setRawField(meta, "__newindex")
             L.push(name); L.setRawField(meta, "__name")
             L.push("locked" as StaticString); L.setRawField(meta, "__metatable")
             lua_setmetatable(L, cls)
             return 1
+        },
+        /// A class table's __newindex: a raw set that invalidates cached hook masks.
+        LuaMethod("__classset") { a in
+            try a.table(1)
+            if a.L.isNoneOrNil(2) { throw LuaFailure.argument(2, "table index is nil") }
+            lua_settop(a.L, 3)
+            lua_rawset(a.L, 1)
+            a.rt.classGeneration &+= 1
+            return 0
         },
         /// ui.printHierarchy([vc]) -> string (also printed)
         LuaMethod("printHierarchy") { a in
@@ -106,8 +116,8 @@ enum UIFunctions {
             try a.function(2)
             lua_pushvalue(a.L, 2)
             let ref = luaL_ref(a.L, nb_registryindex())
-            let rt = a.rt
-            rt.simulation.clock.schedule(after: s) { [weak rt] in rt?.fireTimer(ref) }
+            let host = a.rt.host
+            a.rt.simulation.clock.schedule(after: s) { host.fireTimer(ref) }
             return 0
         },
         /// print(...): to standard output, as in plain Lua, and a `log` event.

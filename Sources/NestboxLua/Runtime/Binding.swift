@@ -23,8 +23,9 @@ struct LuaMethod {
 /// What a property accessor gets: the state, the runtime and the receiver.
 struct PropertyContext {
     let L: LuaState
-    let rt: LuaRuntime
-    let object: SimObject
+    // Borrowed, not retained: both outlive the call (hot path, DESIGN.md §8).
+    unowned(unsafe) let rt: LuaRuntime
+    unowned(unsafe) let object: SimObject
     var args: Args { Args(L: L, rt: rt) }
 }
 

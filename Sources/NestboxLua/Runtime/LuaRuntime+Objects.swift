@@ -1,18 +1,57 @@
 import CLua
+import Foundation
 import CLuaShim
 import Containment
 
+/// What objects hold to reach the runtime: a small object with no weak references
+/// (so retaining it stays on Swift's fast refcount path) that forwards to the runtime
+/// while it is open. Objects can outlive the runtime; then it does nothing.
+final class LuaHost: ObjectHost {
+    unowned(unsafe) let runtime: LuaRuntime
+    var isOpen = true
+
+    init(runtime: LuaRuntime) { self.runtime = runtime }
+
+    func run(_ hook: Hook, on object: SimObject) {
+        if isOpen { runtime.runHook(hook, on: object) }
+    }
+
+    func loadView(for controller: ViewController) -> Bool {
+        isOpen && runtime.runLoadView(controller)
+    }
+
+    func ownershipChanged(of object: SimObject, owned: Bool) {
+        if isOpen { runtime.ownershipChanged(of: object, owned: owned) }
+    }
+
+    func fireTimer(_ ref: Int32) {
+        if isOpen { runtime.fireTimer(ref) }
+    }
+}
+
+/// Bits of `SimObject.hostCache`: which hooks exist (by Hook.ordinal, loadView last),
+/// whether the object carries Lua state, whether its userdata is anchored, and the
+/// class generation the hook bits were computed for (high 32 bits).
+enum HostBits {
+    static let loadView: UInt64 = 1 << 14
+    static let luaState: UInt64 = 1 << 15
+    static let anchored: UInt64 = 1 << 16
+    static let maskValid: UInt64 = 1 << 17
+    static let hookNames = Hook.names + ["loadView"]
+}
+
 /// Identity and lifetime across the boundary. One userdata per Swift object (a
 /// weak-valued table keeps identity, so `vc.parent == menu` holds). The userdata
-/// retains its object; an object the simulated world owns (a parent, a superview,
-/// the window) anchors its userdata, so its Lua fields and hooks live as long as it
-/// does, and a dropped, unowned one is collected.
-extension LuaRuntime: ObjectHost {
+/// retains its object. An object that carries Lua state (fields, inline hooks, a Lua
+/// class) and that the simulated world owns (a parent, a superview, the window)
+/// anchors its userdata, so that state lives exactly as long as the object is in use;
+/// dropped and unowned, it is collected.
+extension LuaRuntime {
     /// Pushes the userdata of `obj` (nil for nil), creating it on first use.
     func push(_ obj: SimObject?) {
         guard let obj else { L.pushNil(); return }
         if pushExisting(obj) { return }
-        pushNew(obj, typeID: LuaTypes.typeID(of: obj), classIndex: nil)
+        pushNew(obj, typeID: LuaTypes.typeID(of: obj), classIndex: nil, scripted: false)
     }
 
     /// Pushes the existing userdata, or nothing (returns false).
@@ -27,8 +66,8 @@ extension LuaRuntime: ObjectHost {
         return false
     }
 
-    /// Makes the userdata; `classIndex` is the stack slot of its Lua class table.
-    func pushNew(_ obj: SimObject, typeID: Int, classIndex: Int32?) {
+    /// Makes the userdata; `classIndex` is the stack slot of its class table.
+    func pushNew(_ obj: SimObject, typeID: Int, classIndex: Int32?, scripted: Bool) {
         let classIndex = classIndex.map { lua_absindex(L, $0) }
         let binding = LuaTypes.all[typeID]
         let ptr = Unmanaged.passRetained(obj).toOpaque()
@@ -46,8 +85,9 @@ extension LuaRuntime: ObjectHost {
         lua_pushvalue(L, ud)
         lua_rawsetp(L, -2, ptr)
         L.pop()
-        obj.host = self
-        if obj.isOwned { setAnchor(obj, ud: ud) }
+        obj.host = host
+        obj.hostCache = scripted ? HostBits.luaState : 0
+        if scripted && obj.isOwned { setAnchor(obj, ud: ud) }
     }
 
     func setAnchor(_ obj: SimObject, ud: Int32?) {
@@ -56,23 +96,56 @@ extension LuaRuntime: ObjectHost {
         if let ud { lua_pushvalue(L, ud) } else { L.pushNil() }
         lua_rawsetp(L, -2, ptr)
         L.pop()
+        if ud != nil { obj.hostCache |= HostBits.anchored } else { obj.hostCache &= ~HostBits.anchored }
     }
 
-    public func ownershipChanged(of object: SimObject, owned: Bool) {
+    func ownershipChanged(of object: SimObject, owned: Bool) {
         guard !closing else { return }
-        let top = L.top
-        defer { L.settop(top) }
+        let cache = object.hostCache
         if owned {
+            guard cache & HostBits.luaState != 0, cache & HostBits.anchored == 0 else { return }
+            let top = L.top
+            defer { L.settop(top) }
             if pushExisting(object) { setAnchor(object, ud: L.top) }
-        } else {
+        } else if cache & HostBits.anchored != 0 {
             setAnchor(object, ud: nil)
         }
     }
 
+    /// A plain field was set on an object (its userdata is at stack index 1).
+    func fieldChanged(_ obj: SimObject, valueType: Int32) {
+        var cache = obj.hostCache | HostBits.luaState
+        if valueType == LUA_TFUNCTION || valueType == LUA_TNIL { cache &= ~HostBits.maskValid }
+        obj.hostCache = cache
+        if cache & HostBits.anchored == 0, obj.isOwned, nb_toobject(L, 1) != nil { setAnchor(obj, ud: 1) }
+    }
+
     // MARK: - Hooks
 
-    public func run(_ hook: Hook, on object: SimObject) {
-        guard !closing else { return }
+    /// The object's hook bits, recomputed when its fields or any class changed.
+    func hookMask(_ object: SimObject) -> UInt64 {
+        let cache = object.hostCache
+        if cache & HostBits.maskValid != 0, UInt32(truncatingIfNeeded: cache >> 32) == classGeneration {
+            return cache
+        }
+        var mask: UInt64 = 0
+        let top = L.top
+        if pushExisting(object) {
+            let ud = L.top
+            for (i, name) in HostBits.hookNames.enumerated() where pushHook(ud, name) {
+                mask |= 1 << UInt64(i)
+                L.pop()
+            }
+        }
+        L.settop(top)
+        let keep = cache & (HostBits.luaState | HostBits.anchored)
+        let fresh = keep | mask | HostBits.maskValid | (UInt64(classGeneration) << 32)
+        object.hostCache = fresh
+        return fresh
+    }
+
+    func runHook(_ hook: Hook, on object: SimObject) {
+        guard !closing, hookMask(object) & (1 << UInt64(hook.ordinal)) != 0 else { return }
         let top = L.top
         defer { L.settop(top) }
         guard pushExisting(object) else { return }
@@ -92,8 +165,8 @@ extension LuaRuntime: ObjectHost {
         callHook(nargs: nargs, object: object, hook: hook.name)
     }
 
-    public func loadView(for controller: ViewController) -> Bool {
-        guard !closing else { return false }
+    func runLoadView(_ controller: ViewController) -> Bool {
+        guard !closing, hookMask(controller) & HostBits.loadView != 0 else { return false }
         let top = L.top
         defer { L.settop(top) }
         guard pushExisting(controller) else { return false }
@@ -173,4 +246,29 @@ extension LuaRuntime {
 
     /// Values left on the Lua stack (must be 0 between calls).
     package var stackDepth: Int32 { L.top }
+}
+
+// MARK: - Benchmarks
+
+extension LuaRuntime {
+    /// Installs `baseline`: the same operations written by hand on Lua's C API (a C
+    /// no-op function, a userdata with a C __index property and a C method).
+    package func installBaseline() {
+        nb_pushbaseline(L)
+        lua_setglobal(L, "baseline")
+    }
+
+    /// Loads `source`, runs it once and returns the seconds it took (nil on error,
+    /// with the message in `error`).
+    package func time(_ source: String, error: inout String?) -> Double? {
+        let top = L.top
+        defer { L.settop(top) }
+        let status = source.withCString { nb_loadbuffer(L, $0, strlen($0), "=bench") }
+        guard status == LUA_OK else { error = L.string(at: -1); return nil }
+        let start = ContinuousClock.now
+        let ok = nb_pcall(L, 0, 0) == LUA_OK
+        let elapsed = ContinuousClock.now - start
+        guard ok else { error = L.string(at: -1); return nil }
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
 }

@@ -37,11 +37,21 @@ extension LuaRuntime {
                 L.push(id)
                 L.setRawField(props, name)
             }
+            L.newTable()                                     // members: methods and property ids
+            let members = L.top
+            for (name, id) in t.methodIDs[i] {
+                L.rawField(methods, name)
+                L.setRawField(members, name)
+            }
+            for (name, id) in t.propertyIDs[i] {
+                L.push(id)
+                L.setRawField(members, name)
+            }
             L.newTable()                                     // metatable
             let mt = L.top
-            nb_pushindex(L, methods, props, propertyGet)
+            nb_pushindex(L, members, propertyGet)
             L.setRawField(mt, "__index")
-            nb_pushnewindex(L, props, propertySet)
+            nb_pushnewindex(L, props, propertySet, NestboxLua.fieldChanged)
             L.setRawField(mt, "__newindex")
             nb_pushgc(L, releaseObject)
             L.setRawField(mt, "__gc")
@@ -64,6 +74,7 @@ extension LuaRuntime {
                 L.setRawField(cmt, "__name")
                 L.push(true)
                 L.setRawField(cmt, "__bound")               // hook lookup stops here
+                if let id = fn["__classset"] { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(cmt, "__newindex") }
                 lua_pushvalue(L, methods)
                 L.setRawField(cmt, "__index")               // ui.View.addSubview(v, w) works
                 L.push("locked" as StaticString)
@@ -108,13 +119,15 @@ extension LuaRuntime {
 
 /// `Class{...}`, first step: make the object and push its userdata (class at 1, args at 2).
 let constructCreate: nb_dispatch_fn = { L, typeID in
-    guard let L, let rt = LuaRuntime.from(L) else { return 0 }
-    return rt.invoke(L, name: LuaTypes.all[Int(typeID)].name) {
+    withRuntime(L) { L, rt in rt.invoke(L, name: LuaTypes.all[Int(typeID)].name) {
         let binding = LuaTypes.all[Int(typeID)]
         guard let make = binding.make else { throw LuaFailure.message("\(binding.name) cannot be constructed") }
         var className = binding.name
+        var scripted = false   // a Lua subclass: its instances carry Lua state
         if lua_getmetatable(L, 1) != 0 {
             if let n = L.rawField(-1, "__name") == LUA_TSTRING ? L.string(at: -1) : nil { className = n }
+            L.pop()
+            scripted = L.rawField(-1, "__bound") != LUA_TBOOLEAN
             L.pop(2)
         }
         L.rawField(2, "name")
@@ -124,17 +137,19 @@ let constructCreate: nb_dispatch_fn = { L, typeID in
         }
         L.pop()
         let obj = make(rt, className, name)
-        rt.pushNew(obj, typeID: Int(typeID), classIndex: 1)
+        rt.pushNew(obj, typeID: Int(typeID), classIndex: 1, scripted: scripted)
         return 1
-    }
+    } }
 }
 
 /// Second step: properties named in the table, in the binding's declared order.
 let constructApply: nb_dispatch_fn = { L, typeID in
-    guard let L, let rt = LuaRuntime.from(L) else { return 0 }
-    return rt.invoke(L, name: LuaTypes.all[Int(typeID)].name) {
+    withRuntime(L) { L, rt in rt.invoke(L, name: LuaTypes.all[Int(typeID)].name) {
         guard let o = nb_toobject(L, 3), let ptr = o.pointee.object else { return 0 }
         let obj = Unmanaged<SimObject>.fromOpaque(ptr).takeUnretainedValue()
+        // Fields copied from the constructor table (hooks among them) are Lua state.
+        if lua_getiuservalue(L, 3, 1) == LUA_TTABLE { rt.fieldChanged(obj, valueType: LUA_TFUNCTION) }
+        L.pop()
         let ctx = PropertyContext(L: L, rt: rt, object: obj)
         for (name, id) in LuaRuntime.tables.propertyIDs[Int(typeID)] where name != "name" {
             let property = LuaRuntime.tables.properties[id]
@@ -149,5 +164,5 @@ let constructApply: nb_dispatch_fn = { L, typeID in
             L.pop()
         }
         return 0
-    }
+    } }
 }

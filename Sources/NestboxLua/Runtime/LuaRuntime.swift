@@ -30,6 +30,10 @@ public final class LuaRuntime {
     var closing = false
     /// The folder `require` reads modules from.
     public internal(set) var scriptDirectory: String?
+    /// What objects hold to reach this runtime (see LuaHost).
+    private(set) lazy var host = LuaHost(runtime: self)
+    /// Bumped whenever a class table changes, so cached hook masks are recomputed.
+    var classGeneration: UInt32 = 1
 
     static let tables = BindingTables(LuaTypes.all, functions: UIFunctions.all)
 
@@ -54,6 +58,7 @@ public final class LuaRuntime {
         // Finalizers run inside lua_close and release every Swift object Lua held;
         // the core must not call back into a closing state.
         closing = true
+        host.isOpen = false
         nb_close(L)
         state.deallocate()
     }
@@ -150,7 +155,7 @@ public final class LuaRuntime {
 
     /// Runs a binding body for a trampoline and turns its outcome into a status.
     @inline(__always)
-    func invoke(_ L: LuaState, name: String, _ body: () throws -> Int32) -> Int32 {
+    func invoke(_ L: LuaState, name: @autoclosure () -> String, _ body: () throws -> Int32) -> Int32 {
         do {
             let n = try body()
             if let message = pendingHookError {
@@ -164,7 +169,7 @@ public final class LuaRuntime {
             case .argument(let index, let message):
                 state.pointee.errarg = index
                 L.push(message)
-                L.push(name)
+                L.push(name())
                 return NB_ARGERROR
             case .message(let message):
                 L.push(message)
@@ -194,35 +199,60 @@ public enum LuaRuntimeError: Error, CustomStringConvertible {
     }
 }
 
-// The C entry points: plain functions, so they convert to C function pointers.
+// The C entry points: plain functions, so they convert to C function pointers. They
+// borrow the runtime and the object (no retain/release on the hot path).
+
+@inline(__always)
+func withRuntime(_ L: LuaState?, _ body: (LuaState, LuaRuntime) -> Int32) -> Int32 {
+    guard let L, let st = nb_getstate(L), let host = st.pointee.host else { return 0 }
+    return Unmanaged<LuaRuntime>.fromOpaque(host)._withUnsafeGuaranteedRef { body(L, $0) }
+}
 
 let methodDispatch: nb_dispatch_fn = { L, id in
-    guard let L, let rt = LuaRuntime.from(L) else { return 0 }
-    let method = LuaRuntime.tables.methods[Int(id)]
-    return rt.invoke(L, name: method.name) { try method.body(Args(L: L, rt: rt)) }
+    withRuntime(L) { L, rt in
+        let method = LuaRuntime.tables.methods[Int(id)]
+        return rt.invoke(L, name: method.name) { try method.body(Args(L: L, rt: rt)) }
+    }
 }
 
 let propertyGet: nb_property_fn = { L, object, id in
-    guard let L, let object, let rt = LuaRuntime.from(L) else { return 0 }
-    let obj = Unmanaged<SimObject>.fromOpaque(object).takeUnretainedValue()
-    let property = LuaRuntime.tables.properties[Int(id)]
-    return rt.invoke(L, name: property.name) { try property.get(PropertyContext(L: L, rt: rt, object: obj)) }
+    guard let object else { return 0 }
+    return withRuntime(L) { L, rt in
+        Unmanaged<SimObject>.fromOpaque(object)._withUnsafeGuaranteedRef { obj in
+            let get = LuaRuntime.tables.properties[Int(id)].get
+            return rt.invoke(L, name: LuaRuntime.tables.properties[Int(id)].name) {
+                try get(PropertyContext(L: L, rt: rt, object: obj))
+            }
+        }
+    }
 }
 
 let propertySet: nb_property_fn = { L, object, id in
-    guard let L, let object, let rt = LuaRuntime.from(L) else { return 0 }
-    let obj = Unmanaged<SimObject>.fromOpaque(object).takeUnretainedValue()
-    let property = LuaRuntime.tables.properties[Int(id)]
-    return rt.invoke(L, name: property.name) {
-        guard let set = property.set else {
-            throw LuaFailure.message("property '\(property.name)' of \(obj.className) is read-only")
+    guard let object else { return 0 }
+    return withRuntime(L) { L, rt in
+        Unmanaged<SimObject>.fromOpaque(object)._withUnsafeGuaranteedRef { obj in
+            let property = LuaRuntime.tables.properties[Int(id)]
+            return rt.invoke(L, name: property.name) {
+                guard let set = property.set else {
+                    throw LuaFailure.message("property '\(property.name)' of \(obj.className) is read-only")
+                }
+                do {
+                    try set(PropertyContext(L: L, rt: rt, object: obj), 3)
+                } catch LuaFailure.argument(_, let message) {
+                    // Lua would name the metamethod ('newindex'); the property says more.
+                    throw LuaFailure.message("bad value for property '\(property.name)' of \(obj.className) (\(message))")
+                }
+                return 0
+            }
         }
-        do {
-            try set(PropertyContext(L: L, rt: rt, object: obj), 3)
-        } catch LuaFailure.argument(_, let message) {
-            // Lua would name the metamethod ('newindex'); the property says more.
-            throw LuaFailure.message("bad value for property '\(property.name)' of \(obj.className) (\(message))")
-        }
+    }
+}
+
+/// A plain field of an object was set (`id` is the value's Lua type).
+let fieldChanged: nb_property_fn = { L, object, type in
+    guard let object else { return 0 }
+    return withRuntime(L) { _, rt in
+        Unmanaged<SimObject>.fromOpaque(object)._withUnsafeGuaranteedRef { rt.fieldChanged($0, valueType: type) }
         return 0
     }
 }

@@ -79,7 +79,7 @@ extension LuaState {
 /// Reads a binding function's arguments and reports misuse in Lua's words.
 struct Args {
     let L: LuaState
-    let rt: LuaRuntime
+    unowned(unsafe) let rt: LuaRuntime
 
     var count: Int32 { L.top }
 
