@@ -1,4 +1,5 @@
 import ArgumentParser
+import Containment
 import Foundation
 import NestboxLua
 
@@ -66,6 +67,7 @@ public struct Bench: ParsableCommand {
                 }
                 results.append(Result(name: c.name, nsPerOp: ns, baseline: base))
             }
+            results.append(Result(name: "method-model", nsPerOp: try modelOnly(iterations, runs), baseline: nil))
         } catch {
             output.err("nestbox bench: \(error)\n")
             return 1
@@ -95,6 +97,26 @@ public struct Bench: ParsableCommand {
             var error: String?
             guard let s = rt.time(source, error: &error) else { throw BenchError(message: error ?? "failed") }
             samples.append(s * 1e9 / Double(n))
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    /// The model's own work for the method-call case, called from Swift (no Lua), so
+    /// the binding's share of `method-call` is the difference.
+    func modelOnly(_ n: Int, _ runs: Int) throws -> Double {
+        let sim = Simulation()
+        sim.trace.isEnabled = false
+        let v = View(simulation: sim), w = View(simulation: sim)
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            for _ in 0..<n {
+                try v.addSubview(w)
+                w.removeFromSuperview()
+            }
+            let d = ContinuousClock.now - start
+            samples.append((Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9) / Double(n) / 2)
         }
         samples.sort()
         return samples[samples.count / 2]

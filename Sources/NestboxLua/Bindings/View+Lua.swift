@@ -4,7 +4,7 @@ import Containment
 /// `ui.View` (DESIGN.md §3.3).
 enum ViewBinding {
     static func check(_ a: Args, _ i: Int32 = 1) throws -> View {
-        try a.object(i, View.self, "View")
+        try a.tagged(i, Tag.view, View.self, "View")
     }
 
     static func view(_ c: PropertyContext) throws -> View {

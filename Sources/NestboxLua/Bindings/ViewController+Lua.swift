@@ -4,7 +4,7 @@ import Containment
 /// `ui.ViewController`: a controller class scripts extend (DESIGN.md §3.1–§3.2).
 enum ViewControllerBinding {
     static func check(_ a: Args, _ i: Int32 = 1) throws -> ViewController {
-        try a.object(i, ViewController.self, "ViewController")
+        try a.tagged(i, Tag.viewController, ViewController.self, "ViewController")
     }
 
     static func controller(_ c: PropertyContext) throws -> ViewController {

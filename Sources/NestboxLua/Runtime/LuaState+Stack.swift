@@ -91,6 +91,16 @@ struct Args {
         throw LuaFailure.typeError(i, expected: expected, got: L.typeName(at: i))
     }
 
+    /// The receiver or argument at `i` when the userdata's tag says it is a `tag`
+    /// kind: no dynamic cast on the hot path.
+    @inline(__always)
+    func tagged<T: SimObject>(_ i: Int32, _ tag: UInt32, _ type: T.Type, _ expected: String) throws -> T {
+        if let o = nb_toobject(L, i), o.pointee.tag & tag == tag, let ptr = o.pointee.object {
+            return unsafeDowncast(Unmanaged<SimObject>.fromOpaque(ptr).takeUnretainedValue(), to: T.self)
+        }
+        return try object(i, type, expected)
+    }
+
     func optionalObject<T: SimObject>(_ i: Int32, _ type: T.Type, _ expected: String) throws -> T? {
         if L.isNoneOrNil(i) { return nil }
         return try object(i, type, expected)

@@ -1,0 +1,39 @@
+// The allow-listed standard libraries (DESIGN.md §5), opened in a protected call.
+#include "CLuaShim.h"
+
+static int nb_openlibs_body(lua_State *L) {
+    luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+    lua_pushnil(L); lua_setfield(L, -2, "dofile");     /* no file system */
+    lua_pushnil(L); lua_setfield(L, -2, "loadfile");
+    lua_pop(L, 1);
+    luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+    lua_pushnil(L); lua_setfield(L, -2, "dump");        /* no bytecode */
+    lua_pop(L, 1);
+    luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1); lua_pop(L, 1);
+    luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1); lua_pop(L, 1);
+    luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1); lua_pop(L, 1);
+    luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1); lua_pop(L, 1);
+    /* os: only the clock functions */
+    luaopen_os(L);
+    lua_createtable(L, 0, 3);
+    lua_getfield(L, -2, "clock"); lua_setfield(L, -2, "clock");
+    lua_getfield(L, -2, "time"); lua_setfield(L, -2, "time");
+    lua_getfield(L, -2, "date"); lua_setfield(L, -2, "date");
+    lua_setglobal(L, "os");
+    lua_pop(L, 1);
+    /* the shared string metatable stays out of scripts' reach */
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+int nb_openlibs(lua_State *L) {
+    lua_pushcfunction(L, nb_openlibs_body);
+    return lua_pcall(L, 0, 0, 0);
+}
+
