@@ -4,8 +4,7 @@ import Containment
 /// `ui.Label{ text, font = {size, weight}, textAlignment, textColor }`
 enum LabelBinding {
     static func label(_ c: PropertyContext) throws -> Label {
-        guard let l = c.object as? Label else { throw LuaFailure.message("Label expected") }
-        return l
+        return try c.receiver(Label.self)
     }
 
     static let properties: [LuaProperty] = [
@@ -45,8 +44,7 @@ enum LabelBinding {
 /// `ui.Button{ title, isSelected, isEnabled }`
 enum ButtonBinding {
     static func button(_ c: PropertyContext) throws -> Button {
-        guard let b = c.object as? Button else { throw LuaFailure.message("Button expected") }
-        return b
+        return try c.receiver(Button.self)
     }
 
     static let properties: [LuaProperty] = [

@@ -8,8 +8,7 @@ enum ViewBinding {
     }
 
     static func view(_ c: PropertyContext) throws -> View {
-        guard let v = c.object as? View else { throw LuaFailure.message("View expected") }
-        return v
+        return try c.receiver(View.self)
     }
 
     static let methods: [LuaMethod] = [

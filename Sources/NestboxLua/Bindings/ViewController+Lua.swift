@@ -8,8 +8,7 @@ enum ViewControllerBinding {
     }
 
     static func controller(_ c: PropertyContext) throws -> ViewController {
-        guard let vc = c.object as? ViewController else { throw LuaFailure.message("ViewController expected") }
-        return vc
+        return try c.receiver(ViewController.self)
     }
 
     // MARK: Methods

@@ -4,8 +4,7 @@ import Containment
 /// `ui.window` (DESIGN.md §3.4): one per simulation, not constructible.
 enum WindowBinding {
     static func window(_ c: PropertyContext) throws -> Window {
-        guard let w = c.object as? Window else { throw LuaFailure.message("Window expected") }
-        return w
+        return try c.receiver(Window.self)
     }
 
     static let methods: [LuaMethod] = [
@@ -27,8 +26,7 @@ enum WindowBinding {
 /// `ui.screen`: the device's size, scale, idiom and safe area.
 enum ScreenBinding {
     static func screen(_ c: PropertyContext) throws -> Screen {
-        guard let s = c.object as? Screen else { throw LuaFailure.message("Screen expected") }
-        return s
+        return try c.receiver(Screen.self)
     }
 
     static let properties: [LuaProperty] = [

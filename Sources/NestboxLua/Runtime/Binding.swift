@@ -27,6 +27,19 @@ struct PropertyContext {
     unowned(unsafe) let rt: LuaRuntime
     unowned(unsafe) let object: SimObject
     var args: Args { Args(L: L, rt: rt) }
+
+    /// The receiver as the binding's type. A property table belongs to one metatable,
+    /// and only objects of that type (or a subclass) get it, so release builds skip the
+    /// dynamic cast; debug builds check it.
+    @inline(__always)
+    func receiver<T: SimObject>(_ type: T.Type) throws -> T {
+        #if DEBUG
+        guard let r = object as? T else { throw LuaFailure.message("\(T.self) expected, got \(object.className)") }
+        return r
+        #else
+        return unsafeDowncast(object, to: T.self)
+        #endif
+    }
 }
 
 struct LuaProperty {

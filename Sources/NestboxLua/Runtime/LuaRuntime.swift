@@ -36,6 +36,9 @@ public final class LuaRuntime {
     var classGeneration: UInt32 = 1
 
     static let tables = BindingTables(LuaTypes.all, functions: UIFunctions.all)
+    /// Instance copies of the tables: no lazy-global check on the hot path.
+    let methods = LuaRuntime.tables.methods
+    let properties = LuaRuntime.tables.properties
 
     /// - Parameter memoryLimit: bytes Lua code may allocate (0: no limit).
     public init(simulation: Simulation = Simulation(), memoryLimit: Int = 0) throws {
@@ -210,7 +213,7 @@ func withRuntime(_ L: LuaState?, _ body: (LuaState, LuaRuntime) -> Int32) -> Int
 
 let methodDispatch: nb_dispatch_fn = { L, id in
     withRuntime(L) { L, rt in
-        let method = LuaRuntime.tables.methods[Int(id)]
+        let method = rt.methods[Int(id)]
         return rt.invoke(L, name: method.name) { try method.body(Args(L: L, rt: rt)) }
     }
 }
@@ -219,8 +222,8 @@ let propertyGet: nb_property_fn = { L, object, id in
     guard let object else { return 0 }
     return withRuntime(L) { L, rt in
         Unmanaged<SimObject>.fromOpaque(object)._withUnsafeGuaranteedRef { obj in
-            let get = LuaRuntime.tables.properties[Int(id)].get
-            return rt.invoke(L, name: LuaRuntime.tables.properties[Int(id)].name) {
+            let get = rt.properties[Int(id)].get
+            return rt.invoke(L, name: rt.properties[Int(id)].name) {
                 try get(PropertyContext(L: L, rt: rt, object: obj))
             }
         }
@@ -231,7 +234,7 @@ let propertySet: nb_property_fn = { L, object, id in
     guard let object else { return 0 }
     return withRuntime(L) { L, rt in
         Unmanaged<SimObject>.fromOpaque(object)._withUnsafeGuaranteedRef { obj in
-            let property = LuaRuntime.tables.properties[Int(id)]
+            let property = rt.properties[Int(id)]
             return rt.invoke(L, name: property.name) {
                 guard let set = property.set else {
                     throw LuaFailure.message("property '\(property.name)' of \(obj.className) is read-only")

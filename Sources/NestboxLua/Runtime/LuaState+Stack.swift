@@ -14,8 +14,15 @@ extension LuaState {
     @inline(__always) func isNoneOrNil(_ i: Int32) -> Bool { lua_type(self, i) <= LUA_TNIL }
 
     func push(_ s: String) {
-        var s = s
-        s.withUTF8 { buf in _ = lua_pushlstring(self, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count) }
+        // Native strings expose their UTF-8 in place: no copy, no mutation.
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { buf in
+            _ = lua_pushlstring(self, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count)
+        }
+        if done != nil { return }
+        var copy = s
+        copy.withUTF8 { buf in
+            _ = lua_pushlstring(self, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count)
+        }
     }
     func push(_ s: StaticString) {
         s.withUTF8Buffer { buf in
