@@ -207,11 +207,22 @@ extension LuaRuntime {
     }
 
     func callHook(nargs: Int32, object: SimObject, hook: String) {
+        let base = L.top - nargs - 1     // where the stack must be once the call is done
         if nb_pcall(L, nargs, 0) != LUA_OK {
             let text = L.string(at: -1) ?? "(error object is not a string)"
             L.pop()
             reportHookError(object: object, hook: hook, text: text)
         }
+        checkBalance(base, after: hook)
+    }
+
+    /// A Swift→Lua call must leave the stack as it found it; a host bug otherwise,
+    /// reported (never trapped) and repaired.
+    func checkBalance(_ expected: Int32, after what: String) {
+        guard L.top != expected else { return }
+        simulation.trace.record(.error, "nestbox", what,
+                                message: "Nestbox: Lua stack unbalanced after \(what) (\(L.top - expected) slots)")
+        L.settop(expected)
     }
 
     /// Calls a Lua function stored at `index` with the values pushed by `args`;

@@ -112,7 +112,9 @@ public final class LuaRuntime {
 
     /// Calls the function below `nargs` arguments; nil when it succeeds.
     func call(nargs: Int32) -> RunOutcome? {
+        let base = L.top - nargs - 1
         let status = nb_pcall(L, nargs, 0)
+        defer { checkBalance(base, after: "main chunk") }
         if status == LUA_OK {
             pendingHookError = nil
             return hookOutcome()
