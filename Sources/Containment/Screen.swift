@@ -18,18 +18,25 @@ public struct Device: Equatable, Sendable {
 }
 
 public final class Screen: SimObject {
-    public private(set) var device: Device
-    public private(set) var orientation = "portrait"
+    public internal(set) var orientation = "portrait"
 
-    init(simulation: Simulation, device: Device) {
-        self.device = device
+    init(simulation: Simulation) {
         super.init(simulation: simulation, className: "Screen", name: "screen")
     }
 
-    public var bounds: Rect { Rect(origin: .zero, size: device.size) }
-    public var width: Double { device.size.width }
-    public var height: Double { device.size.height }
+    public var device: Device { simulation.device }
+    var isLandscape: Bool { orientation.hasPrefix("landscape") }
+    public var bounds: Rect { Rect(origin: .zero, size: Size(width: width, height: height)) }
+    public var width: Double { isLandscape ? device.size.height : device.size.width }
+    public var height: Double { isLandscape ? device.size.width : device.size.height }
     public var scale: Double { device.scale }
     public var idiom: String { device.idiom }
-    public var safeAreaInsets: EdgeInsets { device.safeAreaInsets }
+    /// Portrait insets turned with the device (a phone's notch side goes left/right).
+    public var safeAreaInsets: EdgeInsets {
+        let i = device.safeAreaInsets
+        guard isLandscape else { return i }
+        if device.idiom == "pad" { return i }
+        let side = i.top > 24 ? i.top : 0
+        return EdgeInsets(top: 0, left: side, bottom: i.bottom > 0 ? 21 : 0, right: side)
+    }
 }

@@ -55,6 +55,8 @@ public protocol ObjectHost: AnyObject {
     /// Runs a replacing `loadView` if the script defines one; returns false if not.
     func loadView(for controller: ViewController) -> Bool
     func ownershipChanged(of object: SimObject, owned: Bool)
+    /// A replacing `sizeForChildContentContainer`, if the script defines one.
+    func size(forChild child: ViewController, of parent: ViewController, parentSize: Size) -> Size?
 }
 
 /// The callbacks UIKit makes on controllers and views.
@@ -70,10 +72,16 @@ public enum Hook {
     case willMove(toParent: ViewController?)
     case didMove(toParent: ViewController?)
     case didReceiveMemoryWarning
+    case viewWillTransition(size: Size, coordinator: TransitionCoordinator)
+    case traitCollectionDidChange(previous: TraitCollection)
     // views
     case layoutSubviews
     case didMoveToSuperview
     case didMoveToWindow
+    // controls, gesture recognizers, scroll views (looked up by the host directly)
+    case controlEvent(String)
+    case gestureAction
+    case didScroll
 
     /// A small stable number per callback (for hosts that cache which hooks exist).
     public var ordinal: Int {
@@ -92,6 +100,11 @@ public enum Hook {
         case .layoutSubviews: return 11
         case .didMoveToSuperview: return 12
         case .didMoveToWindow: return 13
+        case .viewWillTransition: return 14
+        case .traitCollectionDidChange: return 15
+        case .controlEvent: return 16
+        case .gestureAction: return 17
+        case .didScroll: return 18
         }
     }
 
@@ -99,7 +112,9 @@ public enum Hook {
     public static let names = ["viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear",
                                "viewWillDisappear", "viewDidDisappear", "viewWillLayoutSubviews",
                                "viewDidLayoutSubviews", "willMove", "didMove", "didReceiveMemoryWarning",
-                               "layoutSubviews", "didMoveToSuperview", "didMoveToWindow"]
+                               "layoutSubviews", "didMoveToSuperview", "didMoveToWindow",
+                               "viewWillTransition", "traitCollectionDidChange", "controlEvent",
+                               "gestureAction", "didScroll"]
 
     public var name: String { Hook.names[ordinal] }
 }

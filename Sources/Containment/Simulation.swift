@@ -3,10 +3,14 @@
 public final class Simulation {
     public let clock: VirtualClock
     public let trace: Trace
-    let device: Device
-    public private(set) lazy var screen = Screen(simulation: self, device: device)
+    public internal(set) var device: Device
+    public private(set) lazy var screen = Screen(simulation: self)
     public private(set) lazy var window = Window(simulation: self, frame: Rect(origin: .zero, size: device.size))
+    public private(set) lazy var animator = Animator(simulation: self)
+    /// `--frames`: record the presentation frames of views in flight at 60 Hz.
+    public var samplesFrames = false
     var nameCounters: [String: Int] = [:]
+    var ignoringInteraction = 0
 
     public init(device: Device = .iPhone15) {
         let clock = VirtualClock()
@@ -32,19 +36,12 @@ public final class Simulation {
 
     /// Advances virtual time, running timers in order, each followed by a turn.
     public func advance(by seconds: Double) {
-        let target = clock.now + max(0, seconds)
-        turn()
-        while let due = clock.nextTimerTime, due <= target {
-            clock.now = max(clock.now, due)
-            clock.runTimers(upTo: clock.now)
-            turn()
-        }
-        clock.now = target
-        turn()
+        run(until: clock.now + max(0, seconds))
     }
 
     /// Runs until nothing is pending. Returns false when still busy after `maxTurns`
-    /// (a script that keeps scheduling work), so the caller can report it.
+    /// (a script that keeps scheduling work), so the caller can report it. Animations
+    /// paused by an interaction controller are not pending: they wait for the script.
     @discardableResult
     public func settle(maxTurns: Int = 100_000) -> Bool {
         var turns = 0
@@ -53,13 +50,40 @@ public final class Simulation {
             turns += 1
             if turns > maxTurns { return false }
             if clock.hasQueued { turn(); continue }
-            if let due = clock.nextTimerTime {
-                clock.now = max(clock.now, due)
-                clock.runTimers(upTo: clock.now)
-                turn()
-            }
+            guard let due = clock.nextTimerTime else { break }
+            run(until: due)
         }
         return true
+    }
+
+    /// Moves the clock to `target`, stopping at each timer (and, with frame sampling,
+    /// at each 1/60 s while something animates).
+    func run(until target: Double) {
+        turn()
+        while true {
+            var next = clock.nextTimerTime
+            let sampling = samplesFrames && !animator.active.isEmpty
+            if sampling {
+                let tick = (clock.now * 60 + 1e-9).rounded(.down) / 60 + 1.0 / 60
+                next = min(next ?? tick, tick)
+            }
+            guard let t = next, t <= target + 1e-9 else { break }
+            clock.now = max(clock.now, t)
+            clock.runTimers(upTo: clock.now + 1e-9)
+            turn()
+            let k = clock.now * 60
+            if sampling, abs(k - k.rounded()) < 1e-6 { sampleFrames() }
+        }
+        clock.now = max(clock.now, target)
+        turn()
+    }
+
+    /// One `animation` event per view in flight: its presentation frame and alpha.
+    func sampleFrames() {
+        for v in animator.viewsInFlight {
+            let p = v.presentation
+            trace.record(.animation, v.name, "frame", [("frame", .string(p.frame.description)), ("alpha", .number(p.alpha))])
+        }
     }
 
     /// Records a UIKit console message.

@@ -1,15 +1,27 @@
 /// UIView: geometry, appearance properties and the subview tree.
 open class View: SimObject {
     // Geometry is stored as UIKit stores it: center, bounds and transform; frame is derived.
-    public internal(set) var center = Point.zero
-    var _bounds = Rect.zero
-    public var transform = Transform.identity
-
-    public var alpha: Double = 1
+    public internal(set) var center = Point.zero {
+        willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .center) } }
+    }
+    var _bounds = Rect.zero {
+        willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .bounds) } }
+    }
+    public var transform = Transform.identity {
+        willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .transform) } }
+    }
+    public var alpha: Double = 1 {
+        willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .alpha) } }
+    }
+    /// Animations in flight on this view (see Animator).
+    var animations: [PropertyAnimation] = []
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
     public var isHidden = false
     public var isUserInteractionEnabled = true
     public var tag = 0
-    public var backgroundColor: String?
+    public var backgroundColor: String? {
+        willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .backgroundColor) } }
+    }
     public var tintColor: String?
     public var clipsToBounds = false
     public var autoresizingMask: AutoresizingMask = []
@@ -33,6 +45,10 @@ open class View: SimObject {
             s.superview = nil
             s.ownershipMayHaveChanged()
         }
+        for g in gestureRecognizers {
+            g.view = nil
+            g.ownershipMayHaveChanged()
+        }
     }
 
     open override var isOwned: Bool { superview != nil || owningViewController != nil }
@@ -50,21 +66,7 @@ open class View: SimObject {
 
     /// The frame: the transformed bounds around the center, in the superview's space.
     public var frame: Rect {
-        get {
-            let w = _bounds.size.width, h = _bounds.size.height
-            if transform.isIdentity {
-                return Rect(x: center.x - w / 2, y: center.y - h / 2, width: w, height: h)
-            }
-            let corners = [Point(x: -w / 2, y: -h / 2), Point(x: w / 2, y: -h / 2),
-                           Point(x: -w / 2, y: h / 2), Point(x: w / 2, y: h / 2)]
-                .map { p -> Point in
-                    let t = Transform(a: transform.a, b: transform.b, c: transform.c, d: transform.d, tx: 0, ty: 0).apply(p)
-                    return Point(x: t.x + center.x + transform.tx, y: t.y + center.y + transform.ty)
-                }
-            let xs = corners.map(\.x), ys = corners.map(\.y)
-            let minX = xs.min() ?? 0, minY = ys.min() ?? 0
-            return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
-        }
+        get { View.frame(center: center, bounds: _bounds, transform: transform) }
         set { setFrame(newValue) }
     }
 

@@ -57,6 +57,6 @@ enum ButtonBinding {
     ]
 
     static let binding = LuaBinding(
-        name: "Button", tag: Tag.button, parent: "View", methods: [], properties: properties,
+        name: "Button", tag: Tag.button, parent: "View", methods: ButtonMethods.methods, properties: properties,
         make: { rt, _, name in Button(simulation: rt.simulation, name: name) })
 }

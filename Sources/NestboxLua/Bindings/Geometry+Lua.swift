@@ -132,3 +132,13 @@ extension LuaRuntime {
         }
     }
 }
+
+extension LuaRuntime {
+    func push(_ t: TraitCollection) {
+        L.newTable(hash: 4)
+        L.push(t.horizontalSizeClass); L.setRawField(-2, "horizontalSizeClass")
+        L.push(t.verticalSizeClass); L.setRawField(-2, "verticalSizeClass")
+        L.push(t.idiom); L.setRawField(-2, "idiom")
+        L.push(t.displayScale); L.setRawField(-2, "displayScale")
+    }
+}

@@ -10,14 +10,27 @@ enum LuaTypes {
         ButtonBinding.binding,
         WindowBinding.binding,
         ScreenBinding.binding,
+        ScrollViewBinding.binding,
+        GestureBinding.binding("TapGestureRecognizer", .tap),
+        GestureBinding.binding("PanGestureRecognizer", .pan),
+        GestureBinding.binding("ScreenEdgePanGestureRecognizer", .screenEdgePan),
+        TransitionContextBinding.binding,
+        InteractionBinding.binding,
+        CoordinatorBinding.binding,
     ]
 
-    static let viewController = 0, view = 1, label = 2, button = 3, window = 4, screen = 5
+    static let viewController = 0, view = 1, label = 2, button = 3, window = 4, screen = 5, scrollView = 6
+    static let tap = 7, pan = 8, edgePan = 9, context = 10, interaction = 11, coordinator = 12
 
     /// The most specific binding for an object made in Swift.
     static func typeID(of obj: SimObject) -> Int {
         switch obj {
         case is Window: return window
+        case is ScrollView: return scrollView
+        case let g as GestureRecognizer: return g.kind == .tap ? tap : g.kind == .pan ? pan : edgePan
+        case is TransitionContext: return context
+        case is PercentDrivenInteractiveTransition: return interaction
+        case is TransitionCoordinator: return coordinator
         case is Label: return label
         case is Button: return button
         case is View: return view

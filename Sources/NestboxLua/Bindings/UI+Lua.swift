@@ -7,7 +7,9 @@ import Foundation
 /// plus the metamethods every object shares. `trace.x` lands in `ui.trace`,
 /// `_G.x` is a global, `__x` is internal.
 enum UIFunctions {
-    static let all: [LuaMethod] = [
+    static let all: [LuaMethod] = base + AnimationFunctions.all + InputFunctions.all
+
+    static let base: [LuaMethod] = [
         LuaMethod("__tostring") { a in
             if let o = nb_toobject(a.L, 1), let p = o.pointee.object {
                 a.L.push(Unmanaged<SimObject>.fromOpaque(p).takeUnretainedValue().objectDescription)

@@ -50,6 +50,14 @@ enum ViewBinding {
             return 1
         },
         LuaMethod("layoutSubviews") { a in try check(a).handle(.layoutSubviews); return 0 },
+        LuaMethod("addGestureRecognizer") { a in
+            try check(a).addGestureRecognizer(try a.object(2, GestureRecognizer.self, "GestureRecognizer")); return 0
+        },
+        LuaMethod("removeGestureRecognizer") { a in
+            try check(a).removeGestureRecognizer(try a.object(2, GestureRecognizer.self, "GestureRecognizer")); return 0
+        },
+        /// v:hitTest(point) -> the deepest view that would take a touch there, or nil
+        LuaMethod("hitTest") { a in a.rt.push(try check(a).hitTest(try a.point(2))); return 1 },
     ]
 
     static let properties: [LuaProperty] = [
@@ -89,6 +97,8 @@ enum ViewBinding {
         LuaProperty("subviews", get: { c in c.rt.push(objects: try view(c).subviews); return 1 }),
         LuaProperty("superview", get: { c in c.rt.push(try view(c).superview); return 1 }),
         LuaProperty("window", get: { c in c.rt.push(try view(c).window); return 1 }),
+        LuaProperty("presentation", get: { c in c.rt.push(try view(c).presentation); return 1 }),
+        LuaProperty("gestureRecognizers", get: { c in c.rt.push(objects: try view(c).gestureRecognizers); return 1 }),
     ]
 
     static let binding = LuaBinding(

@@ -71,6 +71,6 @@ enum ViewControllerBinding {
 
     static let binding = LuaBinding(
         name: "ViewController", tag: Tag.viewController, parent: nil,
-        methods: methods, properties: properties,
+        methods: methods + TransitionMethods.methods, properties: properties,
         make: { rt, className, name in ViewController(simulation: rt.simulation, className: className, name: name) })
 }

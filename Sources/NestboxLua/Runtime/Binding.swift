@@ -61,6 +61,9 @@ enum Tag {
     static let button: UInt32 = 1 << 3 | view
     static let window: UInt32 = 1 << 4 | view
     static let screen: UInt32 = 1 << 5
+    static let other: UInt32 = 1 << 6
+    static let gesture: UInt32 = 1 << 7
+    static let scrollView: UInt32 = 1 << 8 | view
 }
 
 /// The flattened tables the C trampolines index into: every method and property of

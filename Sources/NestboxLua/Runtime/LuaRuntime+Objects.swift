@@ -27,17 +27,22 @@ final class LuaHost: ObjectHost {
     func fireTimer(_ ref: Int32) {
         if isOpen { runtime.fireTimer(ref) }
     }
+
+    func size(forChild child: ViewController, of parent: ViewController, parentSize: Size) -> Size? {
+        isOpen ? runtime.runSizeForChild(child, of: parent, parentSize: parentSize) : nil
+    }
 }
 
 /// Bits of `SimObject.hostCache`: which hooks exist (by Hook.ordinal, loadView last),
 /// whether the object carries Lua state, whether its userdata is anchored, and the
 /// class generation the hook bits were computed for (high 32 bits).
 enum HostBits {
-    static let loadView: UInt64 = 1 << 14
-    static let luaState: UInt64 = 1 << 15
-    static let anchored: UInt64 = 1 << 16
-    static let maskValid: UInt64 = 1 << 17
-    static let hookNames = Hook.names + ["loadView"]
+    static let loadView: UInt64 = 1 << UInt64(Hook.names.count)
+    static let sizeForChild: UInt64 = 1 << UInt64(Hook.names.count + 1)
+    static let luaState: UInt64 = 1 << 28
+    static let anchored: UInt64 = 1 << 29
+    static let maskValid: UInt64 = 1 << 30
+    static let hookNames = Hook.names + ["loadView", "sizeForChildContentContainer"]
 }
 
 /// Identity and lifetime across the boundary. One userdata per Swift object (a
@@ -145,6 +150,13 @@ extension LuaRuntime {
     }
 
     func runHook(_ hook: Hook, on object: SimObject) {
+        switch hook {
+        case .controlEvent(let event): runControlActions(object, event); return
+        case .gestureAction: runFieldFunction(object, "action", hook: "action"); return
+        case .didScroll:
+            runDelegate(object, "didScroll")
+        default: break
+        }
         guard !closing, hookMask(object) & (1 << UInt64(hook.ordinal)) != 0 else { return }
         let top = L.top
         defer { L.settop(top) }
@@ -159,10 +171,81 @@ extension LuaRuntime {
             L.push(a); nargs += 1
         case .willMove(let p), .didMove(let p):
             push(p); nargs += 1
+        case .viewWillTransition(let size, let coordinator):
+            push(size); push(coordinator); nargs += 2
+        case .traitCollectionDidChange(let previous):
+            push(previous); nargs += 1
         default:
             break
         }
         callHook(nargs: nargs, object: object, hook: hook.name)
+    }
+
+    /// `sizeForChildContentContainer(child, parentSize)` defined by the script: its
+    /// `{width, height}` answer, or nil to use UIKit's default.
+    func runSizeForChild(_ child: ViewController, of parent: ViewController, parentSize: Size) -> Size? {
+        guard !closing, hookMask(parent) & HostBits.sizeForChild != 0 else { return nil }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushExisting(parent) else { return nil }
+        let ud = L.top
+        guard pushHook(ud, "sizeForChildContentContainer") else { return nil }
+        lua_pushvalue(L, ud)
+        push(child)
+        push(parentSize)
+        let base = L.top - 4
+        if nb_pcall(L, 3, 1) != LUA_OK {
+            let text = L.string(at: -1) ?? "(error object is not a string)"
+            L.pop()
+            reportHookError(object: parent, hook: "sizeForChildContentContainer", text: text)
+            return nil
+        }
+        defer { checkBalance(base + 1, after: "sizeForChildContentContainer") }
+        guard let v = try? Args(L: L, rt: self).fields(-1, positional: ["width", "height"], "size") else { return nil }
+        return Size(width: v[0], height: v[1])
+    }
+
+    /// A button's targets for one control event: `__targets[event]`, a list of functions
+    /// in the button's own fields, each called with (button, event).
+    func runControlActions(_ object: SimObject, _ event: String) {
+        guard !closing else { return }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushExisting(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
+              L.rawField(-1, "__targets") == LUA_TTABLE, L.rawField(-1, event) == LUA_TTABLE else { return }
+        let list = L.top
+        let ud = top + 1
+        let n = lua_rawlen(L, list)
+        for i in 0..<Int(n) {
+            lua_rawgeti(L, list, lua_Integer(i + 1))
+            guard L.type(-1) == LUA_TFUNCTION else { L.pop(); continue }
+            lua_pushvalue(L, ud)
+            L.push(event)
+            callHook(nargs: 2, object: object, hook: event)
+        }
+    }
+
+    /// Calls the function in the object's field `field` with the object (a gesture
+    /// recognizer's `action`).
+    func runFieldFunction(_ object: SimObject, _ field: String, hook: String) {
+        guard !closing else { return }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushExisting(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
+              L.rawField(-1, field) == LUA_TFUNCTION else { return }
+        lua_pushvalue(L, top + 1)
+        callHook(nargs: 1, object: object, hook: hook)
+    }
+
+    /// Calls `delegate[method](object)` where `delegate` is a table in the object's fields.
+    func runDelegate(_ object: SimObject, _ method: String) {
+        guard !closing else { return }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushExisting(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
+              L.rawField(-1, "delegate") == LUA_TTABLE, L.rawField(-1, method) == LUA_TFUNCTION else { return }
+        lua_pushvalue(L, top + 1)
+        callHook(nargs: 1, object: object, hook: "delegate.\(method)")
     }
 
     func runLoadView(_ controller: ViewController) -> Bool {

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A value an animation moves: the animatable properties of a view.
+public enum AnimatableProperty: String, CaseIterable, Sendable {
+    case center, bounds, transform, alpha, backgroundColor
+}
+
+/// Component vectors, so animations interpolate and add (UIKit's animations have been
+/// additive since iOS 8) without caring what the value is.
+struct AnimationValue: Equatable {
+    var c: [Double]
+
+    static func - (l: AnimationValue, r: AnimationValue) -> AnimationValue {
+        AnimationValue(c: zip(l.c, r.c).map { $0 - $1 })
+    }
+    static func + (l: AnimationValue, r: AnimationValue) -> AnimationValue {
+        AnimationValue(c: zip(l.c, r.c).map { $0 + $1 })
+    }
+    static func * (l: AnimationValue, k: Double) -> AnimationValue {
+        AnimationValue(c: l.c.map { $0 * k })
+    }
+}
+
+/// Colours as RGBA, for interpolation: "#RRGGBB", "#RRGGBBAA" or a few names.
+public struct RGBA: Equatable, Sendable {
+    public var r, g, b, a: Double
+
+    static let named: [String: RGBA] = [
+        "clear": RGBA(r: 0, g: 0, b: 0, a: 0), "black": RGBA(r: 0, g: 0, b: 0, a: 1),
+        "white": RGBA(r: 1, g: 1, b: 1, a: 1), "red": RGBA(r: 1, g: 0, b: 0, a: 1),
+        "green": RGBA(r: 0, g: 1, b: 0, a: 1), "blue": RGBA(r: 0, g: 0, b: 1, a: 1),
+        "yellow": RGBA(r: 1, g: 1, b: 0, a: 1), "orange": RGBA(r: 1, g: 0.5, b: 0, a: 1),
+        "purple": RGBA(r: 0.5, g: 0, b: 0.5, a: 1), "gray": RGBA(r: 0.5, g: 0.5, b: 0.5, a: 1),
+        "lightGray": RGBA(r: 2.0 / 3, g: 2.0 / 3, b: 2.0 / 3, a: 1), "darkGray": RGBA(r: 1.0 / 3, g: 1.0 / 3, b: 1.0 / 3, a: 1),
+        "systemBackground": RGBA(r: 1, g: 1, b: 1, a: 1),
+    ]
+
+    public static func parse(_ s: String) -> RGBA? {
+        if let c = named[s] { return c }
+        guard s.hasPrefix("#"), s.count == 7 || s.count == 9, let v = UInt64(s.dropFirst(), radix: 16) else { return nil }
+        if s.count == 7 {
+            return RGBA(r: Double((v >> 16) & 0xFF) / 255, g: Double((v >> 8) & 0xFF) / 255, b: Double(v & 0xFF) / 255, a: 1)
+        }
+        return RGBA(r: Double((v >> 24) & 0xFF) / 255, g: Double((v >> 16) & 0xFF) / 255,
+                    b: Double((v >> 8) & 0xFF) / 255, a: Double(v & 0xFF) / 255)
+    }
+
+    public var hex: String {
+        func byte(_ x: Double) -> String { String(format: "%02X", Int((min(1, max(0, x)) * 255).rounded())) }
+        return "#" + byte(r) + byte(g) + byte(b) + byte(a)
+    }
+}
+
+extension View {
+    func animationValue(_ p: AnimatableProperty) -> AnimationValue {
+        switch p {
+        case .center: return AnimationValue(c: [center.x, center.y])
+        case .bounds: return AnimationValue(c: [_bounds.origin.x, _bounds.origin.y, _bounds.size.width, _bounds.size.height])
+        case .transform: return AnimationValue(c: [transform.a, transform.b, transform.c, transform.d, transform.tx, transform.ty])
+        case .alpha: return AnimationValue(c: [alpha])
+        case .backgroundColor:
+            let c = backgroundColor.flatMap(RGBA.parse) ?? RGBA(r: 0, g: 0, b: 0, a: 0)
+            return AnimationValue(c: [c.r, c.g, c.b, c.a])
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// UITapGestureRecognizer, UIPanGestureRecognizer, UIScreenEdgePanGestureRecognizer.
+public final class GestureRecognizer: SimObject {
+    public enum Kind: String, Sendable { case tap, pan, screenEdgePan }
+    public enum State: String, Sendable { case possible, began, changed, ended, cancelled, failed }
+
+    public let kind: Kind
+    /// For screen-edge pans: "left" or "right".
+    public var edges = "left"
+    public var isEnabled = true
+    public internal(set) var state = State.possible
+    public internal(set) var translation = Point.zero
+    public internal(set) var velocity = Point.zero
+    public internal(set) var location = Point.zero
+    /// Unretained, like UIKit's; the view clears it when it goes away.
+    public internal(set) unowned(unsafe) var view: View?
+
+    public init(simulation: Simulation, kind: Kind, name: String? = nil) {
+        self.kind = kind
+        let className = ["tap": "TapGestureRecognizer", "pan": "PanGestureRecognizer",
+                         "screenEdgePan": "ScreenEdgePanGestureRecognizer"][kind.rawValue] ?? "GestureRecognizer"
+        super.init(simulation: simulation, className: className, name: name)
+    }
+
+    public override var isOwned: Bool { view != nil }
+
+    /// Moves to `state` and runs the action, as UIKit does on each state change.
+    func send(_ newState: State) {
+        state = newState
+        simulation.trace.record(.input, name, newState.rawValue,
+                                [("translation", .string("(\(formatNumber(translation.x)) \(formatNumber(translation.y)))"))])
+        handle(.gestureAction)
+    }
+
+    /// The translation in `view`'s coordinates (the finger's, in the window, here).
+    public func translation(in view: View?) -> Point { translation }
+}
+
+extension View {
+    public func addGestureRecognizer(_ g: GestureRecognizer) {
+        g.view?.gestureRecognizers.removeAll { $0 === g }
+        gestureRecognizers.append(g)
+        g.view = self
+        g.ownershipMayHaveChanged()
+    }
+
+    public func removeGestureRecognizer(_ g: GestureRecognizer) {
+        guard g.view === self else { return }
+        gestureRecognizers.removeAll { $0 === g }
+        g.view = nil
+        g.ownershipMayHaveChanged()
+    }
+}
+
+/// UIScrollView: the bounds origin is the content offset; changing it, by code or by a
+/// finger, tells the delegate (`didScroll`).
+public class ScrollView: View {
+    public var contentSize = Size.zero
+
+    public override init(simulation: Simulation, className: String = "ScrollView", name: String? = nil, frame: Rect = .zero) {
+        super.init(simulation: simulation, className: className, name: name, frame: frame)
+    }
+
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set {
+            guard newValue != bounds.origin else { return }
+            bounds = Rect(origin: newValue, size: bounds.size)
+            simulation.trace.record(.delegate, name, "didScroll",
+                                    [("contentOffset", .string("(\(formatNumber(newValue.x)) \(formatNumber(newValue.y)))"))])
+            handle(.didScroll)
+        }
+    }
+
+    /// The offsets a finger can reach: 0 … contentSize - bounds.
+    func clamped(_ p: Point) -> Point {
+        Point(x: min(max(0, contentSize.width - bounds.size.width), max(0, p.x)),
+              y: min(max(0, contentSize.height - bounds.size.height), max(0, p.y)))
+    }
+}

@@ -1,0 +1,187 @@
+/// Touches, as a finger would make them: hit-testing from the window, then gesture
+/// recognizers, then controls (DESIGN.md §3.4). Every touch that does nothing is an
+/// `input` `ignored` event with the reason.
+public enum ControlEvent: String, CaseIterable, Sendable {
+    case touchDown, touchUpInside, valueChanged
+}
+
+extension Button {
+    /// Runs the actions registered for `event` (UIControl.sendActions(for:)).
+    public func sendActions(for event: ControlEvent) {
+        handle(.controlEvent(event.rawValue))
+    }
+}
+
+extension View {
+    /// UIKit's hitTest(_:with:): hidden, nearly transparent, non-interactive views and
+    /// views animating without allowUserInteraction are skipped; a point outside the
+    /// bounds misses the view and its subviews; the frontmost subview wins.
+    public func hitTest(_ p: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, !blocksInteraction else { return nil }
+        guard bounds.contains(p) else { return nil }
+        for s in subviews.reversed() {
+            if let hit = s.hitTest(s.pointFromSuperview(p)) { return hit }
+        }
+        return self
+    }
+
+    /// A point in the superview's coordinates, in this view's.
+    func pointFromSuperview(_ p: Point) -> Point {
+        let f = frame
+        let sx = f.size.width > 0 ? _bounds.size.width / f.size.width : 1
+        let sy = f.size.height > 0 ? _bounds.size.height / f.size.height : 1
+        return Point(x: (p.x - f.origin.x) * sx + _bounds.origin.x, y: (p.y - f.origin.y) * sy + _bounds.origin.y)
+    }
+
+    /// Why a touch at this view would not reach it (for the `ignored` event).
+    func unreachableReason() -> String? {
+        var v: View? = self
+        while let cur = v {
+            if cur.isHidden { return "\(cur.objectDescription) is hidden" }
+            if cur.alpha < 0.01 { return "\(cur.objectDescription) is transparent (alpha < 0.01)" }
+            if !cur.isUserInteractionEnabled { return "\(cur.objectDescription) has userInteractionEnabled = false" }
+            if cur.blocksInteraction { return "\(cur.objectDescription) is animating without allowUserInteraction" }
+            v = cur.superview
+        }
+        return window == nil ? "\(objectDescription) is not in the window" : nil
+    }
+}
+
+/// Where a tap is aimed.
+public enum TapTarget {
+    case view(View)
+    case point(Point)
+}
+
+extension Simulation {
+    public var isIgnoringInteractionEvents: Bool { ignoringInteraction > 0 }
+
+    public func beginIgnoringInteractionEvents() {
+        ignoringInteraction += 1
+        trace.record(.call, "ui", "beginIgnoringInteractionEvents")
+    }
+
+    public func endIgnoringInteractionEvents() {
+        ignoringInteraction = max(0, ignoringInteraction - 1)
+        trace.record(.call, "ui", "endIgnoringInteractionEvents")
+    }
+
+    func ignored(_ what: String, _ reason: String) {
+        trace.record(.input, "input", "ignored", [("_", .string(what)), ("reason", .string(reason))])
+    }
+
+    /// A tap; returns the view that handled it, nil when it was ignored.
+    @discardableResult
+    public func tap(_ target: TapTarget) -> View? {
+        let point: Point
+        var aimed: View?
+        switch target {
+        case .view(let v):
+            aimed = v
+            point = v.convert(Point(x: v.bounds.midX, y: v.bounds.midY), to: nil)
+        case .point(let p):
+            point = p
+        }
+        let at = "(\(formatNumber(point.x)) \(formatNumber(point.y)))"
+        trace.record(.input, "input", "tap", [("_", .string(aimed?.name ?? at)), ("at", .string(at))])
+        guard window.isVisible else { ignored("tap", "the window is not visible"); return nil }
+        guard ignoringInteraction == 0 else { ignored("tap", "interaction events are ignored"); return nil }
+        guard let hit = window.hitTest(point) else {
+            ignored("tap", aimed?.unreachableReason() ?? "no view at \(at)")
+            return nil
+        }
+        if let aimed, !hit.isDescendant(of: aimed), let reason = aimed.unreachableReason() {
+            ignored("tap", reason)
+            return nil
+        }
+        // Gesture recognizers first (a tap recognizer cancels touches in its view).
+        var v: View? = hit
+        while let cur = v {
+            if let g = cur.gestureRecognizers.first(where: { $0.kind == .tap && $0.isEnabled }) {
+                g.location = point
+                g.send(.ended)
+                return cur
+            }
+            v = cur.superview
+        }
+        v = hit
+        while let cur = v {
+            if let b = cur as? Button {
+                guard b.isEnabled else { ignored("tap", "\(b.objectDescription) is disabled"); return nil }
+                b.sendActions(for: .touchDown)
+                b.sendActions(for: .touchUpInside)
+                return b
+            }
+            if let handler = cur as? TapHandling, handler.handleTap(at: cur.convert(point, fromWindow: true)) { return cur }
+            v = cur.superview
+        }
+        ignored("tap", "no control or gesture recognizer at \(hit.objectDescription)")
+        return nil
+    }
+
+    /// A finger dragged from `from` to `to` (window coordinates) in `steps` moves over
+    /// `duration` seconds of virtual time, lifting at the end if `release`.
+    public func pan(from: Point, to: Point, steps: Int, duration: Double, release: Bool) {
+        let n = max(1, steps)
+        trace.record(.input, "input", "pan", [("from", .string("(\(formatNumber(from.x)) \(formatNumber(from.y)))")),
+                                              ("to", .string("(\(formatNumber(to.x)) \(formatNumber(to.y)))"))])
+        guard window.isVisible else { ignored("pan", "the window is not visible"); return }
+        guard ignoringInteraction == 0 else { ignored("pan", "interaction events are ignored"); return }
+        guard let hit = window.hitTest(from) else { ignored("pan", "no view at (\(formatNumber(from.x)) \(formatNumber(from.y)))"); return }
+        var recognizer: GestureRecognizer?
+        var scroller: ScrollView?
+        var v: View? = hit
+        search: while let cur = v {
+            for g in cur.gestureRecognizers where g.isEnabled {
+                if g.kind == .pan { recognizer = g; break search }
+                if g.kind == .screenEdgePan {
+                    let nearEdge = g.edges == "right" ? from.x >= window.bounds.size.width - 20 : from.x <= 20
+                    if nearEdge { recognizer = g; break search }
+                }
+            }
+            if let s = cur as? ScrollView { scroller = s; break }
+            v = cur.superview
+        }
+        guard recognizer != nil || scroller != nil else {
+            ignored("pan", "no pan gesture recognizer or scroll view at \(hit.objectDescription)")
+            return
+        }
+        let dt = duration / Double(n)
+        let startOffset = scroller?.contentOffset ?? .zero
+        var previous = from
+        for i in 1...n {
+            advance(by: dt)
+            let k = Double(i) / Double(n)
+            let p = Point(x: from.x + (to.x - from.x) * k, y: from.y + (to.y - from.y) * k)
+            let velocity = dt > 0 ? Point(x: (p.x - previous.x) / dt, y: (p.y - previous.y) / dt) : .zero
+            previous = p
+            if let g = recognizer {
+                g.translation = Point(x: p.x - from.x, y: p.y - from.y)
+                g.velocity = velocity
+                g.location = p
+                g.send(i == 1 ? .began : .changed)
+            } else if let s = scroller {
+                s.contentOffset = s.clamped(Point(x: startOffset.x - (p.x - from.x), y: startOffset.y - (p.y - from.y)))
+            }
+        }
+        if release, let g = recognizer { g.send(.ended) }
+    }
+
+    /// `ui.scroll`: a programmatic offset change, reported like a finger's.
+    public func scroll(_ s: ScrollView, to offset: Point) {
+        trace.record(.input, s.name, "scroll", [("to", .string("(\(formatNumber(offset.x)) \(formatNumber(offset.y)))"))])
+        s.contentOffset = offset
+    }
+}
+
+/// Views with a built-in tap behaviour (table cells, tab bar buttons, in later issues).
+public protocol TapHandling: AnyObject {
+    func handleTap(at point: Point) -> Bool
+}
+
+extension View {
+    func convert(_ p: Point, fromWindow: Bool) -> Point {
+        let origin = toRoot(Point(x: _bounds.origin.x, y: _bounds.origin.y))
+        return Point(x: p.x - origin.x + _bounds.origin.x, y: p.y - origin.y + _bounds.origin.y)
+    }
+}

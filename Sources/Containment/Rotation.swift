@@ -1,0 +1,126 @@
+/// Size classes and the rest of UITraitCollection that Nestbox models.
+public struct TraitCollection: Equatable, Sendable {
+    public var horizontalSizeClass: String
+    public var verticalSizeClass: String
+    public var idiom: String
+    public var displayScale: Double
+
+    /// Phones are compact wide; tall in portrait, compact in landscape. iPads are
+    /// regular both ways.
+    static func of(_ device: Device, size: Size) -> TraitCollection {
+        if device.idiom == "pad" {
+            return TraitCollection(horizontalSizeClass: "regular", verticalSizeClass: "regular", idiom: "pad", displayScale: device.scale)
+        }
+        let landscape = size.width > size.height
+        return TraitCollection(horizontalSizeClass: "compact", verticalSizeClass: landscape ? "compact" : "regular",
+                               idiom: device.idiom, displayScale: device.scale)
+    }
+}
+
+/// UIViewControllerTransitionCoordinator for size transitions: animations to run
+/// alongside, and completions for the end.
+public final class TransitionCoordinator: SimObject {
+    public let transitionDuration: Double
+    var alongside: [() -> Void] = []
+    var completions: [() -> Void] = []
+
+    init(simulation: Simulation, duration: Double) {
+        transitionDuration = duration
+        super.init(simulation: simulation, className: "TransitionCoordinator")
+    }
+
+    public func animate(alongside animation: (() -> Void)?, completion: (() -> Void)?) {
+        if let animation { alongside.append(animation) }
+        if let completion { completions.append(completion) }
+    }
+}
+
+extension Simulation {
+    /// UIKit's rotation duration on a phone.
+    static let rotationDuration = 0.3
+
+    public var traitCollection: TraitCollection { TraitCollection.of(device, size: window.bounds.size) }
+
+    /// `ui.rotate`: the window takes the new size; viewWillTransition travels down the
+    /// tree (S36), the coordinator's alongside animations run with the resize, and
+    /// traitCollectionDidChange follows where a size class changed (policy Q8).
+    public func rotate(to orientation: String) throws {
+        let portrait = ["portrait", "portraitUpsideDown"].contains(orientation)
+        guard portrait || ["landscapeLeft", "landscapeRight"].contains(orientation) else {
+            throw ContainmentError("NSInvalidArgumentException",
+                                   "Nestbox: unknown orientation '\(orientation)' (portrait, portraitUpsideDown, landscapeLeft, landscapeRight)")
+        }
+        trace.record(.input, "input", "rotate", [("_", .string(orientation))])
+        let base = device.size
+        let size = portrait ? base : Size(width: base.height, height: base.width)
+        screen.orientation = orientation
+        changeSize(to: size)
+    }
+
+    /// `ui.setDevice`: a new preset; on screen it is a size transition like a rotation.
+    public func setDevice(_ newDevice: Device) {
+        trace.record(.call, "ui", "setDevice", [("_", .string(newDevice.name))])
+        let landscape = screen.orientation.hasPrefix("landscape")
+        device = newDevice
+        let size = landscape ? Size(width: newDevice.size.height, height: newDevice.size.width) : newDevice.size
+        changeSize(to: size)
+    }
+
+    func changeSize(to size: Size) {
+        let oldTraits = traitCollection
+        guard window.isVisible, let root = window.rootViewController, size != window.bounds.size else {
+            window.frame = Rect(origin: .zero, size: size)
+            return
+        }
+        let coordinator = TransitionCoordinator(simulation: self, duration: Self.rotationDuration)
+        root.deliverViewWillTransition(to: size, coordinator: coordinator)
+        animator.animate(duration: Self.rotationDuration, animations: {
+            self.window.frame = Rect(origin: .zero, size: size)
+            self.window.layoutIfNeeded()
+            for a in coordinator.alongside { a() }
+        }, completion: { _ in
+            for c in coordinator.completions { c() }
+            let newTraits = self.traitCollection
+            if newTraits != oldTraits { root.deliverTraitChange(previous: oldTraits) }
+        })
+    }
+
+    /// `ui.memoryWarning`: every controller in the tree, parent first.
+    public func memoryWarning() {
+        trace.record(.input, "input", "memoryWarning")
+        window.rootViewController?.deliverMemoryWarning()
+    }
+}
+
+extension ViewController {
+    /// S36: the receiver first, then (inside the base behaviour a hook cannot skip)
+    /// each child whose view is in the window (Q8), at the size
+    /// sizeForChildContentContainer gives; a child already that size is skipped (H-VC).
+    func deliverViewWillTransition(to newSize: Size, coordinator: TransitionCoordinator) {
+        simulation.trace.record(.lifecycle, name, "viewWillTransition",
+                                [("size", .string("\(formatNumber(newSize.width)) x \(formatNumber(newSize.height))"))])
+        handle(.viewWillTransition(size: newSize, coordinator: coordinator))
+        for c in children where c.viewIfLoaded?.window != nil {
+            let childSize = host?.size(forChild: c, of: self, parentSize: newSize)
+                ?? size(forChildContentContainer: c, parentSize: newSize)
+            if let v = c.viewIfLoaded, v.bounds.size == childSize { continue }
+            c.deliverViewWillTransition(to: childSize, coordinator: coordinator)
+        }
+    }
+
+    /// UIKit's default: a child gets the parent's size.
+    open func size(forChildContentContainer child: ViewController, parentSize: Size) -> Size { parentSize }
+
+    func deliverTraitChange(previous: TraitCollection) {
+        guard viewIfLoaded?.window != nil else { return }
+        simulation.trace.record(.lifecycle, name, "traitCollectionDidChange")
+        handle(.traitCollectionDidChange(previous: previous))
+        for c in children { c.deliverTraitChange(previous: previous) }
+    }
+
+    func deliverMemoryWarning() {
+        simulation.trace.record(.lifecycle, name, "didReceiveMemoryWarning")
+        handle(.didReceiveMemoryWarning)
+        for c in children { c.deliverMemoryWarning() }
+    }
+}

@@ -1,0 +1,105 @@
+import CLua
+import CLuaShim
+import Containment
+
+/// `ui.animate{ duration, delay, options, dampingRatio, velocity, animations, completion }`
+/// and `v.presentation` (DESIGN.md §3.4).
+enum AnimationFunctions {
+    static let all: [LuaMethod] = [
+        LuaMethod("animate") { a in
+            try a.table(1)
+            let spec = try AnimationSpec(a, table: 1, what: "animate")
+            let L = a.L
+            L.rawField(1, "animations")
+            let animations = L.type(-1) == LUA_TFUNCTION ? LuaCallback(a.rt, index: -1) : nil
+            if animations == nil && !L.isNoneOrNil(-1) { throw LuaFailure.argument(1, "field 'animations' must be a function") }
+            L.pop()
+            let completion = try callback(a, table: 1, field: "completion")
+            let sim = a.rt.simulation
+            sim.animator.animate(duration: spec.duration, delay: spec.delay, curve: spec.curve, options: spec.options,
+                                 animations: { animations?.call(object: sim.screen, what: "animations") },
+                                 completion: { finished in
+                                     completion?.call(object: sim.screen, what: "completion") { rt in rt.L.push(finished); return 1 }
+                                 })
+            return 0
+        },
+    ]
+
+    /// A function field of the table at `table`, kept for later; nil when absent.
+    static func callback(_ a: Args, table: Int32, field: String) throws -> LuaCallback? {
+        defer { a.L.pop() }
+        switch a.L.rawField(table, field) {
+        case LUA_TNIL: return nil
+        case LUA_TFUNCTION: return LuaCallback(a.rt, index: -1)
+        default: throw LuaFailure.argument(table, "field '\(field)' must be a function")
+        }
+    }
+}
+
+/// Timing read from an options table: duration, delay, curve and options.
+struct AnimationSpec {
+    var duration = 0.0
+    var delay = 0.0
+    var curve = TimingCurve.easeInOut
+    var options: AnimationOptions = []
+
+    init(_ a: Args, table t: Int32, what: String) throws {
+        let L = a.L
+        func number(_ key: String) throws -> Double? {
+            defer { L.pop() }
+            if L.rawField(t, key) == LUA_TNIL { return nil }
+            guard let n = L.number(at: -1), n.isFinite, n >= 0 else {
+                throw LuaFailure.argument(t, "field '\(key)' must be a finite number >= 0")
+            }
+            return n
+        }
+        duration = try number("duration") ?? 0
+        delay = try number("delay") ?? 0
+        var names: [String] = []
+        switch L.rawField(t, "options") {
+        case LUA_TNIL: break
+        case LUA_TSTRING: names = [L.string(at: -1) ?? ""]
+        case LUA_TTABLE:
+            for i in 0..<Int(lua_rawlen(L, -1)) {
+                lua_rawgeti(L, -1, lua_Integer(i + 1))
+                if let s = L.string(at: -1) { names.append(s) }
+                L.pop()
+            }
+        default:
+            L.pop()
+            throw LuaFailure.argument(t, "field 'options' must be a list of option names")
+        }
+        L.pop()
+        for name in names {
+            switch name {
+            case "curveEaseInOut": curve = .easeInOut
+            case "curveEaseIn": curve = .easeIn
+            case "curveEaseOut": curve = .easeOut
+            case "curveLinear": curve = .linear
+            case "allowUserInteraction": options.insert(.allowUserInteraction)
+            case "beginFromCurrentState": options.insert(.beginFromCurrentState)
+            default: throw LuaFailure.argument(t, "unknown animation option '\(name)'")
+            }
+        }
+        if let damping = try number("dampingRatio") {
+            guard damping > 0 else { throw LuaFailure.argument(t, "field 'dampingRatio' must be > 0") }
+            L.rawField(t, "velocity")
+            let v = L.number(at: -1) ?? 0
+            L.pop()
+            curve = .spring(dampingRatio: damping, velocity: v.isFinite ? v : 0)
+        }
+    }
+}
+
+extension LuaRuntime {
+    func push(_ p: Presentation) {
+        L.newTable(hash: 6)
+        let t = L.top
+        push(p.frame); L.setRawField(t, "frame")
+        push(p.center); L.setRawField(t, "center")
+        push(p.bounds); L.setRawField(t, "bounds")
+        push(p.transform); L.setRawField(t, "transform")
+        L.push(p.alpha); L.setRawField(t, "alpha")
+        L.push(p.backgroundColor); L.setRawField(t, "backgroundColor")
+    }
+}
