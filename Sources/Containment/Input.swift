@@ -83,7 +83,7 @@ extension Simulation {
             point = p
         }
         let at = "(\(formatNumber(point.x)) \(formatNumber(point.y)))"
-        trace.record(.input, "input", "tap", [("_", .string(aimed?.name ?? at)), ("at", .string(at))])
+        trace.record(.input, "input", "tap", [("_", aimed.map { .object($0.name) } ?? .string(at)), ("at", .string(at))])
         guard window.isVisible else { ignored("tap", "the window is not visible"); return nil }
         guard ignoringInteraction == 0 else { ignored("tap", "interaction events are ignored"); return nil }
         guard let hit = window.hitTest(point) else {

@@ -108,9 +108,6 @@ extension ViewController {
         }
     }
 
-    /// UIKit's default: a child gets the parent's size.
-    open func size(forChildContentContainer child: ViewController, parentSize: Size) -> Size { parentSize }
-
     func deliverTraitChange(previous: TraitCollection) {
         guard viewIfLoaded?.window != nil else { return }
         simulation.trace.record(.lifecycle, name, "traitCollectionDidChange")

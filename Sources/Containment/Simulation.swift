@@ -69,10 +69,12 @@ public final class Simulation {
             }
             guard let t = next, t <= target + 1e-9 else { break }
             clock.now = max(clock.now, t)
-            clock.runTimers(upTo: clock.now + 1e-9)
-            turn()
+            // A display refresh at this instant shows the frame before timers due now
+            // (an animation's completion) run.
             let k = clock.now * 60
             if sampling, abs(k - k.rounded()) < 1e-6 { sampleFrames() }
+            clock.runTimers(upTo: clock.now + 1e-9)
+            turn()
         }
         clock.now = max(clock.now, target)
         turn()

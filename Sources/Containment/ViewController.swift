@@ -87,6 +87,9 @@ open class ViewController: SimObject {
         try? setView(makeDefaultView())
     }
 
+    /// UIKit's default sizeForChildContentContainer: a child gets the parent's size.
+    open func size(forChildContentContainer child: ViewController, parentSize: Size) -> Size { parentSize }
+
     func makeDefaultView() -> View {
         let v = View(simulation: simulation, className: "View", name: "\(name).view")
         v.frame = simulation.screen.bounds

@@ -39,6 +39,12 @@ public struct Run: ParsableCommand {
     @Option(help: "Write the output to a golden file.")
     public var record: String?
 
+    @Flag(help: "Add presentation frames of animating views to the trace, at 60 Hz.")
+    public var frames = false
+
+    @Option(help: "Device preset: \(Device.all.map(\.name).joined(separator: ", ")).")
+    public var device: String?
+
     @Flag(help: "Report errors in hooks but keep running.")
     public var keepGoing = false
 
@@ -53,6 +59,9 @@ public struct Run: ParsableCommand {
         }
         if let kinds, case .failure(let e) = TraceFilter.parse(kinds) {
             throw ValidationError(e.description)
+        }
+        if let device, Device.named(device) == nil {
+            throw ValidationError("unknown device '\(device)' (\(Device.all.map(\.name).joined(separator: ", ")))")
         }
     }
 
@@ -72,7 +81,7 @@ public struct Run: ParsableCommand {
         }
         let runtime: LuaRuntime
         do {
-            runtime = try LuaRuntime()
+            runtime = try LuaRuntime(simulation: Simulation(device: device.flatMap(Device.named) ?? .iPhone15))
         } catch {
             output.err("nestbox: \(error)\n")
             return 1
@@ -81,6 +90,7 @@ public struct Run: ParsableCommand {
         // prints go to standard error.
         runtime.output = trace == .jsonl ? output.err : output.out
         runtime.keepGoing = keepGoing
+        runtime.simulation.samplesFrames = frames
         runtime.simulation.trace.onEvent = { e in
             switch e.kind {
             case .warning: output.err("\(e.body)\n")

@@ -33,3 +33,30 @@ func onScreen(_ root: ViewController) throws -> Simulation {
     sim.trace.mark(nil)
     return sim
 }
+
+/// A host that records what the core asks of it (controls, gestures, scrolls).
+final class RecordingHost: ObjectHost {
+    var log: [String] = []
+    func run(_ hook: Hook, on object: SimObject) {
+        switch hook {
+        case .controlEvent(let e): log.append("\(object.name).\(e)")
+        case .gestureAction:
+            if let g = object as? GestureRecognizer {
+                log.append("\(g.name).\(g.state.rawValue) \(formatNumber(g.translation.x)),\(formatNumber(g.translation.y))")
+            }
+        case .didScroll: log.append("\(object.name).didScroll")
+        default: break
+        }
+    }
+    func loadView(for controller: ViewController) -> Bool { false }
+    func ownershipChanged(of object: SimObject, owned: Bool) {}
+    func size(forChild child: ViewController, of parent: ViewController, parentSize: Size) -> Size? { nil }
+}
+
+/// Adds `child` to on-screen `parent` by the containment protocol.
+func embed(_ child: ViewController, in parent: ViewController, frame: Rect? = nil) throws {
+    try parent.addChild(child)
+    if let frame { child.view.frame = frame }
+    try parent.view.addSubview(child.view)
+    child.didMove(toParent: parent)
+}

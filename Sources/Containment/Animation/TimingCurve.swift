@@ -33,6 +33,8 @@ public enum TimingCurve: Equatable, Sendable {
         let t = min(1, max(0, t))
         if t >= 1 { return 1 }
         switch self {
+        case .linear:
+            return t
         case .spring(let zeta, let velocity):
             return Self.spring(t: t * duration, duration: duration, dampingRatio: zeta, velocity: velocity)
         default:
