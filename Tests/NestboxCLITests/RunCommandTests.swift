@@ -182,4 +182,23 @@ extension RunCommandTests {
         #expect(r.code == 0, "\(r.err)")
         #expect(r.out.hasPrefix("OK\n"))
     }
+
+    @Test("the same script twice gives byte-identical JSON Lines, frames included")
+    func deterministic() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = root.appendingPathComponent("scripts/examples/sliding-container.lua").path
+        let first = nestbox(["run", path, "--trace", "jsonl", "--frames"])
+        let second = nestbox(["run", path, "--trace", "jsonl", "--frames"])
+        #expect(first.code == 0)
+        #expect(first.out == second.out)
+        #expect(first.out.contains(#""kind":"animation","object":"green.view","event":"frame""#))
+    }
+
+    @Test("--device picks a preset; an unknown one is a usage error")
+    func device() throws {
+        let path = try script("print(ui.screen.width, ui.screen.height)")
+        let r = nestbox(["run", path, "--trace", "none", "--device", "iPhone SE"])
+        #expect(r.out.hasPrefix("375.0\t667.0\n"))
+        #expect(nestbox(["run", path, "--device", "Nokia"]).code == 2)
+    }
 }

@@ -1,0 +1,31 @@
+-- S36: a size transition forwarded through a custom container
+local log = {}
+local P = ui.ViewController:extend("Container")
+function P:sizeForChildContentContainer(child, parentSize)
+  if child.name == "narrow" then return { width = 200, height = parentSize.height } end
+  return parentSize
+end
+function P:viewWillTransition(size, coordinator)
+  log[#log + 1] = "p " .. size.width .. "x" .. size.height
+  coordinator:animate(function() log[#log + 1] = "alongside" end, function() log[#log + 1] = "completion" end)
+end
+local p = P{ name = "p" }
+local wide = ui.ViewController{ name = "wide" }
+local narrow = ui.ViewController{ name = "narrow",
+  traitCollectionDidChange = function(self, previous) log[#log + 1] = "traits were " .. previous.verticalSizeClass end }
+ui.window.rootViewController = p
+ui.window:makeKeyAndVisible()
+for _, c in ipairs{ wide, narrow } do p:addChild(c); p.view:addSubview(c.view); c:didMove(p) end
+narrow.view.frame = { 0, 0, 200, ui.screen.height }
+ui.trace.mark()
+ui.rotate("landscapeLeft")
+ui.expectTrace [[
+  p.viewWillTransition(size: "852 x 393")
+  wide.viewWillTransition(size: "852 x 393")
+  narrow.viewWillTransition(size: "200 x 393")
+]]
+assert(ui.screen.width == 852 and ui.screen.orientation == "landscapeLeft")
+ui.advance(0.3)
+assert(table.concat(log, "; ") == "p 852.0x393.0; alongside; completion; traits were regular", table.concat(log, "; "))
+assert(p.view.frame.width == 852, "the root view follows the window")
+print("OK")
