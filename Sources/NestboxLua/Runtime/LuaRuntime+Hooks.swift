@@ -1,0 +1,199 @@
+import CLua
+import CLuaShim
+import Containment
+
+/// Running a script's hooks for the core: looked up by raw reads (no script code runs
+/// to find one), skipped in O(1) through the cached hook mask, called under pcall with
+/// a traceback; an error becomes an `error` event.
+extension LuaRuntime {
+    /// The object's hook bits, recomputed when its fields or any class changed.
+    func hookMask(_ object: SimObject) -> UInt64 {
+        let cache = object.hostCache
+        if cache & HostBits.maskValid != 0, UInt32(truncatingIfNeeded: cache >> 32) == classGeneration {
+            return cache
+        }
+        var mask: UInt64 = 0
+        let top = L.top
+        if pushExisting(object) {
+            let ud = L.top
+            for (i, name) in HostBits.hookNames.enumerated() where pushHook(ud, name) {
+                mask |= 1 << UInt64(i)
+                L.pop()
+            }
+        }
+        L.settop(top)
+        let keep = cache & (HostBits.luaState | HostBits.anchored)
+        let fresh = keep | mask | HostBits.maskValid | (UInt64(classGeneration) << 32)
+        object.hostCache = fresh
+        return fresh
+    }
+
+    func runHook(_ hook: Hook, on object: SimObject) {
+        switch hook {
+        case .controlEvent(let event): runControlActions(object, event); return
+        case .gestureAction: runFieldFunction(object, "action", hook: "action"); return
+        case .didScroll:
+            runDelegate(object, "didScroll")
+        default: break
+        }
+        guard !closing, hookMask(object) & (1 << UInt64(hook.ordinal)) != 0 else { return }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushExisting(object) else { return }
+        let ud = L.top
+        guard pushHook(ud, hook.name) else { return }
+        lua_pushvalue(L, ud)
+        var nargs: Int32 = 1
+        switch hook {
+        case .viewWillAppear(let a), .viewIsAppearing(let a), .viewDidAppear(let a),
+             .viewWillDisappear(let a), .viewDidDisappear(let a):
+            L.push(a); nargs += 1
+        case .willMove(let p), .didMove(let p):
+            push(p); nargs += 1
+        case .viewWillTransition(let size, let coordinator):
+            push(size); push(coordinator); nargs += 2
+        case .traitCollectionDidChange(let previous):
+            push(previous); nargs += 1
+        default:
+            break
+        }
+        callHook(nargs: nargs, object: object, hook: hook.name)
+    }
+
+    /// `sizeForChildContentContainer(child, parentSize)` defined by the script: its
+    /// `{width, height}` answer, or nil to use UIKit's default.
+    func runSizeForChild(_ child: ViewController, of parent: ViewController, parentSize: Size) -> Size? {
+        guard !closing, hookMask(parent) & HostBits.sizeForChild != 0 else { return nil }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushExisting(parent) else { return nil }
+        let ud = L.top
+        guard pushHook(ud, "sizeForChildContentContainer") else { return nil }
+        lua_pushvalue(L, ud)
+        push(child)
+        push(parentSize)
+        let base = L.top - 4
+        if nb_pcall(L, 3, 1) != LUA_OK {
+            let text = L.string(at: -1) ?? "(error object is not a string)"
+            L.pop()
+            reportHookError(object: parent, hook: "sizeForChildContentContainer", text: text)
+            return nil
+        }
+        defer { checkBalance(base + 1, after: "sizeForChildContentContainer") }
+        guard let v = try? Args(L: L, rt: self).fields(-1, positional: ["width", "height"], "size") else { return nil }
+        return Size(width: v[0], height: v[1])
+    }
+
+    /// A button's targets for one control event: `__targets[event]`, a list of functions
+    /// in the button's own fields, each called with (button, event).
+    func runControlActions(_ object: SimObject, _ event: String) {
+        guard !closing else { return }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushExisting(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
+              L.rawField(-1, "__targets") == LUA_TTABLE, L.rawField(-1, event) == LUA_TTABLE else { return }
+        let list = L.top
+        let ud = top + 1
+        let n = lua_rawlen(L, list)
+        for i in 0..<Int(n) {
+            lua_rawgeti(L, list, lua_Integer(i + 1))
+            guard L.type(-1) == LUA_TFUNCTION else { L.pop(); continue }
+            lua_pushvalue(L, ud)
+            L.push(event)
+            callHook(nargs: 2, object: object, hook: event)
+        }
+    }
+
+    /// Calls the function in the object's field `field` with the object (a gesture
+    /// recognizer's `action`).
+    func runFieldFunction(_ object: SimObject, _ field: String, hook: String) {
+        guard !closing else { return }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushExisting(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
+              L.rawField(-1, field) == LUA_TFUNCTION else { return }
+        lua_pushvalue(L, top + 1)
+        callHook(nargs: 1, object: object, hook: hook)
+    }
+
+    /// Calls `delegate[method](object)` where `delegate` is a table in the object's fields.
+    func runDelegate(_ object: SimObject, _ method: String) {
+        guard !closing else { return }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushExisting(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
+              L.rawField(-1, "delegate") == LUA_TTABLE, L.rawField(-1, method) == LUA_TFUNCTION else { return }
+        lua_pushvalue(L, top + 1)
+        callHook(nargs: 1, object: object, hook: "delegate.\(method)")
+    }
+
+    func runLoadView(_ controller: ViewController) -> Bool {
+        guard !closing, hookMask(controller) & HostBits.loadView != 0 else { return false }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushExisting(controller) else { return false }
+        let ud = L.top
+        guard pushHook(ud, "loadView") else { return false }
+        lua_pushvalue(L, ud)
+        callHook(nargs: 1, object: controller, hook: "loadView")
+        return true
+    }
+
+    /// Finds a hook: the object's own fields, then its Lua classes up to the bound
+    /// class (raw reads only: looking a hook up runs no script code). Pushes it.
+    func pushHook(_ ud: Int32, _ name: String) -> Bool {
+        if lua_getiuservalue(L, ud, 1) == LUA_TTABLE {
+            if L.rawField(-1, name) == LUA_TFUNCTION { lua_rotate(L, -2, 1); L.pop(); return true }
+            L.pop()
+        }
+        L.pop()
+        lua_getiuservalue(L, ud, 2)
+        var depth = 0
+        while L.type(-1) == LUA_TTABLE, depth < 64 {
+            depth += 1
+            guard lua_getmetatable(L, -1) != 0 else { break }
+            if L.rawField(-1, "__bound") == LUA_TBOOLEAN { L.pop(2); break }
+            L.pop()
+            if L.rawField(-2, name) == LUA_TFUNCTION {
+                lua_rotate(L, -3, 1)
+                L.pop(2)
+                return true
+            }
+            L.pop()
+            L.rawField(-1, "__index")   // the parent class
+            lua_rotate(L, -3, 1)
+            L.pop(2)
+        }
+        L.pop()
+        return false
+    }
+
+    func callHook(nargs: Int32, object: SimObject, hook: String) {
+        let base = L.top - nargs - 1     // where the stack must be once the call is done
+        if nb_pcall(L, nargs, 0) != LUA_OK {
+            let text = L.string(at: -1) ?? "(error object is not a string)"
+            L.pop()
+            reportHookError(object: object, hook: hook, text: text)
+        }
+        checkBalance(base, after: hook)
+    }
+
+    /// A Swift→Lua call must leave the stack as it found it; a host bug otherwise,
+    /// reported (never trapped) and repaired.
+    func checkBalance(_ expected: Int32, after what: String) {
+        guard L.top != expected else { return }
+        simulation.trace.record(.error, "nestbox", what,
+                                message: "Nestbox: Lua stack unbalanced after \(what) (\(L.top - expected) slots)")
+        L.settop(expected)
+    }
+
+    /// Calls a Lua function stored at `index` with the values pushed by `args`;
+    /// errors become `error` events like hooks'.
+    func callFunction(at index: Int32, object: SimObject, what: String, args: () -> Int32) {
+        let top = L.top
+        defer { L.settop(top) }
+        lua_pushvalue(L, index)
+        let n = args()
+        callHook(nargs: n, object: object, hook: what)
+    }
+}
