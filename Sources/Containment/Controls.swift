@@ -1,13 +1,13 @@
 /// UILabel: a view with text.
-public final class Label: View {
+public class Label: View {
     public var text: String?
     public var fontSize: Double = 17
     public var fontWeight = "regular"
     public var textAlignment = "natural"
     public var textColor: String?
 
-    public init(simulation: Simulation, name: String? = nil, frame: Rect = .zero) {
-        super.init(simulation: simulation, className: "Label", name: name, frame: frame)
+    public override init(simulation: Simulation, className: String = "Label", name: String? = nil, frame: Rect = .zero) {
+        super.init(simulation: simulation, className: className, name: name, frame: frame)
     }
 }
 
@@ -16,6 +16,8 @@ public final class Button: View {
     public var title: String?
     public var isSelected = false
     public var isEnabled = true
+    /// Built-in behaviour of system buttons (a bar's back button), after the host's.
+    var builtInAction: ((ControlEvent) -> Void)?
 
     public init(simulation: Simulation, name: String? = nil, frame: Rect = .zero) {
         super.init(simulation: simulation, className: "Button", name: name, frame: frame)

@@ -13,6 +13,8 @@ public final class GestureRecognizer: SimObject {
     public internal(set) var location = Point.zero
     /// Unretained, like UIKit's; the view clears it when it goes away.
     public internal(set) unowned(unsafe) var view: View?
+    /// A built-in behaviour (a navigation controller's edge swipe), run before the host's.
+    var onAction: ((GestureRecognizer) -> Void)?
 
     public init(simulation: Simulation, kind: Kind, name: String? = nil) {
         self.kind = kind
@@ -28,6 +30,7 @@ public final class GestureRecognizer: SimObject {
         state = newState
         simulation.trace.record(.input, name, newState.rawValue,
                                 [("translation", .string("(\(formatNumber(translation.x)) \(formatNumber(translation.y)))"))])
+        onAction?(self)
         handle(.gestureAction)
     }
 

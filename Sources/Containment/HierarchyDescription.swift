@@ -7,11 +7,17 @@ extension ViewController {
         return lines.joined(separator: "\n")
     }
 
-    func appendHierarchy(to lines: inout [String], depth: Int) {
-        let indent = String(repeating: "   | ", count: depth)
+    func appendHierarchy(to lines: inout [String], depth: Int, presented: Bool = false) {
+        // `   | ` per level; a presented controller's own line ends in `   + ` (UIKit).
+        let indent = presented
+            ? String(repeating: "   | ", count: max(0, depth - 1)) + "   + "
+            : String(repeating: "   | ", count: depth)
         let view = _view.map(\.objectDescription) ?? "(view not loaded)"
-        lines.append("\(indent)\(objectDescription), state: \(appearanceState.rawValue), view: \(view)")
+        var line = "\(indent)\(objectDescription), state: \(appearanceState.rawValue), view: \(view)"
+        if presented { line += ", presented with: \(modalPresentationStyle.rawValue)" }
+        lines.append(line)
         for c in children { c.appendHierarchy(to: &lines, depth: depth + 1) }
+        presentedViewController?.appendHierarchy(to: &lines, depth: depth + 1, presented: true)
     }
 }
 

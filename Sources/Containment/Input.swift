@@ -9,6 +9,7 @@ extension Button {
     /// Runs the actions registered for `event` (UIControl.sendActions(for:)).
     public func sendActions(for event: ControlEvent) {
         handle(.controlEvent(event.rawValue))
+        builtInAction?(event)
     }
 }
 

@@ -82,6 +82,8 @@ public enum Hook {
     case controlEvent(String)
     case gestureAction
     case didScroll
+    case didSelectItem(TabBarItem)
+    case didSelectRow(Int)
 
     /// A small stable number per callback (for hosts that cache which hooks exist).
     public var ordinal: Int {
@@ -105,6 +107,8 @@ public enum Hook {
         case .controlEvent: return 16
         case .gestureAction: return 17
         case .didScroll: return 18
+        case .didSelectItem: return 19
+        case .didSelectRow: return 20
         }
     }
 
@@ -114,7 +118,7 @@ public enum Hook {
                                "viewDidLayoutSubviews", "willMove", "didMove", "didReceiveMemoryWarning",
                                "layoutSubviews", "didMoveToSuperview", "didMoveToWindow",
                                "viewWillTransition", "traitCollectionDidChange", "controlEvent",
-                               "gestureAction", "didScroll"]
+                               "gestureAction", "didScroll", "didSelectItem", "didSelectRow"]
 
     public var name: String { Hook.names[ordinal] }
 }

@@ -50,6 +50,7 @@ extension ViewController {
         sentIsAppearing = false
         if appearing {
             loadViewIfNeeded()   // the view exists before viewWillAppear (R-Chameleon)
+            prepareForAppearance(true)
             appearanceState = .appearing
             deliverAppearance(.viewWillAppear(animated: animated), "viewWillAppear", animated: animated)
         } else {
@@ -57,10 +58,10 @@ extension ViewController {
             deliverAppearance(.viewWillDisappear(animated: animated), "viewWillDisappear", animated: animated)
         }
         // Parent first, then the children (L-phchan9; not Chameleon's children-first).
-        guard shouldAutomaticallyForwardAppearanceMethods else { return }
-        for c in forwardableChildren() where c.isViewLoaded {
+        for c in appearanceChildren() where c.isViewLoaded {
             c.beginAppearance(appearing, animated: animated)
         }
+        appearanceDidForward(appearing, ended: false)
     }
 
     func endAppearance() {
@@ -83,11 +84,11 @@ extension ViewController {
             appearanceState = .disappeared
             deliverAppearance(.viewDidDisappear(animated: animated), "viewDidDisappear", animated: animated)
         }
-        guard shouldAutomaticallyForwardAppearanceMethods else { return }
         let appearing = appearanceIsAppearing
-        for c in forwardableChildren() where c.appearanceDepth > 0 && c.appearanceIsAppearing == appearing {
+        for c in appearanceChildren() where c.appearanceDepth > 0 && c.appearanceIsAppearing == appearing {
             c.endAppearance()
         }
+        appearanceDidForward(appearing, ended: true)
     }
 
     /// viewIsAppearing: once per appearance, after the view is in the hierarchy and laid
@@ -96,8 +97,7 @@ extension ViewController {
         guard appearanceState == .appearing, !sentIsAppearing, !appearanceRedundant else { return }
         sentIsAppearing = true
         deliverAppearance(.viewIsAppearing(animated: appearanceAnimated), "viewIsAppearing", animated: appearanceAnimated)
-        guard shouldAutomaticallyForwardAppearanceMethods else { return }
-        for c in forwardableChildren() { c.deliverIsAppearing() }
+        for c in appearanceChildren() { c.deliverIsAppearing() }
     }
 
     /// Children whose views are loaded and inside this controller's view (R-Chameleon).

@@ -92,10 +92,18 @@ public final class TransitionContext: SimObject {
     public internal(set) var transitionWasCancelled = false
     public internal(set) var isComplete = false
     var onScreen = false
+    /// How a cancel reverses appearance: a custom container's at the cancel (S16's
+    /// shape); a navigation controller's interactive pop at the end (S24's shape).
+    var reversesAtEnd = false
+    /// Presentations: the presenting side may take no callbacks (a custom presentation
+    /// does not call its disappearance methods) and keep its view.
+    var managesFrom = true
+    var managesTo = true
+    var keepsFromView = false
     var animator: TransitionAnimator?
     var completion: ((Bool) -> Void)?
 
-    init(simulation: Simulation, container: View, from: ViewController, to: ViewController,
+    public init(simulation: Simulation, container: View, from: ViewController, to: ViewController,
          interactive: Bool, completion: ((Bool) -> Void)?) {
         containerView = container; fromViewController = from; toViewController = to
         isInteractive = interactive; self.completion = completion
@@ -129,13 +137,20 @@ public final class TransitionContext: SimObject {
         simulation.trace.record(.call, name, "completeTransition", [("_", .bool(didComplete))])
         let from = fromViewController, to = toViewController
         if didComplete {
-            from.viewIfLoaded?.removeFromSuperview()
+            if !keepsFromView { from.viewIfLoaded?.removeFromSuperview() }
         } else {
             to.viewIfLoaded?.removeFromSuperview()
         }
         if onScreen {
-            from.endAppearance()
-            to.endAppearance()
+            if !didComplete && reversesAtEnd {
+                to.beginAppearance(false, animated: isAnimated)
+                to.endAppearance()
+                from.beginAppearance(true, animated: isAnimated)
+                from.endAppearance()
+            } else {
+                if managesFrom { from.endAppearance() }
+                if managesTo { to.endAppearance() }
+            }
         }
         animator?.animationEnded(self, completed: didComplete)
         animator = nil
@@ -148,7 +163,7 @@ public final class TransitionContext: SimObject {
     /// disappears, not animated; their did-callbacks come with completeTransition.
     func cancel() {
         transitionWasCancelled = true
-        guard onScreen else { return }
+        guard onScreen, !reversesAtEnd else { return }
         fromViewController.beginAppearance(true, animated: false)
         toViewController.beginAppearance(false, animated: false)
     }

@@ -5,7 +5,11 @@ public enum AppearanceState: String, Sendable {
 
 /// UIViewController: a lazily loaded view, parent/children, and appearance.
 open class ViewController: SimObject {
-    public var title: String?
+    public var title: String? {
+        didSet { if _navigationItem != nil || parent is NavigationController { navigationItemDidChange() } }
+    }
+    var _navigationItem: NavigationItem?
+    var _tabBarItem: TabBarItem?
     var _view: View?
     var isLoadingView = false
 
@@ -29,6 +33,15 @@ open class ViewController: SimObject {
 
     enum Parentage { case none, toParent, fromParent }
 
+    // Presentation (a relation apart from parent/children, §1.1).
+    public internal(set) var presentedViewController: ViewController?
+    public internal(set) unowned(unsafe) var presentingViewController: ViewController?
+    public var modalPresentationStyle = ModalPresentationStyle.pageSheet
+    public var transitioningDelegate: PresentationAnimators?
+    public internal(set) var isBeingPresented = false
+    public internal(set) var isBeingDismissed = false
+    var isPresentationTransitioning = false
+
     /// Evaluated at each forwarding, as UIKit reads the override each time (§2.7).
     public var shouldAutomaticallyForwardAppearanceMethods = true
 
@@ -47,9 +60,13 @@ open class ViewController: SimObject {
             v.owningViewController = nil
             v.ownershipMayHaveChanged()
         }
+        if let p = presentedViewController {
+            p.presentingViewController = nil
+            p.ownershipMayHaveChanged()
+        }
     }
 
-    open override var isOwned: Bool { parent != nil || isRootOfWindow }
+    open override var isOwned: Bool { parent != nil || isRootOfWindow || presentingViewController != nil }
 
     // MARK: - The view (reference §1.2, §2.1)
 
@@ -86,6 +103,22 @@ open class ViewController: SimObject {
     open func loadView() {
         try? setView(makeDefaultView())
     }
+
+    /// The children this controller forwards its own appearance to, parent first: by
+    /// default, with automatic forwarding on, those whose views are loaded and inside
+    /// this controller's view (§1.4). Containers that manage appearance themselves
+    /// (navigation, tab bar) forward to the child they show.
+    open func appearanceChildren() -> [ViewController] {
+        shouldAutomaticallyForwardAppearanceMethods ? forwardableChildren() : []
+    }
+
+    /// Called at the start of each appearance transition, before the callbacks: a
+    /// container puts the view of the child it shows in place here.
+    open func prepareForAppearance(_ appearing: Bool) {}
+
+    /// Called once this controller and its children got a begin (`ended` false) or an
+    /// end (`ended` true): a navigation controller tells its delegate here.
+    open func appearanceDidForward(_ appearing: Bool, ended: Bool) {}
 
     /// UIKit's default sizeForChildContentContainer: a child gets the parent's size.
     open func size(forChildContentContainer child: ViewController, parentSize: Size) -> Size { parentSize }

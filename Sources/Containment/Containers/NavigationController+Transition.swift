@@ -1,0 +1,207 @@
+/// How a navigation controller shows a new top: the appearance order of S19/S22
+/// (`from` will-disappear, `to` will-appear, delegate willShow, … did-callbacks, didMove,
+/// didShow), a 0.35 s slide or the delegate's animator, interactive with the edge swipe.
+extension NavigationController {
+    public var contentFrame: Rect {
+        let b = viewIfLoaded?.bounds ?? simulation.screen.bounds
+        let top = isNavigationBarHidden ? 0 : simulation.screen.safeAreaInsets.top + NavigationBar.height
+        return Rect(x: 0, y: top, width: b.size.width, height: max(0, b.size.height - top))
+    }
+
+    func installChrome() {
+        guard let v = viewIfLoaded else { return }
+        navigationBar.frame = Rect(x: 0, y: simulation.screen.safeAreaInsets.top, width: v.bounds.size.width, height: NavigationBar.height)
+        navigationBar.autoresizingMask = [.flexibleWidth]
+        v.attach(navigationBar, at: v.subviews.count)
+        let edge = GestureRecognizer(simulation: simulation, kind: .screenEdgePan, name: "\(name).interactivePopGestureRecognizer")
+        edge.onAction = { [unowned(unsafe) self] g in self.edgeSwipe(g) }
+        v.addGestureRecognizer(edge)
+        installTop()
+    }
+
+    /// Puts the top's view in place (loading it), with no transition.
+    func installTop() {
+        guard let v = viewIfLoaded, let top = topViewController else { return }
+        if let old = visibleTop, old !== top, let ov = old.viewIfLoaded, ov.superview === v { ov.detach() }
+        let tv = top.view
+        tv.frame = contentFrame
+        tv.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        if tv.superview !== v { try? v.insertSubview(tv, belowSubview: navigationBar) }
+        visibleTop = top
+        navigationBar.update()
+    }
+
+    func layoutContent() {
+        navigationBar.isHidden = isNavigationBarHidden
+        visibleTop?.viewIfLoaded?.frame = contentFrame
+    }
+
+    func tellDelegate(willShow vc: ViewController, animated: Bool) {
+        guard let delegate else { return }
+        simulation.trace.record(.delegate, name, "willShow", [("viewController", .ref(vc)), ("animated", .bool(animated))])
+        delegate.willShow(self, vc, animated: animated)
+    }
+
+    func tellDelegate(didShow vc: ViewController, animated: Bool) {
+        guard let delegate else { return }
+        simulation.trace.record(.delegate, name, "didShow", [("viewController", .ref(vc)), ("animated", .bool(animated))])
+        delegate.didShow(self, vc, animated: animated)
+    }
+
+    var isShowing: Bool {
+        viewIfLoaded?.window?.isVisible == true && (appearanceState == .appeared || appearanceState == .appearing)
+    }
+
+    /// After a stack change: on screen, the views follow (at once if animated, on the
+    /// next turn if not, Q9); off screen only the bookkeeping happens (S21).
+    func show(from: ViewController?, operation: Operation, animated: Bool,
+              popped: [ViewController], added: [ViewController]) {
+        guard isShowing, let to = topViewController else {
+            for vc in popped { vc.removeFromParent() }
+            navigationBar.update()
+            return
+        }
+        let run = { [unowned(unsafe) self] in
+            self.transition(from: from, to: to, operation: operation, animated: animated, popped: popped, added: added)
+        }
+        if isTransitioning {
+            simulation.warn(to, Messages.unbalanced(to))   // Q7: a transition started while another runs
+            pending.append(run)
+        } else if animated {
+            run()
+        } else {
+            isTransitioning = true
+            simulation.clock.enqueue(run)
+        }
+    }
+
+    func transition(from: ViewController?, to: ViewController, operation: Operation, animated: Bool,
+                    popped: [ViewController], added: [ViewController],
+                    interaction: PercentDrivenInteractiveTransition? = nil) {
+        isTransitioning = true
+        guard let from = from ?? visibleTop, from !== to else {
+            installTop()
+            finish(to: to, animated: animated, popped: popped, added: added)
+            return
+        }
+        _ = to.view
+        let custom = animated ? delegate?.animationController(self, operation: operation, from: from, to: to) : nil
+        let driver = interaction ?? custom.flatMap { delegate?.interactionController(self, animator: $0) }
+        let animator = custom ?? NavigationSlide(operation: operation)
+        let ctx = TransitionContext(simulation: simulation, container: view, from: from, to: to,
+                                    interactive: driver != nil) { [unowned(unsafe) self] completed in
+            if completed {
+                self.finish(to: to, animated: animated, popped: popped, added: added)
+            } else {
+                self.cancelled(from: from, popped: popped)
+            }
+        }
+        ctx.animator = animator
+        ctx.isAnimated = animated
+        ctx.onScreen = true
+        ctx.reversesAtEnd = true
+        from.beginAppearance(false, animated: animated)
+        to.beginAppearance(true, animated: animated)
+        tellDelegate(willShow: to, animated: animated)
+        visibleTop = to
+        if !animated {
+            let tv = to.view
+            tv.frame = contentFrame
+            if tv.superview !== view { try? view.insertSubview(tv, belowSubview: navigationBar) }
+            to.deliverIsAppearing()
+            ctx.completeTransition(true)
+        } else if let driver {
+            driver.attach(ctx)
+            simulation.animator.capture(for: driver) { animator.animateTransition(ctx) }
+        } else {
+            animator.animateTransition(ctx)
+        }
+    }
+
+    func finish(to: ViewController, animated: Bool, popped: [ViewController], added: [ViewController]) {
+        for vc in added where vc.parentage == .toParent { vc.didMove(toParent: self) }
+        tellDelegate(didShow: to, animated: animated)
+        for vc in popped { vc.removeFromParent() }
+        navigationBar.update()
+        transitionDidEnd()
+    }
+
+    /// An interactive pop given up: the stack is as it was; no didShow, no didMove (Q11).
+    func cancelled(from: ViewController, popped: [ViewController]) {
+        viewControllers.append(contentsOf: popped)
+        visibleTop = from
+        from.viewIfLoaded?.frame = contentFrame
+        navigationBar.update()
+        transitionDidEnd()
+    }
+
+    func transitionDidEnd() {
+        isTransitioning = false
+        edgeInteraction = nil
+        if !pending.isEmpty { pending.removeFirst()() }
+    }
+
+    /// The built-in interactive pop from a left-edge swipe (S24/S25).
+    func edgeSwipe(_ g: GestureRecognizer) {
+        let width = max(1, viewIfLoaded?.bounds.size.width ?? 1)
+        switch g.state {
+        case .began:
+            guard viewControllers.count > 1, !isTransitioning, isShowing, let top = topViewController else { return }
+            simulation.trace.record(.call, name, "popViewController", [("animated", .bool(true)), ("interactive", .bool(true))])
+            let interaction = PercentDrivenInteractiveTransition(simulation: simulation, name: "\(name).interactivePop")
+            edgeInteraction = interaction
+            top.willMove(toParent: nil)     // Q11: at the gesture's start
+            viewControllers.removeLast()
+            guard let to = topViewController else { return }
+            transition(from: top, to: to, operation: .pop, animated: true, popped: [top], added: [], interaction: interaction)
+            interaction.update(g.translation.x / width)
+        case .changed:
+            edgeInteraction?.update(g.translation.x / width)
+        case .ended, .cancelled:
+            guard let interaction = edgeInteraction else { return }
+            if g.state == .ended && (interaction.percentComplete > 0.5 || g.velocity.x > 1000) {
+                interaction.finish()
+            } else {
+                // Q11: isMovingFromParent only in the popped controller's first will-disappear.
+                interaction.context?.fromViewController.parentage = .none
+                interaction.cancel()
+            }
+        default:
+            break
+        }
+    }
+}
+
+/// UIKit's push/pop: the new view slides over from the right (0.35 s); on pop the top
+/// slides away to the right and the one below comes back from a 30 % offset.
+final class NavigationSlide: TransitionAnimator {
+    let operation: NavigationController.Operation
+    init(operation: NavigationController.Operation) { self.operation = operation }
+
+    func transitionDuration(_ context: TransitionContext) -> Double { NavigationController.slideDuration }
+
+    func animateTransition(_ ctx: TransitionContext) {
+        guard let nav = ctx.fromViewController.parent as? NavigationController ?? ctx.toViewController.parent as? NavigationController,
+              let toView = ctx.view("to"), let fromView = ctx.view("from") else { ctx.completeTransition(true); return }
+        let frame = nav.contentFrame
+        let w = frame.size.width
+        func shifted(_ dx: Double) -> Rect { Rect(x: frame.origin.x + dx, y: frame.origin.y, width: w, height: frame.size.height) }
+        if operation == .pop {
+            toView.frame = shifted(-0.3 * w)
+            try? nav.view.insertSubview(toView, belowSubview: fromView)
+        } else {
+            toView.frame = shifted(w)
+            try? nav.view.insertSubview(toView, aboveSubview: fromView)
+        }
+        ctx.toViewController.deliverIsAppearing()
+        ctx.simulation.animator.animate(duration: NavigationController.slideDuration, curve: .easeInOut, animations: {
+            toView.frame = frame
+            fromView.frame = self.operation == .pop ? shifted(w) : shifted(-0.3 * w)
+        }, completion: { _ in
+            fromView.frame = frame
+            ctx.completeTransition(!ctx.transitionWasCancelled)
+        })
+    }
+
+    func animationEnded(_ context: TransitionContext, completed: Bool) {}
+}

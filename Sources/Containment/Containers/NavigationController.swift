@@ -1,0 +1,164 @@
+/// UINavigationController (reference §2.12, S18–S28, policy Q9 and Q11).
+public final class NavigationController: ViewController {
+    public enum Operation: String, Sendable { case none, push, pop }
+
+    /// The stack, bottom first. It changes at once; the views follow (next turn when
+    /// not animated, Q9).
+    public internal(set) var viewControllers: [ViewController] = []
+    public var delegate: NavigationDelegate?
+    public private(set) lazy var navigationBar = NavigationBar(navigationController: self)
+    public var isNavigationBarHidden = false { didSet { layoutContent() } }
+    /// The controller whose view is in place (the top, once a transition is over).
+    public internal(set) var visibleTop: ViewController?
+    var isTransitioning = false
+    var pending: [() -> Void] = []
+    /// The built-in edge swipe's interactive pop, while the finger is down.
+    var edgeInteraction: PercentDrivenInteractiveTransition?
+
+    static let slideDuration = 0.35
+
+    public override init(simulation: Simulation, className: String = "NavigationController", name: String? = nil) {
+        super.init(simulation: simulation, className: className, name: name)
+        // It manages its children's appearance itself (R-Chameleon; L-iloveanan).
+        shouldAutomaticallyForwardAppearanceMethods = false
+    }
+
+    /// init(rootViewController:) "pushes the root without animation": willMove now,
+    /// didMove after its first appearance (Q9).
+    public convenience init(simulation: Simulation, className: String = "NavigationController", name: String? = nil,
+                            root: ViewController) throws {
+        self.init(simulation: simulation, className: className, name: name)
+        try setRoot(root)
+    }
+
+    public func setRoot(_ root: ViewController) throws {
+        guard viewControllers.isEmpty else { return }
+        try adopt(root)
+        viewControllers = [root]
+    }
+
+    public var topViewController: ViewController? { viewControllers.last }
+    public var visibleViewController: ViewController? { topViewController?.presentedViewController ?? topViewController }
+
+    public override func appearanceChildren() -> [ViewController] {
+        guard let top = visibleTop, let v = top.viewIfLoaded, let root = viewIfLoaded, v.isDescendant(of: root) else { return [] }
+        return [top]
+    }
+
+    public override func loadView() {
+        try? setView(View(simulation: simulation, className: "LayoutContainerView", name: "\(name).view",
+                          frame: simulation.screen.bounds))
+    }
+
+    /// S18: loading the navigation controller's view loads and places its top's.
+    public override func handle(_ hook: Hook) {
+        if case .viewDidLoad = hook { installChrome() }
+        super.handle(hook)
+    }
+
+    public override func appearanceDidForward(_ appearing: Bool, ended: Bool) {
+        guard appearing, let top = visibleTop else { return }
+        if !ended {
+            tellDelegate(willShow: top, animated: appearanceAnimated)
+        } else {
+            // The root (or a top pushed off screen) gets didMove on first display (Q9).
+            if top.parentage == .toParent { top.didMove(toParent: self) }
+            tellDelegate(didShow: top, animated: appearanceAnimated)
+        }
+    }
+
+    public override func prepareForAppearance(_ appearing: Bool) {
+        // A push made off screen (S21) shows when the navigation controller appears.
+        if appearing, visibleTop !== topViewController { installTop() }
+    }
+
+    // MARK: - Stack operations
+
+    public func pushViewController(_ vc: ViewController, animated: Bool) throws {
+        if vc is NavigationController {
+            throw ContainmentError.invalidArgument("Pushing a navigation controller is not supported")
+        }
+        if viewControllers.contains(where: { $0 === vc }) {
+            throw ContainmentError.invalidArgument("\(objectDescription) is pushing the same view controller instance (\(vc.objectDescription)) more than once which is not supported and is most likely an error in the application : nestbox")
+        }
+        if vc is TabBarController {
+            // Q12b: D-push says unsupported, apps do it, UIKit has no exception text.
+            simulation.lint(self, "pushing \(vc.objectDescription): a tab bar controller inside a navigation controller is not supported by UIKit's documentation")
+        }
+        simulation.trace.record(.call, name, "pushViewController", [("_", .ref(vc)), ("animated", .bool(animated))])
+        if isTransitioning { simulation.warn(self, "nested push animation can result in corrupted navigation bar") }
+        try adopt(vc)
+        let from = topViewController
+        viewControllers.append(vc)
+        show(from: from, operation: .push, animated: animated, popped: [], added: [vc])
+    }
+
+    @discardableResult
+    public func popViewController(animated: Bool) -> ViewController? {
+        guard viewControllers.count > 1, let top = topViewController else { return nil }
+        simulation.trace.record(.call, name, "popViewController", [("animated", .bool(animated))])
+        if isTransitioning { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
+        top.willMove(toParent: nil)
+        viewControllers.removeLast()
+        show(from: top, operation: .pop, animated: animated, popped: [top], added: [])
+        return top
+    }
+
+    @discardableResult
+    public func popToRootViewController(animated: Bool) -> [ViewController] {
+        guard let root = viewControllers.first else { return [] }
+        return (try? pop(to: root, animated: animated, call: "popToRootViewController")) ?? []
+    }
+
+    @discardableResult
+    public func popToViewController(_ vc: ViewController, animated: Bool) throws -> [ViewController] {
+        guard viewControllers.contains(where: { $0 === vc }) else {
+            throw ContainmentError("NSInternalInconsistencyException", "Tried to pop to a view controller that doesn't exist.")
+        }
+        return try pop(to: vc, animated: animated, call: "popToViewController")
+    }
+
+    func pop(to vc: ViewController, animated: Bool, call: String) throws -> [ViewController] {
+        guard let i = viewControllers.firstIndex(where: { $0 === vc }), i < viewControllers.count - 1,
+              let top = topViewController else { return [] }
+        simulation.trace.record(.call, name, call, [("animated", .bool(animated))])
+        if isTransitioning { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
+        let popped = Array(viewControllers[(i + 1)...])
+        top.willMove(toParent: nil)      // only the visible one (Q9)
+        viewControllers.removeSubrange((i + 1)...)
+        show(from: top, operation: .pop, animated: animated, popped: popped, added: [])
+        return popped
+    }
+
+    /// Push-style when the new top was not in the stack, pop-style when it was (H-NAV).
+    /// The old top gets no willMove/didMove (L-rdar18002763).
+    public func setViewControllers(_ list: [ViewController], animated: Bool) throws {
+        for vc in list where vc is NavigationController {
+            throw ContainmentError.invalidArgument("Pushing a navigation controller is not supported")
+        }
+        simulation.trace.record(.call, name, "setViewControllers",
+                                [("_", .string(list.map(\.name).joined(separator: ", "))), ("animated", .bool(animated))])
+        let old = viewControllers
+        let from = topViewController
+        let added = list.filter { vc in !old.contains { $0 === vc } }
+        let removed = old.filter { vc in !list.contains { $0 === vc } }
+        for vc in added { try adopt(vc) }
+        viewControllers = list
+        let newTopWasThere = list.last.map { top in old.contains { $0 === top } } ?? false
+        show(from: from, operation: newTopWasThere ? .pop : .push, animated: animated, popped: removed, added: added)
+    }
+
+    /// addChild for stack entries (the W4/Q5 checks included).
+    func adopt(_ vc: ViewController) throws {
+        try addChild(vc)
+    }
+}
+
+/// What a script's navigation delegate answers (a Lua table in practice).
+public protocol NavigationDelegate: AnyObject {
+    func willShow(_ nav: NavigationController, _ vc: ViewController, animated: Bool)
+    func didShow(_ nav: NavigationController, _ vc: ViewController, animated: Bool)
+    func animationController(_ nav: NavigationController, operation: NavigationController.Operation,
+                             from: ViewController, to: ViewController) -> TransitionAnimator?
+    func interactionController(_ nav: NavigationController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition?
+}

@@ -1,0 +1,56 @@
+/// UINavigationItem: what the bar shows for a controller, created on demand (H-NAV).
+public final class NavigationItem: SimObject {
+    unowned(unsafe) let owner: ViewController
+    var _title: String?
+    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { owner.navigationItemDidChange() } }
+    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { owner.navigationItemDidChange() } }
+    public var backButtonTitle: String? { didSet { owner.navigationItemDidChange() } }
+    public var hidesBackButton = false { didSet { owner.navigationItemDidChange() } }
+
+    init(owner: ViewController) {
+        self.owner = owner
+        super.init(simulation: owner.simulation, className: "NavigationItem", name: "\(owner.name).navigationItem")
+    }
+
+    /// The item's title, else the controller's.
+    public var title: String? {
+        get { _title ?? owner.title }
+        set { _title = newValue; owner.navigationItemDidChange() }
+    }
+}
+
+/// UIBarButtonItem: a titled button in a navigation bar; its action is the host's.
+public final class BarButtonItem: SimObject {
+    public var title: String?
+
+    public init(simulation: Simulation, title: String?, name: String? = nil) {
+        self.title = title
+        super.init(simulation: simulation, className: "BarButtonItem", name: name)
+    }
+
+    func trigger() { handle(.gestureAction) }
+}
+
+extension ViewController {
+    /// Created on first use, as UIKit does.
+    public var navigationItem: NavigationItem {
+        if let item = _navigationItem { return item }
+        let item = NavigationItem(owner: self)
+        _navigationItem = item
+        return item
+    }
+
+    /// The nearest navigation controller above (UIKit's `navigationController`).
+    public var navigationController: NavigationController? {
+        var p = parent
+        while let cur = p {
+            if let nav = cur as? NavigationController { return nav }
+            p = cur.parent
+        }
+        return nil
+    }
+
+    func navigationItemDidChange() {
+        navigationController?.navigationBar.update()
+    }
+}

@@ -1,0 +1,115 @@
+/// UITabBarItem.
+public final class TabBarItem: SimObject {
+    public var title: String? { didSet { bar?.layoutItems() } }
+    public var image: String?
+    public var selectedImage: String?
+    public var badgeValue: String? { didSet { bar?.layoutItems() } }
+    public var tag = 0
+    unowned(unsafe) var bar: TabBar?
+
+    public init(simulation: Simulation, title: String?, name: String? = nil) {
+        self.title = title
+        super.init(simulation: simulation, className: "TabBarItem", name: name)
+    }
+}
+
+/// UITabBar: one TabBarButton per item, each holding a TabBarSwappableImageView and a
+/// TabBarButtonLabel, in item order, as UIKit's private subviews are.
+public final class TabBar: View {
+    static let height = 49.0
+    public internal(set) var items: [TabBarItem] = []
+    public internal(set) var selectedItem: TabBarItem?
+    /// Set when a tab bar controller manages this bar (W12, W13).
+    public internal(set) unowned(unsafe) var controller: TabBarController?
+
+    public init(simulation: Simulation, name: String? = nil, frame: Rect = .zero) {
+        super.init(simulation: simulation, className: "TabBar", name: name, frame: frame)
+    }
+
+    public override var isOwned: Bool { super.isOwned || controller != nil }
+
+    public var isManaged: Bool { controller != nil }
+
+    static let managedError = ContainmentError("NSInternalInconsistencyException",
+                                               "Directly modifying a tab bar managed by a tab bar controller is not allowed.")
+
+    /// `bar.items = ...` from a script (W12 on a managed bar).
+    public func setItems(_ list: [TabBarItem]) throws {
+        if isManaged { throw Self.managedError }
+        replaceItems(list)
+    }
+
+    /// `bar.selectedItem = ...` from a script: no delegate call (policy Q14).
+    public func setSelectedItem(_ item: TabBarItem?) throws {
+        if isManaged { throw Self.managedError }
+        selectedItem = item
+        layoutItems()
+    }
+
+    func replaceItems(_ list: [TabBarItem]) {
+        for i in items where i.bar === self { i.bar = nil }
+        items = list
+        for i in list { i.bar = self }
+        if let s = selectedItem, !list.contains(where: { $0 === s }) { selectedItem = nil }
+        layoutItems()
+    }
+
+    /// The buttons, equal widths across the bar (chrome: no trace events).
+    func layoutItems() {
+        for s in subviews { s.detach() }
+        guard !items.isEmpty else { return }
+        let w = bounds.size.width / Double(items.count)
+        for (i, item) in items.enumerated() {
+            let b = TabBarButton(bar: self, index: i, frame: Rect(x: Double(i) * w, y: 0, width: w, height: Self.height))
+            let image = View(simulation: simulation, className: "TabBarSwappableImageView", name: "\(b.name).image",
+                             frame: Rect(x: w / 2 - 15, y: 5, width: 30, height: 30))
+            let label = Label(simulation: simulation, className: "TabBarButtonLabel", name: "\(b.name).label",
+                              frame: Rect(x: 0, y: 35, width: w, height: 14))
+            label.text = item.title
+            label.textAlignment = "center"
+            b.attach(image, at: 0)
+            b.attach(label, at: 1)
+            if let badge = item.badgeValue {
+                let l = Label(simulation: simulation, className: "TabBarBadge", name: "\(b.name).badge",
+                              frame: Rect(x: w / 2 + 8, y: 2, width: 20, height: 18))
+                l.text = badge
+                b.attach(l, at: 2)
+            }
+            b.isSelected = item === selectedItem
+            attach(b, at: subviews.count)
+        }
+    }
+
+    /// A finger on button `index`: a managed bar asks its controller; a bare bar selects
+    /// and tells its delegate (D-tabBarDidSelect).
+    func userTapped(_ index: Int) {
+        guard index < items.count else { return }
+        if let controller {
+            controller.userSelectedTab(index)
+            return
+        }
+        let item = items[index]
+        selectedItem = item
+        layoutItems()
+        simulation.trace.record(.delegate, name, "didSelectItem", [("item", .ref(item))])
+        handle(.didSelectItem(item))
+    }
+}
+
+/// One tab's button (UIKit's private UITabBarButton).
+public final class TabBarButton: View, TapHandling {
+    unowned(unsafe) let bar: TabBar
+    let index: Int
+    public internal(set) var isSelected = false
+
+    init(bar: TabBar, index: Int, frame: Rect) {
+        self.bar = bar
+        self.index = index
+        super.init(simulation: bar.simulation, className: "TabBarButton", name: "\(bar.name).button\(index + 1)", frame: frame)
+    }
+
+    public func handleTap(at point: Point) -> Bool {
+        bar.userTapped(index)
+        return true
+    }
+}

@@ -1,0 +1,139 @@
+/// UITabBarController (reference §2.13, S30–S34, policies Q12, Q13b).
+public final class TabBarController: ViewController {
+    public private(set) var viewControllers: [ViewController] = []
+    public var delegate: TabBarControllerDelegate?
+    public private(set) lazy var tabBar: TabBar = {
+        let bar = TabBar(simulation: simulation, name: "\(name).tabBar")
+        bar.controller = self
+        return bar
+    }()
+    public private(set) lazy var moreNavigationController: NavigationController = {
+        let nav = NavigationController(simulation: simulation, name: "\(name).more")
+        try? nav.setRoot(MoreListController(tabBarController: self))   // a fresh controller: cannot fail
+        nav.tabBarItem.title = "More"
+        return nav
+    }()
+    public var customizableViewControllers: [ViewController] = []
+    public internal(set) var selectedViewController: ViewController?
+    var isSwitching = false
+
+    public override init(simulation: Simulation, className: String = "TabBarController", name: String? = nil) {
+        super.init(simulation: simulation, className: className, name: name)
+        shouldAutomaticallyForwardAppearanceMethods = false
+    }
+
+    public override func appearanceChildren() -> [ViewController] {
+        guard let s = selectedViewController, let v = s.viewIfLoaded, let root = viewIfLoaded, v.isDescendant(of: root) else { return [] }
+        return [s]
+    }
+
+    public override func handle(_ hook: Hook) {
+        if case .viewDidLoad = hook { installChrome() }
+        super.handle(hook)
+    }
+
+    public override func prepareForAppearance(_ appearing: Bool) {
+        if appearing { installSelected() }
+    }
+
+    /// "If more than five view controllers are added … only the first four will display"
+    /// (H-TAB), on a phone; an iPad shows up to eight.
+    var maxTabs: Int { simulation.device.idiom == "pad" ? 8 : 5 }
+    public var showsMore: Bool { viewControllers.count > maxTabs }
+    /// The controllers the tabs show, More last when it is needed.
+    public var tabControllers: [ViewController] {
+        showsMore ? Array(viewControllers.prefix(maxTabs - 1)) + [moreNavigationController] : viewControllers
+    }
+
+    /// Sets the controllers. Children get willMove and didMove now (Q12); every one is
+    /// customizable (H-TAB).
+    public func setViewControllers(_ list: [ViewController]) throws {
+        simulation.trace.record(.call, name, "setViewControllers", [("_", .string(list.map(\.name).joined(separator: ", ")))])
+        let old = viewControllers
+        for vc in old where !list.contains(where: { $0 === vc }) {
+            vc.willMove(toParent: nil)
+            vc.viewIfLoaded?.removeFromSuperview()
+            vc.removeFromParent()
+        }
+        for vc in list where !old.contains(where: { $0 === vc }) {
+            try addChild(vc)
+            vc.didMove(toParent: self)
+        }
+        viewControllers = list
+        customizableViewControllers = list
+        tabBar.replaceItems(tabControllers.map(\.tabBarItem))
+        let keep = selectedViewController.flatMap { s in tabControllers.contains { $0 === s } ? s : nil }
+        if let target = keep ?? tabControllers.first { select(target, animated: false) }
+    }
+
+    /// The selected tab's index in viewControllers, nil while More is selected (UIKit's
+    /// NSNotFound, D-selectedIndex).
+    public var selectedIndex: Int? {
+        guard let s = selectedViewController, s !== moreNavigationController else { return nil }
+        return viewControllers.firstIndex { $0 === s }
+    }
+
+    /// By code: no delegate calls (D-tabDidSelect). An index behind More selects More
+    /// and shows that controller in it (Q13b).
+    public func setSelectedIndex(_ i: Int) throws {
+        guard viewControllers.indices.contains(i) else {
+            throw ContainmentError("NSRangeException", "Nestbox: index \(i + 1) beyond the \(viewControllers.count) view controllers")
+        }
+        simulation.trace.record(.call, name, "setSelectedIndex", [("_", .number(Double(i + 1)))])
+        let vc = viewControllers[i]
+        if showsMore && i >= maxTabs - 1 {
+            showInMore(vc, animated: false)
+            select(moreNavigationController, animated: false)
+        } else {
+            select(vc, animated: false)
+        }
+    }
+
+    public func setSelectedViewController(_ vc: ViewController) throws {
+        if vc === moreNavigationController { select(vc, animated: false); return }
+        guard let i = viewControllers.firstIndex(where: { $0 === vc }) else {
+            throw ContainmentError.invalidArgument("Nestbox: \(vc.objectDescription) is not one of the tab bar controller's view controllers")
+        }
+        try setSelectedIndex(i)
+    }
+
+    /// Pushes an overflow controller on the More navigation controller (Q13b: while
+    /// shown there it is the More navigation controller's child).
+    func showInMore(_ vc: ViewController, animated: Bool) {
+        let more = moreNavigationController
+        if more.viewControllers.contains(where: { $0 === vc }) { return }
+        guard let list = more.viewControllers.first else { return }
+        if more.viewControllers.count > 1 {
+            try? more.setViewControllers([list, vc], animated: animated)
+        } else {
+            try? more.pushViewController(vc, animated: animated)
+        }
+    }
+
+    /// A tap on tab `index`: shouldSelect, then the switch, then didSelect (Q12); a
+    /// re-tap of a navigation tab pops it to its root (D-TBC), after didSelect.
+    func userSelectedTab(_ index: Int) {
+        let tabs = tabControllers
+        guard tabs.indices.contains(index) else { return }
+        let target = tabs[index]
+        if let delegate {
+            let ok = delegate.shouldSelect(self, target)
+            simulation.trace.record(.delegate, name, "shouldSelect", [("viewController", .ref(target))], result: .bool(ok))
+            guard ok else { return }
+        }
+        let reselect = target === selectedViewController
+        if !reselect { select(target, animated: false) }
+        if let delegate {
+            simulation.trace.record(.delegate, name, "didSelect", [("viewController", .ref(target))])
+            delegate.didSelect(self, target)
+        }
+        if reselect, let nav = target as? NavigationController { nav.popToRootViewController(animated: true) }
+    }
+}
+
+/// What a script's tab bar controller delegate answers.
+public protocol TabBarControllerDelegate: AnyObject {
+    func shouldSelect(_ tbc: TabBarController, _ vc: ViewController) -> Bool
+    func didSelect(_ tbc: TabBarController, _ vc: ViewController)
+    func animationController(_ tbc: TabBarController, from: ViewController, to: ViewController) -> TransitionAnimator?
+}

@@ -1,0 +1,91 @@
+/// UITableView: rows from a data source, the visible ones as real cells (subviews),
+/// reused as the table scrolls; a tap on a cell selects its row.
+public final class TableView: ScrollView, TapHandling {
+    public var rowHeight = 44.0 { didSet { reloadData() } }
+    /// The data source, as closures (the host wraps a script's table in them).
+    public var rowCount: () -> Int = { 0 }
+    public var rowTitle: (Int) -> String = { _ in "" }
+    /// Built-in selection behaviour (the More list); the host's delegate runs too.
+    var selectRow: ((Int) -> Void)?
+    var cells: [Int: TableViewCell] = [:]
+    var reusable: [TableViewCell] = []
+    public private(set) var numberOfRows = 0
+
+    public init(simulation: Simulation, name: String? = nil, frame: Rect = .zero) {
+        super.init(simulation: simulation, className: "TableView", name: name, frame: frame)
+    }
+
+    public func reloadData() {
+        numberOfRows = max(0, rowCount())
+        contentSize = Size(width: bounds.size.width, height: Double(numberOfRows) * rowHeight)
+        for (_, c) in cells { c.detach(); reusable.append(c) }
+        cells = [:]
+        updateVisibleCells()
+    }
+
+    /// Rows whose cells intersect the visible bounds.
+    public var visibleRows: Range<Int> {
+        guard numberOfRows > 0, rowHeight > 0 else { return 0..<0 }
+        let first = max(0, Int((bounds.origin.y / rowHeight).rounded(.down)))
+        let last = min(numberOfRows, Int(((bounds.origin.y + bounds.size.height) / rowHeight).rounded(.up)))
+        return first..<max(first, last)
+    }
+
+    /// Cells leave for the reuse pool when their row scrolls out, and come back for
+    /// rows that scroll in (dequeueReusableCell).
+    func updateVisibleCells() {
+        let rows = visibleRows
+        for (row, c) in cells where !rows.contains(row) {
+            c.detach()
+            cells[row] = nil
+            reusable.append(c)
+        }
+        for row in rows where cells[row] == nil {
+            let c = reusable.popLast() ?? TableViewCell(table: self)
+            c.row = row
+            c.frame = Rect(x: 0, y: Double(row) * rowHeight, width: bounds.size.width, height: rowHeight)
+            c.textLabel.text = rowTitle(row)
+            attach(c, at: subviews.count)
+            cells[row] = c
+        }
+    }
+
+    public override var contentOffset: Point {
+        get { super.contentOffset }
+        set {
+            super.contentOffset = newValue
+            updateVisibleCells()
+        }
+    }
+
+    public func cell(forRow row: Int) -> TableViewCell? { cells[row] }
+
+    public func handleTap(at point: Point) -> Bool {
+        guard rowHeight > 0 else { return false }
+        let row = Int((point.y / rowHeight).rounded(.down))
+        guard row >= 0, row < numberOfRows else { return false }
+        simulation.trace.record(.delegate, name, "didSelectRow", [("row", .number(Double(row + 1)))])
+        handle(.didSelectRow(row))
+        selectRow?(row)
+        return true
+    }
+}
+
+/// A table cell with its text label.
+public final class TableViewCell: View, TapHandling {
+    unowned(unsafe) let table: TableView
+    public internal(set) var row = 0
+    public let textLabel: Label
+
+    init(table: TableView) {
+        self.table = table
+        textLabel = Label(simulation: table.simulation, name: nil)
+        super.init(simulation: table.simulation, className: "TableViewCell", name: nil)
+        textLabel.frame = Rect(x: 16, y: 0, width: 300, height: table.rowHeight)
+        attach(textLabel, at: 0)
+    }
+
+    public func handleTap(at point: Point) -> Bool {
+        table.handleTap(at: Point(x: point.x, y: point.y + frame.origin.y))
+    }
+}

@@ -1,0 +1,169 @@
+/// present/dismiss (reference §2.11, S37–S39, W14–W18, policy Q15).
+public enum ModalPresentationStyle: String, CaseIterable, Sendable {
+    case fullScreen, pageSheet, overFullScreen, custom
+}
+
+/// A script's transitioningDelegate.
+public protocol PresentationAnimators: AnyObject {
+    func animatorForPresented(_ presented: ViewController, presenting: ViewController, source: ViewController) -> TransitionAnimator?
+    func animatorForDismissed(_ dismissed: ViewController) -> TransitionAnimator?
+}
+
+extension ViewController {
+    /// The controller that presents on this one's behalf: the farthest ancestor (H-VC).
+    var presentationRoot: ViewController {
+        var vc: ViewController = self
+        while let p = vc.parent { vc = p }
+        return vc
+    }
+
+    public func present(_ vc: ViewController, animated: Bool, completion: (() -> Void)?) throws {
+        let presenter = presentationRoot
+        if vc.parent != nil || vc.isRootOfWindow || vc.presentingViewController != nil || vc === presenter {
+            throw ContainmentError.invalidArgument("Application tried to present modally an active controller \(vc.objectDescription).")
+        }
+        simulation.trace.record(.call, name, "present", [("_", .ref(vc)), ("animated", .bool(animated))])
+        guard presenter.viewIfLoaded?.window?.isVisible == true else {
+            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) whose view is not in the window hierarchy!")
+            return
+        }
+        if let busy = presenter.presentedViewController {
+            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) which is already presenting \(busy.objectDescription).")
+            return
+        }
+        if presenter.isPresentationTransitioning {
+            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) while a presentation is in progress.")
+            return
+        }
+        if !presenter.isRootOfWindow && presenter.presentingViewController == nil {
+            simulation.warn(self, "Presenting view controllers on detached view controllers is discouraged \(objectDescription).")
+        }
+        presenter.presentedViewController = vc
+        vc.presentingViewController = presenter
+        vc.ownershipMayHaveChanged()
+        presenter.isPresentationTransitioning = true
+        let style = vc.modalPresentationStyle
+        // The presenting side disappears only for a full-screen presentation (D-fullScreen;
+        // a sheet, over-full-screen or custom presentation leaves it on screen).
+        let coversPresenter = style == .fullScreen
+        let presentedView = vc.view
+        let window = simulation.window
+        let custom = style == .custom ? vc.transitioningDelegate?.animatorForPresented(vc, presenting: presenter, source: self) : nil
+        let finish: (Bool) -> Void = { [unowned(unsafe) presenter, unowned(unsafe) vc] _ in
+            vc.isBeingPresented = false
+            presenter.isPresentationTransitioning = false
+            if coversPresenter { presenter.viewIfLoaded?.detach() }
+            completion?()
+        }
+        vc.isBeingPresented = true
+        if let custom {
+            let ctx = TransitionContext(simulation: simulation, container: window, from: presenter, to: vc,
+                                        interactive: false) { finish($0) }
+            ctx.animator = custom
+            ctx.isAnimated = animated
+            ctx.onScreen = true
+            ctx.keepsFromView = true
+            ctx.managesFrom = false
+            vc.beginAppearance(true, animated: animated)
+            custom.animateTransition(ctx)
+            return
+        }
+        if coversPresenter { presenter.beginAppearance(false, animated: animated) }
+        vc.beginAppearance(true, animated: animated)
+        let final = frame(for: style)
+        presentedView.frame = animated ? final.offsetBy(y: window.bounds.size.height) : final
+        window.attach(presentedView, at: window.subviews.count)
+        presentedView.layoutIfNeeded()
+        vc.deliverIsAppearing()
+        simulation.animator.animate(duration: animated ? Self.modalDuration : 0, curve: .easeInOut,
+                                    animations: { presentedView.frame = final })
+        let end = { [unowned(unsafe) presenter, unowned(unsafe) vc] in
+            vc.endAppearance()
+            if coversPresenter { presenter.endAppearance() }
+            finish(true)
+        }
+        if animated { simulation.clock.schedule(after: Self.modalDuration, end) } else { simulation.clock.enqueue(end) }
+    }
+
+    static var modalDuration: Double { 0.35 }
+
+    func frame(for style: ModalPresentationStyle) -> Rect {
+        let b = simulation.window.bounds
+        guard style == .pageSheet else { return b }
+        let top = simulation.screen.safeAreaInsets.top + 10
+        return Rect(x: 0, y: top, width: b.size.width, height: b.size.height - top)
+    }
+
+    /// Dismisses what this controller presented, or this controller if it was presented.
+    public func dismiss(animated: Bool, completion: (() -> Void)?) {
+        let presenter: ViewController
+        let vc: ViewController
+        if let presented = presentationRoot.presentedViewController {
+            presenter = presentationRoot; vc = presented
+        } else if let p = presentingViewController {
+            presenter = p; vc = self
+        } else {
+            return
+        }
+        simulation.trace.record(.call, name, "dismiss", [("animated", .bool(animated))])
+        if presenter.isPresentationTransitioning {
+            simulation.warn(self, "Warning: Attempt to dismiss from view controller \(presenter.objectDescription) while a presentation or dismiss is in progress!")
+            return
+        }
+        // Whatever the dismissed controller presented goes with it.
+        if vc.presentedViewController != nil { vc.dismiss(animated: false, completion: nil) }
+        presenter.isPresentationTransitioning = true
+        let style = vc.modalPresentationStyle
+        let coversPresenter = style == .fullScreen
+        let window = simulation.window
+        let finish: () -> Void = { [unowned(unsafe) presenter, unowned(unsafe) vc] in
+            vc.viewIfLoaded?.detach()
+            vc.isBeingDismissed = false
+            presenter.isPresentationTransitioning = false
+            presenter.presentedViewController = nil
+            vc.presentingViewController = nil
+            vc.ownershipMayHaveChanged()
+            completion?()
+        }
+        vc.isBeingDismissed = true
+        if style == .custom, let custom = vc.transitioningDelegate?.animatorForDismissed(vc) {
+            let ctx = TransitionContext(simulation: simulation, container: window, from: vc, to: presenter,
+                                        interactive: false) { _ in finish() }
+            ctx.animator = custom
+            ctx.isAnimated = animated
+            ctx.onScreen = true
+            ctx.managesTo = false
+            vc.beginAppearance(false, animated: animated)
+            custom.animateTransition(ctx)
+            return
+        }
+        vc.beginAppearance(false, animated: animated)
+        if coversPresenter, let pv = presenter.viewIfLoaded {
+            presenter.beginAppearance(true, animated: animated)
+            pv.frame = window.bounds
+            if let mv = vc.viewIfLoaded, let i = window.subviews.firstIndex(where: { $0 === mv }) {
+                window.attach(pv, at: i)
+            } else {
+                window.attach(pv, at: 0)
+            }
+            pv.layoutIfNeeded()
+            presenter.deliverIsAppearing()
+        }
+        if let mv = vc.viewIfLoaded {
+            let gone = mv.frame.offsetBy(y: window.bounds.size.height)
+            simulation.animator.animate(duration: animated ? Self.modalDuration : 0, curve: .easeInOut,
+                                        animations: { mv.frame = gone })
+        }
+        // Q15: the presenting side's did-appear, then the dismissed one's did-disappear.
+        let end = { [unowned(unsafe) presenter, unowned(unsafe) vc] in
+            if coversPresenter { presenter.endAppearance() }
+            vc.endAppearance()
+            finish()
+        }
+        if animated { simulation.clock.schedule(after: Self.modalDuration, end) } else { simulation.clock.enqueue(end) }
+    }
+}
+
+extension Rect {
+    func offsetBy(y dy: Double) -> Rect { Rect(x: origin.x, y: origin.y + dy, width: size.width, height: size.height) }
+}

@@ -1,0 +1,270 @@
+import Testing
+import Containment
+
+/// A navigation delegate that records, and can supply an animator.
+final class NavRecorder: NavigationDelegate {
+    var log: [String] = []
+    var animator: TransitionAnimator?
+    func willShow(_ nav: NavigationController, _ vc: ViewController, animated: Bool) { log.append("willShow \(vc.name)") }
+    func didShow(_ nav: NavigationController, _ vc: ViewController, animated: Bool) { log.append("didShow \(vc.name)") }
+    func animationController(_ nav: NavigationController, operation: NavigationController.Operation,
+                             from: ViewController, to: ViewController) -> TransitionAnimator? { animator }
+    func interactionController(_ nav: NavigationController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? { nil }
+}
+
+@Suite struct NavigationTests {}
+
+extension NavigationTests {
+    /// N on screen with stack [A] (and more), delegate set, trace marked.
+    func onScreenNav(_ names: [String] = ["a"]) throws -> (Simulation, NavigationController, [Probe]) {
+        let sim = Simulation()
+        let vcs = names.map { Probe(sim, $0) }
+        let nav = try NavigationController(simulation: sim, name: "n", root: vcs[0])
+        nav.delegate = NavRecorder()
+        try sim.window.setRootViewController(nav)
+        sim.window.makeKeyAndVisible()
+        for vc in vcs.dropFirst() { try nav.pushViewController(vc, animated: false) }
+        sim.settle()
+        sim.trace.mark(nil)
+        return (sim, nav, vcs)
+    }
+
+    @Test("S18 first shown, with a delegate (didMove before didShow, Q9)")
+    func s18() throws {
+        let sim = Simulation()
+        let a = Probe(sim, "a")
+        let nav = try NavigationController(simulation: sim, name: "n", root: a)
+        nav.delegate = NavRecorder()
+        try sim.window.setRootViewController(nav)
+        sim.window.makeKeyAndVisible()
+        expectTrace(sim, """
+            a.willMove(toParent: n)
+            n.loadView()
+            n.viewDidLoad()
+            a.loadView()
+            a.viewDidLoad()
+            n.viewWillAppear(animated: false)
+            a.viewWillAppear(animated: false)
+            n.delegate.willShow(viewController: a, animated: false)
+            n.viewIsAppearing(animated: false)
+            a.viewIsAppearing(animated: false)
+            n.viewDidAppear(animated: false)
+            a.viewDidAppear(animated: false)
+            a.didMove(toParent: n)
+            n.delegate.didShow(viewController: a, animated: false)
+            """)
+        #expect(nav.navigationBar.titleLabel?.text == nil)
+    }
+
+    @Test("S19 push, animated")
+    func s19() throws {
+        let (sim, nav, _) = try onScreenNav()
+        let b = Probe(sim, "b")
+        var moving = false
+        b.onHook = { vc, hook in if case .viewWillAppear = hook { moving = vc.isMovingToParent } }
+        try nav.pushViewController(b, animated: true)
+        #expect(nav.topViewController === b)
+        sim.advance(by: 0.35)
+        expectTrace(sim, """
+            [0.000] b.willMove(toParent: n)
+            [0.000] b.loadView()
+            [0.000] b.viewDidLoad()
+            [0.000] a.viewWillDisappear(animated: true)
+            [0.000] b.viewWillAppear(animated: true)
+            [0.000] n.delegate.willShow(viewController: b, animated: true)
+            [0.000] b.viewIsAppearing(animated: true)
+            [0.350] a.viewDidDisappear(animated: true)
+            [0.350] b.viewDidAppear(animated: true)
+            [0.350] b.didMove(toParent: n)
+            [0.350] n.delegate.didShow(viewController: b, animated: true)
+            """)
+        #expect(moving)
+    }
+
+    @Test("S20 push, not animated: the model at once, the views on the next turn (Q9)")
+    func s20() throws {
+        let (sim, nav, _) = try onScreenNav()
+        let b = Probe(sim, "b")
+        try nav.pushViewController(b, animated: false)
+        #expect(nav.topViewController === b && !b.isViewLoaded)
+        sim.turn()
+        expectTrace(sim, """
+            b.willMove(toParent: n)
+            b.loadView()
+            b.viewDidLoad()
+            a.viewWillDisappear(animated: false)
+            b.viewWillAppear(animated: false)
+            n.delegate.willShow(viewController: b, animated: false)
+            b.viewIsAppearing(animated: false)
+            a.viewDidDisappear(animated: false)
+            b.viewDidAppear(animated: false)
+            b.didMove(toParent: n)
+            n.delegate.didShow(viewController: b, animated: false)
+            """)
+    }
+
+    @Test("S21 push while off screen: only willMove; the top shows when the navigation controller appears")
+    func s21() throws {
+        let sim = Simulation()
+        let a = Probe(sim, "a"), b = Probe(sim, "b")
+        let nav = try NavigationController(simulation: sim, name: "n", root: a)
+        sim.trace.mark(nil)
+        try nav.pushViewController(b, animated: false)
+        sim.settle()
+        expectTrace(sim, "b.willMove(toParent: n)")
+        sim.trace.mark(nil)
+        try sim.window.setRootViewController(nav)
+        sim.window.makeKeyAndVisible()
+        #expect(!a.isViewLoaded)
+        #expect(b.appearanceState == .appeared && nav.viewControllers.map(\.name) == ["a", "b"])
+        #expect(lines(sim, .containment).contains("b.didMove(toParent: n)"))
+    }
+
+    @Test("S22 pop, animated")
+    func s22() throws {
+        let (sim, nav, vcs) = try onScreenNav(["a", "b"])
+        var fromParent = false
+        vcs[1].onHook = { vc, hook in if case .viewWillDisappear = hook { fromParent = vc.isMovingFromParent } }
+        #expect(nav.popViewController(animated: true) === vcs[1])
+        sim.advance(by: 0.35)
+        expectTrace(sim, """
+            b.willMove(toParent: nil)
+            b.viewWillDisappear(animated: true)
+            a.viewWillAppear(animated: true)
+            n.delegate.willShow(viewController: a, animated: true)
+            a.viewIsAppearing(animated: true)
+            b.viewDidDisappear(animated: true)
+            a.viewDidAppear(animated: true)
+            n.delegate.didShow(viewController: a, animated: true)
+            b.didMove(toParent: nil)
+            """)
+        #expect(fromParent && nav.children.map(\.name) == ["a"])
+        #expect(nav.popViewController(animated: true) == nil, "the root stays")
+    }
+
+    @Test("S23 popToRoot of three: only the visible one gets willMove(nil)")
+    func s23() throws {
+        let (sim, nav, _) = try onScreenNav(["a", "b", "c"])
+        #expect(nav.popToRootViewController(animated: true).map(\.name) == ["b", "c"])
+        sim.advance(by: 0.35)
+        expectTrace(sim, """
+            c.willMove(toParent: nil)
+            c.viewWillDisappear(animated: true)
+            a.viewWillAppear(animated: true)
+            n.delegate.willShow(viewController: a, animated: true)
+            a.viewIsAppearing(animated: true)
+            c.viewDidDisappear(animated: true)
+            a.viewDidAppear(animated: true)
+            n.delegate.didShow(viewController: a, animated: true)
+            b.didMove(toParent: nil)
+            c.didMove(toParent: nil)
+            """)
+    }
+
+    @Test("S24 an interactive pop, cancelled (Q11)")
+    func s24() throws {
+        let (sim, nav, vcs) = try onScreenNav(["a", "b"])
+        sim.pan(from: Point(x: 5, y: 400), to: Point(x: 120, y: 400), steps: 3, duration: 0.3, release: true)
+        sim.settle()
+        expectTrace(sim, """
+            b.willMove(toParent: nil)
+            b.viewWillDisappear(animated: true)
+            a.viewWillAppear(animated: true)
+            n.delegate.willShow(viewController: a, animated: true)
+            a.viewIsAppearing(animated: true)
+            a.viewWillDisappear(animated: true)
+            a.viewDidDisappear(animated: true)
+            b.viewWillAppear(animated: true)
+            b.viewIsAppearing(animated: true)
+            b.viewDidAppear(animated: true)
+            """)
+        #expect(nav.viewControllers.map(\.name) == ["a", "b"] && vcs[1].parent === nav)
+        #expect(vcs[1].viewIfLoaded?.frame == nav.contentFrame)
+    }
+
+    @Test("S25 an interactive pop, completed")
+    func s25() throws {
+        let (sim, nav, _) = try onScreenNav(["a", "b"])
+        sim.pan(from: Point(x: 5, y: 400), to: Point(x: 300, y: 400), steps: 3, duration: 0.3, release: true)
+        sim.settle()
+        expectTrace(sim, """
+            b.willMove(toParent: nil)
+            b.viewWillDisappear(animated: true)
+            a.viewWillAppear(animated: true)
+            n.delegate.willShow(viewController: a, animated: true)
+            a.viewIsAppearing(animated: true)
+            b.viewDidDisappear(animated: true)
+            a.viewDidAppear(animated: true)
+            n.delegate.didShow(viewController: a, animated: true)
+            b.didMove(toParent: nil)
+            """)
+        #expect(nav.viewControllers.map(\.name) == ["a"])
+    }
+
+    @Test("S26 setViewControllers, new top not in the stack: push-style; the old top gets no willMove/didMove")
+    func s26() throws {
+        let (sim, nav, _) = try onScreenNav(["a", "b", "c"])
+        let x = Probe(sim, "x")
+        try nav.setViewControllers([x], animated: true)
+        sim.advance(by: 0.35)
+        expectTrace(sim, """
+            x.willMove(toParent: n)
+            x.loadView()
+            x.viewDidLoad()
+            c.viewWillDisappear(animated: true)
+            x.viewWillAppear(animated: true)
+            n.delegate.willShow(viewController: x, animated: true)
+            x.viewIsAppearing(animated: true)
+            c.viewDidDisappear(animated: true)
+            x.viewDidAppear(animated: true)
+            x.didMove(toParent: n)
+            n.delegate.didShow(viewController: x, animated: true)
+            a.didMove(toParent: nil)
+            b.didMove(toParent: nil)
+            c.didMove(toParent: nil)
+            """)
+    }
+
+    @Test("S27/S28 W7 (newer wording), W8, W9; W10 for a push during a push")
+    func errors() throws {
+        let (sim, nav, vcs) = try onScreenNav(["a", "b"])
+        #expect(throws: ContainmentError("NSInvalidArgumentException",
+            "<NavigationController: n> is pushing the same view controller instance (<ViewController: b>) more than once which is not supported and is most likely an error in the application : nestbox")) {
+            try nav.pushViewController(vcs[1], animated: true)
+        }
+        #expect(throws: ContainmentError("NSInvalidArgumentException", "Pushing a navigation controller is not supported")) {
+            try nav.pushViewController(NavigationController(simulation: sim), animated: true)
+        }
+        #expect(throws: ContainmentError("NSInternalInconsistencyException", "Tried to pop to a view controller that doesn't exist.")) {
+            try nav.popToViewController(Probe(sim, "z"), animated: true)
+        }
+        try nav.pushViewController(Probe(sim, "c"), animated: true)
+        try nav.pushViewController(Probe(sim, "d"), animated: true)
+        sim.settle()
+        #expect(lines(sim, .warning).contains("warning: nested push animation can result in corrupted navigation bar"))
+        #expect(nav.viewControllers.map(\.name) == ["a", "b", "c", "d"] && nav.visibleTop?.name == "d")
+    }
+
+    @Test("the bar: title, back button titled from the item below, bar button items; the back button pops")
+    func bar() throws {
+        let (sim, nav, vcs) = try onScreenNav(["a", "b"])
+        vcs[0].title = "Inbox"
+        vcs[1].title = "Message"
+        let host = RecordingHost()
+        let edit = BarButtonItem(simulation: sim, title: "Edit", name: "edit")
+        edit.host = host
+        vcs[1].navigationItem.rightBarButtonItems = [edit]
+        #expect(nav.navigationBar.titleLabel?.text == "Message")
+        #expect(nav.navigationBar.backButton?.title == "Inbox")
+        vcs[0].navigationItem.backButtonTitle = "Back"
+        #expect(nav.navigationBar.backButton?.title == "Back")
+        let editButton = try #require(nav.navigationBar.subviews.compactMap { $0 as? Button }.first { $0.title == "Edit" })
+        #expect(sim.tap(.view(editButton)) === editButton)
+        let back = try #require(nav.navigationBar.backButton)
+        sim.tap(.view(back))
+        sim.settle()
+        #expect(nav.viewControllers.map(\.name) == ["a"])
+        #expect(nav.navigationBar.backButton == nil && nav.navigationBar.titleLabel?.text == "Inbox")
+    }
+}
+
