@@ -10,12 +10,22 @@ public final class TableView: ScrollView, TapHandling {
     var cells: [Int: TableViewCell] = [:]
     var reusable: [TableViewCell] = []
     public private(set) var numberOfRows = 0
+    var hasLoaded = false
+
+    /// UIKit loads a table's rows at its first layout; later layouts place cells.
+    public override func handle(_ hook: Hook) {
+        if case .layoutSubviews = hook {
+            if hasLoaded { updateVisibleCells() } else { reloadData() }
+        }
+        super.handle(hook)
+    }
 
     public init(simulation: Simulation, name: String? = nil, frame: Rect = .zero) {
         super.init(simulation: simulation, className: "TableView", name: name, frame: frame)
     }
 
     public func reloadData() {
+        hasLoaded = true
         numberOfRows = max(0, rowCount())
         contentSize = Size(width: bounds.size.width, height: Double(numberOfRows) * rowHeight)
         for (_, c) in cells { c.detach(); reusable.append(c) }

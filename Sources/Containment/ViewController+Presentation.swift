@@ -27,12 +27,12 @@ extension ViewController {
             simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) whose view is not in the window hierarchy!")
             return
         }
-        if let busy = presenter.presentedViewController {
-            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) which is already presenting \(busy.objectDescription).")
-            return
-        }
         if presenter.isPresentationTransitioning {
             simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) while a presentation is in progress.")
+            return
+        }
+        if let busy = presenter.presentedViewController {
+            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) which is already presenting \(busy.objectDescription).")
             return
         }
         if !presenter.isRootOfWindow && presenter.presentingViewController == nil {

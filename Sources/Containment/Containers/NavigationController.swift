@@ -81,10 +81,6 @@ public final class NavigationController: ViewController {
         if viewControllers.contains(where: { $0 === vc }) {
             throw ContainmentError.invalidArgument("\(objectDescription) is pushing the same view controller instance (\(vc.objectDescription)) more than once which is not supported and is most likely an error in the application : nestbox")
         }
-        if vc is TabBarController {
-            // Q12b: D-push says unsupported, apps do it, UIKit has no exception text.
-            simulation.lint(self, "pushing \(vc.objectDescription): a tab bar controller inside a navigation controller is not supported by UIKit's documentation")
-        }
         simulation.trace.record(.call, name, "pushViewController", [("_", .ref(vc)), ("animated", .bool(animated))])
         if isTransitioning { simulation.warn(self, "nested push animation can result in corrupted navigation bar") }
         try adopt(vc)
@@ -150,6 +146,10 @@ public final class NavigationController: ViewController {
 
     /// addChild for stack entries (the W4/Q5 checks included).
     func adopt(_ vc: ViewController) throws {
+        if vc is TabBarController {
+            // Q12b: D-push says unsupported, apps do it, UIKit has no exception text.
+            simulation.lint(self, "\(vc.objectDescription) in a navigation controller: UIKit's documentation says a tab bar controller cannot be pushed")
+        }
         try addChild(vc)
     }
 }

@@ -1,0 +1,170 @@
+import Testing
+import Containment
+
+final class TabRecorder: TabBarControllerDelegate {
+    var allow = true
+    func shouldSelect(_ tbc: TabBarController, _ vc: ViewController) -> Bool { allow }
+    func didSelect(_ tbc: TabBarController, _ vc: ViewController) {}
+    func animationController(_ tbc: TabBarController, from: ViewController, to: ViewController) -> TransitionAnimator? { nil }
+}
+
+@Suite struct TabBarTests {}
+
+extension TabBarTests {
+    func tabs(_ names: [String], nav: Bool = false) throws -> (Simulation, TabBarController, [ViewController], TabRecorder) {
+        let sim = Simulation()
+        let vcs: [ViewController] = names.map { n in
+            let vc = Probe(sim, n)
+            vc.title = n.uppercased()
+            return vc
+        }
+        let t = TabBarController(simulation: sim, name: "t")
+        let d = TabRecorder()
+        t.delegate = d
+        try t.setViewControllers(vcs)
+        try sim.window.setRootViewController(t)
+        sim.window.makeKeyAndVisible()
+        sim.trace.mark(nil)
+        return (sim, t, vcs, d)
+    }
+
+    func button(_ t: TabBarController, _ i: Int) -> View { t.tabBar.subviews[i] }
+
+    @Test("Q12: children get willMove and didMove when viewControllers is set; only the selected one loads")
+    func setting() throws {
+        let sim = Simulation()
+        let x = Probe(sim, "x"), y = Probe(sim, "y")
+        let t = TabBarController(simulation: sim, name: "t")
+        try t.setViewControllers([x, y])
+        expectTrace(sim, """
+            x.willMove(toParent: t)
+            x.didMove(toParent: t)
+            y.willMove(toParent: t)
+            y.didMove(toParent: t)
+            """)
+        try sim.window.setRootViewController(t)
+        sim.window.makeKeyAndVisible()
+        #expect(x.appearanceState == .appeared && !y.isViewLoaded)
+        #expect(t.tabBar.subviews.map(\.className) == ["TabBarButton", "TabBarButton"])
+        #expect(t.tabBar.subviews[0].subviews.map(\.className) == ["TabBarSwappableImageView", "TabBarButtonLabel"])
+    }
+
+    @Test("S30 a tap on another tab")
+    func s30() throws {
+        let (sim, _, _, _) = try tabs(["x", "y"])
+        #expect(sim.tap(.view(button(try #require(sim.window.rootViewController as? TabBarController), 1))) != nil)
+        expectTrace(sim, """
+            t.delegate.shouldSelect(viewController: y) -> true
+            y.loadView()
+            y.viewDidLoad()
+            y.viewWillAppear(animated: false)
+            x.viewWillDisappear(animated: false)
+            y.viewIsAppearing(animated: false)
+            x.viewDidDisappear(animated: false)
+            y.viewDidAppear(animated: false)
+            t.delegate.didSelect(viewController: y)
+            """)
+    }
+
+    @Test("S31 shouldSelect says no")
+    func s31() throws {
+        let (sim, t, _, d) = try tabs(["x", "y"])
+        d.allow = false
+        sim.tap(.view(button(t, 1)))
+        expectTrace(sim, "t.delegate.shouldSelect(viewController: y) -> false")
+        #expect(t.selectedIndex == 0)
+    }
+
+    @Test("S32 selection by code: no delegate calls; the same index again does nothing")
+    func s32() throws {
+        let (sim, t, _, _) = try tabs(["x", "y"])
+        try t.setSelectedIndex(1)
+        try t.setSelectedIndex(1)
+        expectTrace(sim, """
+            y.loadView()
+            y.viewDidLoad()
+            y.viewWillAppear(animated: false)
+            x.viewWillDisappear(animated: false)
+            y.viewIsAppearing(animated: false)
+            x.viewDidDisappear(animated: false)
+            y.viewDidAppear(animated: false)
+            """)
+    }
+
+    @Test("S33 a re-tap on a navigation tab: didSelect, then an animated pop to the root")
+    func s33() throws {
+        let sim = Simulation()
+        let a = Probe(sim, "a"), b = Probe(sim, "b")
+        let n = try NavigationController(simulation: sim, name: "n", root: a)
+        let t = TabBarController(simulation: sim, name: "t")
+        t.delegate = TabRecorder()
+        try t.setViewControllers([n, Probe(sim, "other")])
+        try sim.window.setRootViewController(t)
+        sim.window.makeKeyAndVisible()
+        try n.pushViewController(b, animated: false)
+        sim.settle()
+        sim.trace.mark(nil)
+        sim.tap(.view(t.tabBar.subviews[0]))
+        sim.settle()
+        expectTrace(sim, """
+            t.delegate.shouldSelect(viewController: n) -> true
+            t.delegate.didSelect(viewController: n)
+            b.willMove(toParent: nil)
+            b.viewWillDisappear(animated: true)
+            a.viewWillAppear(animated: true)
+            a.viewIsAppearing(animated: true)
+            b.viewDidDisappear(animated: true)
+            a.viewDidAppear(animated: true)
+            b.didMove(toParent: nil)
+            """)
+    }
+
+    @Test("S34 six controllers: four tabs and More")
+    func s34() throws {
+        let (sim, t, vcs, _) = try tabs(["v0", "v1", "v2", "v3", "v4", "v5"])
+        let labels = t.tabBar.subviews.map { ($0.subviews[1] as? Label)?.text ?? "" }
+        #expect(labels == ["V0", "V1", "V2", "V3", "More"])
+        #expect(t.viewControllers.count == 6 && t.customizableViewControllers.count == 6)
+        let more = t.moreNavigationController
+        #expect(!t.viewControllers.contains { $0 === more })
+        sim.tap(.view(button(t, 4)))
+        #expect(t.selectedViewController === more && t.selectedIndex == nil)
+        #expect(lines(sim, .delegate).first == "t.delegate.shouldSelect(viewController: t.more) -> true")
+        #expect(lines(sim, .lifecycle).filter { $0.hasPrefix("v0.view") } == ["v0.viewWillDisappear(animated: false)", "v0.viewDidDisappear(animated: false)"])
+        // pick v4 in the More list: pushed on the More navigation controller (Q13b)
+        let table = try #require(more.viewControllers.first?.view as? TableView)
+        let cell = try #require(table.cell(forRow: 0))
+        #expect(cell.textLabel.text == "V4")
+        sim.tap(.view(cell))
+        sim.settle()
+        #expect(more.topViewController === vcs[4] && vcs[4].parent === more)
+        #expect(vcs[4].appearanceState == .appeared)
+        // by code, index 5 (0-based): More, showing v5
+        try t.setSelectedIndex(0)
+        try t.setSelectedIndex(5)
+        sim.settle()
+        #expect(t.selectedViewController === more && more.topViewController === vcs[5] && vcs[5].appearanceState == .appeared)
+    }
+
+    @Test("S35 a bare tab bar tells its delegate on taps only; the managed one refuses changes (W12)")
+    func s35() throws {
+        let sim = Simulation()
+        let root = Probe(sim, "root")
+        _ = try onScreen(root)
+        let bar = TabBar(simulation: sim, name: "bar", frame: Rect(x: 0, y: 700, width: 393, height: 49))
+        let host = RecordingHost()
+        bar.host = host
+        let items = (1...7).map { TabBarItem(simulation: sim, title: "T\($0)", name: "item\($0)") }
+        try bar.setItems(items)
+        try root.view.addSubview(bar)
+        #expect(bar.subviews.count == 7)
+        sim.tap(.view(bar.subviews[6]))
+        #expect(bar.selectedItem === items[6])
+        try bar.setSelectedItem(items[0])           // Q14: no delegate call
+        #expect(lines(sim, .delegate) == ["bar.delegate.didSelectItem(item: item7)"])
+        let t = TabBarController(simulation: sim)
+        #expect(throws: ContainmentError("NSInternalInconsistencyException", "Directly modifying a tab bar managed by a tab bar controller is not allowed.")) {
+            try t.tabBar.setItems(items)
+        }
+    }
+}
