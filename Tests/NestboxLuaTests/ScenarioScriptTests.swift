@@ -8,12 +8,12 @@ import NestboxLua
     static let scripts: [String] = {
         let dir = repositoryRoot.appendingPathComponent("Tests/NestboxLuaTests/Scenarios")
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
-            .filter { $0.hasSuffix(".lua") }.sorted()
+            .filter { $0.hasPrefix("S") && $0.hasSuffix(".lua") }.sorted()   // the rest are shared modules
     }()
 
     @Test func allScenariosArePresent() {
-        for s in ["S01", "S02", "S03", "S04", "S05", "S06", "S07", "S08", "S09", "S10", "S11", "S12", "S13", "S14",
-                  "S15", "S16", "S17", "S36", "S42", "S43", "S44"] {
+        let ids = (1...44).filter { $0 != 29 }.map { String(format: "S%02d", $0) }   // S29: UIPageViewController, not modelled
+        for s in ids {
             #expect(Self.scripts.contains { $0.hasPrefix(s + "-") }, "missing \(s)")
         }
     }

@@ -17,15 +17,31 @@ enum LuaTypes {
         TransitionContextBinding.binding,
         InteractionBinding.binding,
         CoordinatorBinding.binding,
+        NavigationBinding.binding,
+        TabBarControllerBinding.binding,
+        TabBarBinding.binding,
+        TabBarItemBinding.binding,
+        NavigationItemBinding.binding,
+        NavigationItemBinding.barButtonBinding,
+        TableViewBinding.binding,
     ]
 
     static let viewController = 0, view = 1, label = 2, button = 3, window = 4, screen = 5, scrollView = 6
     static let tap = 7, pan = 8, edgePan = 9, context = 10, interaction = 11, coordinator = 12
+    static let navigation = 13, tabBarController = 14, tabBar = 15, tabBarItem = 16, navigationItem = 17
+    static let barButtonItem = 18, tableView = 19
 
     /// The most specific binding for an object made in Swift.
     static func typeID(of obj: SimObject) -> Int {
         switch obj {
         case is Window: return window
+        case is NavigationController: return navigation
+        case is TabBarController: return tabBarController
+        case is TabBar: return tabBar
+        case is TabBarItem: return tabBarItem
+        case is NavigationItem: return navigationItem
+        case is BarButtonItem: return barButtonItem
+        case is TableView: return tableView
         case is ScrollView: return scrollView
         case let g as GestureRecognizer: return g.kind == .tap ? tap : g.kind == .pan ? pan : edgePan
         case is TransitionContext: return context

@@ -71,6 +71,7 @@ enum ViewControllerBinding {
 
     static let binding = LuaBinding(
         name: "ViewController", tag: Tag.viewController, parent: nil,
-        methods: methods + TransitionMethods.methods, properties: properties,
+        methods: methods + TransitionMethods.methods + PresentationMethods.methods,
+        properties: properties + PresentationMethods.properties,
         make: { rt, className, name in ViewController(simulation: rt.simulation, className: className, name: name) })
 }

@@ -26,6 +26,8 @@ struct PropertyContext {
     // Borrowed, not retained: both outlive the call (hot path, DESIGN.md §8).
     unowned(unsafe) let rt: LuaRuntime
     unowned(unsafe) let object: SimObject
+    /// Where the object's userdata is: 1 in __index/__newindex, 3 in a constructor.
+    var ud: Int32 = 1
     var args: Args { Args(L: L, rt: rt) }
 
     /// The receiver as the binding's type. A property table belongs to one metatable,

@@ -34,6 +34,10 @@ extension LuaRuntime {
         case .gestureAction: runFieldFunction(object, "action", hook: "action"); return
         case .didScroll:
             runDelegate(object, "didScroll")
+        case .didSelectItem(let item):
+            runDelegate(object, "didSelectItem") { rt in rt.push(item); return 1 }; return
+        case .didSelectRow(let row):
+            runDelegate(object, "didSelectRow") { rt in rt.L.push(row + 1); return 1 }; return
         default: break
         }
         guard !closing, hookMask(object) & (1 << UInt64(hook.ordinal)) != 0 else { return }
@@ -116,15 +120,47 @@ extension LuaRuntime {
         callHook(nargs: 1, object: object, hook: hook)
     }
 
-    /// Calls `delegate[method](object)` where `delegate` is a table in the object's fields.
-    func runDelegate(_ object: SimObject, _ method: String) {
+    /// Calls `delegate[method](object, ...)` where `delegate` is a table in the object's
+    /// fields (so the delegate lives in the object's user value).
+    func runDelegate(_ object: SimObject, _ method: String, _ args: (LuaRuntime) -> Int32 = { _ in 0 }) {
         guard !closing else { return }
         let top = L.top
         defer { L.settop(top) }
-        guard pushExisting(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
-              L.rawField(-1, "delegate") == LUA_TTABLE, L.rawField(-1, method) == LUA_TFUNCTION else { return }
+        guard pushDelegateMethod(object, method) else { return }
         lua_pushvalue(L, top + 1)
-        callHook(nargs: 1, object: object, hook: "delegate.\(method)")
+        callHook(nargs: 1 + args(self), object: object, hook: "delegate.\(method)")
+    }
+
+    /// Pushes the object's userdata and then its delegate's `method`; false if absent.
+    func pushDelegateMethod(_ object: SimObject, _ method: String) -> Bool {
+        guard pushExisting(object) else { return false }
+        let ud = L.top
+        guard lua_getiuservalue(L, ud, 1) == LUA_TTABLE, L.rawField(-1, delegateField) == LUA_TTABLE,
+              L.rawField(-1, method) == LUA_TFUNCTION else { L.settop(ud - 1); return false }
+        lua_rotate(L, ud + 1, 1)   // ud, f, fields, delegate -> ud, f, ... keep f right after ud
+        L.settop(ud + 1)
+        return true
+    }
+
+    /// Calls `delegate[method](object, ...)` and returns its first result via `read`
+    /// (nil when there is no such method or it failed).
+    func askDelegate<T>(_ object: SimObject, _ method: String, _ args: (LuaRuntime) -> Int32,
+                        _ read: (LuaRuntime, Int32) -> T?) -> T? {
+        guard !closing else { return nil }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushDelegateMethod(object, method) else { return nil }
+        lua_pushvalue(L, top + 1)
+        let n = 1 + args(self)
+        let base = L.top - n - 1
+        if nb_pcall(L, n, 1) != LUA_OK {
+            let text = L.string(at: -1) ?? "(error object is not a string)"
+            L.pop()
+            reportHookError(object: object, hook: "delegate.\(method)", text: text)
+            return nil
+        }
+        defer { checkBalance(base + 1, after: "delegate.\(method)") }
+        return read(self, L.top)
     }
 
     func runLoadView(_ controller: ViewController) -> Bool {

@@ -117,12 +117,12 @@ extension LuaRuntime {
         }
     }
 
-    /// A plain field was set on an object (its userdata is at stack index 1).
-    func fieldChanged(_ obj: SimObject, valueType: Int32) {
+    /// A plain field was set on an object (its userdata at stack index `ud`).
+    func fieldChanged(_ obj: SimObject, valueType: Int32, ud: Int32 = 1) {
         var cache = obj.hostCache | HostBits.luaState
         if valueType == LUA_TFUNCTION || valueType == LUA_TNIL { cache &= ~HostBits.maskValid }
         obj.hostCache = cache
-        if cache & HostBits.anchored == 0, obj.isOwned, nb_toobject(L, 1) != nil { setAnchor(obj, ud: 1) }
+        if cache & HostBits.anchored == 0, obj.isOwned, nb_toobject(L, ud) != nil { setAnchor(obj, ud: ud) }
     }
 }
 

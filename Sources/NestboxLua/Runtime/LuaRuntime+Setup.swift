@@ -148,9 +148,9 @@ let constructApply: nb_dispatch_fn = { L, typeID in
         guard let o = nb_toobject(L, 3), let ptr = o.pointee.object else { return 0 }
         let obj = Unmanaged<SimObject>.fromOpaque(ptr).takeUnretainedValue()
         // Fields copied from the constructor table (hooks among them) are Lua state.
-        if lua_getiuservalue(L, 3, 1) == LUA_TTABLE { rt.fieldChanged(obj, valueType: LUA_TFUNCTION) }
+        if lua_getiuservalue(L, 3, 1) == LUA_TTABLE { rt.fieldChanged(obj, valueType: LUA_TFUNCTION, ud: 3) }
         L.pop()
-        let ctx = PropertyContext(L: L, rt: rt, object: obj)
+        let ctx = PropertyContext(L: L, rt: rt, object: obj, ud: 3)
         for (name, id) in LuaRuntime.tables.propertyIDs[Int(typeID)] where name != "name" {
             let property = LuaRuntime.tables.properties[id]
             guard let set = property.set else { continue }

@@ -1,0 +1,107 @@
+import CLua
+import CLuaShim
+import Containment
+
+/// The Swift side of a script's delegate table. The table itself lives in the object's
+/// fields (`delegate`, or `transitioningDelegate`), so it is collected with the object;
+/// this bridge only knows which object to ask.
+final class LuaDelegate: NavigationDelegate, TabBarControllerDelegate, PresentationAnimators {
+    let host: LuaHost
+    unowned(unsafe) let object: SimObject
+    let field: String
+
+    init(_ rt: LuaRuntime, object: SimObject, field: String = "delegate") {
+        host = rt.host; self.object = object; self.field = field
+    }
+
+    private func tell(_ method: String, _ args: (LuaRuntime) -> Int32) {
+        guard host.isOpen else { return }
+        host.runtime.withDelegateField(field) { $0.runDelegate(object, method, args) }
+    }
+
+    private func ask<T>(_ method: String, _ args: (LuaRuntime) -> Int32, _ read: (LuaRuntime, Int32) -> T?) -> T? {
+        guard host.isOpen else { return nil }
+        return host.runtime.withDelegateField(field) { $0.askDelegate(object, method, args, read) }
+    }
+
+    // Navigation
+    func willShow(_ nav: NavigationController, _ vc: ViewController, animated: Bool) {
+        tell("willShow") { rt in rt.push(vc); rt.L.push(animated); return 2 }
+    }
+    func didShow(_ nav: NavigationController, _ vc: ViewController, animated: Bool) {
+        tell("didShow") { rt in rt.push(vc); rt.L.push(animated); return 2 }
+    }
+    func animationController(_ nav: NavigationController, operation: NavigationController.Operation,
+                             from: ViewController, to: ViewController) -> TransitionAnimator? {
+        ask("animationController", { rt in rt.L.push(operation.rawValue); rt.push(from); rt.push(to); return 3 },
+            { rt, i in rt.L.type(i) == LUA_TTABLE ? LuaAnimator(rt, index: i) : nil })
+    }
+    func interactionController(_ nav: NavigationController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
+        ask("interactionController", { rt in
+            if let a = animator as? LuaAnimator, a.table.push() { return 1 }
+            rt.L.pushNil(); return 1
+        }, { rt, i in
+            guard let o = nb_toobject(rt.L, i), let p = o.pointee.object else { return nil }
+            return Unmanaged<SimObject>.fromOpaque(p).takeUnretainedValue() as? PercentDrivenInteractiveTransition
+        })
+    }
+
+    // Tab bar controller
+    func shouldSelect(_ tbc: TabBarController, _ vc: ViewController) -> Bool {
+        ask("shouldSelect", { rt in rt.push(vc); return 1 }, { rt, i in rt.L.type(i) == LUA_TNIL ? true : rt.L.bool(at: i) }) ?? true
+    }
+    func didSelect(_ tbc: TabBarController, _ vc: ViewController) {
+        tell("didSelect") { rt in rt.push(vc); return 1 }
+    }
+    func animationController(_ tbc: TabBarController, from: ViewController, to: ViewController) -> TransitionAnimator? {
+        ask("animationController", { rt in rt.push(from); rt.push(to); return 2 },
+            { rt, i in rt.L.type(i) == LUA_TTABLE ? LuaAnimator(rt, index: i) : nil })
+    }
+
+    // Presentation (transitioningDelegate)
+    func animatorForPresented(_ presented: ViewController, presenting: ViewController, source: ViewController) -> TransitionAnimator? {
+        ask("animationControllerForPresented", { rt in rt.push(presented); rt.push(presenting); rt.push(source); return 3 },
+            { rt, i in rt.L.type(i) == LUA_TTABLE ? LuaAnimator(rt, index: i) : nil })
+    }
+    func animatorForDismissed(_ dismissed: ViewController) -> TransitionAnimator? {
+        ask("animationControllerForDismissed", { rt in rt.push(dismissed); return 1 },
+            { rt, i in rt.L.type(i) == LUA_TTABLE ? LuaAnimator(rt, index: i) : nil })
+    }
+}
+
+extension LuaRuntime {
+    /// Runs `body` with delegate lookups reading `field` (usually "delegate").
+    func withDelegateField<T>(_ field: String, _ body: (LuaRuntime) -> T) -> T {
+        let saved = delegateField
+        delegateField = field
+        defer { delegateField = saved }
+        return body(self)
+    }
+
+    /// A delegate property: the table goes into the object's fields; the core gets a
+    /// bridge (or nil).
+    func setDelegateTable(_ c: PropertyContext, _ i: Int32, field: String = "delegate") throws -> LuaDelegate? {
+        let L = c.L
+        guard L.isNoneOrNil(i) || L.type(i) == LUA_TTABLE else {
+            throw LuaFailure.typeError(i, expected: "table", got: L.typeName(at: i))
+        }
+        if lua_getiuservalue(L, c.ud, 1) != LUA_TTABLE {
+            L.pop(); L.newTable(); lua_pushvalue(L, -1); lua_setiuservalue(L, c.ud, 1)
+        }
+        lua_pushvalue(L, i)
+        L.setRawField(-2, field)
+        L.pop()
+        fieldChanged(c.object, valueType: LUA_TTABLE, ud: c.ud)
+        return L.isNoneOrNil(i) ? nil : LuaDelegate(self, object: c.object, field: field)
+    }
+
+    /// Pushes the object's delegate table (or nil).
+    func pushDelegateTable(_ c: PropertyContext, field: String = "delegate") {
+        let L = c.L
+        if lua_getiuservalue(L, c.ud, 1) == LUA_TTABLE {
+            L.rawField(-1, field)
+            lua_rotate(L, -2, 1)
+            L.pop()
+        }
+    }
+}

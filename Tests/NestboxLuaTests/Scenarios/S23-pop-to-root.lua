@@ -1,0 +1,18 @@
+-- S23: popToRoot of three; only the visible controller gets willMove(nil) (Q9)
+local n = require("nav")({ "a", "b", "c" })
+local popped = n:popToRootViewController(true)
+assert(#popped == 2 and popped[1].name == "b" and popped[2].name == "c")
+ui.advance(0.35)
+ui.expectTrace [[
+  c.willMove(toParent: nil)
+  c.viewWillDisappear(animated: true)
+  a.viewWillAppear(animated: true)
+  n.delegate.willShow(viewController: a, animated: true)
+  a.viewIsAppearing(animated: true)
+  c.viewDidDisappear(animated: true)
+  a.viewDidAppear(animated: true)
+  n.delegate.didShow(viewController: a, animated: true)
+  b.didMove(toParent: nil)
+  c.didMove(toParent: nil)
+]]
+print("OK")
