@@ -21,7 +21,9 @@ final class LuaDelegate: NavigationDelegate, TabBarControllerDelegate, Presentat
 
     private func ask<T>(_ method: String, _ args: (LuaRuntime) -> Int32, _ read: (LuaRuntime, Int32) -> T?) -> T? {
         guard host.isOpen else { return nil }
-        return host.runtime.withDelegateField(field) { $0.askDelegate(object, method, args, read) }
+        // UIKit's transitioning delegate methods do not take the delegating object.
+        let passObject = field != "transitioningDelegate"
+        return host.runtime.withDelegateField(field) { $0.askDelegate(object, method, passObject: passObject, args, read) }
     }
 
     // Navigation

@@ -144,14 +144,14 @@ extension LuaRuntime {
 
     /// Calls `delegate[method](object, ...)` and returns its first result via `read`
     /// (nil when there is no such method or it failed).
-    func askDelegate<T>(_ object: SimObject, _ method: String, _ args: (LuaRuntime) -> Int32,
+    func askDelegate<T>(_ object: SimObject, _ method: String, passObject: Bool = true, _ args: (LuaRuntime) -> Int32,
                         _ read: (LuaRuntime, Int32) -> T?) -> T? {
         guard !closing else { return nil }
         let top = L.top
         defer { L.settop(top) }
         guard pushDelegateMethod(object, method) else { return nil }
-        lua_pushvalue(L, top + 1)
-        let n = 1 + args(self)
+        if passObject { lua_pushvalue(L, top + 1) }
+        let n = (passObject ? 1 : 0) + args(self)
         let base = L.top - n - 1
         if nb_pcall(L, n, 1) != LUA_OK {
             let text = L.string(at: -1) ?? "(error object is not a string)"

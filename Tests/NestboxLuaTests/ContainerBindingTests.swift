@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import Containment
+import NestboxLua
+
+/// Issue 4's API from Lua, beyond the scenarios.
+@Suite struct ContainerBindingTests {}
+
+extension ContainerBindingTests {
+    @Test("bar button items and the back button, tapped by their titles")
+    func barButtons() throws {
+        let (outcome, out, _) = try runLua("""
+            local inbox = ui.ViewController{ name = "inbox", title = "Inbox" }
+            local mail = ui.ViewController{ name = "mail", title = "Mail" }
+            mail.navigationItem.rightBarButtonItems = { ui.BarButtonItem{ title = "Edit", action = function(item) print("tapped", item.title) end } }
+            local n = ui.NavigationController{ name = "n", root = inbox }
+            ui.window.rootViewController = n
+            ui.window:makeKeyAndVisible()
+            n:pushViewController(mail, true)
+            ui.settle()
+            assert(n.navigationBar.subviews ~= nil)
+            ui.tap("Edit")
+            ui.tap("Inbox")                 -- the back button
+            ui.settle()
+            assert(n.topViewController == inbox and #n.viewControllers == 1)
+            n.isNavigationBarHidden = true
+            assert(inbox.view.frame.y == 0)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "tapped\tEdit\n")
+    }
+
+    @Test("the navigation delegate's animator and interaction controller")
+    func customNavigationTransition() throws {
+        let (outcome, out, _) = try runLua("""
+            local fade = { duration = 0.2, animate = function(ctx)
+              print("animate", ctx.fromViewController.name, ctx.toViewController.name, ctx.isAnimated)
+              local to = ctx:view("to")
+              ctx.containerView:addSubview(to)
+              to.alpha = 0
+              ui.animate{ duration = 0.2, animations = function() to.alpha = 1 end,
+                completion = function() ctx:completeTransition(not ctx.transitionWasCancelled) end }
+            end, animationEnded = function(self, completed) print("ended", completed) end }
+            local a, b = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }
+            local n = ui.NavigationController{ name = "n", root = a,
+              delegate = { animationController = function(nav, operation, from, to) print("asked", operation); return fade end } }
+            ui.window.rootViewController = n
+            ui.window:makeKeyAndVisible()
+            n:pushViewController(b, true)
+            ui.advance(0.2)
+            assert(b.appearanceState == "appeared" and a.view.superview == nil)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "asked\tpush\nanimate\ta\tb\ttrue\nended\ttrue\n")
+    }
+
+    @Test("a custom presentation leaves the presenting side's callbacks alone")
+    func customPresentation() throws {
+        let (outcome, out, rt) = try runLua("""
+            local slide = { duration = 0.3, animate = function(ctx)
+              local to = ctx:view("to")
+              if to then ctx.containerView:addSubview(to) end
+              ui.animate{ duration = 0.3, animations = function() end, completion = function() ctx:completeTransition(true) end }
+            end }
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            ui.trace.mark()
+            local m = ui.ViewController{ name = "m", modalPresentationStyle = "custom",
+              transitioningDelegate = { animationControllerForPresented = function(presented, presenting, source)
+                print("presented", presented.name, presenting.name, source.name); return slide end } }
+            root:present(m, true, function() print("done") end)
+            ui.settle()
+            assert(m.appearanceState == "appeared" and root.appearanceState == "appeared")
+            ui.expectTrace [[
+              m.loadView()
+              m.viewDidLoad()
+              m.viewWillAppear(animated: true)
+              m.viewIsAppearing(animated: true)
+              m.viewDidAppear(animated: true)
+            ]]
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "presented\tm\troot\troot\ndone\n")
+        #expect(rt.simulation.hierarchyDescription().contains("   + <ViewController: m>, state: appeared"))
+    }
+
+    @Test("a table view: rows or a data source, visible cells reused on scroll, didSelectRow on a tap")
+    func tableView() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            local rows = {}
+            for i = 1, 100 do rows[i] = "Row " .. i end
+            local t = ui.TableView{ name = "t", frame = { 0, 100, 393, 440 }, rows = rows, rowHeight = 44,
+              delegate = { didSelectRow = function(table, row) print("selected", row, table:cellForRow(row).subviews[1].text) end } }
+            root.view:addSubview(t)
+            ui.settle()
+            assert(#t.subviews == 10, #t.subviews)
+            local first = t.subviews[1]
+            ui.tap("Row 3")
+            ui.scroll(t, { x = 0, y = 44 * 50 })
+            assert(#t.subviews == 10 and t:cellForRow(51) ~= nil and t:cellForRow(1) == nil)
+            local reused = false
+            for _, c in ipairs(t.subviews) do if c == first then reused = true end end
+            assert(reused, "cells are reused")
+            ui.tap("Row 55")
+            local count = 0
+            local d = ui.TableView{ frame = { 0, 0, 393, 200 },
+              dataSource = { numberOfRows = function() return 3 end, cellForRow = function(table, row) count = count + 1; return { text = "Item " .. row } end } }
+            root.view:addSubview(d)
+            ui.settle()
+            assert(d.numberOfRows == 3 and d:cellForRow(3).subviews[1].text == "Item 3")
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "selected\t3\tRow 3\nselected\t55\tRow 55\n")
+    }
+}
