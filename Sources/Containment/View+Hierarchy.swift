@@ -71,10 +71,14 @@ extension View {
         let appearing = newVisible && !oldVisible
         for c in targets { c.beginAppearance(appearing, animated: false) }
         attach(view, at: index)
-        if appearing {
-            // viewIsAppearing: after the view is in the hierarchy and laid out.
-            view.layoutIfNeeded()
+        if newVisible && !oldVisible {
+            // viewIsAppearing: after the view is in the hierarchy and laid out
+            // (D-viewIsAppearing), also for a controller already appearing through a
+            // transition whose animator adds the view itself.
+            let appearingHere = mayHoldControllers ? view.topmostControllers().filter { $0.appearanceState == .appearing } : []
+            if appearing || !appearingHere.isEmpty { view.layoutIfNeeded() }
             for c in targets { c.deliverIsAppearing() }
+            for c in appearingHere { c.deliverIsAppearing() }
         }
         for c in targets { c.endAppearance() }
     }

@@ -116,4 +116,41 @@ extension ContainerBindingTests {
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == "selected\t3\tRow 3\nselected\t55\tRow 55\n")
     }
+
+    @Test("the tab bar delegate's animator; W18 for a detached presenter")
+    func tabAnimatorAndDetached() throws {
+        let (outcome, out, rt) = try runLua("""
+            local fade = { duration = 0.25, animate = function(ctx)
+              local to = ctx:view("to")
+              ctx.containerView:insertSubview(to, 1)
+              ui.animate{ duration = 0.25, animations = function() end, completion = function() ctx:completeTransition(true) end }
+            end }
+            local x, y = ui.ViewController{ name = "x", title = "X" }, ui.ViewController{ name = "y", title = "Y" }
+            local t = ui.TabBarController{ name = "t", viewControllers = { x, y },
+              delegate = { animationController = function(tbc, from, to) print("tab", from.name, to.name); return fade end } }
+            ui.window.rootViewController = t
+            ui.window:makeKeyAndVisible()
+            ui.trace.mark()
+            ui.tap("Y")
+            ui.advance(0.25)
+            ui.expectTrace [[
+              t.delegate.shouldSelect(viewController: y) -> true
+              y.loadView()
+              y.viewDidLoad()
+              y.viewWillAppear(animated: true)
+              x.viewWillDisappear(animated: true)
+              y.viewIsAppearing(animated: true)
+              t.delegate.didSelect(viewController: y)
+              x.viewDidDisappear(animated: true)
+              y.viewDidAppear(animated: true)
+            ]]
+            local loose = ui.ViewController{ name = "loose" }
+            t.view:addSubview(loose.view)
+            loose:present(ui.ViewController{ name = "m" }, false)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "tab\tx\ty\n")
+        let warnings = rt.simulation.trace.events.filter { $0.kind == .warning }.compactMap(\.message)
+        #expect(warnings == ["Presenting view controllers on detached view controllers is discouraged <ViewController: loose>."])
+    }
 }
