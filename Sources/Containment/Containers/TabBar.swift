@@ -1,9 +1,9 @@
 /// UITabBarItem.
 public final class TabBarItem: SimObject {
-    public var title: String? { didSet { bar?.layoutItems() } }
+    public var title: String? { didSet { bar?.refreshButtons() } }
     public var image: String?
     public var selectedImage: String?
-    public var badgeValue: String? { didSet { bar?.layoutItems() } }
+    public var badgeValue: String? { didSet { bar?.refreshButtons() } }
     public var tag = 0
     unowned(unsafe) var bar: TabBar?
 
@@ -43,7 +43,7 @@ public final class TabBar: View {
     public func setSelectedItem(_ item: TabBarItem?) throws {
         if isManaged { throw Self.managedError }
         selectedItem = item
-        layoutItems()
+        refreshButtons()
     }
 
     func replaceItems(_ list: [TabBarItem]) {
@@ -54,7 +54,8 @@ public final class TabBar: View {
         layoutItems()
     }
 
-    /// The buttons, equal widths across the bar (chrome: no trace events).
+    /// The buttons, equal widths across the bar (chrome: no trace events). They are made
+    /// once per set of items, like UIKit's, so views a script adds to one stay there.
     func layoutItems() {
         for s in subviews { s.detach() }
         guard !items.isEmpty else { return }
@@ -69,14 +70,30 @@ public final class TabBar: View {
             label.textAlignment = "center"
             b.attach(image, at: 0)
             b.attach(label, at: 1)
-            if let badge = item.badgeValue {
-                let l = Label(simulation: simulation, className: "TabBarBadge", name: "\(b.name).badge",
-                              frame: Rect(x: w / 2 + 8, y: 2, width: 20, height: 18))
-                l.text = badge
-                b.attach(l, at: 2)
-            }
-            b.isSelected = item === selectedItem
+            b.label = label
             attach(b, at: subviews.count)
+        }
+        refreshButtons()
+    }
+
+    /// Titles, badges and selection, updated in place.
+    func refreshButtons() {
+        for case let b as TabBarButton in subviews where b.index < items.count {
+            let item = items[b.index]
+            b.label?.text = item.title
+            b.isSelected = item === selectedItem
+            if let badge = item.badgeValue {
+                if b.badge == nil {
+                    let l = Label(simulation: simulation, className: "TabBarBadge", name: "\(b.name).badge",
+                                  frame: Rect(x: b.bounds.size.width / 2 + 8, y: 2, width: 20, height: 18))
+                    b.attach(l, at: b.subviews.count)
+                    b.badge = l
+                }
+                b.badge?.text = badge
+            } else if let l = b.badge {
+                l.detach()
+                b.badge = nil
+            }
         }
     }
 
@@ -90,7 +107,7 @@ public final class TabBar: View {
         }
         let item = items[index]
         selectedItem = item
-        layoutItems()
+        refreshButtons()
         simulation.trace.record(.delegate, name, "didSelectItem", [("item", .ref(item))])
         handle(.didSelectItem(item))
     }
@@ -101,6 +118,8 @@ public final class TabBarButton: View, TapHandling {
     unowned(unsafe) let bar: TabBar
     let index: Int
     public internal(set) var isSelected = false
+    var label: Label?
+    var badge: Label?
 
     init(bar: TabBar, index: Int, frame: Rect) {
         self.bar = bar

@@ -35,7 +35,7 @@ extension TabBarController {
         guard target !== old else { return }      // R-iphonedevwiki: already selected
         selectedViewController = target
         tabBar.selectedItem = target.tabBarItem
-        tabBar.layoutItems()
+        tabBar.refreshButtons()
         guard isShowing, let old else {
             if let old { old.viewIfLoaded?.removeFromSuperview() }
             if isViewLoaded { installSelected() }
