@@ -28,7 +28,8 @@ public final class TableView: ScrollView, TapHandling {
         hasLoaded = true
         numberOfRows = max(0, rowCount())
         contentSize = Size(width: bounds.size.width, height: Double(numberOfRows) * rowHeight)
-        for (_, c) in cells { c.detach(); reusable.append(c) }
+        // Rows in order: a Dictionary's own order changes from run to run.
+        for row in cells.keys.sorted() { if let c = cells[row] { c.detach(); reusable.append(c) } }
         cells = [:]
         updateVisibleCells()
     }
@@ -45,7 +46,8 @@ public final class TableView: ScrollView, TapHandling {
     /// rows that scroll in (dequeueReusableCell).
     func updateVisibleCells() {
         let rows = visibleRows
-        for (row, c) in cells where !rows.contains(row) {
+        for row in cells.keys.sorted() where !rows.contains(row) {
+            guard let c = cells[row] else { continue }
             c.detach()
             cells[row] = nil
             reusable.append(c)
