@@ -153,4 +153,21 @@ extension ContainerBindingTests {
         let warnings = rt.simulation.trace.events.filter { $0.kind == .warning }.compactMap(\.message)
         #expect(warnings == ["Presenting view controllers on detached view controllers is discouraged <ViewController: loose>."])
     }
+
+    @Test("badges show on the tab's button and go away")
+    func badges() throws {
+        let (outcome, _, _) = try runLua("""
+            local x = ui.ViewController{ name = "x", title = "Inbox" }
+            local t = ui.TabBarController{ viewControllers = { x, ui.ViewController{ title = "Other" } } }
+            ui.window.rootViewController = t
+            ui.window:makeKeyAndVisible()
+            x.tabBarItem.badgeValue = "3"
+            local button = t.tabBar.subviews[1]
+            assert(#button.subviews == 3 and button.subviews[3].className == "TabBarBadge" and button.subviews[3].text == "3")
+            x.tabBarItem.badgeValue = nil
+            assert(#button.subviews == 2)
+            assert(#t.customizableViewControllers == 2)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+    }
 }
