@@ -18,6 +18,8 @@ let package = Package(
         // Lua (C): the system library and the one C file allowed to raise Lua errors.
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // libedit (BSD) for the REPL's line editing and history.
+        .systemLibrary(name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
 
         // Core: the UIKit model. Knows nothing of Lua.
         .target(name: "Containment", swiftSettings: fastRelease),
@@ -27,7 +29,7 @@ let package = Package(
 
         // CLI: commands as a library, so tests call them in-process.
         .target(name: "NestboxCLI", dependencies: [
-            "Containment", "NestboxLua",
+            "Containment", "NestboxLua", "CLibedit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "nestbox", dependencies: ["NestboxCLI"]),

@@ -2,7 +2,11 @@
 # there (Lua 5.4 and libedit, found through pkg-config), installing them with
 # apt-get on a fresh machine.
 ensure_system_packages() {
-    local missing=()
+    local missing=("$@")
+    # extra packages come in as "command:package" pairs, installed when the command is missing
+    local extra=()
+    for pair in "${missing[@]}"; do command -v "${pair%%:*}" >/dev/null 2>&1 || extra+=("${pair#*:}"); done
+    missing=("${extra[@]}")
     command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists lua5.4; then missing+=(liblua5.4-dev); fi
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libedit; then missing+=(libedit-dev); fi

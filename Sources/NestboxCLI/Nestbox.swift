@@ -7,7 +7,7 @@ public struct Nestbox: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "nestbox",
         abstract: "A headless, deterministic model of UIKit view-controller containment, driven by Lua.",
-        subcommands: [Run.self, Bench.self])
+        subcommands: [Run.self, Repl.self, Bench.self])
 
     public init() {}
 
@@ -18,6 +18,9 @@ public struct Nestbox: ParsableCommand {
             var command = try parseAsRoot(arguments)
             if let run = command as? Run {
                 return run.execute(output: output)
+            }
+            if let repl = command as? Repl {
+                return repl.execute(output: output)
             }
             if let bench = command as? Bench {
                 return bench.execute(output: output)

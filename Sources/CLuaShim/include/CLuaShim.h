@@ -100,6 +100,12 @@ int nb_foreach(lua_State *L, int t, nb_pair_fn fn, void *ctx);
 /// protected call. Returns a lua_pcall status.
 int nb_openlibs(lua_State *L);
 
+/// Ctrl-C while Lua code runs (lua.c's trick): the SIGINT handler arms a count hook on
+/// `L` that raises "interrupted!" at the next instruction. Signals are process-wide,
+/// so the armed state is one C static.
+void nb_interrupt_begin(lua_State *L);
+void nb_interrupt_end(void);
+
 /* Benchmark baseline: the same operations written directly on the C API. */
 void nb_pushbaseline(lua_State *L);
 

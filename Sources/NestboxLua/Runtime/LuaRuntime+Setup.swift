@@ -112,8 +112,9 @@ extension LuaRuntime {
         let status = Prelude.source.withCString { nb_loadbuffer(L, $0, strlen($0), "=prelude") }
         guard status == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
         lua_getglobal(L, "ui")
-        guard nb_pcall(L, 1, 1) == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
-        transformRef = luaL_ref(L, nb_registryindex())     // the prelude returns Transform
+        guard nb_pcall(L, 1, 2) == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
+        prettyRef = luaL_ref(L, nb_registryindex())        // the prelude returns Transform and the printer
+        transformRef = luaL_ref(L, nb_registryindex())
     }
 }
 

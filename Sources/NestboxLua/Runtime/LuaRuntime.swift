@@ -17,6 +17,7 @@ public final class LuaRuntime {
     var metatableRefs: [Int32] = []
     var classRefs: [Int32] = []
     var transformRef: Int32 = LUA_NOREF
+    var prettyRef: Int32 = LUA_NOREF
 
     /// Where `print` and the printers write (the CLI passes its stdout; tests capture).
     public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }

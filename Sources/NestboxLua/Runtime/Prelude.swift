@@ -56,6 +56,43 @@ function require(name)
   return result
 end
 
-return Transform
+-- The REPL's printer: values as Lua shows them, objects by their description, tables
+-- pretty-printed to a depth of 3 (raw traversal: no __index or __pairs runs).
+local function quote(s) return string.format("%q", s) end
+local function pretty(v, depth, indent)
+  local t = type(v)
+  if t == "string" then return quote(v) end
+  if t ~= "table" then return tostring(v) end
+  local mt = getmetatable(v)
+  if type(mt) == "table" and rawget(mt, "__tostring") then return tostring(v) end
+  if depth <= 0 then return "{...}" end
+  local n = rawlen(v)
+  local keys = {}
+  for k in next, v do
+    if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+  end
+  table.sort(keys, function(a, b)
+    local ta, tb = type(a), type(b)
+    if ta ~= tb then return ta < tb end
+    if ta == "number" or ta == "string" then return a < b end
+    return tostring(a) < tostring(b)
+  end)
+  local parts = {}
+  for i = 1, n do parts[#parts + 1] = pretty(rawget(v, i), depth - 1, indent .. "  ") end
+  for _, k in ipairs(keys) do
+    local key = (type(k) == "string" and k:match("^[%a_][%w_]*$")) and k or ("[" .. pretty(k, 1, "") .. "]")
+    parts[#parts + 1] = key .. " = " .. pretty(rawget(v, k), depth - 1, indent .. "  ")
+  end
+  if #parts == 0 then return "{}" end
+  local flat = "{ " .. table.concat(parts, ", ") .. " }"
+  if #flat <= 72 and not flat:find("\n") then return flat end
+  return "{\n" .. indent .. "  " .. table.concat(parts, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
+end
+
+return Transform, function(...)
+  local out = {}
+  for i = 1, select("#", ...) do out[i] = pretty((select(i, ...)), 3, "") end
+  return table.concat(out, "\t")
+end
 """#
 }

@@ -1,0 +1,155 @@
+import Containment
+import Foundation
+import NestboxLua
+
+/// `nestbox repl [FILE]`: lua.c's loop (read, try `return <line>`, continue on `<eof>`,
+/// call with a traceback, print) in a live world, plus commands that start with `:`.
+public final class REPL {
+    public private(set) var runtime: LuaRuntime
+    let reader: LineReader
+    let output: Output
+    public var autosettle = true
+    let interactive: Bool
+
+    public init(reader: LineReader, output: Output, interactive: Bool) throws {
+        self.reader = reader
+        self.output = output
+        self.interactive = interactive
+        runtime = try LuaRuntime()
+        configure()
+    }
+
+    func configure() {
+        runtime.output = output.out
+        runtime.keepGoing = true
+        let out = output
+        runtime.simulation.trace.onEvent = { e in if e.kind == .warning { out.err("\(e.body)\n") } }
+        reader.completer = { [unowned self] word in self.runtime.completions(for: word) }
+    }
+
+    /// Runs FILE (if any), then reads until the end of input. Returns the exit code.
+    public func run(file: String?) -> Int32 {
+        if interactive { output.out("Nestbox REPL: Lua 5.4 in a live UIKit model. :help lists the commands.\n") }
+        if let file { load(file) }
+        var buffer = ""
+        while let line = reader.readLine(prompt: buffer.isEmpty ? "> " : ">> ") {
+            if buffer.isEmpty {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty { continue }
+                if trimmed.hasPrefix(":") {
+                    reader.addHistory(trimmed)
+                    command(trimmed)
+                    continue
+                }
+            }
+            let source = buffer.isEmpty ? line : buffer + "\n" + line
+            if evaluate(source) { buffer = source; continue }
+            buffer = ""
+            reader.addHistory(source)
+            afterLine()
+        }
+        if interactive { output.out("\n") }
+        return 0
+    }
+
+    /// Evaluates and prints; true when the statement is incomplete.
+    @discardableResult
+    func evaluate(_ source: String) -> Bool {
+        switch runtime.evaluate(source) {
+        case .incomplete:
+            return true
+        case .values(let text):
+            if let text { output.out(text + "\n") }
+        case .failure(let message, let traceback):
+            output.err(message + "\n" + (traceback.isEmpty ? "" : traceback + "\n"))
+        }
+        return false
+    }
+
+    /// After each line the run loop turns, and pending work settles unless turned off.
+    func afterLine() {
+        if autosettle { _ = runtime.settle() } else { runtime.simulation.turn() }
+    }
+
+    func load(_ path: String) {
+        switch runtime.run(file: path, settle: autosettle) {
+        case .ok: break
+        case .unreadable(let why): output.err("nestbox: \(why)\n")
+        case .scriptError(let m, let tb): output.err(m + "\n" + (tb.isEmpty ? "" : tb + "\n"))
+        case .expectationFailed(let m): output.err(m + "\n")
+        }
+    }
+
+    static let help = """
+        Lua statements and expressions run in the current world; expressions print.
+          :tree                 the controller hierarchy
+          :views                the view hierarchy
+          :trace [kinds]        the trace so far (e.g. :trace lifecycle,containment)
+          :tap TARGET           tap a title, or a point "x y"
+          :advance SECONDS      move virtual time
+          :settle               run until nothing is pending
+          :rotate ORIENTATION   portrait, landscapeLeft, landscapeRight, portraitUpsideDown
+          :device NAME          iPhone SE, iPhone 15, iPad
+          :reset                a fresh world
+          :load FILE            run a script here
+          :record FILE          write the trace so far as a golden file
+          :autosettle on|off    settle after each line (on)
+          :help                 this list
+        Ctrl-C interrupts running code; Ctrl-D leaves.
+        """
+
+    func command(_ line: String) {
+        let parts = line.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
+        let name = parts.first ?? ""
+        let arg = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        let sim = runtime.simulation
+        switch name {
+        case "tree": output.out(sim.hierarchyDescription() + "\n")
+        case "views": output.out(sim.window.recursiveDescription() + "\n")
+        case "trace":
+            switch TraceFilter.parse(arg.isEmpty ? "all" : arg) {
+            case .success(let f): output.out(sim.trace.events.filter(f.accepts).map(\.text).joined(separator: "\n") + "\n")
+            case .failure(let e): output.err("\(e)\n")
+            }
+        case "tap":
+            let numbers = arg.split(separator: " ").compactMap { Double($0) }
+            let target = numbers.count == 2 ? "{ \(numbers[0]), \(numbers[1]) }" : luaString(arg)
+            evaluate("ui.tap(\(target))")
+            afterLine()
+        case "advance":
+            guard let s = Double(arg) else { output.err(":advance needs a number of seconds\n"); return }
+            evaluate("ui.advance(\(s))")
+        case "settle": evaluate("ui.settle()")
+        case "rotate": evaluate("ui.rotate(\(luaString(arg)))"); afterLine()
+        case "device": evaluate("ui.setDevice(\(luaString(arg)))"); afterLine()
+        case "reset":
+            do {
+                runtime = try LuaRuntime()
+                configure()
+                output.out("a fresh world\n")
+            } catch {
+                output.err("nestbox: \(error)\n")
+            }
+        case "load":
+            guard !arg.isEmpty else { output.err(":load needs a file\n"); return }
+            load(arg)
+        case "record":
+            guard !arg.isEmpty else { output.err(":record needs a file\n"); return }
+            do {
+                try runtime.report.write(toFile: arg, atomically: true, encoding: .utf8)
+                output.out("recorded \(sim.trace.events.count) events to \(arg)\n")
+            } catch {
+                output.err("nestbox: cannot write \(arg): \(error.localizedDescription)\n")
+            }
+        case "autosettle":
+            guard arg == "on" || arg == "off" else { output.err(":autosettle on|off\n"); return }
+            autosettle = arg == "on"
+        case "help": output.out(Self.help + "\n")
+        default: output.err("unknown command :\(name) (:help lists them)\n")
+        }
+    }
+
+    func luaString(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

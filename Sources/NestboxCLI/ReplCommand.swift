@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+
+/// `nestbox repl [FILE]`: runs FILE, then reads Lua interactively in the same world.
+public struct Repl: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "repl", abstract: "Explore a design live: run FILE, then read Lua interactively.")
+
+    @Argument(help: "A script to run first.")
+    public var file: String?
+
+    public init() {}
+
+    public func run() throws {
+        let code = execute(output: .standard)
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// A terminal gets line editing, history and completion; a pipe is read line by
+    /// line without prompts.
+    public func execute(output: Output) -> Int32 {
+        let terminal = isatty(0) != 0
+        let reader: LineReader = terminal ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath) : PlainReader()
+        do {
+            return try REPL(reader: reader, output: output, interactive: terminal).run(file: file)
+        } catch {
+            output.err("nestbox: \(error)\n")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import NestboxCLI
+
+/// The REPL, fed lines in-process.
+@Suite struct ReplTests {}
+
+func repl(_ lines: [String], file: String? = nil) throws -> (Captured, ScriptedReader, REPL) {
+    var out = "", err = ""
+    let reader = ScriptedReader(lines)
+    let r = try REPL(reader: reader, output: Output(out: { out += $0 }, err: { err += $0 }), interactive: false)
+    let code = r.run(file: file)
+    return (Captured(code: code, out: out, err: err), reader, r)
+}
+
+extension ReplTests {
+    @Test("expressions print without return; a multi-line definition continues on >>")
+    func expressionsAndContinuation() throws {
+        let (r, reader, _) = try repl(["1 + 1", "function double(x)", "  return x * 2", "end", "double(21)", "'text', nil, true"])
+        #expect(r.out == "2\n42\n\"text\"\tnil\ttrue\n")
+        #expect(reader.prompts == ["> ", "> ", ">> ", ">> ", "> ", "> ", "> "])
+        #expect(reader.history == ["1 + 1", "function double(x)\n  return x * 2\nend", "double(21)", "'text', nil, true"])
+    }
+
+    @Test("controllers print as their description, tables pretty-printed with a depth limit")
+    func printing() throws {
+        let (r, _, _) = try repl(["ui.ViewController{ name = 'red' }", "{ 1, 'two', x = { y = { z = { w = 1 } } } }", "ui.screen.bounds"])
+        #expect(r.out == """
+            <ViewController: red>
+            { 1, "two", x = { y = { z = {...} } } }
+            {
+              height = 852.0,
+              maxX = 393.0,
+              maxY = 852.0,
+              midX = 196.5,
+              midY = 426.0,
+              minX = 0.0,
+              minY = 0.0,
+              width = 393.0,
+              x = 0.0,
+              y = 0.0
+            }
+
+            """)
+    }
+
+    @Test("an error prints its message and traceback, and the REPL goes on")
+    func errors() throws {
+        let (r, _, _) = try repl(["error('boom')", "local = 1", "ui.ViewController{}:addChild(nil)", "'still here'"])
+        #expect(r.out == "\"still here\"\n")
+        #expect(r.err.hasPrefix("stdin:1: boom\nstack traceback:\n"))
+        #expect(r.err.contains("stdin:1: <name> expected near '='\n"))
+        #expect(r.err.contains("stdin:1: bad argument #1 to 'addChild' (ViewController expected, got nil)\n"))
+        #expect(r.code == 0)
+    }
+
+    @Test("the world persists between lines; each line turns the run loop and settles")
+    func world() throws {
+        let (r, _, _) = try repl([
+            "p = ui.ViewController{ name = 'p' }",
+            "ui.window.rootViewController = p; ui.window:makeKeyAndVisible()",
+            "ui.animate{ duration = 1, animations = function() p.view.alpha = 0 end }",
+            "ui.now()",
+            ":autosettle off",
+            "ui.animate{ duration = 1, animations = function() p.view.alpha = 1 end }",
+            "ui.now()",
+        ])
+        #expect(r.out == "1.0\n1.0\n")
+    }
+
+    @Test("the commands")
+    func commands() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let script = dir.appendingPathComponent("menu.lua").path
+        try """
+            menu = ui.ViewController{ name = "menu" }
+            local b = ui.Button{ name = "go", title = "Go", frame = { 10, 100, 80, 44 } }
+            b:addTarget(function() print("tapped") end)
+            menu.view:addSubview(b)
+            ui.window.rootViewController = menu
+            ui.window:makeKeyAndVisible()
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let golden = dir.appendingPathComponent("session.trace").path
+        let (r, _, _) = try repl([
+            ":load \(script)", ":tree", ":views", ":trace containment,call", ":tap Go", ":tap 50 122",
+            ":advance 0.5", "ui.now()", ":settle", ":rotate landscapeLeft", "ui.screen.width", ":device iPad",
+            "ui.screen.idiom", ":record \(golden)", ":reset", "menu", ":nope", ":help",
+        ])
+        #expect(r.out.contains("<ViewController: menu>, state: appeared, view: <View: menu.view>\n"))
+        #expect(r.out.contains("   | <View: menu.view; frame = (0 0; 393 852); autoresize = W+H; owner = menu>\n"))
+        #expect(r.out.contains("[0.000] window.setRootViewController(menu)\n"))
+        #expect(r.out.contains("tapped\n<Button: go>\ntapped\n<Button: go>\n0.5\n"), "a tap prints the view that took it")
+        #expect(r.out.contains("852.0\n\"pad\"\n"))
+        #expect(r.out.contains("recorded "))
+        #expect(r.out.contains("a fresh world\nnil\n"), "after :reset the old globals are gone")
+        #expect(r.out.contains(":record FILE"))
+        #expect(r.err == "unknown command :nope (:help lists them)\n")
+        let recorded = try String(contentsOfFile: golden, encoding: .utf8)
+        #expect(recorded.contains("[0.000] input.tap(go, at: \"(50 122)\")"))
+        #expect(recorded.hasSuffix("<ViewController: menu>, state: appeared, view: <View: menu.view>\n"))
+    }
+
+    @Test("completion of globals, dotted fields and methods, by raw reads")
+    func completion() throws {
+        let (_, _, r) = try repl(["vc = ui.ViewController{ name = 'v', answer = 42 }", "T = { alpha = 1, beta = 2 }"])
+        let rt = r.runtime
+        #expect(rt.completions(for: "ui.win") == ["ui.window"])
+        #expect(rt.completions(for: "pri") == ["print"])
+        #expect(rt.completions(for: "T.") == ["T.alpha", "T.beta"])
+        #expect(rt.completions(for: "vc:addCh") == ["vc:addChild"])
+        #expect(rt.completions(for: "vc.ans") == ["vc.answer"])
+        #expect(rt.completions(for: "vc.isView") == ["vc.isViewLoaded"])
+        #expect(rt.completions(for: "ui.window.root") == ["ui.window.rootViewController"])
+        #expect(rt.completions(for: "ret") == ["return"])
+        #expect(rt.completions(for: "nosuch.x").isEmpty)
+    }
+
+    @Test("nestbox repl FILE < lines: a pipe is read without prompts")
+    func pipe() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let (r, _, _) = try repl(["#ui.window.rootViewController.children"], file: root.appendingPathComponent("scripts/examples/demo.lua").path)
+        #expect(r.out.hasSuffix("OK\n1\n"))
+    }
+}
