@@ -1,8 +1,14 @@
 import Foundation
 import Testing
 
-/// The real binary, once, as a subprocess: arguments, streams and exit status.
-@Suite struct ExecutableTests {
+/// Tests that start processes run one at a time: a child inherits the pipes of whatever
+/// else is running.
+@Suite(.serialized) struct SubprocessTests {
+    let socket = "nestbox-test-\(UUID().uuidString.prefix(8))"
+}
+
+/// The real binary as a subprocess: arguments, streams and exit status.
+enum ExecutableTests {
     /// The nestbox executable built next to the test bundle.
     static var binary: URL? {
         var dir = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
@@ -14,8 +20,11 @@ import Testing
         return nil
     }
 
+}
+
+extension SubprocessTests {
     @Test func runsTheDemoAndReportsExitCodes() throws {
-        let binary = try #require(Self.binary, "nestbox is built before the tests")
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let demo = root.appendingPathComponent("scripts/examples/demo.lua").path
 
@@ -39,5 +48,24 @@ import Testing
         #expect(out.hasSuffix("<ContainerController: container>, state: appeared, view: <View: container.view>\n   | <PageController: archive>, state: appeared, view: <View: archive.view>\n"))
         #expect(try run(["run"]).0 == 2)
         #expect(try run(["--help"]).0 == 0)
+    }
+
+    @Test("nestbox repl reads a pipe line by line, without prompts")
+    func replInAPipe() throws {
+        let binary = try #require(ExecutableTests.binary)
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = ["repl"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = Pipe()
+        try p.run()
+        input.fileHandleForWriting.write(Data("x = 20\nfunction f()\n  return x + 1\nend\nf() * 2\n".utf8))
+        input.fileHandleForWriting.closeFile()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self) == "42\n")
     }
 }

@@ -1,28 +1,18 @@
 import Foundation
 import Testing
 
-/// The real binary in a pseudo-terminal (tmux): history recall with the Up arrow, and
-/// Tab completion. scripts/test installs tmux when it is missing.
-@Suite(.serialized) struct ReplTerminalTests {
-    /// Runs tmux; `capture` reads its output (never for new-session: the server it
-    /// starts would keep the pipe open).
+/// The real binary in a pseudo-terminal (tmux): history recall with the Up arrow, Tab
+/// completion and Ctrl-C. scripts/test installs tmux when it is missing. A private tmux
+/// server, killed at the end: a daemon would otherwise keep other tests' pipes open.
+extension SubprocessTests {
+    /// Runs tmux through the shell and returns what it printed. `system` reaps its child
+    /// itself (Foundation's Process left tmux's short-lived client unreaped here).
     func tmux(_ args: [String], capture: Bool = true) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["tmux"] + args
-        p.standardError = FileHandle.nullDevice
-        guard capture else {
-            p.standardOutput = FileHandle.nullDevice
-            try p.run()
-            p.waitUntilExit()
-            return ""
-        }
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString.prefix(6)).out").path
+        let quoted = args.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        _ = system("tmux -L \(socket) \(quoted) > \(out) 2>/dev/null < /dev/null")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        return capture ? ((try? String(contentsOfFile: out, encoding: .utf8)) ?? "") : ""
     }
 
     func waitFor(_ session: String, _ text: String) throws -> String {
@@ -35,7 +25,7 @@ import Testing
         return screen
     }
 
-    @Test func historyAndCompletionInATerminal() throws {
+    @Test func replInATerminal() throws {
         let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -43,7 +33,10 @@ import Testing
         let session = "nestbox-\(UUID().uuidString.prefix(8))"
         _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "30",
                       "env NESTBOX_HISTORY=\(history) \(binary.path) repl"], capture: false)
-        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        defer {
+            _ = try? tmux(["kill-server"])
+            try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")
+        }
         _ = try waitFor(session, "> ")
         _ = try tmux(["send-keys", "-t", session, "6 * 7", "Enter"])
         _ = try waitFor(session, "42")
@@ -55,6 +48,17 @@ import Testing
         _ = try tmux(["send-keys", "-t", session, "Enter"])
         screen = try waitFor(session, "<Window: window>")
         #expect(screen.contains("> ui.window\n<Window: window>"), "Tab completes ui.win:\n\(screen)")
+        // Ctrl-C interrupts running code, not the REPL (lua.c's hook trick).
+        _ = try tmux(["send-keys", "-t", session, "-l", "while true do end"])
+        _ = try tmux(["send-keys", "-t", session, "Enter"])
+        Thread.sleep(forTimeInterval: 0.3)
+        _ = try tmux(["send-keys", "-t", session, "C-c"])
+        screen = try waitFor(session, "interrupted!")
+        #expect(screen.contains("interrupted!\nstack traceback:"), "Ctrl-C stops the loop:\n\(screen)")
+        _ = try tmux(["send-keys", "-t", session, "-l", "'alive'"])
+        _ = try tmux(["send-keys", "-t", session, "Enter"])
+        screen = try waitFor(session, "\"alive\"")
+        #expect(screen.contains("\"alive\""), "the REPL goes on")
         _ = try tmux(["send-keys", "-t", session, "C-d"])
         Thread.sleep(forTimeInterval: 0.3)
         let saved = try String(contentsOfFile: history, encoding: .utf8)
