@@ -33,9 +33,6 @@ public final class GestureRecognizer: SimObject {
         onAction?(self)
         handle(.gestureAction)
     }
-
-    /// The translation in `view`'s coordinates (the finger's, in the window, here).
-    public func translation(in view: View?) -> Point { translation }
 }
 
 extension View {

@@ -91,16 +91,16 @@ extension TabBarController {
 
 /// The More tab's list: a table of the controllers that did not fit (S34).
 final class MoreListController: ViewController {
-    unowned(unsafe) let tabBarController2: TabBarController
+    unowned(unsafe) let owner: TabBarController
 
     init(tabBarController: TabBarController) {
-        tabBarController2 = tabBarController
+        owner = tabBarController
         super.init(simulation: tabBarController.simulation, className: "MoreListController", name: "\(tabBarController.name).moreList")
         title = "More"
     }
 
     var overflow: [ViewController] {
-        let t = tabBarController2
+        let t = owner
         return Array(t.viewControllers.dropFirst(t.maxTabs - 1))
     }
 
@@ -114,7 +114,7 @@ final class MoreListController: ViewController {
         table.selectRow = { [unowned(unsafe) self] row in
             let vcs = self.overflow
             guard vcs.indices.contains(row) else { return }
-            self.tabBarController2.showInMore(vcs[row], animated: true)
+            self.owner.showInMore(vcs[row], animated: true)
         }
         try? setView(table)
     }

@@ -223,13 +223,4 @@ extension LuaRuntime {
         L.settop(expected)
     }
 
-    /// Calls a Lua function stored at `index` with the values pushed by `args`;
-    /// errors become `error` events like hooks'.
-    func callFunction(at index: Int32, object: SimObject, what: String, args: () -> Int32) {
-        let top = L.top
-        defer { L.settop(top) }
-        lua_pushvalue(L, index)
-        let n = args()
-        callHook(nargs: n, object: object, hook: what)
-    }
 }
