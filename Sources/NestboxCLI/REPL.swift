@@ -77,6 +77,7 @@ public final class REPL {
         case .unreadable(let why): output.err("nestbox: \(why)\n")
         case .scriptError(let m, let tb): output.err(m + "\n" + (tb.isEmpty ? "" : tb + "\n"))
         case .expectationFailed(let m): output.err(m + "\n")
+        case .limitExceeded(let m): output.err("nestbox: \(m)\n")
         }
     }
 

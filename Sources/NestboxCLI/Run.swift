@@ -45,6 +45,15 @@ public struct Run: ParsableCommand {
     @Option(help: "Device preset: \(Device.all.map(\.name).joined(separator: ", ")).")
     public var device: String?
 
+    @Option(help: "Seconds the script may run (exit 3 past it).")
+    public var timeout: Double = 10
+
+    @Option(name: .customLong("max-memory"), help: "MiB the script may allocate (exit 3 past it).")
+    public var maxMemory: Int = 256
+
+    @Option(name: .customLong("max-instructions"), help: "Lua VM instructions the script may run (exit 3 past it).")
+    public var maxInstructions: Int?
+
     @Flag(help: "Report errors in hooks but keep running.")
     public var keepGoing = false
 
@@ -60,6 +69,9 @@ public struct Run: ParsableCommand {
         if let kinds, case .failure(let e) = TraceFilter.parse(kinds) {
             throw ValidationError(e.description)
         }
+        if !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if maxMemory <= 0 || maxMemory > 1 << 20 { throw ValidationError("--max-memory must be a positive number of MiB") }
+        if let m = maxInstructions, m <= 0 { throw ValidationError("--max-instructions must be positive") }
         if let device, Device.named(device) == nil {
             throw ValidationError("unknown device '\(device)' (\(Device.all.map(\.name).joined(separator: ", ")))")
         }
@@ -81,7 +93,8 @@ public struct Run: ParsableCommand {
         }
         let runtime: LuaRuntime
         do {
-            runtime = try LuaRuntime(simulation: Simulation(device: device.flatMap(Device.named) ?? .iPhone15))
+            runtime = try LuaRuntime(simulation: Simulation(device: device.flatMap(Device.named) ?? .iPhone15),
+                                     memoryLimit: maxMemory * 1024 * 1024)
         } catch {
             output.err("nestbox: \(error)\n")
             return 1
@@ -91,6 +104,7 @@ public struct Run: ParsableCommand {
         runtime.output = trace == .jsonl ? output.err : output.out
         runtime.keepGoing = keepGoing
         runtime.simulation.samplesFrames = frames
+        runtime.setLimits(timeout: timeout, maxInstructions: maxInstructions)
         runtime.simulation.trace.onEvent = { e in
             switch e.kind {
             case .warning: output.err("\(e.body)\n")
@@ -114,6 +128,9 @@ public struct Run: ParsableCommand {
             return outcome.exitCode
         case .expectationFailed(let message):
             output.err(message + "\n")
+            return outcome.exitCode
+        case .limitExceeded(let message):
+            output.err("nestbox: \(message)\n")
             return outcome.exitCode
         }
         if let record {

@@ -201,4 +201,25 @@ extension RunCommandTests {
         #expect(r.out.hasPrefix("375.0\t667.0\n"))
         #expect(nestbox(["run", path, "--device", "Nokia"]).code == 2)
     }
+
+    @Test("exit 3: each limit ends the run with one line naming it and where", arguments: [
+        ("local s = 'x'\nfor i = 1, 40 do s = s .. s end", ["--max-memory", "8"], "memory limit of 8 MiB exceeded in "),
+        ("local n = 0\nwhile true do\n  pcall(function() while true do n = n + 1 end end)\nend", ["--timeout", "0.3"], "time limit exceeded at "),
+        ("local co = coroutine.create(function()\n  while true do end\nend)\ncoroutine.resume(co)", ["--timeout", "0.3"], "time limit exceeded at "),
+        ("for i = 1, 1e7 do end", ["--max-instructions", "100000"], "instruction limit of 100000 exceeded at "),
+    ])
+    func limits(_ source: String, _ options: [String], _ message: String) throws {
+        let path = try script(source)
+        let r = nestbox(["run", path, "--trace", "none"] + options)
+        #expect(r.code == 3)
+        #expect(r.err.hasPrefix("nestbox: " + message), "\(r.err)")
+        #expect(r.err.split(separator: "\n").count == 1, "one line")
+    }
+
+    @Test("the limits have usage checks")
+    func limitOptions() {
+        #expect(nestbox(["run", "x.lua", "--timeout", "0"]).code == 2)
+        #expect(nestbox(["run", "x.lua", "--max-memory", "-1"]).code == 2)
+        #expect(nestbox(["run", "x.lua", "--max-instructions", "0"]).code == 2)
+    }
 }

@@ -28,7 +28,24 @@ typedef struct nb_state {
     int in_host;           /* > 0 while Swift code runs: allocations may exceed the limit */
     int errarg;            /* argument index for NB_ARGERROR */
     int memory_error;      /* set when the allocator refused a request */
+    /* run limits (DESIGN.md §5): checked by a count hook every NB_LIMIT_PERIOD instructions */
+    long long instructions;      /* executed so far (in periods) */
+    long long max_instructions;  /* 0 = none */
+    double deadline;             /* CLOCK_MONOTONIC seconds; 0 = none */
+    int limit_hit;               /* 0, or which limit ended the run (NB_LIMIT_*) */
+    char where[192];             /* "file:line" of the last hook sample */
 } nb_state;
+
+#define NB_LIMIT_PERIOD 1000
+#define NB_LIMIT_MEMORY 1
+#define NB_LIMIT_TIME 2
+#define NB_LIMIT_INSTRUCTIONS 3
+
+/// Installs the limit hook on `L` (coroutines created later inherit it). Once a limit
+/// is hit the hook fires on every instruction and raises again, so `pcall` cannot
+/// swallow it (Redis's trick).
+void nb_limits_install(lua_State *L);
+double nb_monotonic_now(void);
 
 /// A Swift function reached through a dispatch trampoline: `id` selects the body.
 typedef int (*nb_dispatch_fn)(lua_State *L, int id);

@@ -26,12 +26,15 @@ public enum RunOutcome: Equatable {
     case expectationFailed(message: String)
     /// The script file could not be read.
     case unreadable(String)
+    /// A sandbox limit ended the run: one line naming it and where it stopped.
+    case limitExceeded(String)
 
     public var exitCode: Int32 {
         switch self {
         case .ok: return 0
         case .scriptError: return 1
         case .unreadable: return 2
+        case .limitExceeded: return 3
         case .expectationFailed: return 4
         }
     }

@@ -29,8 +29,9 @@ public final class LuaRuntime {
     var pendingHookError: String?
     var expectationFailed = false
     var closing = false
-    /// The folder `require` reads modules from.
+    /// The folder `require` reads modules from, and the script being run.
     public internal(set) var scriptDirectory: String?
+    public internal(set) var scriptPath: String?
     /// What objects hold to reach this runtime (see LuaHost).
     private(set) lazy var host = LuaHost(runtime: self)
     /// Which field of an object's fields holds the delegate being asked (see LuaDelegate).
@@ -47,8 +48,9 @@ public final class LuaRuntime {
     public init(simulation: Simulation = Simulation(), memoryLimit: Int = 0) throws {
         self.simulation = simulation
         state = .allocate(capacity: 1)
-        state.initialize(to: nb_state(host: nil, used: 0, peak: 0, limit: memoryLimit, in_host: 1,
-                                      errarg: 0, memory_error: 0))
+        state.initialize(to: nb_state())
+        state.pointee.limit = memoryLimit
+        state.pointee.in_host = 1
         guard let L = nb_newstate(state) else {
             state.deallocate()
             throw LuaRuntimeError.cannotCreateState
@@ -89,6 +91,7 @@ public final class LuaRuntime {
             return .unreadable("cannot open \(path)")
         }
         scriptDirectory = (path as NSString).deletingLastPathComponent
+        scriptPath = path
         return run(source: String(decoding: data, as: UTF8.self), chunkName: "@" + path, settle: settle)
     }
 
@@ -105,12 +108,43 @@ public final class LuaRuntime {
         return .ok
     }
 
+    /// Limits for the next runs (DESIGN.md §5): seconds of wall time from now, and a
+    /// number of VM instructions. The memory cap is the init's `memoryLimit`.
+    public func setLimits(timeout: Double?, maxInstructions: Int?) {
+        state.pointee.deadline = timeout.map { nb_monotonic_now() + max(0, $0) } ?? 0
+        state.pointee.max_instructions = Int64(maxInstructions ?? 0)
+        nb_limits_install(L)
+    }
+
+    /// The limit that ended the run, as one line naming it and where it stopped.
+    var limitOutcome: RunOutcome? {
+        let st = state.pointee
+        var which = Int32(st.limit_hit)
+        if which == 0, st.memory_error != 0, st.limit != 0 { which = NB_LIMIT_MEMORY }
+        guard which != 0 else { return nil }
+        let where_ = withUnsafeBytes(of: state.pointee.where) { raw -> String in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        // Before the first sample (a one-line memory bomb), the script is all we know.
+        let at = !where_.isEmpty ? " at \(where_)" : scriptPath.map { " in \($0)" } ?? ""
+        switch which {
+        case NB_LIMIT_MEMORY:
+            return .limitExceeded("memory limit of \(Int(st.limit) / (1024 * 1024)) MiB exceeded\(at)")
+        case NB_LIMIT_TIME:
+            return .limitExceeded("time limit exceeded\(at)")
+        default:
+            return .limitExceeded("instruction limit of \(st.max_instructions) exceeded\(at)")
+        }
+    }
+
     /// Runs the run loop until idle and reports a hook error that happened meanwhile.
     public func settle() -> RunOutcome {
+        if let limit = limitOutcome { return limit }
         if !simulation.settle() {
             return .scriptError(message: "ui.settle: still busy after 100000 run-loop turns", traceback: "")
         }
-        return hookOutcome() ?? .ok
+        return limitOutcome ?? hookOutcome() ?? .ok
     }
 
     /// Calls the function below `nargs` arguments; nil when it succeeds.
@@ -118,6 +152,7 @@ public final class LuaRuntime {
         let base = L.top - nargs - 1
         let status = nb_pcall(L, nargs, 0)
         defer { checkBalance(base, after: "main chunk") }
+        if let limit = limitOutcome { L.settop(base); pendingHookError = nil; return limit }
         if status == LUA_OK {
             pendingHookError = nil
             return hookOutcome()
