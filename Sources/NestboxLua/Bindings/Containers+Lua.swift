@@ -133,7 +133,7 @@ enum TabBarItemBinding {
         LuaProperty("badgeValue", get: { c in c.L.push(try item(c).badgeValue); return 1 },
                     set: { c, i in try item(c).badgeValue = try c.args.optionalString(i) }),
         LuaProperty("tag", get: { c in c.L.push(try item(c).tag); return 1 },
-                    set: { c, i in try item(c).tag = Int(try c.args.number(i)) }),
+                    set: { c, i in try item(c).tag = try c.args.integer(i) }),
     ]
 
     static let binding = LuaBinding(
@@ -205,8 +205,7 @@ enum TableViewBinding {
         LuaMethod("reloadData") { a in try a.object(1, TableView.self, "TableView").reloadData(); return 0 },
         LuaMethod("cellForRow") { a in
             let t = try a.object(1, TableView.self, "TableView")
-            let row = try a.number(2)
-            a.rt.push(t.cell(forRow: Int(row) - 1))
+            a.rt.push(t.cell(forRow: try a.integer(2) - 1))
             return 1
         },
     ]
@@ -280,7 +279,7 @@ extension LuaRuntime {
             return 0
         }
         guard let n = L.number(at: -1), n.isFinite, n >= 0 else { return 0 }
-        return min(Int(n), 1_000_000)
+        return n < 1_000_000 ? Int(n) : 1_000_000      // a table of at most a million rows
     }
 
     func tableRowTitle(_ t: TableView, _ row: Int) -> String {

@@ -104,3 +104,24 @@ struct BindingTables {
         }
     }
 }
+
+/// Every bound type's names, for tests that call each binding with bad input
+/// (generated from the registry, so new bindings are covered).
+package struct BindingSurface {
+    package let type: String
+    package let methods: [String]
+    package let properties: [String]
+    package let constructible: Bool
+
+    package static var all: [BindingSurface] {
+        let t = LuaRuntime.tables
+        return LuaTypes.all.enumerated().map { i, b in
+            BindingSurface(type: b.name, methods: t.methodIDs[i].map(\.0), properties: t.propertyIDs[i].map(\.0),
+                           constructible: b.make != nil)
+        }
+    }
+
+    package static var functions: [String] {
+        LuaRuntime.tables.functionIDs.map(\.0).filter { !$0.hasPrefix("__") && !$0.hasPrefix("_") }
+    }
+}

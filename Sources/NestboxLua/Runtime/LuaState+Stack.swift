@@ -118,6 +118,15 @@ struct Args {
         return n
     }
 
+    /// An integral number within ±1e15 (a Double converts to Int without trapping).
+    func integer(_ i: Int32) throws -> Int {
+        let n = try number(i)
+        guard n.isFinite, n == n.rounded(), abs(n) < 1e15 else {
+            throw LuaFailure.argument(i, "number has no integer representation")
+        }
+        return Int(n)
+    }
+
     func optionalNumber(_ i: Int32) throws -> Double? {
         L.isNoneOrNil(i) ? nil : try number(i)
     }
