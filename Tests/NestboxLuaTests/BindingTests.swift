@@ -219,6 +219,10 @@ extension BindingTests {
             assert(f == nil and err:find("binary chunk"), err)
             assert(load("return 1 + 1")() == 2)
             assert(getmetatable("") == "locked")
+            assert(not pcall(string.rep, "x", 1e9) and not pcall(function() return ("x"):rep(1e9) end))
+            assert(#("ab"):rep(3, ",") == 8)
+            assert(not pcall(collectgarbage, "stop") and not pcall(collectgarbage, "generational"))
+            assert(collectgarbage("count") > 0 and collectgarbage() == 0)
             """)
         #expect(outcome == .ok, "\(outcome)")
     }
