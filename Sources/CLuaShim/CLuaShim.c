@@ -232,7 +232,7 @@ static int nb_gc(lua_State *L) {
         nb_release_fn release = (nb_release_fn)lua_touserdata(L, lua_upvalueindex(1));
         nb_state *st = nb_getstate(L);
         st->in_host++;
-        release(obj);
+        release(L, obj);
         st->in_host--;
     }
     return 0;

@@ -1,4 +1,10 @@
 /// The two printers of DESIGN.md §2.2, returning text.
+
+/// `   | ` per level, as UIKit prints; past 64 levels the depth is written as a number,
+/// so a very deep tree prints in linear space.
+func indentation(_ depth: Int) -> String {
+    depth <= 64 ? String(repeating: "   | ", count: depth) : String(repeating: "   | ", count: 64) + "(\(depth)) "
+}
 extension ViewController {
     /// UIKit's `_printHierarchy`: one line per controller, `   | ` per level.
     public func hierarchyDescription() -> String {
@@ -9,9 +15,7 @@ extension ViewController {
 
     func appendHierarchy(to lines: inout [String], depth: Int, presented: Bool = false) {
         // `   | ` per level; a presented controller's own line ends in `   + ` (UIKit).
-        let indent = presented
-            ? String(repeating: "   | ", count: max(0, depth - 1)) + "   + "
-            : String(repeating: "   | ", count: depth)
+        let indent = presented ? indentation(max(0, depth - 1)) + "   + " : indentation(depth)
         let view = _view.map(\.objectDescription) ?? "(view not loaded)"
         var line = "\(indent)\(objectDescription), state: \(appearanceState.rawValue), view: \(view)"
         if presented { line += ", presented with: \(modalPresentationStyle.rawValue)" }
@@ -30,7 +34,7 @@ extension View {
     }
 
     func appendDescription(to lines: inout [String], depth: Int) {
-        lines.append(String(repeating: "   | ", count: depth) + viewDescription)
+        lines.append(indentation(depth) + viewDescription)
         for s in subviews { s.appendDescription(to: &lines, depth: depth + 1) }
     }
 

@@ -51,8 +51,8 @@ double nb_monotonic_now(void);
 typedef int (*nb_dispatch_fn)(lua_State *L, int id);
 /// Property access: `object` is the retained Swift object, `id` the property.
 typedef int (*nb_property_fn)(lua_State *L, void *object, int id);
-/// Releases the Swift object held by a userdata (from __gc).
-typedef void (*nb_release_fn)(void *object);
+/// Releases the Swift object held by a userdata (from __gc, on the collecting thread).
+typedef void (*nb_release_fn)(lua_State *L, void *object);
 
 /// The block of every userdata that stands for a Swift object.
 typedef struct nb_object {

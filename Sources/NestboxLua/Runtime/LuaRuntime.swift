@@ -7,7 +7,11 @@ import Foundation
 /// runs scripts, and is the host the core calls for hooks and object lifetimes.
 public final class LuaRuntime {
     public let simulation: Simulation
-    let L: LuaState
+    /// The thread Swift talks to: the main state, or the coroutine whose call into a
+    /// binding is running (hooks must run on the calling thread, never on a thread
+    /// suspended in a resume).
+    var L: LuaState
+    let mainState: LuaState
     let state: UnsafeMutablePointer<nb_state>
 
     /// Registry refs: the weak identity table, the strong anchor table, metatables
@@ -56,6 +60,7 @@ public final class LuaRuntime {
             throw LuaRuntimeError.cannotCreateState
         }
         self.L = L
+        self.mainState = L
         state.pointee.host = Unmanaged.passUnretained(self).toOpaque()
         openLibraries()
         registerBindings()
@@ -67,7 +72,7 @@ public final class LuaRuntime {
         // the core must not call back into a closing state.
         closing = true
         host.isOpen = false
-        nb_close(L)
+        nb_close(mainState)
         state.deallocate()
     }
 
@@ -248,7 +253,13 @@ public enum LuaRuntimeError: Error, CustomStringConvertible {
 @inline(__always)
 func withRuntime(_ L: LuaState?, _ body: (LuaState, LuaRuntime) -> Int32) -> Int32 {
     guard let L, let st = nb_getstate(L), let host = st.pointee.host else { return 0 }
-    return Unmanaged<LuaRuntime>.fromOpaque(host)._withUnsafeGuaranteedRef { body(L, $0) }
+    return Unmanaged<LuaRuntime>.fromOpaque(host)._withUnsafeGuaranteedRef { rt in
+        // Work done for this call (hooks, pushes) happens on the calling thread.
+        let saved = rt.L
+        rt.L = L
+        defer { rt.L = saved }
+        return body(L, rt)
+    }
 }
 
 let methodDispatch: nb_dispatch_fn = { L, id in
@@ -300,7 +311,12 @@ let fieldChanged: nb_property_fn = { L, object, type in
     }
 }
 
-let releaseObject: nb_release_fn = { object in
+/// A deinit may tell the runtime that objects lost their owner: it runs with the
+/// collecting thread as the current one.
+let releaseObject: nb_release_fn = { L, object in
     guard let object else { return }
-    Unmanaged<SimObject>.fromOpaque(object).release()
+    _ = withRuntime(L) { _, _ in
+        Unmanaged<SimObject>.fromOpaque(object).release()
+        return 0
+    }
 }

@@ -1,0 +1,4 @@
+-- expect: 1
+-- message: stack overflow
+local function f(n) return 1 + f(n + 1) end
+f(1)

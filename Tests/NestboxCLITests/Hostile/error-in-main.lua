@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: boom
+error('boom')

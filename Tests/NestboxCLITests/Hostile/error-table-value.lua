@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: (error object is a table value)
+error({})

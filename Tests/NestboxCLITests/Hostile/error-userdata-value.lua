@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: <View: v>
+error(ui.View{ name = 'v' })

@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: option 'stop' is not allowed
+collectgarbage('stop')

@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: global 'debug'
+debug.sethook()

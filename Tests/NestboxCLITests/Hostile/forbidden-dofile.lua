@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: global 'dofile'
+dofile('/etc/passwd')

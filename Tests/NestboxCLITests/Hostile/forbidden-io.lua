@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: global 'io'
+io.open('/etc/passwd')

@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: field 'execute'
+os.execute('true')

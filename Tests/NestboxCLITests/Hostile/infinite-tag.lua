@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: tag must be an integer
+ui.View{}.tag = 1/0

@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: cannot change a protected metatable
+setmetatable(ui.ViewController, {})

@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: bad argument #1 to 'setmetatable' (table expected, got View)
+setmetatable(ui.View{}, {})

@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: attempt to index a string value
+getmetatable('').__index = nil

@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: module 'nowhere' not found
+require('nowhere')

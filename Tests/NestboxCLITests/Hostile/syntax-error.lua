@@ -1,0 +1,3 @@
+-- expect: 1
+-- message: <name> expected near '='
+local = 1

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import NestboxCLI
+
+/// The hostile corpus (Tests/NestboxCLITests/Hostile): each script says what it expects
+/// in its first lines, `-- expect: CODE`, `-- options: ...`, `-- message: FRAGMENT`, and
+/// must end with that exit code and message, never with a crash.
+@Suite struct HostileCorpusTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Hostile")
+    static let scripts = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+        .filter { $0.hasSuffix(".lua") }.sorted()
+
+    @Test func thereAreAtLeastFortyScripts() { #expect(Self.scripts.count >= 40) }
+
+    @Test(arguments: scripts)
+    func script(_ name: String) throws {
+        let path = Self.directory.appendingPathComponent(name).path
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        func header(_ key: String) -> String? {
+            source.split(separator: "\n").first { $0.hasPrefix("-- \(key): ") }.map { String($0.dropFirst(key.count + 5)) }
+        }
+        let expected = Int32(header("expect") ?? "") ?? -1
+        let options = header("options").map { $0.split(separator: " ").map(String.init) } ?? []
+        let r = nestbox(["run", path, "--trace", "none"] + options)
+        #expect(r.code == expected, "\(name): exit \(r.code)\n\(r.err)")
+        if let message = header("message") {
+            #expect(r.err.contains(message), "\(name): \(r.err)")
+        }
+    }
+}
