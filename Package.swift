@@ -10,6 +10,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "nestbox", targets: ["nestbox"]),
+        // For the fuzzing package in Fuzz/.
+        .library(name: "NestboxLua", targets: ["NestboxLua"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
