@@ -1,7 +1,11 @@
 // swift-tools-version:6.0
 // The fuzz target, kept out of the main package so ordinary builds need no libFuzzer:
 //   cd Fuzz && swift build -c debug --sanitize=fuzzer && .build/debug/NestboxFuzz -max_total_time=1800
+import Foundation
 import PackageDescription
+
+// A path dependency's identity is its folder's name, whatever the checkout is called.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 let package = Package(
     name: "NestboxFuzz",
@@ -9,7 +13,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "NestboxFuzz",
-            dependencies: [.product(name: "NestboxLua", package: "main")],
+            dependencies: [.product(name: "NestboxLua", package: root)],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ],
     swiftLanguageModes: [.v5]
