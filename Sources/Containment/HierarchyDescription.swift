@@ -13,15 +13,19 @@ extension ViewController {
         return lines.joined(separator: "\n")
     }
 
-    func appendHierarchy(to lines: inout [String], depth: Int, presented: Bool = false) {
-        // `   | ` per level; a presented controller's own line ends in `   + ` (UIKit).
-        let indent = presented ? indentation(max(0, depth - 1)) + "   + " : indentation(depth)
-        let view = _view.map(\.objectDescription) ?? "(view not loaded)"
-        var line = "\(indent)\(objectDescription), state: \(appearanceState.rawValue), view: \(view)"
-        if presented { line += ", presented with: \(modalPresentationStyle.rawValue)" }
-        lines.append(line)
-        for c in children { c.appendHierarchy(to: &lines, depth: depth + 1) }
-        presentedViewController?.appendHierarchy(to: &lines, depth: depth + 1, presented: true)
+    /// `   | ` per level; a presented controller's own line ends in `   + ` (UIKit).
+    /// Iterative, so a deep tree cannot overflow the stack.
+    func appendHierarchy(to lines: inout [String], depth: Int) {
+        var stack: [(ViewController, Int, Bool)] = [(self, depth, false)]
+        while let (vc, d, presented) = stack.popLast() {
+            let indent = presented ? indentation(max(0, d - 1)) + "   + " : indentation(d)
+            let view = vc._view.map(\.objectDescription) ?? "(view not loaded)"
+            var line = "\(indent)\(vc.objectDescription), state: \(vc.appearanceState.rawValue), view: \(view)"
+            if presented { line += ", presented with: \(vc.modalPresentationStyle.rawValue)" }
+            lines.append(line)
+            if let p = vc.presentedViewController { stack.append((p, d + 1, true)) }
+            for c in vc.children.reversed() { stack.append((c, d + 1, false)) }
+        }
     }
 }
 
@@ -33,9 +37,13 @@ extension View {
         return lines.joined(separator: "\n")
     }
 
+    /// Iterative, so a deep tree cannot overflow the stack.
     func appendDescription(to lines: inout [String], depth: Int) {
-        lines.append(indentation(depth) + viewDescription)
-        for s in subviews { s.appendDescription(to: &lines, depth: depth + 1) }
+        var stack: [(View, Int)] = [(self, depth)]
+        while let (v, d) = stack.popLast() {
+            lines.append(indentation(d) + v.viewDescription)
+            for s in v.subviews.reversed() { stack.append((s, d + 1)) }
+        }
     }
 
     /// `<View: menu.view; frame = (0 0; 390 844); autoresize = W+H; owner = menu>`

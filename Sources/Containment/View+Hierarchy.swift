@@ -49,6 +49,11 @@ extension View {
     func move(_ view: View, to index: Int, event: String, args: @autoclosure () -> [(String, TraceValue)]) throws {
         if view === self { throw ContainmentError.invalidArgument(Messages.addSelfAsSubview) }
         if isDescendant(of: view) { throw ContainmentError.invalidArgument(Messages.viewCycle(view, self)) }
+        // Nestbox's own bound: view work recurses per level (deinit, appearance), and a
+        // script must not be able to overflow the host's stack.
+        if depth + 1 > View.maxDepth {
+            throw ContainmentError.invalidArgument("Nestbox: a view hierarchy deeper than \(View.maxDepth) levels is not supported")
+        }
         // A subtree without controllers needs none of the controller bookkeeping.
         let mayHoldControllers = view.owningViewController != nil || !view.subviews.isEmpty
         if mayHoldControllers { try checkControllerConsistency(adding: view) }
@@ -81,6 +86,16 @@ extension View {
             for c in appearingHere { c.deliverIsAppearing() }
         }
         for c in targets { c.endAppearance() }
+    }
+
+    static let maxDepth = 20_000
+
+    /// Levels above this view.
+    var depth: Int {
+        var n = 0
+        var v = superview
+        while let cur = v { n += 1; v = cur.superview }
+        return n
     }
 
     /// Puts `view` under `self` with no appearance work: the window's root install
@@ -116,8 +131,11 @@ extension View {
     }
 
     func notifyWindowChange() {
-        handle(.didMoveToWindow)
-        for s in subviews { s.notifyWindowChange() }
+        var stack: [View] = [self]
+        while let v = stack.popLast() {
+            v.handle(.didMoveToWindow)
+            stack.append(contentsOf: v.subviews.reversed())
+        }
     }
 
     /// Controllers whose root views are the topmost ones in this subtree.
@@ -128,8 +146,11 @@ extension View {
     }
 
     private func collectTopmostControllers(into found: inout [ViewController]) {
-        if let vc = owningViewController { found.append(vc); return }
-        for s in subviews { s.collectTopmostControllers(into: &found) }
+        var stack: [View] = [self]
+        while let v = stack.popLast() {
+            if let vc = v.owningViewController { found.append(vc); continue }
+            stack.append(contentsOf: v.subviews.reversed())
+        }
     }
 
     /// The controllers that get appearance callbacks when this subtree enters or leaves

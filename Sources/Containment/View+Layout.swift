@@ -5,14 +5,18 @@ extension View {
     /// Lays out this view and then its subviews, where needed. The owning
     /// controller's viewWillLayoutSubviews/viewDidLayoutSubviews bracket layoutSubviews.
     public func layoutIfNeeded() {
-        if needsLayout {
-            needsLayout = false
-            let owner = owningViewController
-            owner?.deliverLayout(will: true)
-            handle(.layoutSubviews)
-            owner?.deliverLayout(will: false)
+        // Parent before children, iteratively (a deep tree cannot overflow the stack).
+        var stack: [View] = [self]
+        while let v = stack.popLast() {
+            if v.needsLayout {
+                v.needsLayout = false
+                let owner = v.owningViewController
+                owner?.deliverLayout(will: true)
+                v.handle(.layoutSubviews)
+                owner?.deliverLayout(will: false)
+            }
+            stack.append(contentsOf: v.subviews.reversed())
         }
-        for s in subviews { s.layoutIfNeeded() }
     }
 
     func boundsSizeDidChange(from old: Size) {

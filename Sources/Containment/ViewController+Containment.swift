@@ -1,5 +1,8 @@
 /// addChild, removeFromParent, willMove, didMove (reference §2.2–§2.4).
 extension ViewController {
+    /// Nestbox's own bound: appearance forwarding recurses per level.
+    static let maxNesting = 5_000
+
     /// Adds `child`, calling `child.willMove(toParent: self)`; the caller owes didMove.
     public func addChild(_ child: ViewController) throws {
         // Q5: itself or an ancestor would make a cycle.
@@ -7,6 +10,12 @@ extension ViewController {
         while let cur = p {
             if cur === child { throw ContainmentError.invalidArgument(Messages.childCycle(child, self)) }
             p = cur.parent
+        }
+        var levels = 0
+        var up: ViewController? = self
+        while let cur = up { levels += 1; up = cur.parent }
+        if levels + 1 > Self.maxNesting {
+            throw ContainmentError.invalidArgument("Nestbox: controllers nested deeper than \(Self.maxNesting) levels are not supported")
         }
         if child.isRootOfWindow {
             throw ContainmentError.hierarchy(Messages.rootAsChild(child, parent: self))

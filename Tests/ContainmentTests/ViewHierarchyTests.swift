@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Containment
 
@@ -225,5 +226,37 @@ extension ViewHierarchyTests {
         #expect(sim.settle())
         #expect(sim.clock.now == 3)
     }
-}
 
+    @Test("controllers nested past Nestbox's bound are refused with a clear error")
+    func nestingBound() throws {
+        // Releasing a deep tree recurses through deinit: a big stack, as a main thread has.
+        var error: Error?
+        var reached = 0
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let sim = Simulation()
+            // Parents are unretained back-pointers: the root keeps the chain.
+            let root = ViewController(simulation: sim)
+            var parent = root
+            reached = 1
+            do {
+                while reached <= 5_001 {
+                    let child = ViewController(simulation: sim)
+                    try parent.addChild(child)
+                    parent = child
+                    reached += 1
+                }
+            } catch let e {
+                error = e
+            }
+            withExtendedLifetime(root) {}
+            done.signal()
+        }
+        thread.stackSize = 64 << 20
+        thread.start()
+        done.wait()
+        #expect(reached == 5_000)
+        #expect(error as? ContainmentError == ContainmentError("NSInvalidArgumentException",
+            "Nestbox: controllers nested deeper than 5000 levels are not supported"))
+    }
+}

@@ -21,7 +21,16 @@ import NestboxCLI
         }
         let expected = Int32(header("expect") ?? "") ?? -1
         let options = header("options").map { $0.split(separator: " ").map(String.init) } ?? []
-        let r = nestbox(["run", path, "--trace", "none"] + options)
+        // A process's main thread has megabytes of stack; a test worker thread much less.
+        var r = Captured(code: -1, out: "", err: "")
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            r = nestbox(["run", path, "--trace", "none"] + options)
+            done.signal()
+        }
+        thread.stackSize = 64 << 20
+        thread.start()
+        done.wait()
         #expect(r.code == expected, "\(name): exit \(r.code)\n\(r.err)")
         if let message = header("message") {
             #expect(r.err.contains(message), "\(name): \(r.err)")
