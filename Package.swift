@@ -40,7 +40,8 @@ let package = Package(
         .testTarget(name: "ContainmentTests", dependencies: ["Containment"]),
         .testTarget(name: "NestboxLuaTests", dependencies: ["NestboxLua", "Containment"],
                     exclude: ["Golden", "Scenarios"]),
-        .testTarget(name: "NestboxCLITests", dependencies: ["NestboxCLI", "NestboxLua", "Containment"]),
+        .testTarget(name: "NestboxCLITests", dependencies: ["NestboxCLI", "NestboxLua", "Containment"],
+                    exclude: ["Hostile"]),
     ],
     // Swift 5 mode: the simulation is single-threaded by design (one Simulation per
     // Lua state); strict-concurrency checking would add nothing but annotations.

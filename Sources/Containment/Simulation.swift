@@ -26,6 +26,14 @@ public final class Simulation {
         return "\(className)#\(n)"
     }
 
+    /// Drops work that will never run because the world is going away. Pending
+    /// completions capture the objects they report on (as UIKit's blocks do), which
+    /// would otherwise keep the whole world alive in a cycle.
+    public func discardPendingWork() {
+        clock.discardAll()
+        animator.discardAll()
+    }
+
     // MARK: - Run loop
 
     /// One run-loop turn: work queued for "the next turn" runs, then a layout pass.
@@ -118,6 +126,11 @@ public final class VirtualClock {
     var hasQueued: Bool { !queued.isEmpty }
     public var hasPendingWork: Bool { !queued.isEmpty || !timers.isEmpty }
     var nextTimerTime: Double? { timers.map(\.time).min() }
+
+    func discardAll() {
+        queued.removeAll()
+        timers.removeAll()
+    }
 
     func runQueued() {
         let batch = queued

@@ -230,24 +230,24 @@ extension ViewHierarchyTests {
     @Test("controllers nested past Nestbox's bound are refused with a clear error")
     func nestingBound() throws {
         // Releasing a deep tree recurses through deinit: a big stack, as a main thread has.
-        var error: Error?
-        var reached = 0
+        final class Outcome: @unchecked Sendable { var reached = 0; var error: Error? }
+        let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             let sim = Simulation()
             // Parents are unretained back-pointers: the root keeps the chain.
             let root = ViewController(simulation: sim)
             var parent = root
-            reached = 1
+            outcome.reached = 1
             do {
-                while reached <= 5_001 {
+                while outcome.reached <= 5_001 {
                     let child = ViewController(simulation: sim)
                     try parent.addChild(child)
                     parent = child
-                    reached += 1
+                    outcome.reached += 1
                 }
             } catch let e {
-                error = e
+                outcome.error = e
             }
             withExtendedLifetime(root) {}
             done.signal()
@@ -255,8 +255,8 @@ extension ViewHierarchyTests {
         thread.stackSize = 64 << 20
         thread.start()
         done.wait()
-        #expect(reached == 5_000)
-        #expect(error as? ContainmentError == ContainmentError("NSInvalidArgumentException",
+        #expect(outcome.reached == 5_000)
+        #expect(outcome.error as? ContainmentError == ContainmentError("NSInvalidArgumentException",
             "Nestbox: controllers nested deeper than 5000 levels are not supported"))
     }
 }

@@ -52,6 +52,28 @@ extension BindingTests {
         #expect(weakView == nil)
     }
 
+    @Test("work still pending when the state closes does not keep the world alive")
+    func pendingWorkFreedOnClose() throws {
+        // Found by fuzzing: a completion that never ran held the simulation in a cycle.
+        weak var weakSim: Simulation?
+        weak var weakView: SimObject?
+        do {
+            let rt = try LuaRuntime()
+            let outcome = rt.run(source: """
+                v = ui.View{}
+                ui.animate{ duration = 1, animations = function() v.alpha = 0 end,
+                            completion = function() print(v) end }
+                ui.after(5, function() print(v) end)
+                """, chunkName: "=test", settle: false)
+            #expect(outcome == .ok)
+            weakSim = rt.simulation
+            weakView = rt.object(global: "v")
+            #expect(rt.simulation.clock.hasPendingWork)
+        }
+        #expect(weakSim == nil)
+        #expect(weakView == nil)
+    }
+
     @Test("an owned child keeps its Lua fields and hooks; dropped with its parent, it is freed")
     func ownedChildKeepsState() throws {
         let (outcome, out, rt) = try runLua("""

@@ -7,7 +7,12 @@ import NestboxLua
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var grammar = Grammar(bytes: UnsafeBufferPointer(start: data, count: size))
-    let program = grammar.program()
+    var program = grammar.program()
+    // To minimise a finding by hand: run a script file in the harness's conditions.
+    if let path = ProcessInfo.processInfo.environment["NESTBOX_FUZZ_SCRIPT"],
+       let text = try? String(contentsOfFile: path, encoding: .utf8) { program = text }
+    // To turn a finding into a corpus script: NESTBOX_FUZZ_PRINT=1 NestboxFuzz ARTIFACT
+    if ProcessInfo.processInfo.environment["NESTBOX_FUZZ_PRINT"] != nil { FileHandle.standardError.write(Data((program + "\n").utf8)) }
     guard let rt = try? LuaRuntime(memoryLimit: 64 * 1024 * 1024) else { return 0 }
     rt.output = { _ in }
     rt.keepGoing = true

@@ -71,6 +71,18 @@ public final class Animator {
 
     public var isRecording: Bool { !recording.isEmpty }
 
+    func discardAll() {
+        // A view and its in-flight animations point at each other through the group.
+        for group in active + recording.map(\.group) {
+            group.completion = nil
+            for view in group.views { view.animations.removeAll() }
+            group.views.removeAll()
+        }
+        active.removeAll()
+        recording.removeAll()
+        capturing.removeAll()
+    }
+
     /// `UIView.animate`: the model changes inside `animations` at once; the views'
     /// presentation follows the curve; `completion(finished)` runs at the end (on the
     /// next run-loop turn when nothing animates). `interactive` starts it paused at 0,

@@ -74,6 +74,7 @@ public final class LuaRuntime {
         host.isOpen = false
         nb_close(mainState)
         state.deallocate()
+        simulation.discardPendingWork()
     }
 
     /// The runtime of a state, O(1) through the extra space.
