@@ -5,15 +5,14 @@ extension ViewController {
 
     /// Adds `child`, calling `child.willMove(toParent: self)`; the caller owes didMove.
     public func addChild(_ child: ViewController) throws {
-        // Q5: itself or an ancestor would make a cycle.
+        // Q5: itself or an ancestor would make a cycle. The same walk counts the levels.
+        var levels = 0
         var p: ViewController? = self
         while let cur = p {
             if cur === child { throw ContainmentError.invalidArgument(Messages.childCycle(child, self)) }
+            levels += 1
             p = cur.parent
         }
-        var levels = 0
-        var up: ViewController? = self
-        while let cur = up { levels += 1; up = cur.parent }
         if levels + 1 > Self.maxNesting {
             throw ContainmentError.invalidArgument("Nestbox: controllers nested deeper than \(Self.maxNesting) levels are not supported")
         }
