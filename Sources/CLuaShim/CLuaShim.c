@@ -18,7 +18,16 @@ static void *nb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
        allocation inside a Swift frame would longjmp over it). */
     if (st->limit != 0 && st->in_host == 0 && nsize > old &&
         st->used - old + nsize > st->limit) {
-        st->memory_error = 1;
+        if (!st->memory_error) {
+            st->memory_error = 1;
+#if LUA_VERSION_RELEASE_NUM <= 50404
+            /* Where the script asked: the VM saved its pc before allocating. From 5.4.5
+               on, a stack reallocation turns CallInfo pointers into offsets while it
+               allocates, so reading the stack here is no longer safe. */
+            if (st->running) nb_record_where(st, st->running);
+#endif
+        }
+        nb_limit_fire(st, NB_LIMIT_MEMORY);
         return NULL;
     }
     void *p = realloc(ptr, nsize);
@@ -325,11 +334,20 @@ static int nb_msghandler(lua_State *L) {
 int nb_pcall(lua_State *L, int nargs, int nresults) {
     nb_state *st = nb_getstate(L);
     int base = lua_gettop(L) - nargs;   /* function index */
+    int hit = nb_limit_status(st);
+    if (hit) {                          /* the run is over: no more Lua code */
+        lua_settop(L, base - 1);
+        lua_pushstring(L, hit == NB_LIMIT_MEMORY ? "memory limit exceeded"
+                          : hit == NB_LIMIT_TIME ? "time limit exceeded" : "instruction limit exceeded");
+        return LUA_ERRRUN;
+    }
     lua_pushcfunction(L, nb_msghandler);
     lua_insert(L, base);
     int saved = st->in_host;
     st->in_host = 0;                    /* Lua code runs under the memory cap */
+    lua_State *caller = nb_set_running(st, L);
     int status = lua_pcall(L, nargs, nresults, base);
+    nb_set_running(st, caller);
     st->in_host = saved;
     lua_remove(L, base);
     return status;

@@ -15,7 +15,12 @@ static void nb_on_sigint(int sig) {
     (void)sig;
     lua_State *L = nb_interrupt_state;
     signal(SIGINT, SIG_DFL);            /* a second Ctrl-C ends the process */
-    if (L) lua_sethook(L, nb_stop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    if (L) {
+        /* the running coroutine, if one runs (a hook on L would not reach it); read
+           without the lock, which this thread may be holding */
+        lua_State *running = nb_getstate(L)->running;
+        lua_sethook(running ? running : L, nb_stop, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+    }
 }
 
 void nb_interrupt_begin(lua_State *L) {

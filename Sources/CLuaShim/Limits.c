@@ -1,8 +1,19 @@
-// Run limits: one count hook samples the position, counts instructions, reads the
-// clock and notices the allocator's refusals. Hooks reach coroutines because a new
-// thread inherits the hook of the thread that created it (lua_newthread).
+// Run limits (DESIGN.md §5). A count hook costs about 1.5 ns per VM instruction
+// whatever its period (lua-embedding.md §3.5), so none is installed unless a limit
+// needs one: the watchdog thread arms it at the deadline, the allocator when it
+// refuses, and only `--max-instructions` keeps a counting hook on.
+//
+// A hook is per thread, and one set on the main state does not reach a coroutine that
+// is already running. So the shim tracks the running thread (nb_pcall and the
+// coroutine wrappers set it) and hooks that one. The watchdog calls lua_sethook from
+// its own thread, the "benign race" lua.c relies on for SIGINT; the spin lock only
+// guarantees that the thread it hooks is alive.
 #include "CLuaShim.h"
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <errno.h>
+#include <string.h>
 #include <time.h>
 
 double nb_monotonic_now(void) {
@@ -19,23 +30,138 @@ static const char *nb_limit_name(int which) {
     }
 }
 
-static void nb_limit_hook(lua_State *L, lua_Debug *ar) {
-    nb_state *st = nb_getstate(L);
-    if (lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
-        snprintf(st->where, sizeof st->where, "%s:%d", ar->short_src, ar->currentline);
-    if (!st->limit_hit) {
-        st->instructions++;
-        if (st->memory_error && st->limit != 0) st->limit_hit = NB_LIMIT_MEMORY;
-        else if (st->max_instructions > 0 && st->instructions * NB_LIMIT_PERIOD > st->max_instructions)
-            st->limit_hit = NB_LIMIT_INSTRUCTIONS;
-        else if (st->deadline > 0 && nb_monotonic_now() > st->deadline) st->limit_hit = NB_LIMIT_TIME;
+int nb_limit_status(const nb_state *st) { return __atomic_load_n(&st->limit_hit, __ATOMIC_ACQUIRE); }
+
+static void nb_lock(nb_state *st) {
+    while (__atomic_exchange_n(&st->running_lock, 1, __ATOMIC_ACQUIRE)) { /* spin: held for a few stores */ }
+}
+static void nb_unlock(nb_state *st) { __atomic_store_n(&st->running_lock, 0, __ATOMIC_RELEASE); }
+
+lua_State *nb_set_running(nb_state *st, lua_State *L) {
+    nb_lock(st);
+    lua_State *prev = st->running;
+    st->running = L;
+    nb_unlock(st);
+    return prev;
+}
+
+/* "file:line" of the innermost script function on L's stack: the prelude's wrappers
+   (string.rep's cap) are Nestbox's code, not the script's, so they are passed over
+   when a script frame calls them. Reads only CallInfo and prototypes, so it is safe
+   wherever the VM has saved its pc (hooks, allocations). */
+void nb_record_where(nb_state *st, lua_State *L) {
+    lua_Debug ar;
+    int fallback = 0;
+    if (st->where[0] != 0) return;      /* the first position is the one that matters */
+    for (int level = 0; level < 64 && lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        int prelude = strcmp(ar.source, "=prelude") == 0;
+        if (!prelude || !fallback)
+            snprintf(st->where, sizeof st->where, "%s:%d", ar.short_src, ar.currentline);
+        if (!prelude) return;
+        fallback = 1;
     }
-    if (st->limit_hit) {
-        lua_sethook(L, nb_limit_hook, LUA_MASKCOUNT, 1);   /* sticky: every instruction from now on */
-        luaL_error(L, "%s", nb_limit_name(st->limit_hit));
+}
+
+static void nb_kill_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    nb_state *st = nb_getstate(L);
+    nb_record_where(st, L);
+    luaL_error(L, "%s", nb_limit_name(nb_limit_status(st)));
+}
+
+static void nb_arm(lua_State *L) {
+    /* sticky: every call, return and instruction from now on raises again */
+    lua_sethook(L, nb_kill_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
+}
+
+void nb_limit_fire(nb_state *st, int which) {
+    int none = 0;
+    __atomic_compare_exchange_n(&st->limit_hit, &none, which, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    nb_lock(st);
+    if (st->running) nb_arm(st->running);
+    nb_unlock(st);
+}
+
+int nb_limit_raise(lua_State *L) {
+    nb_state *st = nb_getstate(L);
+    nb_arm(L);
+    nb_record_where(st, L);
+    return luaL_error(L, "%s", nb_limit_name(nb_limit_status(st)));
+}
+
+static void nb_count_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    nb_state *st = nb_getstate(L);
+    if (++st->instructions * NB_LIMIT_PERIOD > st->max_instructions) {
+        nb_limit_fire(st, NB_LIMIT_INSTRUCTIONS);
+        nb_limit_raise(L);
     }
 }
 
 void nb_limits_install(lua_State *L) {
-    lua_sethook(L, nb_limit_hook, LUA_MASKCOUNT, NB_LIMIT_PERIOD);
+    nb_state *st = nb_getstate(L);
+    if (st->max_instructions > 0 && nb_limit_status(st) == 0)
+        lua_sethook(L, nb_count_hook, LUA_MASKCOUNT, NB_LIMIT_PERIOD);
+}
+
+/* ---------- the watchdog ---------- */
+
+typedef struct nb_watchdog {
+    pthread_t thread;
+    pthread_mutex_t mutex;
+    pthread_cond_t cond;
+    struct timespec deadline;   /* CLOCK_MONOTONIC */
+    int stop;
+    nb_state *st;
+} nb_watchdog;
+
+static void *nb_watchdog_main(void *arg) {
+    nb_watchdog *w = (nb_watchdog *)arg;
+    pthread_mutex_lock(&w->mutex);
+    int rc = 0;
+    while (!w->stop && rc != ETIMEDOUT)
+        rc = pthread_cond_timedwait(&w->cond, &w->mutex, &w->deadline);
+    int fire = !w->stop;
+    pthread_mutex_unlock(&w->mutex);
+    if (fire) nb_limit_fire(w->st, NB_LIMIT_TIME);
+    return NULL;
+}
+
+int nb_watchdog_start(nb_state *st, double seconds) {
+    nb_watchdog_stop(st);
+    nb_watchdog *w = (nb_watchdog *)calloc(1, sizeof *w);
+    if (w == NULL) return 0;
+    w->st = st;
+    double at = nb_monotonic_now() + (seconds > 0 ? seconds : 0);
+    w->deadline.tv_sec = (time_t)at;
+    w->deadline.tv_nsec = (long)((at - (double)w->deadline.tv_sec) * 1e9);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&w->cond, &attr);
+    pthread_condattr_destroy(&attr);
+    pthread_mutex_init(&w->mutex, NULL);
+    if (pthread_create(&w->thread, NULL, nb_watchdog_main, w) != 0) {
+        pthread_cond_destroy(&w->cond);
+        pthread_mutex_destroy(&w->mutex);
+        free(w);
+        return 0;
+    }
+    st->watchdog = w;
+    return 1;
+}
+
+void nb_watchdog_stop(nb_state *st) {
+    nb_watchdog *w = (nb_watchdog *)st->watchdog;
+    if (w == NULL) return;
+    pthread_mutex_lock(&w->mutex);
+    w->stop = 1;
+    pthread_cond_signal(&w->cond);
+    pthread_mutex_unlock(&w->mutex);
+    pthread_join(w->thread, NULL);
+    pthread_cond_destroy(&w->cond);
+    pthread_mutex_destroy(&w->mutex);
+    free(w);
+    st->watchdog = NULL;
 }

@@ -17,7 +17,9 @@ extension ViewController {
     /// Iterative, so a deep tree cannot overflow the stack.
     func appendHierarchy(to lines: inout [String], depth: Int) {
         var stack: [(ViewController, Int, Bool)] = [(self, depth, false)]
+        let sim = simulation
         while let (vc, d, presented) = stack.popLast() {
+            if lines.count & 1023 == 1023, sim.isInterrupted() { return }
             let indent = presented ? indentation(max(0, d - 1)) + "   + " : indentation(d)
             let view = vc._view.map(\.objectDescription) ?? "(view not loaded)"
             var line = "\(indent)\(vc.objectDescription), state: \(vc.appearanceState.rawValue), view: \(view)"
@@ -40,7 +42,9 @@ extension View {
     /// Iterative, so a deep tree cannot overflow the stack.
     func appendDescription(to lines: inout [String], depth: Int) {
         var stack: [(View, Int)] = [(self, depth)]
+        let sim = simulation
         while let (v, d) = stack.popLast() {
+            if lines.count & 1023 == 1023, sim.isInterrupted() { return }
             lines.append(indentation(d) + v.viewDescription)
             for s in v.subviews.reversed() { stack.append((s, d + 1)) }
         }

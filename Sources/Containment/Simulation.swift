@@ -9,6 +9,9 @@ public final class Simulation {
     public private(set) lazy var animator = Animator(simulation: self)
     /// `--frames`: record the presentation frames of views in flight at 60 Hz.
     public var samplesFrames = false
+    /// Asked by long operations (settle, advance, printing) between steps: the host's
+    /// run limits end them early, and nothing else in the core reads the wall clock.
+    public var isInterrupted: () -> Bool = { false }
     var nameCounters: [String: Int] = [:]
     var ignoringInteraction = 0
 
@@ -57,6 +60,7 @@ public final class Simulation {
         while clock.hasPendingWork {
             turns += 1
             if turns > maxTurns { return false }
+            if isInterrupted() { return true }
             if clock.hasQueued { turn(); continue }
             guard let due = clock.nextTimerTime else { break }
             run(until: due)
@@ -75,7 +79,7 @@ public final class Simulation {
                 let tick = (clock.now * 60 + 1e-9).rounded(.down) / 60 + 1.0 / 60
                 next = min(next ?? tick, tick)
             }
-            guard let t = next, t <= target + 1e-9 else { break }
+            guard let t = next, t <= target + 1e-9, !isInterrupted() else { break }
             clock.now = max(clock.now, t)
             // A display refresh at this instant shows the frame before timers due now
             // (an animation's completion) run.

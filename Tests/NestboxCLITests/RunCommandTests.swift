@@ -203,17 +203,29 @@ extension RunCommandTests {
     }
 
     @Test("exit 3: each limit ends the run with one line naming it and where", arguments: [
-        ("local s = 'x'\nfor i = 1, 40 do s = s .. s end", ["--max-memory", "8"], "memory limit of 8 MiB exceeded in "),
-        ("local n = 0\nwhile true do\n  pcall(function() while true do n = n + 1 end end)\nend", ["--timeout", "0.3"], "time limit exceeded at "),
-        ("local co = coroutine.create(function()\n  while true do end\nend)\ncoroutine.resume(co)", ["--timeout", "0.3"], "time limit exceeded at "),
-        ("for i = 1, 1e7 do end", ["--max-instructions", "100000"], "instruction limit of 100000 exceeded at "),
+        ("local s = 'x'\nfor i = 1, 40 do s = s .. s end", ["--max-memory", "8"], "memory limit of 8 MiB exceeded", 2),
+        // inside a C function: the line of the Lua code that called it
+        ("local s = ('x'):rep(1 << 20)\nlocal u = s:rep(12)", ["--max-memory", "8"], "memory limit of 8 MiB exceeded", 2),
+        ("local f = coroutine.wrap(function()\n  local t = {}\n  for i = 1, 1e8 do t[i] = i end\nend)\nf()",
+         ["--max-memory", "8"], "memory limit of 8 MiB exceeded", 3),
+        ("local n = 0\nwhile true do\n  pcall(function() while true do n = n + 1 end end)\nend", ["--timeout", "0.3"], "time limit exceeded", 3),
+        // a coroutine already running when the deadline passes
+        ("local co = coroutine.create(function()\n  while true do end\nend)\ncoroutine.resume(co)", ["--timeout", "0.3"], "time limit exceeded", 2),
+        ("local f = coroutine.wrap(function()\n  while true do pcall(coroutine.yield) end\nend)\nwhile true do f() end", ["--timeout", "0.3"], "time limit exceeded", -1),
+        // a host operation that would run forever checks the deadline itself
+        ("local function again() ui.after(0, again) end\nagain()\nwhile true do ui.settle() end", ["--timeout", "0.3"], "time limit exceeded", -1),
+        ("for i = 1, 1e7 do end", ["--max-instructions", "100000"], "instruction limit of 100000 exceeded", 1),
     ])
-    func limits(_ source: String, _ options: [String], _ message: String) throws {
+    func limits(_ source: String, _ options: [String], _ message: String, _ line: Int) throws {
         let path = try script(source)
         let r = nestbox(["run", path, "--trace", "none"] + options)
         #expect(r.code == 3)
-        #expect(r.err.hasPrefix("nestbox: " + message), "\(r.err)")
-        #expect(r.err.split(separator: "\n").count == 1, "one line")
+        if line > 0 {
+            #expect(r.err == "nestbox: \(message) at \(path):\(line)\n")
+        } else {   // wherever the deadline finds it
+            #expect(r.err.hasPrefix("nestbox: \(message) at \(path):"), "\(r.err)")
+            #expect(r.err.split(separator: "\n").count == 1, "one line")
+        }
     }
 
     @Test("the limits have usage checks")

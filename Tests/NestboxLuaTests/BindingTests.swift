@@ -74,6 +74,28 @@ extension BindingTests {
         #expect(weakView == nil)
     }
 
+    @Test("a timeout installs no hook until its deadline, then stops the coroutine that runs")
+    func watchdogArmsAtTheDeadline() throws {
+        let rt = try LuaRuntime()
+        rt.setLimits(timeout: 10, maxInstructions: nil)
+        #expect(!rt.hasLimitHook)
+        rt.setLimits(timeout: nil, maxInstructions: 1_000_000)
+        #expect(rt.hasLimitHook)
+
+        let looping = try LuaRuntime()
+        looping.setLimits(timeout: 0.1, maxInstructions: nil)
+        #expect(!looping.hasLimitHook)
+        let outcome = looping.run(source: """
+            local co = coroutine.create(function()
+              while true do pcall(function() while true do end end) end
+            end)
+            print(coroutine.resume(co))
+            """, chunkName: "=test")
+        #expect(outcome == .limitExceeded("time limit exceeded at test:2"))
+        // once hit, no more Lua runs in this state
+        #expect(looping.run(source: "x = 1", chunkName: "=again") == .limitExceeded("time limit exceeded at test:2"))
+    }
+
     @Test("an owned child keeps its Lua fields and hooks; dropped with its parent, it is freed")
     func ownedChildKeepsState() throws {
         let (outcome, out, rt) = try runLua("""

@@ -28,12 +28,15 @@ typedef struct nb_state {
     int in_host;           /* > 0 while Swift code runs: allocations may exceed the limit */
     int errarg;            /* argument index for NB_ARGERROR */
     int memory_error;      /* set when the allocator refused a request */
-    /* run limits (DESIGN.md §5): checked by a count hook every NB_LIMIT_PERIOD instructions */
+    /* run limits (DESIGN.md §5). No hook runs until a limit needs one: the watchdog
+       thread, the allocator or the instruction counter arms it on the running thread. */
+    lua_State *running;          /* the thread executing Lua now (NULL outside Lua) */
+    int running_lock;            /* spin lock between the VM thread and the watchdog */
     long long instructions;      /* executed so far (in periods) */
     long long max_instructions;  /* 0 = none */
-    double deadline;             /* CLOCK_MONOTONIC seconds; 0 = none */
-    int limit_hit;               /* 0, or which limit ended the run (NB_LIMIT_*) */
-    char where[192];             /* "file:line" of the last hook sample */
+    int limit_hit;               /* 0, or which limit ended the run (NB_LIMIT_*); atomic */
+    void *watchdog;              /* the timer thread, when a deadline is set */
+    char where[192];             /* "file:line" where the limit stopped the script */
 } nb_state;
 
 #define NB_LIMIT_PERIOD 1000
@@ -41,11 +44,28 @@ typedef struct nb_state {
 #define NB_LIMIT_TIME 2
 #define NB_LIMIT_INSTRUCTIONS 3
 
-/// Installs the limit hook on `L` (coroutines created later inherit it). Once a limit
-/// is hit the hook fires on every instruction and raises again, so `pcall` cannot
-/// swallow it (Redis's trick).
+/// Counts instructions in periods of NB_LIMIT_PERIOD when `max_instructions` is set
+/// (coroutines created later inherit the hook). Without it no hook is installed.
 void nb_limits_install(lua_State *L);
+/// Starts the watchdog: after `seconds`, it marks the time limit and hooks the running
+/// thread. Once a limit is hit the hook fires on every call, return and instruction and
+/// raises again, so `pcall` cannot swallow it (Redis's trick).
+int nb_watchdog_start(nb_state *st, double seconds);
+/// Stops and joins the watchdog (idempotent).
+void nb_watchdog_stop(nb_state *st);
+/// The limit that has been hit (NB_LIMIT_*), or 0. Safe from any thread.
+int nb_limit_status(const nb_state *st);
 double nb_monotonic_now(void);
+/// Makes `L` the running thread; returns the previous one. Internal to the shim, and
+/// used by the coroutine wrappers.
+lua_State *nb_set_running(nb_state *st, lua_State *L);
+/// Marks limit `which` (if none is marked yet) and arms the raising hook on the running
+/// thread. Called on the VM thread or the watchdog's.
+void nb_limit_fire(nb_state *st, int which);
+/// Raises the error of the limit that has been hit, arming the hook on `L` first.
+int nb_limit_raise(lua_State *L);
+/// Records in st->where the position of the innermost Lua function of `L`, once.
+void nb_record_where(nb_state *st, lua_State *L);
 
 /// A Swift function reached through a dispatch trampoline: `id` selects the body.
 typedef int (*nb_dispatch_fn)(lua_State *L, int id);

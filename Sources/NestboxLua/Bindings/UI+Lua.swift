@@ -58,6 +58,8 @@ enum UIFunctions {
         LuaMethod("printHierarchy") { a in
             let vc = try a.optionalObject(1, ViewController.self, "ViewController")
             let text = vc?.hierarchyDescription() ?? a.rt.simulation.hierarchyDescription()
+            // Cut short by a run limit: print nothing; the limit's hook raises on return.
+            if a.rt.simulation.isInterrupted() { return 0 }
             a.rt.output(text + "\n")
             a.L.push(text)
             return 1
@@ -66,6 +68,7 @@ enum UIFunctions {
         LuaMethod("printViews") { a in
             let v = try a.optionalObject(1, View.self, "View") ?? a.rt.simulation.window
             let text = v.recursiveDescription()
+            if a.rt.simulation.isInterrupted() { return 0 }
             a.rt.output(text + "\n")
             a.L.push(text)
             return 1
