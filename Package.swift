@@ -35,6 +35,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "nestbox", dependencies: ["NestboxCLI"]),
+        // `nestbox bench`'s start-up baseline.
+        .executableTarget(name: "HelloWorld"),
 
         // Tests, one target per level.
         .testTarget(name: "ContainmentTests", dependencies: ["Containment"]),

@@ -3,7 +3,9 @@
 #include "CLuaShim.h"
 #include <string.h>
 
-typedef struct { uint32_t magic; int value; } nb_bench_obj;
+/* A title is a string, as the binding's is: the getter pushes it, the setter copies
+   the bytes (a hand-written binding owns its storage, as the Swift model does). */
+typedef struct { uint32_t magic; int value; size_t len; char title[64]; } nb_bench_obj;
 
 static int nb_bench_nop(lua_State *L) { (void)L; return 0; }
 
@@ -14,14 +16,21 @@ static int nb_bench_index(lua_State *L) {
     lua_pop(L, 1);
     nb_bench_obj *o = (nb_bench_obj *)lua_touserdata(L, 1);
     const char *k = lua_tostring(L, 2);
-    if (o && k && strcmp(k, "title") == 0) { lua_pushinteger(L, o->value); return 1; }
+    if (o && k && strcmp(k, "title") == 0) { lua_pushlstring(L, o->title, o->len); return 1; }
     lua_pushnil(L);
     return 1;
 }
 
 static int nb_bench_newindex(lua_State *L) {
     nb_bench_obj *o = (nb_bench_obj *)lua_touserdata(L, 1);
-    if (o) o->value = (int)lua_tointeger(L, 3);
+    size_t len = 0;
+    const char *s = lua_tolstring(L, 3, &len);
+    if (o && s) {
+        if (len >= sizeof o->title) len = sizeof o->title - 1;
+        memcpy(o->title, s, len);
+        o->title[len] = 0;
+        o->len = len;
+    }
     return 0;
 }
 
@@ -34,6 +43,8 @@ static int nb_bench_method(lua_State *L) {
 static int nb_bench_new(lua_State *L) {
     nb_bench_obj *o = (nb_bench_obj *)lua_newuserdatauv(L, sizeof(nb_bench_obj), 0);
     o->magic = 0; o->value = 0;
+    memcpy(o->title, "Inbox", 6);
+    o->len = 5;
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_setmetatable(L, -2);
     return 1;

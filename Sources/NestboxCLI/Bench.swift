@@ -4,16 +4,21 @@ import Foundation
 import NestboxLua
 
 /// `nestbox bench`: the binding's costs against the same operations written by hand
-/// on Lua's C API, measured in one process (DESIGN.md §8). Medians of several runs.
+/// on Lua's C API, the model's throughput and how it grows with size, and start-up,
+/// all measured in one process (DESIGN.md §8). Every figure is a median of several runs.
 public struct Bench: ParsableCommand {
     public static let configuration = CommandConfiguration(
-        abstract: "Measure the Lua binding against a plain C-API baseline.")
+        abstract: "Measure the binding, the model's throughput and start-up.",
+        discussion: "Each row is a median of several runs. Ratios compare with a plain C-API baseline, or between sizes.")
 
     @Flag(help: "Print one JSON array instead of a table.")
     public var json = false
 
-    @Flag(help: "Run each case briefly (for CI).")
+    @Flag(help: "Run each case briefly, at smaller sizes (for CI); targets are not judged.")
     public var quick = false
+
+    @Option(help: "Run only the cases whose name starts with this (binding, cycle, tree, animation, churn, startup).")
+    public var only: String?
 
     public init() {}
 
@@ -22,107 +27,106 @@ public struct Bench: ParsableCommand {
         if code != 0 { throw ExitCode(code) }
     }
 
-    struct Case {
-        let name: String
-        let setup: String
-        let body: String
-        let baselineSetup: String?
-        let baselineBody: String?
-        /// Operations per loop iteration (a pair counts as two).
-        var opsPerIteration = 1.0
-    }
-
-    static let cases: [Case] = [
-        Case(name: "noop-call", setup: "local f = baseline.nop", body: "f()", baselineSetup: nil, baselineBody: nil),
-        Case(name: "property-get", setup: "local vc = ui.ViewController{ title = 'Inbox' }", body: "local x = vc.title",
-             baselineSetup: "local o = baseline.new()", baselineBody: "local x = o.title"),
-        Case(name: "property-set", setup: "local vc = ui.ViewController{}", body: "vc.title = 'Inbox'",
-             baselineSetup: "local o = baseline.new()", baselineBody: "o.title = 1"),
-        Case(name: "method-call",
-             setup: "local v, w = ui.View{}, ui.View{}", body: "v:addSubview(w); w:removeFromSuperview()",
-             baselineSetup: "local o = baseline.new()", baselineBody: "o:method(); o:method()", opsPerIteration: 2),
-    ]
-
-    struct Result {
+    /// One line of the report.
+    struct Row {
         var name: String
-        var nsPerOp: Double
-        var baseline: Double?
-        var ratio: Double? { baseline.map { nsPerOp / $0 } }
-    }
+        var value: Double
+        var unit: String
+        var baseline: Double? = nil
+        var ratio: Double? = nil
+        /// The issue's target, e.g. "<= 1.5x", and whether the value meets it (nil when
+        /// not judged: quick mode, or a figure reported for information).
+        var target: String? = nil
+        var met: Bool? = nil
 
-    public func execute(output: Output) -> Int32 {
-        let iterations = quick ? 20_000 : 2_000_000
-        let runs = quick ? 3 : 7
-        var results: [Result] = []
-        do {
-            let rt = try LuaRuntime()
-            rt.installBaseline()
-            // Tracing off: these cases measure the binding, not the trace's allocations.
-            rt.simulation.trace.isEnabled = false
-            for c in Self.cases {
-                let ns = try median(rt, c.setup, c.body, iterations, runs) / c.opsPerIteration
-                var base: Double?
-                if let bs = c.baselineSetup, let bb = c.baselineBody {
-                    base = try median(rt, bs, bb, iterations, runs) / c.opsPerIteration
-                }
-                results.append(Result(name: c.name, nsPerOp: ns, baseline: base))
-            }
-            results.append(Result(name: "method-model", nsPerOp: try modelOnly(iterations, runs), baseline: nil))
-        } catch {
-            output.err("nestbox bench: \(error)\n")
-            return 1
+        mutating func judge(_ value: Double, _ target: String, _ ok: (Double) -> Bool) {
+            self.target = target
+            met = ok(value)
         }
-        if json {
-            let items = results.map { r -> String in
-                var f = ["\"case\":\"\(r.name)\"", "\"ns_per_op\":\(fmt(r.nsPerOp))", "\"ops_per_s\":\(Int(1e9 / r.nsPerOp))"]
-                if let b = r.baseline, let ratio = r.ratio { f += ["\"baseline_ns_per_op\":\(fmt(b))", "\"ratio\":\(fmt(ratio))"] }
-                return "{" + f.joined(separator: ",") + "}"
-            }
-            output.out("[" + items.joined(separator: ",") + "]\n")
-        } else {
-            output.out("case            ns/op   baseline   ratio\n")
-            for r in results {
-                let base = r.baseline.map { fmt($0).padding(toLength: 9, withPad: " ", startingAt: 0) } ?? "-        "
-                let ratio = r.ratio.map { fmt($0) + "x" } ?? "-"
-                output.out("\(r.name.padding(toLength: 14, withPad: " ", startingAt: 0))  \(fmt(r.nsPerOp).padding(toLength: 6, withPad: " ", startingAt: 0))  \(base)  \(ratio)\n")
-            }
-        }
-        return 0
-    }
-
-    func median(_ rt: LuaRuntime, _ setup: String, _ body: String, _ n: Int, _ runs: Int) throws -> Double {
-        let source = "\(setup)\nfor i = 1, \(n) do \(body) end"
-        var samples: [Double] = []
-        for _ in 0..<runs {
-            var error: String?
-            guard let s = rt.time(source, error: &error) else { throw BenchError(message: error ?? "failed") }
-            samples.append(s * 1e9 / Double(n))
-        }
-        samples.sort()
-        return samples[samples.count / 2]
-    }
-
-    /// The model's own work for the method-call case, called from Swift (no Lua), so
-    /// the binding's share of `method-call` is the difference.
-    func modelOnly(_ n: Int, _ runs: Int) throws -> Double {
-        let sim = Simulation()
-        sim.trace.isEnabled = false
-        let v = View(simulation: sim), w = View(simulation: sim)
-        var samples: [Double] = []
-        for _ in 0..<runs {
-            let start = ContinuousClock.now
-            for _ in 0..<n {
-                try v.addSubview(w)
-                w.removeFromSuperview()
-            }
-            let d = ContinuousClock.now - start
-            samples.append((Double(d.components.seconds) * 1e9 + Double(d.components.attoseconds) / 1e9) / Double(n) / 2)
-        }
-        samples.sort()
-        return samples[samples.count / 2]
     }
 
     struct BenchError: Error, CustomStringConvertible { let message: String; var description: String { message } }
 
-    func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
+    public func execute(output: Output) -> Int32 {
+        var rows: [Row] = []
+        let groups: [(String, () throws -> [Row])] = [
+            ("binding", bindingRows),
+            ("cycle", cycleRows),
+            ("tree", treeRows),
+            ("animation", animationRows),
+            ("churn", churnRows),
+            ("startup", startupRows),
+        ]
+        do {
+            for (name, measure) in groups where only.map({ name.hasPrefix($0) || $0.hasPrefix(name) }) ?? true {
+                rows += try measure()
+            }
+        } catch {
+            output.err("nestbox bench: \(error)\n")
+            return 1
+        }
+        if quick { rows = rows.map { var r = $0; r.met = nil; return r } }
+        output.out(json ? Self.json(rows) : Self.table(rows))
+        return 0
+    }
+
+    // MARK: - Report
+
+    static func table(_ rows: [Row]) -> String {
+        var out = pad("case", 26) + pad("value", 12) + pad("unit", 10) + pad("baseline", 10) + pad("ratio", 8) + "target\n"
+        for r in rows {
+            out += pad(r.name, 26) + pad(fmt(r.value), 12) + pad(r.unit, 10)
+            out += pad(r.baseline.map(fmt) ?? "-", 10) + pad(r.ratio.map { fmt($0) + "x" } ?? "-", 8)
+            if let t = r.target { out += t + (r.met.map { $0 ? "  met" : "  MISSED" } ?? "") }
+            out += "\n"
+        }
+        return out
+    }
+
+    static func json(_ rows: [Row]) -> String {
+        let items = rows.map { r -> String in
+            var f = ["\"case\":\"\(r.name)\"", "\"value\":\(fmt(r.value))", "\"unit\":\"\(r.unit)\""]
+            if let b = r.baseline { f.append("\"baseline\":\(fmt(b))") }
+            if let x = r.ratio { f.append("\"ratio\":\(fmt(x))") }
+            if let t = r.target { f.append("\"target\":\"\(t)\"") }
+            if let m = r.met { f.append("\"met\":\(m)") }
+            return "{" + f.joined(separator: ",") + "}"
+        }
+        return "[" + items.joined(separator: ",\n") + "]\n"
+    }
+
+    static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s.padding(toLength: n, withPad: " ", startingAt: 0) }
+
+    /// Three significant figures, without exponents.
+    static func fmt(_ v: Double) -> String {
+        let a = abs(v)
+        if a >= 100 || a == 0 { return String(format: "%.0f", v) }
+        if a >= 10 { return String(format: "%.1f", v) }
+        return String(format: "%.2f", v)
+    }
+
+    // MARK: - Measuring
+
+    static func median(_ samples: [Double]) -> Double {
+        let s = samples.sorted()
+        return s.isEmpty ? .nan : s[s.count / 2]
+    }
+
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    /// A fresh world whose printers write nowhere.
+    static func runtime(memoryLimit: Int = 0) throws -> LuaRuntime {
+        let rt = try LuaRuntime(memoryLimit: memoryLimit)
+        rt.output = { _ in }
+        return rt
+    }
+
+    /// Runs `source` in `rt` and returns its wall time in seconds.
+    static func time(_ rt: LuaRuntime, _ source: String) throws -> Double {
+        var error: String?
+        guard let s = rt.time(source, error: &error) else { throw BenchError(message: error ?? "failed") }
+        return s
+    }
 }

@@ -1,0 +1,76 @@
+import Containment
+import Foundation
+import NestboxLua
+
+/// The binding's cost per call, against the same operation written by hand on Lua's C
+/// API (Sources/CLuaShim/Baseline.c), tracing off: these rows measure the boundary,
+/// not the trace.
+extension Bench {
+    struct BindingCase {
+        let name: String
+        let setup: String
+        let body: String
+        let baselineSetup: String?
+        let baselineBody: String?
+        /// Operations per loop iteration (a pair counts as two).
+        var opsPerIteration = 1.0
+    }
+
+    static let bindingCases: [BindingCase] = [
+        BindingCase(name: "noop-call", setup: "local f = baseline.nop", body: "f()", baselineSetup: nil, baselineBody: nil),
+        BindingCase(name: "property-get", setup: "local vc = ui.ViewController{ title = 'Inbox' }", body: "local x = vc.title",
+                    baselineSetup: "local o = baseline.new()", baselineBody: "local x = o.title"),
+        BindingCase(name: "property-set", setup: "local vc = ui.ViewController{}", body: "vc.title = 'Inbox'",
+                    baselineSetup: "local o = baseline.new()", baselineBody: "o.title = 'Inbox'"),
+        BindingCase(name: "method-call",
+                    setup: "local v, w = ui.View{}, ui.View{}", body: "v:addSubview(w); w:removeFromSuperview()",
+                    baselineSetup: "local o = baseline.new()", baselineBody: "o:method(); o:method()", opsPerIteration: 2),
+    ]
+
+    func bindingRows() throws -> [Row] {
+        let iterations = quick ? 20_000 : 2_000_000
+        let runs = quick ? 3 : 7
+        let rt = try Self.runtime()
+        rt.installBaseline()
+        rt.simulation.trace.isEnabled = false
+        func ns(_ setup: String, _ body: String, _ ops: Double) throws -> Double {
+            let source = "\(setup)\nfor i = 1, \(iterations) do \(body) end"
+            return Self.median(try (0..<runs).map { _ in try Self.time(rt, source) }) * 1e9 / Double(iterations) / ops
+        }
+        let model = try modelOnly(iterations, runs)
+        var rows: [Row] = []
+        for c in Self.bindingCases {
+            var row = Row(name: c.name, value: try ns(c.setup, c.body, c.opsPerIteration), unit: "ns/op")
+            if let bs = c.baselineSetup, let bb = c.baselineBody {
+                var base = try ns(bs, bb, c.opsPerIteration)
+                // A method's fair baseline is the C call plus the model's own work.
+                if c.name == "method-call" { base += model }
+                let ratio = row.value / base
+                row.baseline = base
+                row.ratio = ratio
+                row.judge(ratio, "<= 1.5x") { $0 <= 1.5 }
+            }
+            rows.append(row)
+        }
+        rows.append(Row(name: "method-model", value: model, unit: "ns/op"))
+        return rows
+    }
+
+    /// The model's own work for the method-call case, called from Swift (no Lua), so
+    /// the binding's share of `method-call` is the difference.
+    func modelOnly(_ n: Int, _ runs: Int) throws -> Double {
+        let sim = Simulation()
+        sim.trace.isEnabled = false
+        let v = View(simulation: sim), w = View(simulation: sim)
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            for _ in 0..<n {
+                try v.addSubview(w)
+                w.removeFromSuperview()
+            }
+            samples.append(Self.seconds(ContinuousClock.now - start) * 1e9 / Double(n) / 2)
+        }
+        return Self.median(samples)
+    }
+}

@@ -1,0 +1,188 @@
+import Containment
+import Foundation
+import NestboxLua
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The model at work, driven from Lua with tracing on: containment cycles, trees that
+/// grow tenfold, many animations sampled at 60 Hz, and objects created and dropped.
+extension Bench {
+    // MARK: - Containment cycles
+
+    static let cycleSetup = """
+        parent = ui.ViewController{ name = "parent" }
+        ui.window.rootViewController = parent
+        ui.window:makeKeyAndVisible()
+        child = ui.ViewController(HOOKS)
+        local _ = child.view
+        """
+
+    /// Empty Lua functions on every lifecycle callback a cycle reaches.
+    static let everyHook = """
+        { name = "child",
+          viewDidLoad = function() end, viewWillAppear = function() end, viewIsAppearing = function() end,
+          viewDidAppear = function() end, viewWillDisappear = function() end, viewDidDisappear = function() end,
+          viewWillLayoutSubviews = function() end, viewDidLayoutSubviews = function() end,
+          willMove = function() end, didMove = function() end }
+        """
+
+    /// addChild, addSubview, didMove, willMove(nil), removeFromSuperview, removeFromParent
+    /// on a parent in the visible window: the child appears and disappears each time.
+    static func cycleLoop(_ n: Int) -> String {
+        """
+        local parent, child = parent, child
+        local pv, cv = parent.view, child.view
+        for i = 1, \(n) do
+          parent:addChild(child); pv:addSubview(cv); child:didMove(parent)
+          child:willMove(nil); cv:removeFromSuperview(); child:removeFromParent()
+        end
+        """
+    }
+
+    func cycleRows() throws -> [Row] {
+        let n = quick ? 2_000 : 100_000
+        let runs = quick ? 3 : 5
+        var rows: [Row] = []
+        for (name, hooks, target) in [("cycle", false, 500_000.0), ("cycle-hooks", true, 150_000.0)] {
+            let rt = try Self.runtime()
+            _ = try Self.time(rt, Self.cycleSetup.replacingOccurrences(of: "(HOOKS)", with: hooks ? Self.everyHook : "{ name = \"child\" }"))
+            var samples: [Double] = []
+            for _ in 0..<runs {
+                samples.append(try Self.time(rt, Self.cycleLoop(n)))
+                rt.simulation.trace.clear()      // keep the trace from growing across runs
+            }
+            let rate = Double(n) / Self.median(samples)
+            var row = Row(name: name, value: rate, unit: "cycles/s")
+            row.judge(rate, ">= \(Int(target))/s") { $0 >= target }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    // MARK: - Trees
+
+    /// A ten-way tree of `n` controllers under the window's root, each child's view in
+    /// its parent's (so each one appears), then the whole hierarchy printed.
+    static func treeSource(_ n: Int) -> String {
+        """
+        local root = ui.ViewController{ name = "root" }
+        ui.window.rootViewController = root
+        ui.window:makeKeyAndVisible()
+        local all = { root }
+        for i = 2, \(n) do
+          local p = all[(i - 2) // 10 + 1]
+          local c = ui.ViewController{}
+          p:addChild(c); p.view:addSubview(c.view); c:didMove(p)
+          all[i] = c
+        end
+        ui.printHierarchy()
+        """
+    }
+
+    func treeRows() throws -> [Row] {
+        let sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000]
+        var seconds: [Int: Double] = [:]
+        var rows: [Row] = []
+        for n in sizes {
+            let samples = try (0..<(quick ? 1 : 3)).map { _ in try Self.time(try Self.runtime(), Self.treeSource(n)) }
+            let s = Self.median(samples)
+            seconds[n] = s
+            var row = Row(name: "tree-\(n / 1000)k", value: s * 1e3, unit: "ms")
+            if n == 100_000 { row.judge(s, "<= 1000 ms") { $0 <= 1 } }
+            rows.append(row)
+        }
+        let (small, large) = (sizes[sizes.count - 2], sizes[sizes.count - 1])
+        let growth = (seconds[large] ?? .nan) / (seconds[small] ?? .nan)
+        var row = Row(name: "tree-growth-\(small / 1000)k-\(large / 1000)k", value: growth, unit: "x")
+        row.judge(growth, "<= 12x") { $0 <= 12 }
+        rows.append(row)
+        return rows
+    }
+
+    // MARK: - Animation
+
+    func animationRows() throws -> [Row] {
+        let views = quick ? 100 : 1_000
+        let samples = try (0..<(quick ? 1 : 3)).map { _ -> Double in
+            let rt = try Self.runtime()
+            rt.simulation.samplesFrames = true       // `--frames`: presentation frames at 60 Hz
+            _ = try Self.time(rt, """
+                local root = ui.ViewController{ name = "root" }
+                ui.window.rootViewController = root
+                ui.window:makeKeyAndVisible()
+                views = {}
+                for i = 1, \(views) do
+                  local v = ui.View{ frame = { 0, 0, 10, 10 } }
+                  root.view:addSubview(v)
+                  views[i] = v
+                end
+                ui.settle()
+                """)
+            return try Self.time(rt, """
+                ui.animate{ duration = 10, animations = function()
+                  for i, v in ipairs(views) do v.frame = { i % 300, 600, 20, 20 } end
+                end }
+                ui.settle()
+                """)
+        }
+        let s = Self.median(samples)
+        var row = Row(name: "animation-\(views)-views-10s", value: s * 1e3, unit: "ms")
+        row.judge(s, "<= 1000 ms") { $0 <= 1 }
+        return [row]
+    }
+
+    // MARK: - Churn
+
+    /// Peak resident memory while `body` runs: the kernel's high-water mark, reset first
+    /// (`/proc/self/clear_refs`), after returning freed heap to the system.
+    static func peakResident(_ body: () throws -> Void) rethrows -> Double? {
+        #if canImport(Glibc)
+        // glibc's malloc_trim (not in the Glibc module): give freed heap back first.
+        if let sym = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
+            _ = unsafeBitCast(sym, to: (@convention(c) (Int) -> Int32).self)(0)
+        }
+        guard let reset = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { try body(); return nil }
+        reset.write(Data("5".utf8))
+        try? reset.close()
+        try body()
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kb / 1024
+        #else
+        try body()
+        return nil
+        #endif
+    }
+
+    func churnRows() throws -> [Row] {
+        let sizes = quick ? [10_000, 100_000] : [10_000, 1_000_000]
+        var peaks: [Double] = []
+        var rows: [Row] = []
+        for n in sizes {
+            var rate = 0.0, luaPeak = 0
+            let peak = try Self.peakResident {
+                let rt = try Self.runtime()
+                rate = Double(n) / (try Self.time(rt, "for i = 1, \(n) do local vc = ui.ViewController{} end"))
+                luaPeak = rt.peakMemory
+            }
+            rows.append(Row(name: "churn-\(Self.count(n))-rate", value: rate, unit: "objects/s"))
+            rows.append(Row(name: "churn-\(Self.count(n))-lua-heap", value: Double(luaPeak) / 1_048_576, unit: "MiB peak"))
+            if let peak {
+                peaks.append(peak)
+                rows.append(Row(name: "churn-\(Self.count(n))-resident", value: peak, unit: "MiB peak"))
+            }
+        }
+        if peaks.count == 2 {
+            let growth = peaks[1] / peaks[0]
+            var row = Row(name: "churn-memory-growth", value: growth, unit: "x")
+            row.judge(growth, "<= 2x") { $0 <= 2 }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    static func count(_ n: Int) -> String { n >= 1_000_000 ? "\(n / 1_000_000)M" : "\(n / 1000)k" }
+}

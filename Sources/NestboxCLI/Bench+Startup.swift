@@ -1,0 +1,63 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Start-up: `nestbox run` of an empty script against a Swift hello-world built the
+/// same way (the HelloWorld target, beside this binary in the same build folder).
+extension Bench {
+    func startupRows() throws -> [Row] {
+        let folder = Self.executableFolder()
+        let nestbox = folder + "/nestbox", hello = folder + "/HelloWorld"
+        guard FileManager.default.isExecutableFile(atPath: nestbox),
+              FileManager.default.isExecutableFile(atPath: hello) else {
+            // Built with `--product nestbox` alone: say what is missing rather than guess.
+            return [Row(name: "startup (skipped: build the HelloWorld product)", value: .nan, unit: "ms")]
+        }
+        let script = NSTemporaryDirectory() + "nestbox-bench-empty-\(getpid()).lua"
+        FileManager.default.createFile(atPath: script, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let runs = quick ? 5 : 31
+        var ours: [Double] = [], theirs: [Double] = []
+        for _ in 0..<runs {      // interleaved, so both see the same machine
+            ours.append(try Self.spawnAndWait(nestbox, ["run", script]))
+            theirs.append(try Self.spawnAndWait(hello, []))
+        }
+        let (a, b) = (Self.median(ours) * 1e3, Self.median(theirs) * 1e3)
+        var ratio = Row(name: "startup-ratio", value: a / b, unit: "x")
+        ratio.judge(a / b, "<= 1.5x") { $0 <= 1.5 }
+        return [Row(name: "startup-nestbox-run-empty", value: a, unit: "ms"),
+                Row(name: "startup-swift-hello-world", value: b, unit: "ms"),
+                ratio]
+    }
+
+    /// The folder of the running binary (under `swift test`, the build folder too).
+    static func executableFolder() -> String {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        return (exe as NSString).deletingLastPathComponent
+    }
+
+    /// Wall time of one run of `path` with output discarded.
+    static func spawnAndWait(_ path: String, _ args: [String]) throws -> Double {
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
+            throw BenchError(message: "cannot start \(path)")
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return seconds(ContinuousClock.now - start)
+        #else
+        throw BenchError(message: "start-up is measured on Linux only")
+        #endif
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import NestboxCLI
+
+/// `nestbox bench --quick` runs in CI so the bench cannot rot: every case runs, and
+/// every figure is a real, positive measurement.
+@Suite struct BenchTests {
+    @Test("bench --quick --json reports every case with a positive figure")
+    func quickBench() throws {
+        let r = nestbox(["bench", "--quick", "--json"])
+        #expect(r.code == 0, "\(r.err)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [[String: Any]])
+        let names = rows.compactMap { $0["case"] as? String }
+        for expected in ["noop-call", "property-get", "property-set", "method-call", "method-model",
+                         "cycle", "cycle-hooks", "tree-1k", "tree-10k", "tree-growth-1k-10k",
+                         "animation-100-views-10s", "churn-10k-rate", "churn-100k-rate", "churn-memory-growth",
+                         "startup-nestbox-run-empty", "startup-swift-hello-world", "startup-ratio"] {
+            #expect(names.contains(expected), "missing \(expected) in \(names)")
+        }
+        for row in rows {
+            let value = try #require(row["value"] as? Double, "\(row)")
+            #expect(value > 0 && value.isFinite, "\(row)")
+            #expect(row["met"] == nil, "quick runs do not judge targets")
+        }
+        // the binding rows carry their C baseline and ratio
+        let get = try #require(rows.first { $0["case"] as? String == "property-get" })
+        #expect((get["baseline"] as? Double ?? 0) > 0)
+        #expect((get["ratio"] as? Double ?? 0) > 0)
+    }
+
+    @Test("bench --only picks one group; the table names the targets")
+    func onlyOneGroup() {
+        let r = nestbox(["bench", "--quick", "--only", "churn"])
+        #expect(r.code == 0)
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("case") == true)
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("churn-") })
+        #expect(r.out.contains("<= 2x"))
+    }
+}
