@@ -98,21 +98,14 @@ public struct AutoresizingMask: OptionSet, Sendable {
     }
 }
 
-/// Numbers as UIKit's descriptions print them: no trailing zeros, at most 3 decimals.
-public func formatNumber(_ v: Double) -> String {
-    if v.isNaN { return "nan" }
-    if v.isInfinite { return v < 0 ? "-inf" : "inf" }
-    let r = (v * 1000).rounded() / 1000
-    if r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
-    var s = String(format: "%.3f", r)
-    while s.hasSuffix("0") { s.removeLast() }
-    if s.hasSuffix(".") { s.removeLast() }
-    return s
-}
-
 extension Rect: CustomStringConvertible {
     /// "(x y; w h)", UIKit's frame notation.
     public var description: String {
-        "(\(formatNumber(origin.x)) \(formatNumber(origin.y)); \(formatNumber(size.width)) \(formatNumber(size.height)))"
+        // One buffer, one String: a 60 Hz frame sample prints one per view in flight.
+        ASCIIBuffer.build { b in
+            b.append(40); b.append(number: origin.x); b.append(32); b.append(number: origin.y)
+            b.append(59); b.append(32); b.append(number: size.width); b.append(32)
+            b.append(number: size.height); b.append(41)
+        }
     }
 }

@@ -8,17 +8,35 @@ public enum AnimatableProperty: String, CaseIterable, Sendable {
 /// Component vectors, so animations interpolate and add (UIKit's animations have been
 /// additive since iOS 8) without caring what the value is.
 struct AnimationValue: Equatable {
-    var c: [Double]
+    var c: Components
 
     static func - (l: AnimationValue, r: AnimationValue) -> AnimationValue {
-        AnimationValue(c: zip(l.c, r.c).map { $0 - $1 })
+        AnimationValue(c: Components(storage: l.c.storage - r.c.storage, count: l.c.count))
     }
     static func + (l: AnimationValue, r: AnimationValue) -> AnimationValue {
-        AnimationValue(c: zip(l.c, r.c).map { $0 + $1 })
+        AnimationValue(c: Components(storage: l.c.storage + r.c.storage, count: l.c.count))
     }
     static func * (l: AnimationValue, k: Double) -> AnimationValue {
-        AnimationValue(c: l.c.map { $0 * k })
+        AnimationValue(c: Components(storage: l.c.storage * k, count: l.c.count))
     }
+}
+
+/// Up to eight numbers held inline: a presentation value is computed per view per
+/// 60 Hz frame, and heap arrays made that allocation-bound. Unused lanes stay 0.
+struct Components: Equatable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    var storage: SIMD8<Double>
+    let count: Int
+
+    init(storage: SIMD8<Double>, count: Int) { self.storage = storage; self.count = count }
+    init(arrayLiteral elements: Double...) {
+        var s = SIMD8<Double>()
+        for (i, e) in elements.prefix(8).enumerated() { s[i] = e }
+        self.init(storage: s, count: Swift.min(8, elements.count))
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+    subscript(i: Int) -> Double { storage[i] }
 }
 
 /// Colours as RGBA, for interpolation: "#RRGGBB", "#RRGGBBAA" or a few names.

@@ -193,10 +193,10 @@ public final class Animator {
 
     /// Views with animations in flight at `now`.
     public var viewsInFlight: [View] {
-        var seen: [View] = []
+        var seen = Set<ObjectIdentifier>(), views: [View] = []
         for g in active where !g.isDone {
-            for v in g.views where !seen.contains(where: { $0 === v }) { seen.append(v) }
+            for v in g.views where seen.insert(ObjectIdentifier(v)).inserted { views.append(v) }
         }
-        return seen
+        return views
     }
 }
