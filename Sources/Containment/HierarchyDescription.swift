@@ -3,28 +3,34 @@
 /// `   | ` per level, as UIKit prints; past 64 levels the depth is written as a number,
 /// so a very deep tree prints in linear space.
 func indentation(_ depth: Int) -> String {
-    depth <= 64 ? String(repeating: "   | ", count: depth) : String(repeating: "   | ", count: 64) + "(\(depth)) "
+    depth < indentations.count ? indentations[depth] : indentations[64] + "(\(depth)) "
 }
+private let indentations = (0...64).map { String(repeating: "   | ", count: $0) }
 extension ViewController {
     /// UIKit's `_printHierarchy`: one line per controller, `   | ` per level.
     public func hierarchyDescription() -> String {
-        var lines: [String] = []
-        appendHierarchy(to: &lines, depth: 0)
-        return lines.joined(separator: "\n")
+        var text = ""
+        appendHierarchy(to: &text, depth: 0)
+        return text
     }
 
     /// `   | ` per level; a presented controller's own line ends in `   + ` (UIKit).
-    /// Iterative, so a deep tree cannot overflow the stack.
-    func appendHierarchy(to lines: inout [String], depth: Int) {
+    /// Iterative, so a deep tree cannot overflow the stack; appended into one string,
+    /// as a tree of 100,000 controllers prints in a fraction of a second (DESIGN.md §8).
+    func appendHierarchy(to text: inout String, depth: Int) {
         var stack: [(ViewController, Int, Bool)] = [(self, depth, false)]
         let sim = simulation
+        var lines = 0
         while let (vc, d, presented) = stack.popLast() {
-            if lines.count & 1023 == 1023, sim.isInterrupted() { return }
-            let indent = presented ? indentation(max(0, d - 1)) + "   + " : indentation(d)
-            let view = vc._view.map(\.objectDescription) ?? "(view not loaded)"
-            var line = "\(indent)\(vc.objectDescription), state: \(vc.appearanceState.rawValue), view: \(view)"
-            if presented { line += ", presented with: \(vc.modalPresentationStyle.rawValue)" }
-            lines.append(line)
+            lines += 1
+            if lines & 1023 == 0, sim.isInterrupted() { return }
+            if !text.isEmpty { text += "\n" }
+            if presented { text += indentation(max(0, d - 1)); text += "   + " } else { text += indentation(d) }
+            text += "<"; text += vc.className; text += ": "; text += vc.name
+            text += ">, state: "; text += vc.appearanceState.rawValue; text += ", view: "
+            if let v = vc._view { text += "<"; text += v.className; text += ": "; text += v.name; text += ">" }
+            else { text += "(view not loaded)" }
+            if presented { text += ", presented with: "; text += vc.modalPresentationStyle.rawValue }
             if let p = vc.presentedViewController { stack.append((p, d + 1, true)) }
             for c in vc.children.reversed() { stack.append((c, d + 1, false)) }
         }

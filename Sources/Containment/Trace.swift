@@ -27,8 +27,8 @@ public final class Trace {
         let e = TraceEvent(seq: nextSeq, t: clock(), kind: kind, object: object, event: event,
                            args: args, message: message, result: result, traceback: traceback)
         nextSeq += 1
-        events.append(e)
         onEvent?(e)
+        events.append(e)    // the last use moves the event in: no copy per event
     }
 
     public func clear() {

@@ -36,18 +36,44 @@ public struct TraceEvent: Equatable, Sendable {
     public var event: String
     /// Labelled arguments in call order; a label "_" prints without a label.
     public var args: [(String, TraceValue)]
+    /// Message, result and traceback are rare, so they live in one shared box: a long
+    /// run records millions of events, and their size is most of the trace's cost.
+    private var extra: Extra?
+
+    final class Extra: Sendable {
+        let message: String?, result: TraceValue?, traceback: String?
+        init(message: String?, result: TraceValue?, traceback: String?) {
+            self.message = message; self.result = result; self.traceback = traceback
+        }
+    }
+
     /// Free text: the warning, lint, error or log message.
-    public var message: String?
+    public var message: String? {
+        get { extra?.message }
+        set { setExtra(message: newValue, result: result, traceback: traceback) }
+    }
     /// For `delegate` events that return a value (shouldSelect).
-    public var result: TraceValue?
+    public var result: TraceValue? {
+        get { extra?.result }
+        set { setExtra(message: message, result: newValue, traceback: traceback) }
+    }
     /// For `error` events.
-    public var traceback: String?
+    public var traceback: String? {
+        get { extra?.traceback }
+        set { setExtra(message: message, result: result, traceback: newValue) }
+    }
+
+    private mutating func setExtra(message: String?, result: TraceValue?, traceback: String?) {
+        extra = message == nil && result == nil && traceback == nil
+            ? nil : Extra(message: message, result: result, traceback: traceback)
+    }
 
     public init(seq: Int, t: Double, kind: TraceKind, object: String, event: String,
                 args: [(String, TraceValue)] = [], message: String? = nil,
                 result: TraceValue? = nil, traceback: String? = nil) {
         self.seq = seq; self.t = t; self.kind = kind; self.object = object; self.event = event
-        self.args = args; self.message = message; self.result = result; self.traceback = traceback
+        self.args = args
+        setExtra(message: message, result: result, traceback: traceback)
     }
 
     public static func == (l: TraceEvent, r: TraceEvent) -> Bool {

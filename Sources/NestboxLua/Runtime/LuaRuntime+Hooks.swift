@@ -16,10 +16,17 @@ extension LuaRuntime {
         let top = L.top
         if pushExisting(object) {
             let ud = L.top
-            for (i, name) in HostBits.hookNames.enumerated() where pushHook(ud, name) {
-                mask |= 1 << UInt64(i)
-                L.pop()
+            // Hooks set on the instance: most objects have no fields at all.
+            if lua_getiuservalue(L, ud, 1) == LUA_TTABLE, hasEntries(-1) {
+                for (i, name) in HostBits.hookNames.enumerated() {
+                    if L.rawField(-1, name) == LUA_TFUNCTION { mask |= 1 << UInt64(i) }
+                    L.pop()
+                }
             }
+            L.settop(ud)
+            // Hooks of the class chain, computed once per class and generation: a
+            // tree of 100,000 controllers of one class asks 100,000 times.
+            if lua_getiuservalue(L, ud, 2) == LUA_TTABLE { mask |= classMask(L.top) }
         }
         L.settop(top)
         let keep = cache & (HostBits.luaState | HostBits.anchored)
@@ -184,6 +191,47 @@ extension LuaRuntime {
         }
         L.pop()
         lua_getiuservalue(L, ud, 2)
+        return pushClassHook(name)
+    }
+
+    /// Whether the table at `index` has any entry (raw).
+    func hasEntries(_ index: Int32) -> Bool {
+        let t = lua_absindex(L, index)
+        L.pushNil()
+        guard lua_next(L, t) != 0 else { return false }
+        L.pop(2)
+        return true
+    }
+
+    /// The hook bits of the class table at `index`, cached by class and generation.
+    func classMask(_ index: Int32) -> UInt64 {
+        let top = L.top
+        defer { L.settop(top) }
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(classMasksRef))
+        let cache = L.top
+        lua_pushvalue(L, index)
+        var isNumber: Int32 = 0
+        if lua_rawget(L, cache) == LUA_TNUMBER {
+            let entry = UInt64(bitPattern: Int64(nb_tointeger(L, -1, &isNumber)))
+            if isNumber != 0, UInt32(truncatingIfNeeded: entry >> 32) == classGeneration {
+                return entry & 0xFFFF_FFFF
+            }
+        }
+        var mask: UInt64 = 0
+        for (i, name) in HostBits.hookNames.enumerated() {
+            lua_pushvalue(L, index)
+            if pushClassHook(name) { mask |= 1 << UInt64(i) }
+            L.settop(cache)
+        }
+        lua_pushvalue(L, index)
+        lua_pushinteger(L, lua_Integer(Int64(bitPattern: mask | (UInt64(classGeneration) << 32))))
+        lua_rawset(L, cache)
+        return mask
+    }
+
+    /// Looks `name` up along the class chain whose table is on top (popped); pushes
+    /// the function and returns true when one is found.
+    func pushClassHook(_ name: String) -> Bool {
         var depth = 0
         while L.type(-1) == LUA_TTABLE, depth < 64 {
             depth += 1

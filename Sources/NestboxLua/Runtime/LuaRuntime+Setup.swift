@@ -8,15 +8,23 @@ extension LuaRuntime {
     func openLibraries() {
         if nb_openlibs(L) != LUA_OK { L.pop() }
         // identity table: one userdata per Swift object while Lua holds it
-        L.newTable()
-        L.newTable()
-        L.push("v" as StaticString)
-        L.setRawField(-2, "__mode")
-        lua_setmetatable(L, -2)
-        objectsRef = luaL_ref(L, nb_registryindex())
+        objectsRef = weakTableRef("v")
         // anchors: userdata kept alive while the simulated world owns their object
         L.newTable()
         anchorsRef = luaL_ref(L, nb_registryindex())
+        // class table -> its hook bits and the class generation they were computed
+        // for; weak keys, so a collected class cannot lend its bits to a new table
+        classMasksRef = weakTableRef("k")
+    }
+
+    /// A registry reference to a new table with `__mode` = `mode`.
+    private func weakTableRef(_ mode: StaticString) -> Int32 {
+        L.newTable()
+        L.newTable()
+        L.push(mode)
+        L.setRawField(-2, "__mode")
+        lua_setmetatable(L, -2)
+        return luaL_ref(L, nb_registryindex())
     }
 
     func registerBindings() {

@@ -18,6 +18,7 @@ public final class LuaRuntime {
     /// and class tables per binding, the Transform metatable.
     var objectsRef: Int32 = LUA_NOREF
     var anchorsRef: Int32 = LUA_NOREF
+    var classMasksRef: Int32 = LUA_NOREF
     var metatableRefs: [Int32] = []
     var classRefs: [Int32] = []
     var transformRef: Int32 = LUA_NOREF
