@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc      // sin, cos, exp: FoundationEssentials does not re-export the C library
+#endif
 
 public struct Point: Equatable, Sendable {
     public var x: Double

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Numbers as UIKit's descriptions print them: no trailing zeros, at most 3 decimals.
 public func formatNumber(_ v: Double) -> String {
@@ -75,11 +77,13 @@ struct ASCIIBuffer {
         while divisor > 0 { append(UInt8(48 + frac / divisor % 10)); divisor /= 10 }
     }
 
-    /// Numbers too large for the integer path: rare, so Foundation formats them.
+    /// Numbers too large for the integer path: rare, so the C library formats them.
     static func general(_ v: Double, trimmingZeros: Bool) -> String {
         let r = (v * 1000).rounded() / 1000
         if trimmingZeros, r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
-        var s = String(format: "%.3f", r)
+        var buffer = [CChar](repeating: 0, count: 400)     // %.3f of DBL_MAX is 313 bytes
+        _ = withVaList([r]) { vsnprintf(&buffer, buffer.count, "%.3f", $0) }
+        var s = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if trimmingZeros {
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension TraceEvent {
     /// The text form of DESIGN.md §2.1, without the time prefix.
@@ -62,7 +62,7 @@ public func jsonString(_ s: String) -> String {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
         case "\t": out += "\\t"
-        case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
+        case _ where u.value < 0x20: out += "\\u" + hex(u.value, width: 4)
         default: out.unicodeScalars.append(u)
         }
     }
@@ -88,7 +88,7 @@ public struct TraceFilter: Sendable {
     public static func parse(_ list: String) -> Result<TraceFilter, TraceFilterError> {
         var kinds = Set<TraceKind>()
         for raw in list.split(separator: ",") {
-            let name = raw.trimmingCharacters(in: .whitespaces)
+            let name = raw.trimmed
             if name.isEmpty { continue }
             if name == "all" { kinds.formUnion(TraceKind.allCases); continue }
             guard let k = TraceKind(rawValue: name) else { return .failure(TraceFilterError(name: name)) }
@@ -113,7 +113,7 @@ public struct TraceFilterError: Error, Equatable, CustomStringConvertible {
 public func traceMismatch(expected: String, actual: some Collection<TraceEvent>,
                           filter: TraceFilter = .expectation) -> String? {
     let wanted = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { $0.trimmingCharacters(in: .whitespaces) }
+        .map(\.trimmed)
         .filter { !$0.isEmpty && !$0.hasPrefix("--") }
     var f = filter
     if wanted.contains(where: { $0.contains("LayoutSubviews(") }) { f.includeLayout = true }

@@ -1,5 +1,5 @@
 import Containment
-import Foundation
+import FoundationEssentials
 import NestboxLua
 
 /// The binding's cost per call, against the same operation written by hand on Lua's C

@@ -1,5 +1,5 @@
 import Containment
-import Foundation
+import FoundationEssentials
 import NestboxLua
 #if canImport(Glibc)
 import Glibc
@@ -46,7 +46,7 @@ extension Bench {
         var rows: [Row] = []
         for (name, hooks, target) in [("cycle", false, 500_000.0), ("cycle-hooks", true, 150_000.0)] {
             let rt = try Self.runtime()
-            _ = try Self.time(rt, Self.cycleSetup.replacingOccurrences(of: "(HOOKS)", with: hooks ? Self.everyHook : "{ name = \"child\" }"))
+            _ = try Self.time(rt, Self.cycleSetup.replacing("(HOOKS)", with: hooks ? Self.everyHook : "{ name = \"child\" }"))
             var samples: [Double] = []
             for _ in 0..<runs {
                 samples.append(try Self.time(rt, Self.cycleLoop(n)))
@@ -142,9 +142,10 @@ extension Bench {
         if let sym = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
             _ = unsafeBitCast(sym, to: (@convention(c) (Int) -> Int32).self)(0)
         }
-        guard let reset = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { try body(); return nil }
-        reset.write(Data("5".utf8))
-        try? reset.close()
+        let reset = open("/proc/self/clear_refs", O_WRONLY)      // "5": reset the high-water mark
+        guard reset >= 0 else { try body(); return nil }
+        _ = write(reset, "5", 1)
+        close(reset)
         try body()
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),

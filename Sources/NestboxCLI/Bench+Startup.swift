@@ -1,4 +1,5 @@
-import Foundation
+import Containment
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,7 @@ extension Bench {
             // Built with `--product nestbox` alone: say what is missing rather than guess.
             return [Row(name: "startup (skipped: build the HelloWorld product)", value: .nan, unit: "ms")]
         }
-        let script = NSTemporaryDirectory() + "nestbox-bench-empty-\(getpid()).lua"
+        let script = FileManager.default.temporaryDirectory.path + "/nestbox-bench-empty-\(getpid()).lua"
         FileManager.default.createFile(atPath: script, contents: Data())
         defer { try? FileManager.default.removeItem(atPath: script) }
         let runs = quick ? 5 : 31
@@ -35,7 +36,7 @@ extension Bench {
     static func executableFolder() -> String {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
-        return (exe as NSString).deletingLastPathComponent
+        return parentFolder(exe)
     }
 
     /// Wall time of one run of `path` with output discarded.

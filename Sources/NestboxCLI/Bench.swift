@@ -1,6 +1,6 @@
 import ArgumentParser
 import Containment
-import Foundation
+import FoundationEssentials
 import NestboxLua
 
 /// `nestbox bench`: the binding's costs against the same operations written by hand
@@ -95,14 +95,14 @@ public struct Bench: ParsableCommand {
         return "[" + items.joined(separator: ",\n") + "]\n"
     }
 
-    static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s.padding(toLength: n, withPad: " ", startingAt: 0) }
+    static func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s + " " : s + String(repeating: " ", count: n - s.count) }
 
     /// Three significant figures, without exponents.
     static func fmt(_ v: Double) -> String {
         let a = abs(v)
-        if a >= 100 || a == 0 { return String(format: "%.0f", v) }
-        if a >= 10 { return String(format: "%.1f", v) }
-        return String(format: "%.2f", v)
+        if a >= 100 || a == 0 { return decimal(v, places: 0) }
+        if a >= 10 { return decimal(v, places: 1) }
+        return decimal(v, places: 2)
     }
 
     // MARK: - Measuring

@@ -1,5 +1,8 @@
 import CLibedit
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the REPL's lines come from (lua.c's `lua_readline`, as a protocol so tests
 /// feed lines).
@@ -87,6 +90,7 @@ public final class EditLineReader: LineReader {
     /// `~/.nestbox_history`, or `NESTBOX_HISTORY`.
     public static var defaultHistoryPath: String {
         if let p = ProcessInfo.processInfo.environment["NESTBOX_HISTORY"], !p.isEmpty { return p }
-        return (NSHomeDirectory() as NSString).appendingPathComponent(".nestbox_history")
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        return home + "/.nestbox_history"
     }
 }

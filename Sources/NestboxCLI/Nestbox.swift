@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import NestboxLua
 
 /// The root command. `main` is what the executable calls, with injectable output so
 /// tests run commands in-process.
@@ -50,6 +51,6 @@ public struct Output {
     }
 
     public static let standard = Output(
-        out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        err: { FileHandle.standardError.write(Data($0.utf8)) })
+        out: { writeAll(1, $0) },
+        err: { writeAll(2, $0) })
 }

@@ -1,5 +1,5 @@
 import Containment
-import Foundation
+import FoundationEssentials
 import NestboxLua
 
 /// `nestbox repl [FILE]`: lua.c's loop (read, try `return <line>`, continue on `<eof>`,
@@ -34,7 +34,7 @@ public final class REPL {
         var buffer = ""
         while let line = reader.readLine(prompt: buffer.isEmpty ? "> " : ">> ") {
             if buffer.isEmpty {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let trimmed = line.trimmed
                 if trimmed.isEmpty { continue }
                 if trimmed.hasPrefix(":") {
                     reader.addHistory(trimmed)
@@ -102,7 +102,7 @@ public final class REPL {
     func command(_ line: String) {
         let parts = line.dropFirst().split(separator: " ", maxSplits: 1).map(String.init)
         let name = parts.first ?? ""
-        let arg = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        let arg = parts.count > 1 ? parts[1].trimmed : ""
         let sim = runtime.simulation
         switch name {
         case "tree": output.out(sim.hierarchyDescription() + "\n")
@@ -140,7 +140,7 @@ public final class REPL {
                 try runtime.report.write(toFile: arg, atomically: true, encoding: .utf8)
                 output.out("recorded \(sim.trace.events.count) events to \(arg)\n")
             } catch {
-                output.err("nestbox: cannot write \(arg): \(error.localizedDescription)\n")
+                output.err("nestbox: cannot write \(arg): \(error)\n")
             }
         case "autosettle":
             guard arg == "on" || arg == "off" else { output.err(":autosettle on|off\n"); return }
@@ -151,6 +151,6 @@ public final class REPL {
     }
 
     func luaString(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `nestbox repl [FILE]`: runs FILE, then reads Lua interactively in the same world.
 public struct Repl: ParsableCommand {

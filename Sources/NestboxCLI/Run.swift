@@ -1,6 +1,6 @@
 import ArgumentParser
 import Containment
-import Foundation
+import FoundationEssentials
 import NestboxLua
 
 /// `nestbox run FILE`: runs a script, then prints its trace and the controller
@@ -137,7 +137,7 @@ public struct Run: ParsableCommand {
             do {
                 try report.write(toFile: record, atomically: true, encoding: .utf8)
             } catch {
-                output.err("nestbox: cannot write \(record): \(error.localizedDescription)\n")
+                output.err("nestbox: cannot write \(record): \(error)\n")
                 return 2
             }
         }

@@ -22,15 +22,18 @@ import NestboxCLI
         let expected = Int32(header("expect") ?? "") ?? -1
         let options = header("options").map { $0.split(separator: " ").map(String.init) } ?? []
         // A process's main thread has megabytes of stack; a test worker thread much less.
-        var r = Captured(code: -1, out: "", err: "")
+        // The semaphore orders the worker's write before the read below.
+        final class Slot: @unchecked Sendable { var value = Captured(code: -1, out: "", err: "") }
+        let slot = Slot()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            r = nestbox(["run", path, "--trace", "none"] + options)
+            slot.value = nestbox(["run", path, "--trace", "none"] + options)
             done.signal()
         }
         thread.stackSize = 64 << 20
         thread.start()
         done.wait()
+        let r = slot.value
         #expect(r.code == expected, "\(name): exit \(r.code)\n\(r.err)")
         if let message = header("message") {
             #expect(r.err.contains(message), "\(name): \(r.err)")

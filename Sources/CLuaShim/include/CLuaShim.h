@@ -51,7 +51,7 @@ void nb_limits_install(lua_State *L);
 /// thread. Once a limit is hit the hook fires on every call, return and instruction and
 /// raises again, so `pcall` cannot swallow it (Redis's trick).
 int nb_watchdog_start(nb_state *st, double seconds);
-/// Stops and joins the watchdog (idempotent).
+/// Stops the watchdog without waiting for its thread (idempotent).
 void nb_watchdog_stop(nb_state *st);
 /// The limit that has been hit (NB_LIMIT_*), or 0. Safe from any thread.
 int nb_limit_status(const nb_state *st);

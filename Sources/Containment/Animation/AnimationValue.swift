@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A value an animation moves: the animatable properties of a view.
 public enum AnimatableProperty: String, CaseIterable, Sendable {
@@ -64,7 +64,7 @@ public struct RGBA: Equatable, Sendable {
     }
 
     public var hex: String {
-        func byte(_ x: Double) -> String { String(format: "%02X", Int((min(1, max(0, x)) * 255).rounded())) }
+        func byte(_ x: Double) -> String { Containment.hex(UInt32((min(1, max(0, x)) * 255).rounded()), width: 2, uppercase: true) }
         return "#" + byte(r) + byte(g) + byte(b) + byte(a)
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc      // sin, cos, exp: FoundationEssentials does not re-export the C library
+#endif
 
 /// UIKit's animation curves: cubic Béziers through (0,0) and (1,1), and a spring.
 public enum TimingCurve: Equatable, Sendable {

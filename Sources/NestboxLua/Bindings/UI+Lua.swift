@@ -1,7 +1,7 @@
 import CLua
 import CLuaShim
 import Containment
-import Foundation
+import FoundationEssentials
 
 /// The functions of the `ui` table that belong to no class (DESIGN.md §3.4, §3.6),
 /// plus the metamethods every object shares. `trace.x` lands in `ui.trace`,

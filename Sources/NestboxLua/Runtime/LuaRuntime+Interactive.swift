@@ -1,7 +1,10 @@
 import CLua
 import CLuaShim
 import Containment
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the REPL needs from a runtime: lua.c's evaluation and raw-read completion.
 public enum EvalResult: Equatable {

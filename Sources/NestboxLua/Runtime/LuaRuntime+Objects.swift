@@ -1,5 +1,8 @@
 import CLua
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import CLuaShim
 import Containment
 

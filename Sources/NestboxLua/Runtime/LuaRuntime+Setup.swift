@@ -1,7 +1,10 @@
 import CLua
 import CLuaShim
 import Containment
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Building the state: libraries, one metatable per binding, class tables, `ui`.
 extension LuaRuntime {

@@ -1,7 +1,10 @@
 import CLua
 import CLuaShim
 import Containment
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One Lua state bound to one Simulation. It owns the state, registers the `ui` API,
 /// runs scripts, and is the host the core calls for hooks and object lifetimes.
@@ -25,7 +28,7 @@ public final class LuaRuntime {
     var prettyRef: Int32 = LUA_NOREF
 
     /// Where `print` and the printers write (the CLI passes its stdout; tests capture).
-    public var output: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
+    public var output: (String) -> Void = { writeAll(1, $0) }
     /// With `--keep-going`, a hook's error is reported but does not stop the run.
     public var keepGoing = false
     /// Hook errors in order: message (with `file:line:`) and traceback.
@@ -102,7 +105,7 @@ public final class LuaRuntime {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .unreadable("cannot open \(path)")
         }
-        scriptDirectory = (path as NSString).deletingLastPathComponent
+        scriptDirectory = parentFolder(path)
         scriptPath = path
         return run(source: String(decoding: data, as: UTF8.self), chunkName: "@" + path, settle: settle)
     }
@@ -191,7 +194,7 @@ public final class LuaRuntime {
     }
 
     func splitTraceback(_ text: String) -> (String, String) {
-        guard let r = text.range(of: "\nstack traceback:") else { return (text, "") }
+        guard let r = text.firstRange(of: "\nstack traceback:") else { return (text, "") }
         return (String(text[..<r.lowerBound]), String(text[r.lowerBound...].dropFirst()))
     }
 
