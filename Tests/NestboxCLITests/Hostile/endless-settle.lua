@@ -1,0 +1,8 @@
+-- expect: 3
+-- options: --timeout 0.5
+-- message: time limit exceeded at
+-- Work that reschedules itself forever: the run loop, a host operation, stops at the
+-- deadline by itself.
+local function again() ui.after(0, again) end
+again()
+while true do ui.settle() end
