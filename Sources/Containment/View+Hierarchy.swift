@@ -37,7 +37,7 @@ extension View {
         trace.record(.view, name, "removeFromSuperview")
         let leaving = old.window?.isVisible == true
         let mayHoldControllers = owningViewController != nil || !subviews.isEmpty
-        let targets = leaving && mayHoldControllers ? appearanceTargets(under: old, appearing: false) : []
+        let targets = leaving && mayHoldControllers ? View.appearanceTargets(topmostControllers(), under: old, appearing: false) : []
         // Q1: the callbacks are synchronous, around the change itself.
         for c in targets { c.beginAppearance(false, animated: false) }
         detach()
@@ -56,7 +56,10 @@ extension View {
         }
         // A subtree without controllers needs none of the controller bookkeeping.
         let mayHoldControllers = view.owningViewController != nil || !view.subviews.isEmpty
-        if mayHoldControllers { try checkControllerConsistency(adding: view) }
+        // The controllers whose views top the subtree: found once for the checks below
+        // (a containment cycle would otherwise walk the subtree four times).
+        let tops = mayHoldControllers ? view.topmostControllers() : []
+        if mayHoldControllers { try checkControllerConsistency(tops) }
         trace.record(.view, name, event, args())
         if view.superview === self {
             // Reordering among siblings: the window does not change, no callbacks.
@@ -65,13 +68,13 @@ extension View {
             setNeedsLayout()
             return
         }
-        if mayHoldControllers { lintUncontainedControllers(in: view) }
+        if mayHoldControllers { lintUncontainedControllers(tops) }
         let newVisible = window?.isVisible == true
         let oldVisible = view.window?.isVisible == true
         var targets: [ViewController] = []
         if mayHoldControllers {
-            if newVisible && !oldVisible { targets = view.appearanceTargets(under: self, appearing: true) }
-            if oldVisible && !newVisible, let old = view.superview { targets = view.appearanceTargets(under: old, appearing: false) }
+            if newVisible && !oldVisible { targets = View.appearanceTargets(tops, under: self, appearing: true) }
+            if oldVisible && !newVisible, let old = view.superview { targets = View.appearanceTargets(tops, under: old, appearing: false) }
         }
         let appearing = newVisible && !oldVisible
         for c in targets { c.beginAppearance(appearing, animated: false) }
@@ -140,6 +143,7 @@ extension View {
 
     /// Controllers whose root views are the topmost ones in this subtree.
     func topmostControllers() -> [ViewController] {
+        if let vc = owningViewController { return [vc] }     // the common case: a controller's view
         var found: [ViewController] = []
         collectTopmostControllers(into: &found)
         return found
@@ -156,9 +160,9 @@ extension View {
     /// The controllers that get appearance callbacks when this subtree enters or leaves
     /// the window under `superview`: children of the controller that owns the spot,
     /// when it forwards automatically and is itself on screen (§1.4, policy Q3/Q10).
-    func appearanceTargets(under superview: View, appearing: Bool) -> [ViewController] {
+    static func appearanceTargets(_ tops: [ViewController], under superview: View, appearing: Bool) -> [ViewController] {
         let owner = superview.nearestViewController
-        return topmostControllers().filter { c in
+        return tops.filter { c in
             guard let parent = c.parent, parent === owner,
                   parent.shouldAutomaticallyForwardAppearanceMethods else { return false }
             if appearing {
@@ -168,11 +172,12 @@ extension View {
         }
     }
 
-    /// W3: a child's view must land inside its parent's view tree.
-    func checkControllerConsistency(adding view: View) throws {
+    /// W3: a child's view must land inside its parent's view tree. `tops` are the
+    /// topmost controllers of the subtree being added.
+    func checkControllerConsistency(_ tops: [ViewController]) throws {
         let owner = nearestViewController
         let inWindow = window != nil
-        for c in view.topmostControllers() {
+        for c in tops {
             guard let parent = c.parent else { continue }
             if owner === parent { continue }
             if owner == nil && !inWindow { continue }   // a detached subtree, checked when it lands
@@ -182,9 +187,9 @@ extension View {
 
     /// Policy Q10: a controller's view placed in another controller's view without
     /// addChild gets no appearance callbacks; Nestbox says so.
-    func lintUncontainedControllers(in view: View) {
+    func lintUncontainedControllers(_ tops: [ViewController]) {
         guard let owner = nearestViewController else { return }
-        for c in view.topmostControllers() where c.parent == nil && !c.isRootOfWindow {
+        for c in tops where c.parent == nil && !c.isRootOfWindow {
             simulation.lint(c, "\(c.view.objectDescription) of \(c.objectDescription) was added to the view of \(owner.objectDescription) without addChild: UIKit sends it no appearance callbacks")
         }
     }
