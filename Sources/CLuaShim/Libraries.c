@@ -75,6 +75,34 @@ static int nb_cowrap(lua_State *L) {
     return 1;
 }
 
+/* coroutine.close runs the coroutine's pending __close handlers in that coroutine, so
+   it too must be the running thread meanwhile. The state checks are lcorolib's,
+   made before anything changes, so an error leaves the running thread as it was. */
+static int nb_coclose(lua_State *L) {
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co != NULL, 1, "coroutine");
+    const char *state = NULL;
+    if (co == L) state = "running";
+    else if (lua_status(co) == LUA_OK) {
+        lua_Debug ar;
+        if (lua_getstack(co, 0, &ar)) state = "normal";   /* it has frames: it resumed us */
+    }
+    if (state) return luaL_error(L, "cannot close a %s coroutine", state);
+    nb_state *st = nb_getstate(L);
+    if (nb_limit_status(st)) return nb_limit_raise(L);
+    lua_State *closer = nb_set_running(st, co);
+    int status = lua_resetthread(co);
+    nb_set_running(st, closer);
+    if (nb_limit_status(st)) return nb_limit_raise(L);
+    if (status == LUA_OK) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    lua_pushboolean(L, 0);
+    lua_xmove(co, L, 1);    /* the error value */
+    return 2;
+}
+
 static int nb_openlibs_body(lua_State *L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     lua_pushnil(L); lua_setfield(L, -2, "dofile");     /* no file system */
@@ -89,6 +117,7 @@ static int nb_openlibs_body(lua_State *L) {
     luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
     lua_pushcfunction(L, nb_coresume); lua_setfield(L, -2, "resume");
     lua_pushcfunction(L, nb_cowrap); lua_setfield(L, -2, "wrap");
+    lua_pushcfunction(L, nb_coclose); lua_setfield(L, -2, "close");
     lua_pop(L, 1);
     /* os: only the clock functions */
     luaopen_os(L);

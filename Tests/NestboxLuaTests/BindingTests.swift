@@ -96,6 +96,55 @@ extension BindingTests {
         #expect(looping.run(source: "x = 1", chunkName: "=again") == .limitExceeded("time limit exceeded at test:2"))
     }
 
+    @Test("coroutine.resume, wrap and close (wrapped for the watchdog) behave as Lua's own")
+    func coroutineWrappers() throws {
+        let (outcome, out, _) = try runLua("""
+            local co = coroutine.create(function(a, b)
+              local x <close> = setmetatable({}, { __close = function() print("closed") end })
+              local c = coroutine.yield(a + b)
+              return c * 2
+            end)
+            print(coroutine.resume(co, 1, 2))
+            print(coroutine.resume(co, 5))
+            print(coroutine.resume(co))
+            print(coroutine.status(co), coroutine.close(co))
+            local gen = coroutine.wrap(function() for i = 1, 2 do coroutine.yield(i) end end)
+            print(gen(), gen())
+            print(pcall(coroutine.wrap(function() error("boom") end)))
+            local ok, e = pcall(coroutine.wrap(function() error({}) end)); print(ok, type(e))
+            local held = coroutine.create(function()
+              local y <close> = setmetatable({}, { __close = function() print("closed early") end })
+              coroutine.yield()
+            end)
+            coroutine.resume(held)
+            print(coroutine.close(held), coroutine.status(held))
+            print(pcall(coroutine.close, coroutine.running()))
+            local outer
+            outer = coroutine.create(function()
+              return coroutine.resume(coroutine.create(function() return coroutine.close(outer) end))
+            end)
+            print(coroutine.resume(outer))
+            print(pcall(coroutine.resume, 42))
+            """)
+        #expect(outcome == .ok)
+        #expect(out == """
+            true\t3
+            closed
+            true\t10
+            false\tcannot resume dead coroutine
+            dead\ttrue
+            1\t2
+            false\ttest:12: boom
+            false\ttable
+            closed early
+            true\tdead
+            false\tcannot close a running coroutine
+            true\tfalse\ttest:23: cannot close a normal coroutine
+            false\tbad argument #1 to 'coroutine.resume' (coroutine expected, got number)
+
+            """)
+    }
+
     @Test("an owned child keeps its Lua fields and hooks; dropped with its parent, it is freed")
     func ownedChildKeepsState() throws {
         let (outcome, out, rt) = try runLua("""
