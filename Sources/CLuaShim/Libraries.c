@@ -103,10 +103,32 @@ static int nb_coclose(lua_State *L) {
     return 2;
 }
 
+/* setmetatable as lbaselib.c has it, but refusing __gc: Lua runs finalizers with hooks
+   switched off (and again inside lua_close), so neither the watchdog nor the
+   instruction limit could stop an endless one. Luau's sandbox drops __gc too. Lua marks
+   an object for finalization only when setmetatable sees __gc, so this check suffices. */
+static int nb_setmetatable(lua_State *L) {
+    int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    if (t == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)      /* raw, as Lua's own check for finalizers */
+            return luaL_error(L, "setmetatable: __gc finalizers are not supported "
+                             "(Lua runs them where no limit can stop them)");
+    }
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
 static int nb_openlibs_body(lua_State *L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     lua_pushnil(L); lua_setfield(L, -2, "dofile");     /* no file system */
     lua_pushnil(L); lua_setfield(L, -2, "loadfile");
+    lua_pushcfunction(L, nb_setmetatable); lua_setfield(L, -2, "setmetatable");
     lua_pop(L, 1);
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
     lua_pushnil(L); lua_setfield(L, -2, "dump");        /* no bytecode */

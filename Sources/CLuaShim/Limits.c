@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 double nb_monotonic_now(void) {
     struct timespec ts;
@@ -66,6 +67,7 @@ void nb_record_where(nb_state *st, lua_State *L) {
 static void nb_kill_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     nb_state *st = nb_getstate(L);
+    __atomic_store_n(&st->limit_seen, 1, __ATOMIC_RELEASE);
     nb_record_where(st, L);
     luaL_error(L, "%s", nb_limit_name(nb_limit_status(st)));
 }
@@ -85,6 +87,7 @@ void nb_limit_fire(nb_state *st, int which) {
 
 int nb_limit_raise(lua_State *L) {
     nb_state *st = nb_getstate(L);
+    __atomic_store_n(&st->limit_seen, 1, __ATOMIC_RELEASE);
     nb_arm(L);
     nb_record_where(st, L);
     return luaL_error(L, "%s", nb_limit_name(nb_limit_status(st)));
@@ -114,7 +117,31 @@ typedef struct nb_watchdog {
     struct timespec deadline;   /* CLOCK_MONOTONIC */
     int stop;
     nb_state *st;
+    double grace;               /* > 0: seconds to wait for the hook before exiting */
+    char script[160];           /* named in the exit line */
 } nb_watchdog;
+
+static struct timespec nb_timespec(double at) {
+    struct timespec ts;
+    ts.tv_sec = (time_t)at;
+    ts.tv_nsec = (long)((at - (double)ts.tv_sec) * 1e9);
+    return ts;
+}
+
+/* Hooks cannot interrupt a C function: a backtracking string.find can run for hours.
+   When the hook has not fired `grace` seconds after the deadline, a command-line run
+   ends the process itself, with the limit's one line and exit 3. */
+static void nb_exit_stuck(nb_watchdog *w) {
+    char line[320];
+    int n = snprintf(line, sizeof line,
+                     "nestbox: time limit exceeded in %s (inside a library function that cannot be interrupted)\n",
+                     w->script[0] ? w->script : "the script");
+    if (n > 0) {
+        ssize_t unused = write(2, line, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1));
+        (void)unused;
+    }
+    _exit(3);
+}
 
 /* The thread owns its block and frees it: stopping never waits for it (a join cost
    a millisecond of every run's start-up). It touches the state only while holding
@@ -126,7 +153,16 @@ static void *nb_watchdog_main(void *arg) {
     int rc = 0;
     while (!w->stop && rc != ETIMEDOUT)
         rc = pthread_cond_timedwait(&w->cond, &w->mutex, &w->deadline);
-    if (!w->stop) nb_limit_fire(w->st, NB_LIMIT_TIME);
+    if (!w->stop) {
+        nb_limit_fire(w->st, NB_LIMIT_TIME);
+        if (w->grace > 0) {
+            struct timespec until = nb_timespec(nb_monotonic_now() + w->grace);
+            rc = 0;
+            while (!w->stop && rc != ETIMEDOUT && !__atomic_load_n(&w->st->limit_seen, __ATOMIC_ACQUIRE))
+                rc = pthread_cond_timedwait(&w->cond, &w->mutex, &until);
+            if (!w->stop && !__atomic_load_n(&w->st->limit_seen, __ATOMIC_ACQUIRE)) nb_exit_stuck(w);
+        }
+    }
     while (!w->stop) pthread_cond_wait(&w->cond, &w->mutex);
     pthread_mutex_unlock(&w->mutex);
     pthread_cond_destroy(&w->cond);
@@ -135,14 +171,14 @@ static void *nb_watchdog_main(void *arg) {
     return NULL;
 }
 
-int nb_watchdog_start(nb_state *st, double seconds) {
+int nb_watchdog_start(nb_state *st, double seconds, double grace, const char *script) {
     nb_watchdog_stop(st);
     nb_watchdog *w = (nb_watchdog *)calloc(1, sizeof *w);
     if (w == NULL) return 0;
     w->st = st;
-    double at = nb_monotonic_now() + (seconds > 0 ? seconds : 0);
-    w->deadline.tv_sec = (time_t)at;
-    w->deadline.tv_nsec = (long)((at - (double)w->deadline.tv_sec) * 1e9);
+    w->grace = grace;
+    if (script) snprintf(w->script, sizeof w->script, "%s", script);
+    w->deadline = nb_timespec(nb_monotonic_now() + (seconds > 0 ? seconds : 0));
     pthread_condattr_t cattr;
     pthread_condattr_init(&cattr);
     pthread_condattr_setclock(&cattr, CLOCK_MONOTONIC);

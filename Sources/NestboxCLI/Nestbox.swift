@@ -45,12 +45,17 @@ public struct Nestbox: ParsableCommand {
 public struct Output {
     public var out: (String) -> Void
     public var err: (String) -> Void
+    /// True for the process's own streams: a command may then end the process itself
+    /// (a run stuck in a C function past its deadline). Never for captured output.
+    public var ownsProcess = false
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
         self.out = out; self.err = err
     }
 
-    public static let standard = Output(
-        out: { writeAll(1, $0) },
-        err: { writeAll(2, $0) })
+    public static let standard: Output = {
+        var o = Output(out: { writeAll(1, $0) }, err: { writeAll(2, $0) })
+        o.ownsProcess = true
+        return o
+    }()
 }

@@ -104,7 +104,8 @@ public struct Run: ParsableCommand {
         runtime.output = trace == .jsonl ? output.err : output.out
         runtime.keepGoing = keepGoing
         runtime.simulation.samplesFrames = frames
-        runtime.setLimits(timeout: timeout, maxInstructions: maxInstructions)
+        runtime.setLimits(timeout: timeout, maxInstructions: maxInstructions,
+                          exitWhenStuck: output.ownsProcess ? file : nil)
         runtime.simulation.trace.onEvent = { e in
             switch e.kind {
             case .warning: output.err("\(e.body)\n")

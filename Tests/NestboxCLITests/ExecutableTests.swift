@@ -69,3 +69,31 @@ extension SubprocessTests {
         #expect(String(decoding: data, as: UTF8.self) == "42\n")
     }
 }
+
+extension SubprocessTests {
+    /// A hook cannot interrupt a C function: a backtracking pattern would run for hours.
+    /// The real binary ends itself a second after the deadline, with exit 3.
+    @Test func aRunStuckInAFunctionEndsAfterItsDeadline() throws {
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-stuck-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script = dir.appendingPathComponent("pattern.lua")
+        try #"print(string.find(string.rep("a", 40), string.rep("a?", 40) .. string.rep("a", 40)))"#
+            .write(to: script, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = ["run", script.path, "--timeout", "0.3"]
+        let err = Pipe()
+        p.standardOutput = Pipe()
+        p.standardError = err
+        let start = Date()
+        try p.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 3)
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(String(decoding: data, as: UTF8.self) ==
+                "nestbox: time limit exceeded in \(script.path) (inside a library function that cannot be interrupted)\n")
+    }
+}

@@ -35,6 +35,7 @@ typedef struct nb_state {
     long long instructions;      /* executed so far (in periods) */
     long long max_instructions;  /* 0 = none */
     int limit_hit;               /* 0, or which limit ended the run (NB_LIMIT_*); atomic */
+    int limit_seen;              /* the VM has raised the limit's error (atomic) */
     void *watchdog;              /* the timer thread, when a deadline is set */
     char where[192];             /* "file:line" where the limit stopped the script */
 } nb_state;
@@ -49,8 +50,10 @@ typedef struct nb_state {
 void nb_limits_install(lua_State *L);
 /// Starts the watchdog: after `seconds`, it marks the time limit and hooks the running
 /// thread. Once a limit is hit the hook fires on every call, return and instruction and
-/// raises again, so `pcall` cannot swallow it (Redis's trick).
-int nb_watchdog_start(nb_state *st, double seconds);
+/// raises again, so `pcall` cannot swallow it (Redis's trick). With `grace` > 0, a run
+/// whose hook has not fired `grace` seconds later (stuck in a C function) is ended with
+/// exit 3 and a line naming `script`: for command-line runs only.
+int nb_watchdog_start(nb_state *st, double seconds, double grace, const char *script);
 /// Stops the watchdog without waiting for its thread (idempotent).
 void nb_watchdog_stop(nb_state *st);
 /// The limit that has been hit (NB_LIMIT_*), or 0. Safe from any thread.

@@ -127,9 +127,15 @@ public final class LuaRuntime {
     /// number of VM instructions. The memory cap is the init's `memoryLimit`.
     /// The timeout is a watchdog thread, so a script pays nothing for it until the
     /// deadline; only an instruction limit keeps a counting hook on.
-    public func setLimits(timeout: Double?, maxInstructions: Int?) {
+    /// - Parameter exitWhenStuck: a hook cannot interrupt a C function (a backtracking
+    ///   `string.find`); given the script's name, a run still going a second after the
+    ///   deadline ends the process with the limit's line and exit 3. For the command
+    ///   line only: an embedding keeps its process.
+    public func setLimits(timeout: Double?, maxInstructions: Int?, exitWhenStuck script: String? = nil) {
         nb_watchdog_stop(state)
-        if let timeout { _ = nb_watchdog_start(state, timeout) }
+        if let timeout {
+            _ = nb_watchdog_start(state, timeout, script == nil ? 0 : 1, script ?? "")
+        }
         state.pointee.max_instructions = Int64(maxInstructions ?? 0)
         nb_limits_install(L)
     }
