@@ -66,14 +66,12 @@ void nb_record_where(nb_state *st, lua_State *L) {
 
 static void nb_kill_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
-    nb_state *st = nb_getstate(L);
-    __atomic_store_n(&st->limit_seen, 1, __ATOMIC_RELEASE);
-    nb_record_where(st, L);
-    luaL_error(L, "%s", nb_limit_name(nb_limit_status(st)));
+    nb_limit_raise(L);
 }
 
 static void nb_arm(lua_State *L) {
-    /* sticky: every call, return and instruction from now on raises again */
+    /* sticky: every call (a C function included, so none starts), return and
+       instruction from now on raises again */
     lua_sethook(L, nb_kill_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKCOUNT, 1);
 }
 

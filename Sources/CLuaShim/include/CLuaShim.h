@@ -139,6 +139,8 @@ int nb_foreach(lua_State *L, int t, nb_pair_fn fn, void *ctx);
 /// without dump, table, math, utf8, coroutine, os with clock/time/date only), in a
 /// protected call. Returns a lua_pcall status.
 int nb_openlibs(lua_State *L);
+/// Replaces resume, wrap and close in the coroutine table on top of the stack.
+void nb_wrap_coroutine_library(lua_State *L);
 
 /// Ctrl-C while Lua code runs (lua.c's trick): the SIGINT handler arms a count hook on
 /// `L` that raises "interrupted!" at the next instruction. Signals are process-wide,

@@ -50,7 +50,7 @@ extension LuaRuntime {
             }
             L.newTable()                                     // members: methods and property ids
             let members = L.top
-            for (name, id) in t.methodIDs[i] {
+            for (name, _) in t.methodIDs[i] {
                 L.rawField(methods, name)
                 L.setRawField(members, name)
             }
