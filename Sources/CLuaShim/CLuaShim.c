@@ -337,8 +337,7 @@ int nb_pcall(lua_State *L, int nargs, int nresults) {
     int hit = nb_limit_status(st);
     if (hit) {                          /* the run is over: no more Lua code */
         lua_settop(L, base - 1);
-        lua_pushstring(L, hit == NB_LIMIT_MEMORY ? "memory limit exceeded"
-                          : hit == NB_LIMIT_TIME ? "time limit exceeded" : "instruction limit exceeded");
+        lua_pushstring(L, nb_limit_name(hit));
         return LUA_ERRRUN;
     }
     lua_pushcfunction(L, nb_msghandler);

@@ -23,7 +23,7 @@ double nb_monotonic_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static const char *nb_limit_name(int which) {
+const char *nb_limit_name(int which) {
     switch (which) {
     case NB_LIMIT_MEMORY: return "memory limit exceeded";
     case NB_LIMIT_TIME: return "time limit exceeded";

@@ -7,9 +7,9 @@ public func formatNumber(_ v: Double) -> String {
     ASCIIBuffer.build { $0.append(number: v) }
 }
 
-/// `v` with exactly three decimals (trace times).
-func fixedPoint(_ v: Double, trimmingZeros: Bool) -> String {
-    ASCIIBuffer.build { $0.append(number: v, trimmingZeros: trimmingZeros) }
+/// `v` with exactly `places` decimals (0 to 3): trace times, the bench's tables.
+package func fixedPoint(_ v: Double, places: Int = 3) -> String {
+    ASCIIBuffer.build { $0.append(number: v, places: places, trimmingZeros: false) }
 }
 
 /// Text built byte by byte on the stack and turned into one String at the end. The
@@ -57,34 +57,39 @@ struct ASCIIBuffer {
         while tmp.1 > 0 { append(UInt8(48 + tmp.0 % 10)); tmp.0 /= 10; tmp.1 -= 1 }
     }
 
-    /// `%.3f` in integer arithmetic, rounding as printf does for every value that
-    /// matters here; trailing zeros (and the point) dropped when `trimmingZeros`.
-    mutating func append(number v: Double, trimmingZeros: Bool = true) {
+    /// `%.Nf` (N = `places`, 0 to 3) in integer arithmetic, rounding as printf does for
+    /// every value that matters here; trailing zeros (and the point) dropped when
+    /// `trimmingZeros`.
+    mutating func append(number v: Double, places: Int = 3, trimmingZeros: Bool = true) {
         if v.isNaN { return append("nan") }
         if v.isInfinite { return append(v < 0 ? "-inf" : "inf") }
-        let scaled = (abs(v) * 1000).rounded()
-        guard scaled < 1e15 else { return append(Self.general(v, trimmingZeros: trimmingZeros)) }
+        let places = min(3, max(0, places))
+        let unit: UInt64 = [1, 10, 100, 1000][places]
+        let scaled = (abs(v) * Double(unit)).rounded()
+        guard scaled < 1e15 else { return append(Self.general(v, places: places, trimmingZeros: trimmingZeros)) }
         let m = UInt64(scaled)
         if v < 0 && m != 0 { append(45) }
-        append(digits: m / 1000)
-        var frac = m % 1000, places = 3
-        if trimmingZeros {
+        append(digits: m / unit)
+        var frac = m % unit, digits = places
+        if trimmingZeros && digits > 0 {
             if frac == 0 { return }
-            while frac % 10 == 0 { frac /= 10; places -= 1 }
+            while frac % 10 == 0 { frac /= 10; digits -= 1 }
         }
+        guard digits > 0 else { return }
         append(46)
-        var divisor: UInt64 = places == 3 ? 100 : places == 2 ? 10 : 1
+        var divisor: UInt64 = [1, 1, 10, 100][digits]
         while divisor > 0 { append(UInt8(48 + frac / divisor % 10)); divisor /= 10 }
     }
 
     /// Numbers too large for the integer path: rare, so the C library formats them.
-    static func general(_ v: Double, trimmingZeros: Bool) -> String {
-        let r = (v * 1000).rounded() / 1000
+    static func general(_ v: Double, places: Int, trimmingZeros: Bool) -> String {
+        let unit = [1.0, 10, 100, 1000][places]
+        let r = (v * unit).rounded() / unit
         if trimmingZeros, r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
         var buffer = [CChar](repeating: 0, count: 400)     // %.3f of DBL_MAX is 313 bytes
-        _ = withVaList([r]) { vsnprintf(&buffer, buffer.count, "%.3f", $0) }
+        _ = withVaList([Int32(places), r]) { vsnprintf(&buffer, buffer.count, "%.*f", $0) }
         var s = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if trimmingZeros {
+        if trimmingZeros && places > 0 {
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }
         }

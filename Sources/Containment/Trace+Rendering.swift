@@ -21,7 +21,7 @@ extension TraceEvent {
     }
 
     /// `[0.300] red.viewDidAppear(animated: true)`
-    public var text: String { "[\(fixedPoint(t, trimmingZeros: false))] \(body)" }
+    public var text: String { "[\(fixedPoint(t))] \(body)" }
 
     /// One JSON object, keys in a fixed order.
     public var json: String {

@@ -16,7 +16,9 @@ extension Bench {
             return [Row(name: "startup (skipped: build the HelloWorld product)", value: .nan, unit: "ms")]
         }
         let script = FileManager.default.temporaryDirectory.path + "/nestbox-bench-empty-\(getpid()).lua"
-        FileManager.default.createFile(atPath: script, contents: Data())
+        guard FileManager.default.createFile(atPath: script, contents: Data()) else {
+            throw BenchError(message: "cannot write \(script)")
+        }
         defer { try? FileManager.default.removeItem(atPath: script) }
         let runs = quick ? 5 : 31
         var ours: [Double] = [], theirs: [Double] = []

@@ -100,9 +100,9 @@ public struct Bench: ParsableCommand {
     /// Three significant figures, without exponents.
     static func fmt(_ v: Double) -> String {
         let a = abs(v)
-        if a >= 100 || a == 0 { return decimal(v, places: 0) }
-        if a >= 10 { return decimal(v, places: 1) }
-        return decimal(v, places: 2)
+        if a >= 100 || a == 0 { return fixedPoint(v, places: 0) }
+        if a >= 10 { return fixedPoint(v, places: 1) }
+        return fixedPoint(v, places: 2)
     }
 
     // MARK: - Measuring

@@ -29,6 +29,19 @@ import Testing
         for v in values { #expect(formatNumber(v) == Self.reference(v), "\(v)") }
     }
 
+    @Test("fixedPoint matches %.Nf for 0 to 3 places away from exact ties")
+    func fixedPlaces() {
+        var rng = SystemRandomNumberGenerator()
+        for places in 0...3 {
+            for _ in 0..<5_000 {
+                let v = Double.random(in: -1e6...1e6, using: &rng)
+                let unit = [1.0, 10, 100, 1000][places]
+                if abs((abs(v) * unit).truncatingRemainder(dividingBy: 1) - 0.5) < 1e-6 { continue }
+                #expect(fixedPoint(v, places: places) == String(format: "%.\(places)f", v), "\(v) \(places)")
+            }
+        }
+    }
+
     @Test("trace times keep three decimals")
     func traceTimes() {
         for t in [0, 0.35, 1.0 / 60, 10, 123.4565] {

@@ -58,6 +58,8 @@ int nb_watchdog_start(nb_state *st, double seconds, double grace, const char *sc
 void nb_watchdog_stop(nb_state *st);
 /// The limit that has been hit (NB_LIMIT_*), or 0. Safe from any thread.
 int nb_limit_status(const nb_state *st);
+/// "time limit exceeded" and so on: the error a limit raises.
+const char *nb_limit_name(int which);
 double nb_monotonic_now(void);
 /// Makes `L` the running thread; returns the previous one. Internal to the shim, and
 /// used by the coroutine wrappers.
