@@ -11,8 +11,9 @@ public final class GestureRecognizer: SimObject {
     public internal(set) var translation = Point.zero
     public internal(set) var velocity = Point.zero
     public internal(set) var location = Point.zero
-    /// Unretained, like UIKit's; the view clears it when it goes away.
-    public internal(set) unowned(unsafe) var view: View?
+    /// Weak, as UIKit's is unretained: a script can keep a recognizer whose view is
+    /// collected. The view's deinit also clears it, so the recognizer hears of it.
+    public internal(set) weak var view: View?
     /// A built-in behaviour (a navigation controller's edge swipe), run before the host's.
     var onAction: ((GestureRecognizer) -> Void)?
 

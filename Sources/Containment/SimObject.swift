@@ -5,8 +5,10 @@ open class SimObject {
     public let className: String
     /// The trace name: given at creation, else `Class#n`.
     public internal(set) var name: String
-    /// Not retained: a Simulation outlives its objects (it owns the window, and its
-    /// embedding owns both), and a plain pointer keeps hot paths free of refcounting.
+    /// Not retained: no script can collect the Simulation. Its embedding (the Lua
+    /// runtime) owns it and closes the Lua state, releasing every object a script
+    /// reached, before the Simulation goes; a plain pointer keeps hot paths free of
+    /// refcounting, and a strong one would be a cycle through the window.
     public unowned(unsafe) let simulation: Simulation
     /// Behaviour attached by an embedding (the Lua binding): hooks and lifetime.
     public var host: ObjectHost?

@@ -18,7 +18,7 @@ public final class Simulation {
     public init(device: Device = .iPhone15) {
         let clock = VirtualClock()
         self.clock = clock
-        self.trace = Trace(clock: { [unowned clock] in clock.now })
+        self.trace = Trace(clock: { clock.now })
         self.device = device
     }
 

@@ -85,7 +85,9 @@ public final class TableView: ScrollView, TapHandling {
 
 /// A table cell with its text label.
 public final class TableViewCell: View, TapHandling {
-    unowned(unsafe) let table: TableView
+    /// Weak: a script may keep a cell after Lua collects its table; a tap on it then
+    /// selects nothing.
+    weak var table: TableView?
     public internal(set) var row = 0
     public let textLabel: Label
 
@@ -98,6 +100,6 @@ public final class TableViewCell: View, TapHandling {
     }
 
     public func handleTap(at point: Point) -> Bool {
-        table.handleTap(at: Point(x: point.x, y: point.y + frame.origin.y))
+        table?.handleTap(at: Point(x: point.x, y: point.y + frame.origin.y)) ?? false
     }
 }

@@ -28,10 +28,13 @@ open class View: SimObject {
     public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
     public internal(set) var subviews: [View] = []
-    /// Back-pointers are plain (UIKit's are unretained too); deinits clear them.
-    public internal(set) unowned(unsafe) var superview: View?
-    /// The controller whose root view this is (UIKit's private `_viewDelegate`).
-    public internal(set) unowned(unsafe) var owningViewController: ViewController?
+    /// Weak: a script can drop a superview while keeping a subview, and Lua then frees
+    /// it (UIKit's back-pointer is unretained too). The deinit still clears it, so the
+    /// subview hears that it lost its owner.
+    public internal(set) weak var superview: View?
+    /// The controller whose root view this is (UIKit's private `_viewDelegate`); weak
+    /// for the same reason.
+    public internal(set) weak var owningViewController: ViewController?
     /// A new view needs layout, as in UIKit.
     public internal(set) var needsLayout = true
 

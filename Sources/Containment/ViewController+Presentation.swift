@@ -49,7 +49,8 @@ extension ViewController {
         let presentedView = vc.view
         let window = simulation.window
         let custom = style == .custom ? vc.transitioningDelegate?.animatorForPresented(vc, presenting: presenter, source: self) : nil
-        let finish: (Bool) -> Void = { [unowned(unsafe) presenter, unowned(unsafe) vc] _ in
+        // The closures hold both controllers until they run, as UIKit's blocks do.
+        let finish: (Bool) -> Void = { _ in
             vc.isBeingPresented = false
             presenter.isPresentationTransitioning = false
             if coversPresenter { presenter.viewIfLoaded?.detach() }
@@ -77,7 +78,7 @@ extension ViewController {
         vc.deliverIsAppearing()
         simulation.animator.animate(duration: animated ? Self.modalDuration : 0, curve: .easeInOut,
                                     animations: { presentedView.frame = final })
-        let end = { [unowned(unsafe) presenter, unowned(unsafe) vc] in
+        let end = {
             vc.endAppearance()
             if coversPresenter { presenter.endAppearance() }
             finish(true)
@@ -95,32 +96,51 @@ extension ViewController {
     }
 
     /// Dismisses what this controller presented, or this controller if it was presented.
+    /// Whatever the dismissed controller presented goes with it, innermost first and not
+    /// animated, as the recursion UIKit's behaviour reads as would do it. The chain is
+    /// walked in a loop: a script can make it thousands of controllers long.
     public func dismiss(animated: Bool, completion: (() -> Void)?) {
-        let presenter: ViewController
-        let vc: ViewController
-        if let presented = presentationRoot.presentedViewController {
-            presenter = presentationRoot; vc = presented
-        } else if let p = presentingViewController {
-            presenter = p; vc = self
-        } else {
-            return
+        var steps: [(presenter: ViewController, vc: ViewController)] = []
+        var caller: ViewController = self
+        // Outermost first: each level records its call and may refuse (busy), which
+        // leaves the levels inside it alone.
+        while let (presenter, vc) = caller.dismissalTarget() {
+            simulation.trace.record(.call, caller.name, "dismiss", [("animated", .bool(steps.isEmpty ? animated : false))])
+            if presenter.isPresentationTransitioning {
+                simulation.warn(caller, "Warning: Attempt to dismiss from view controller \(presenter.objectDescription) while a presentation or dismiss is in progress!")
+                break
+            }
+            steps.append((presenter, vc))
+            guard vc.presentedViewController != nil else { break }
+            caller = vc
         }
-        simulation.trace.record(.call, name, "dismiss", [("animated", .bool(animated))])
-        if presenter.isPresentationTransitioning {
-            simulation.warn(self, "Warning: Attempt to dismiss from view controller \(presenter.objectDescription) while a presentation or dismiss is in progress!")
-            return
+        for (i, step) in steps.enumerated().reversed() {
+            performDismissal(of: step.vc, from: step.presenter, animated: i == 0 ? animated : false,
+                             completion: i == 0 ? completion : nil)
         }
-        // Whatever the dismissed controller presented goes with it.
-        if vc.presentedViewController != nil { vc.dismiss(animated: false, completion: nil) }
+    }
+
+    /// The (presenter, presented) pair a `dismiss` on this controller acts on.
+    func dismissalTarget() -> (ViewController, ViewController)? {
+        let root = presentationRoot
+        if let presented = root.presentedViewController { return (root, presented) }
+        if let p = presentingViewController { return (p, self) }
+        return nil
+    }
+
+    func performDismissal(of vc: ViewController, from presenter: ViewController, animated: Bool,
+                          completion: (() -> Void)?) {
         presenter.isPresentationTransitioning = true
         let style = vc.modalPresentationStyle
         let coversPresenter = style == .fullScreen
         let window = simulation.window
-        let finish: () -> Void = { [unowned(unsafe) presenter, unowned(unsafe) vc] in
+        // The closures hold both controllers until they run, as UIKit's blocks do: the
+        // presenter's strong reference to `vc` goes away inside.
+        let finish: () -> Void = {
             vc.viewIfLoaded?.detach()
             vc.isBeingDismissed = false
             presenter.isPresentationTransitioning = false
-            presenter.presentedViewController = nil
+            if presenter.presentedViewController === vc { presenter.presentedViewController = nil }
             vc.presentingViewController = nil
             vc.ownershipMayHaveChanged()
             completion?()
@@ -155,7 +175,7 @@ extension ViewController {
                                         animations: { mv.frame = gone })
         }
         // Q15: the presenting side's did-appear, then the dismissed one's did-disappear.
-        let end = { [unowned(unsafe) presenter, unowned(unsafe) vc] in
+        let end = {
             if coversPresenter { presenter.endAppearance() }
             vc.endAppearance()
             finish()

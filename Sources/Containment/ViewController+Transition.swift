@@ -24,8 +24,7 @@ extension ViewController {
         if onScreen { to.deliverIsAppearing() }
         simulation.animator.animate(duration: duration, curve: curve, options: options,
                                     animations: { animations?() })
-        let end = { [unowned(unsafe) self] in
-            _ = self
+        let end = {
             fromView.removeFromSuperview()
             if onScreen {
                 from.endAppearance()

@@ -13,8 +13,9 @@ open class ViewController: SimObject {
     var _view: View?
     var isLoadingView = false
 
-    /// Unretained, like UIKit's; cleared on removal and when the parent goes away.
-    public internal(set) unowned(unsafe) var parent: ViewController?
+    /// Weak, as UIKit's is unretained: a script can drop a parent and keep a child.
+    /// Cleared on removal and by the parent's deinit (which tells the child).
+    public internal(set) weak var parent: ViewController?
     /// Set by the window while this is its root.
     public internal(set) var isRootOfWindow = false
     public internal(set) var children: [ViewController] = []
@@ -35,7 +36,8 @@ open class ViewController: SimObject {
 
     // Presentation (a relation apart from parent/children, §1.1).
     public internal(set) var presentedViewController: ViewController?
-    public internal(set) unowned(unsafe) var presentingViewController: ViewController?
+    /// Weak: the presenter holds what it presents, never the reverse.
+    public internal(set) weak var presentingViewController: ViewController?
     public var modalPresentationStyle = ModalPresentationStyle.pageSheet
     public var transitioningDelegate: PresentationAnimators?
     public internal(set) var isBeingPresented = false

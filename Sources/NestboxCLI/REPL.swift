@@ -24,7 +24,7 @@ public final class REPL {
         runtime.keepGoing = true
         let out = output
         runtime.simulation.trace.onEvent = { e in if e.kind == .warning { out.err("\(e.body)\n") } }
-        reader.completer = { [unowned self] word in self.runtime.completions(for: word) }
+        reader.completer = { [weak self] word in self?.runtime.completions(for: word) ?? [] }
     }
 
     /// Runs FILE (if any), then reads until the end of input. Returns the exit code.

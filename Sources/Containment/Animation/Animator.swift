@@ -60,6 +60,8 @@ final class PropertyAnimation {
 
 /// Runs UIView-style block animations on the virtual clock.
 public final class Animator {
+    /// Unowned: the Simulation owns its animator and dies with it; no script can
+    /// collect either (a strong reference would be a cycle).
     unowned(unsafe) let simulation: Simulation
     private var recording: [(group: AnimationGroup, changes: [(View, AnimatableProperty, AnimationValue)])] = []
     public private(set) var active: [AnimationGroup] = []
@@ -117,7 +119,7 @@ public final class Animator {
         if let driver {
             driver.groups.append(group)
         } else if !interactive {
-            sim.clock.schedule(after: group.delay + group.duration) { [unowned(unsafe) self] in self.finish(group, finished: true) }
+            sim.clock.schedule(after: group.delay + group.duration) { self.finish(group, finished: true) }
         }
         return group
     }
@@ -188,7 +190,7 @@ public final class Animator {
         let remaining = abs(target - f) * group.duration
         group.segment = (now, f, target, remaining)
         group.restoresOnEnd = reversed
-        simulation.clock.schedule(after: remaining) { [unowned(unsafe) self] in self.finish(group, finished: true) }
+        simulation.clock.schedule(after: remaining) { self.finish(group, finished: true) }
     }
 
     /// Views with animations in flight at `now`.

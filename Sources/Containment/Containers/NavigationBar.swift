@@ -2,7 +2,9 @@
 /// (its backButtonTitle, else its title, else "Back"), and the items' buttons.
 public final class NavigationBar: View {
     static let height = 44.0
-    unowned(unsafe) let navigationController: NavigationController
+    /// Weak: a script may keep the bar after Lua collects its controller; the bar then
+    /// keeps what it shows and no longer updates.
+    weak var navigationController: NavigationController?
     public private(set) var titleLabel: Label?
     public private(set) var backButton: Button?
 
@@ -16,8 +18,7 @@ public final class NavigationBar: View {
         for s in subviews { s.detach() }
         titleLabel = nil
         backButton = nil
-        let nav = navigationController
-        guard let top = nav.topViewController else { return }
+        guard let nav = navigationController, let top = nav.topViewController else { return }
         let item = top.navigationItem
         let w = bounds.size.width
         let stack = nav.viewControllers
@@ -27,8 +28,9 @@ public final class NavigationBar: View {
             let below = stack[stack.count - 2]
             let b = Button(simulation: simulation, name: "\(nav.name).backButton", frame: Rect(x: left, y: 0, width: 100, height: Self.height))
             b.title = below._navigationItem?.backButtonTitle ?? below.navigationItem.title ?? "Back"
-            b.builtInAction = { [unowned(unsafe) nav] event in
-                if event == .touchUpInside { nav.popViewController(animated: true) }
+            // Weak: a script may keep the button after the controller is collected.
+            b.builtInAction = { [weak nav] event in
+                if event == .touchUpInside { nav?.popViewController(animated: true) }
             }
             attach(b, at: subviews.count)
             backButton = b
@@ -58,7 +60,8 @@ public final class NavigationBar: View {
         let width = Self.width(of: item)
         let b = Button(simulation: simulation, name: "\(item.name).button", frame: Rect(x: x, y: 0, width: width, height: Self.height))
         b.title = item.title
-        b.builtInAction = { [unowned(unsafe) item] event in if event == .touchUpInside { item.trigger() } }
+        // Weak: the item belongs to a navigation item; a kept button must not keep it.
+        b.builtInAction = { [weak item] event in if event == .touchUpInside { item?.trigger() } }
         attach(b, at: subviews.count)
         return width
     }

@@ -14,7 +14,9 @@ extension NavigationController {
         navigationBar.autoresizingMask = [.flexibleWidth]
         v.attach(navigationBar, at: v.subviews.count)
         let edge = GestureRecognizer(simulation: simulation, kind: .screenEdgePan, name: "\(name).interactivePopGestureRecognizer")
-        edge.onAction = { [unowned(unsafe) self] g in self.edgeSwipe(g) }
+        // Weak: the recognizer lives in this controller's view (a cycle otherwise), and a
+        // script may keep it after the controller is collected.
+        edge.onAction = { [weak self] g in self?.edgeSwipe(g) }
         v.addGestureRecognizer(edge)
         installTop()
     }
@@ -61,8 +63,10 @@ extension NavigationController {
             navigationBar.update()
             return
         }
-        let run = { [unowned(unsafe) self] in
-            self.transition(from: from, to: to, operation: operation, animated: animated, popped: popped, added: added)
+        // Weak: `pending` on this controller may hold it; a collected controller has
+        // nothing left to show.
+        let run: () -> Void = { [weak self] in
+            self?.transition(from: from, to: to, operation: operation, animated: animated, popped: popped, added: added)
         }
         if isTransitioning {
             simulation.warn(to, Messages.unbalanced(to))   // Q7: a transition started while another runs
@@ -89,7 +93,9 @@ extension NavigationController {
         let driver = interaction ?? custom.flatMap { delegate?.interactionController(self, animator: $0) }
         let animator = custom ?? NavigationSlide(operation: operation)
         let ctx = TransitionContext(simulation: simulation, container: view, from: from, to: to,
-                                    interactive: driver != nil) { [unowned(unsafe) self] completed in
+                                    interactive: driver != nil) { [weak self] completed in
+            // Weak: a script's animator may keep the context past this controller's life.
+            guard let self else { return }
             if completed {
                 self.finish(to: to, animated: animated, popped: popped, added: added)
             } else {

@@ -1,11 +1,14 @@
 /// UINavigationItem: what the bar shows for a controller, created on demand (H-NAV).
 public final class NavigationItem: SimObject {
-    unowned(unsafe) let owner: ViewController
+    /// Weak: a script may keep the item after Lua collects its controller. UIKit's item
+    /// does not know its controller at all; here it falls back to the controller's title
+    /// and tells the bar of changes while the controller lives.
+    weak var owner: ViewController?
     var _title: String?
-    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { owner.navigationItemDidChange() } }
-    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { owner.navigationItemDidChange() } }
-    public var backButtonTitle: String? { didSet { owner.navigationItemDidChange() } }
-    public var hidesBackButton = false { didSet { owner.navigationItemDidChange() } }
+    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
+    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
+    public var backButtonTitle: String? { didSet { owner?.navigationItemDidChange() } }
+    public var hidesBackButton = false { didSet { owner?.navigationItemDidChange() } }
 
     init(owner: ViewController) {
         self.owner = owner
@@ -14,8 +17,8 @@ public final class NavigationItem: SimObject {
 
     /// The item's title, else the controller's.
     public var title: String? {
-        get { _title ?? owner.title }
-        set { _title = newValue; owner.navigationItemDidChange() }
+        get { _title ?? owner?.title }
+        set { _title = newValue; owner?.navigationItemDidChange() }
     }
 }
 

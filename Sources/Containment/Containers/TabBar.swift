@@ -5,7 +5,8 @@ public final class TabBarItem: SimObject {
     public var selectedImage: String?
     public var badgeValue: String? { didSet { bar?.refreshButtons() } }
     public var tag = 0
-    unowned(unsafe) var bar: TabBar?
+    /// Weak: a script may keep the item after Lua collects its bar.
+    weak var bar: TabBar?
 
     public init(simulation: Simulation, title: String?, name: String? = nil) {
         self.title = title
@@ -19,8 +20,9 @@ public final class TabBar: View {
     static let height = 49.0
     public internal(set) var items: [TabBarItem] = []
     public internal(set) var selectedItem: TabBarItem?
-    /// Set when a tab bar controller manages this bar (W12, W13).
-    public internal(set) unowned(unsafe) var controller: TabBarController?
+    /// Set when a tab bar controller manages this bar (W12, W13). Weak: a script may
+    /// keep the bar after Lua collects its controller; the bar is then a bare one.
+    public internal(set) weak var controller: TabBarController?
 
     public init(simulation: Simulation, name: String? = nil, frame: Rect = .zero) {
         super.init(simulation: simulation, className: "TabBar", name: name, frame: frame)
@@ -115,7 +117,9 @@ public final class TabBar: View {
 
 /// One tab's button (UIKit's private UITabBarButton).
 public final class TabBarButton: View, TapHandling {
-    unowned(unsafe) let bar: TabBar
+    /// Weak: a script may keep the button after Lua collects its bar; a tap on it then
+    /// selects nothing.
+    weak var bar: TabBar?
     let index: Int
     public internal(set) var isSelected = false
     var label: Label?
@@ -128,7 +132,7 @@ public final class TabBarButton: View, TapHandling {
     }
 
     public func handleTap(at point: Point) -> Bool {
-        bar.userTapped(index)
+        bar?.userTapped(index)
         return true
     }
 }

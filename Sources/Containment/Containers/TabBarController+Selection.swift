@@ -91,7 +91,9 @@ extension TabBarController {
 
 /// The More tab's list: a table of the controllers that did not fit (S34).
 final class MoreListController: ViewController {
-    unowned(unsafe) let owner: TabBarController
+    /// Weak: a script may keep the list after Lua collects its tab bar controller; the
+    /// list is then empty.
+    weak var owner: TabBarController?
 
     init(tabBarController: TabBarController) {
         owner = tabBarController
@@ -100,21 +102,23 @@ final class MoreListController: ViewController {
     }
 
     var overflow: [ViewController] {
-        let t = owner
+        guard let t = owner else { return [] }
         return Array(t.viewControllers.dropFirst(t.maxTabs - 1))
     }
 
     override func loadView() {
         let table = TableView(simulation: simulation, name: "\(name).table", frame: simulation.screen.bounds)
-        table.rowCount = { [unowned(unsafe) self] in self.overflow.count }
-        table.rowTitle = { [unowned(unsafe) self] row in
-            let vcs = self.overflow
+        // Weak: the table is this controller's view (a cycle otherwise), and a script may
+        // keep the table after the controller is collected.
+        table.rowCount = { [weak self] in self?.overflow.count ?? 0 }
+        table.rowTitle = { [weak self] row in
+            let vcs = self?.overflow ?? []
             return vcs.indices.contains(row) ? (vcs[row].tabBarItem.title ?? vcs[row].title ?? vcs[row].name) : ""
         }
-        table.selectRow = { [unowned(unsafe) self] row in
-            let vcs = self.overflow
+        table.selectRow = { [weak self] row in
+            let vcs = self?.overflow ?? []
             guard vcs.indices.contains(row) else { return }
-            self.owner.showInMore(vcs[row], animated: true)
+            self?.owner?.showInMore(vcs[row], animated: true)
         }
         try? setView(table)
     }

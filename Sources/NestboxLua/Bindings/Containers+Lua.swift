@@ -191,12 +191,13 @@ enum TableViewBinding {
     /// else `dataSource`'s functions (read raw, at call time).
     static func wire(_ rt: LuaRuntime, _ t: TableView) {
         let host = rt.host
-        t.rowCount = { [unowned(unsafe) t] in
-            guard host.isOpen else { return 0 }
+        // Weak: the closures are stored on the table itself (a cycle otherwise).
+        t.rowCount = { [weak t] in
+            guard host.isOpen, let t else { return 0 }
             return host.runtime.tableRowCount(t)
         }
-        t.rowTitle = { [unowned(unsafe) t] row in
-            guard host.isOpen else { return "" }
+        t.rowTitle = { [weak t] row in
+            guard host.isOpen, let t else { return "" }
             return host.runtime.tableRowTitle(t, row)
         }
     }

@@ -7,7 +7,8 @@ import Containment
 /// this bridge only knows which object to ask.
 final class LuaDelegate: NavigationDelegate, TabBarControllerDelegate, PresentationAnimators {
     let host: LuaHost
-    unowned(unsafe) let object: SimObject
+    /// Weak: the object holds this bridge; a transition's context may hold it longer.
+    weak var object: SimObject?
     let field: String
 
     init(_ rt: LuaRuntime, object: SimObject, field: String = "delegate") {
@@ -15,12 +16,12 @@ final class LuaDelegate: NavigationDelegate, TabBarControllerDelegate, Presentat
     }
 
     private func tell(_ method: String, _ args: (LuaRuntime) -> Int32) {
-        guard host.isOpen else { return }
+        guard host.isOpen, let object else { return }
         host.runtime.withDelegateField(field) { $0.runDelegate(object, method, args) }
     }
 
     private func ask<T>(_ method: String, _ args: (LuaRuntime) -> Int32, _ read: (LuaRuntime, Int32) -> T?) -> T? {
-        guard host.isOpen else { return nil }
+        guard host.isOpen, let object else { return nil }
         // UIKit's transitioning delegate methods do not take the delegating object.
         let passObject = field != "transitioningDelegate"
         return host.runtime.withDelegateField(field) { $0.askDelegate(object, method, passObject: passObject, args, read) }

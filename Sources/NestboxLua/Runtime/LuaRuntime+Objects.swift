@@ -10,6 +10,8 @@ import Containment
 /// (so retaining it stays on Swift's fast refcount path) that forwards to the runtime
 /// while it is open. Objects can outlive the runtime; then it does nothing.
 final class LuaHost: ObjectHost {
+    /// Unowned: read only while `isOpen`, which the runtime clears first thing in its
+    /// deinit; no script can collect the runtime.
     unowned(unsafe) let runtime: LuaRuntime
     var isOpen = true
 

@@ -86,6 +86,7 @@ extension LuaState {
 /// Reads a binding function's arguments and reports misuse in Lua's words.
 struct Args {
     let L: LuaState
+    /// Borrowed: the runtime is running the call these arguments belong to.
     unowned(unsafe) let rt: LuaRuntime
 
     var count: Int32 { L.top }

@@ -1,0 +1,185 @@
+import Testing
+import Containment
+import NestboxLua
+
+/// Lifetimes across the boundary (issue 12): a script keeps a sub-object, lets Lua
+/// collect its owner, and goes on using it. Each case collected garbage between its
+/// steps and used freed memory before; now the sub-object reads as detached, as UIKit's
+/// would, and the run ends normally. AddressSanitizer runs these in CI.
+@Suite struct LifetimeTests {
+    /// A root controller on screen, as most cases need one to tap through.
+    static let stage = """
+        local root = ui.ViewController{ name = "root" }
+        ui.window.rootViewController = root
+        ui.window:makeKeyAndVisible()
+        local function collect() collectgarbage(); collectgarbage() end
+
+        """
+
+    func run(_ body: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (String, LuaRuntime) {
+        let (outcome, out, rt) = try runLua(Self.stage + body)
+        #expect(outcome == .ok, "\(outcome)", sourceLocation: sourceLocation)
+        rt.collectGarbage()
+        return (out, rt)
+    }
+
+    @Test("a sheet built inline survives a collection and dismisses")
+    func inlineSheet() throws {
+        let (out, rt) = try run("""
+            root:present(ui.ViewController{ name = "sheet" }, false)
+            ui.settle(); collect()
+            print(root.presentedViewController.name)
+            root:dismiss(false)
+            ui.settle(); collect()
+            print(root.presentedViewController)
+            """)
+        #expect(out == "sheet\nnil\n")
+        #expect(rt.simulation.trace.events.filter { $0.kind == .lifecycle }.map(\.body).suffix(2) ==
+                ["sheet.viewWillDisappear(animated: false)", "sheet.viewDidDisappear(animated: false)"])
+    }
+
+    @Test("a presentation chain dismissed while its middle is collected")
+    func presentationChain() throws {
+        let (out, _) = try run("""
+            root:present(ui.ViewController{ name = "a", modalPresentationStyle = "fullScreen" }, false)
+            ui.settle(); collect()
+            root.presentedViewController:present(ui.ViewController{ name = "b" }, true)
+            collect(); ui.settle(); collect()
+            root:dismiss(true, function() print("dismissed") end)
+            collect(); ui.settle(); collect()
+            print(root.presentedViewController, root.appearanceState)
+            """)
+        #expect(out == "dismissed\nnil\tappeared\n")
+    }
+
+    @Test("a navigation item outlives its controller")
+    func navigationItem() throws {
+        let (out, _) = try run("""
+            local item
+            do
+              local vc = ui.ViewController{ name = "x", title = "X" }
+              item = vc.navigationItem
+              print(item.title)
+            end
+            collect()
+            print(item.title)
+            item.title = "hello"; item.hidesBackButton = true
+            item.rightBarButtonItems = { ui.BarButtonItem{ title = "Edit" } }
+            collect()
+            print(item.title, item.hidesBackButton, item.rightBarButtonItems[1].title)
+            """)
+        #expect(out == "X\nnil\nhello\ttrue\tEdit\n")
+    }
+
+    @Test("a tab bar item outlives its tab bar")
+    func tabBarItem() throws {
+        let (out, _) = try run("""
+            local item
+            do
+              local t = ui.TabBarController{ viewControllers = { ui.ViewController{ title = "A" } } }
+              _ = t.view
+              item = t.viewControllers[1].tabBarItem
+            end
+            collect()
+            item.title = "B"; item.badgeValue = "3"
+            print(item.title, item.badgeValue)
+            """)
+        #expect(out == "B\t3\n")
+    }
+
+    @Test("a tab bar outlives its controller and becomes a bare bar")
+    func tabBar() throws {
+        let (out, _) = try run("""
+            local bar
+            do
+              local t = ui.TabBarController{ viewControllers = { ui.ViewController{ title = "A" }, ui.ViewController{ title = "B" } } }
+              _ = t.view
+              bar = t.tabBar
+              print(pcall(function() bar.items = {} end))
+            end
+            collect()
+            local item = ui.TabBarItem{ title = "C" }
+            bar.items = { item }
+            bar.selectedItem = item
+            print(#bar.items, bar.selectedItem.title, #bar.subviews)
+            """)
+        #expect(out == "false\ttest:10: NSInternalInconsistencyException: Directly modifying a tab bar managed by a tab bar controller is not allowed.\n1\tC\t1\n")
+    }
+
+    @Test("a tab bar's button tapped after its bar is gone")
+    func tabBarButton() throws {
+        let (out, _) = try run("""
+            local button
+            do
+              local t = ui.TabBarController{ viewControllers = { ui.ViewController{ title = "A" }, ui.ViewController{ title = "B" } } }
+              _ = t.view
+              button = t.tabBar.subviews[2]
+            end
+            collect()
+            button.frame = { 0, 100, 100, 49 }
+            root.view:addSubview(button)
+            print(ui.tap(button) == button)
+            """)
+        #expect(out == "true\n")
+    }
+
+    @Test("a navigation bar's back button and item buttons after the controller is gone")
+    func navigationBarButtons() throws {
+        let (out, _) = try run("""
+            local back, edit
+            do
+              local a = ui.ViewController{ name = "a", title = "A" }
+              local b = ui.ViewController{ name = "b", title = "B" }
+              b.navigationItem.rightBarButtonItems = { ui.BarButtonItem{ title = "Edit", action = function() print("edit") end } }
+              local n = ui.NavigationController{ name = "n", root = a }
+              n:pushViewController(b, false)
+              local bar = n.navigationBar
+              for _, s in ipairs(bar.subviews) do
+                if s.title == "A" then back = s elseif s.title == "Edit" then edit = s end
+              end
+            end
+            collect()
+            back:sendActions("touchUpInside")
+            edit:sendActions("touchUpInside")
+            print(back.title, edit.title)
+            """)
+        #expect(out == "A\tEdit\n")
+    }
+
+    @Test("a table cell tapped after its table is gone")
+    func tableCell() throws {
+        let (out, _) = try run("""
+            local cell
+            do
+              local t = ui.TableView{ rows = { "one", "two" }, frame = { 0, 0, 300, 200 },
+                delegate = { didSelectRow = function(_, row) print("row", row) end } }
+              root.view:addSubview(t)
+              t:layoutIfNeeded()
+              cell = t:cellForRow(1)
+              t:removeFromSuperview()
+            end
+            collect()
+            root.view:addSubview(cell)
+            print(ui.tap(cell) ~= nil)
+            """)
+        #expect(out == "false\n")
+    }
+
+    @Test("the More list after its tab bar controller is gone")
+    func moreList() throws {
+        let (out, _) = try run("""
+            local more
+            do
+              local vcs = {}
+              for i = 1, 7 do vcs[i] = ui.ViewController{ title = "T" .. i } end
+              local t = ui.TabBarController{ viewControllers = vcs }
+              more = t.moreNavigationController.viewControllers[1]
+            end
+            collect()
+            root.view:addSubview(more.view)
+            more.view:layoutIfNeeded()
+            print(more.view.numberOfRows, #more.view.subviews)
+            """)
+        #expect(out == "0\t0\n")
+    }
+}
