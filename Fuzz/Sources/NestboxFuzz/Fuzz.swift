@@ -34,10 +34,28 @@ struct Grammar {
         return Int(bytes[i]) % n
     }
 
+    // Kept sub-objects (`keep[k]`) outlive whatever owned them: their owners are
+    // replaced by `renew` statements and collected between steps (issue 12).
     static let objects = ["vcs[1]", "vcs[2]", "vcs[3]", "vcs[4]", "nav", "tbc", "views[1]", "views[2]", "views[3]",
-                          "ui.window", "nil", "pdit"]
+                          "ui.window", "nil", "pdit", "tbl", "keep[1]", "keep[2]", "keep[3]", "keep[4]"]
     static let numbers = ["0", "1", "0.3", "-1", "1e9", "0/0", "1/0", "2", "3"]
     static let strings = ["'Red'", "'More'", "'landscapeLeft'", "'iPad'", "'x'", "''", "'fullScreen'", "'custom'"]
+    /// Sub-objects a script can hold on to.
+    static let parts = ["navigationItem", "tabBarItem", "tabBar", "navigationBar", "navigationBar.subviews[1]",
+                        "navigationBar.subviews[2]", "tabBar.subviews[1]", "tabBar.subviews[2]", "view",
+                        "view.subviews[1]", "moreNavigationController", "moreNavigationController.viewControllers[1]",
+                        "tabBar.items[1]", "navigationItem.rightBarButtonItems[1]", "presentedViewController",
+                        "viewControllers[1]", "parent", "view.gestureRecognizers"]
+    /// Fresh owners: the old value of the variable becomes garbage.
+    static let renewals = [
+        "vcs[1 + (#keep % 4)] = ui.ViewController{ title = 'Red' }",
+        "nav = ui.NavigationController{ root = ui.ViewController{ title = 'Root' } }; nav:pushViewController(ui.ViewController{ title = 'Top' }, false)",
+        "tbc = ui.TabBarController{ viewControllers = { ui.ViewController{ title = 'A' }, ui.ViewController{ title = 'B' }, ui.ViewController{}, ui.ViewController{}, ui.ViewController{}, ui.ViewController{}, ui.ViewController{} } }",
+        "tbl = ui.TableView{ rows = { 'one', 'two', 'three' }, frame = { 0, 0, 300, 200 } }",
+        "views[1 + (#keep % 3)] = ui.View{}",
+        "vcs[1].navigationItem.rightBarButtonItems = { ui.BarButtonItem{ title = 'Edit', action = function() end } }",
+        "vcs[2] = ui.ViewController{ modalPresentationStyle = 'custom', transitioningDelegate = { animationControllerForPresented = function() return anim end, animationControllerForDismissed = function() return anim end } }",
+    ]
 
     mutating func object() -> String { Self.objects[next(Self.objects.count)] }
     mutating func number() -> String { Self.numbers[next(Self.numbers.count)] }
@@ -49,10 +67,11 @@ struct Grammar {
         default: return "{ \(number()), \(number()), \(number()), \(number()) }"
         }
     }
+    mutating func slot() -> String { "keep[\(1 + next(4))]" }
 
     mutating func statement() -> String {
         let o = object(), p = object()
-        switch next(34) {
+        switch next(46) {
         case 0: return "\(o):addChild(\(p))"
         case 1: return "\(o):removeFromParent()"
         case 2: return "\(o):willMove(\(p))"
@@ -86,6 +105,16 @@ struct Grammar {
         case 30: return next(2) == 0 ? "pdit:finish()" : "pdit:cancel()"
         case 31: return "\(o).\(["viewWillAppear", "viewDidLoad", "didMove", "layoutSubviews", "loadView"][next(5)]) = function(self) \(statement()) end"
         case 32: return "ui.memoryWarning()"
+        // Sub-objects kept across steps, their owners dropped, then used.
+        case 33, 34, 35: return "\(slot()) = \(o).\(Self.parts[next(Self.parts.count)])"
+        case 36, 37: return Self.renewals[next(Self.renewals.count)]
+        case 38: return "\(slot()).\(["title", "badgeValue", "backButtonTitle"][next(3)]) = \(Self.strings[next(Self.strings.count)])"
+        case 39: return "\(slot()):sendActions('touchUpInside')"
+        case 40: return "\(slot()).items = { ui.TabBarItem{ title = 'x' } }"
+        case 41: return "\(slot()):\(["completeTransition(true)", "completeTransition(false)", "animate(function() end)", "reloadData()", "layoutIfNeeded()", "cellForRow(1)"][next(6)])"
+        case 42: return "\(slot()).\(["hidesBackButton = true", "selectedItem = ui.TabBarItem{}", "rightBarButtonItems = {}", "rowHeight = 0.5"][next(4)])"
+        case 43: return "local k = \(slot()); print(k and (k.title or k.name or k.appearanceState or k.isAnimated or k.transitionWasCancelled))"
+        case 44: return "\(slot()) = nil"
         default: return "collectgarbage()"
         }
     }
@@ -97,10 +126,17 @@ struct Grammar {
             "tbc = ui.TabBarController{ name = 't' }",
             "views = { ui.View{ name = 'v1' }, ui.Button{ name = 'v2', title = 'More' }, ui.ScrollView{ name = 'v3' } }",
             "pdit = ui.PercentDrivenInteractiveTransition()",
+            "tbl = ui.TableView{ rows = { 'one', 'two' }, frame = { 0, 0, 300, 200 } }",
+            // An animator and a rotation hook that keep their context and coordinator.
+            "anim = { duration = 0.2, animate = function(ctx) keep[4] = ctx; ui.after(0.1, function() ctx:completeTransition(true) end) end }",
+            "keep = {}",
+            "vcs[3].viewWillTransition = function(self, size, coordinator) keep[3] = coordinator end",
             "ui.window.rootViewController = vcs[1]; ui.window:makeKeyAndVisible()",
         ]
         while i < bytes.count && lines.count < 80 {
             lines.append("pcall(function() \(statement()) end)")
+            // A collection may come between any two steps.
+            if next(3) == 0 { lines.append("collectgarbage()") }
         }
         lines.append("ui.settle(); ui.printHierarchy(); ui.printViews()")
         return lines.joined(separator: "\n")
