@@ -81,6 +81,35 @@ extension RunCommandTests {
         #expect(lines.last?.hasPrefix(#"{"hierarchy":"<ViewController: p>, state: appeared"#) == true)
     }
 
+    @Test("JSON Lines stay strict JSON: NaN is null, times past 1.8e302 are numbers, not inf")
+    func jsonlExtremes() throws {
+        // What the lines used to hold: the parser below rejects it, so it can fail.
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(#"{"t":inf}"#.utf8)) }
+        let path = try script("""
+            local v = ui.ViewController{ name = "v" }
+            ui.window.rootViewController = v
+            ui.window:makeKeyAndVisible()
+            v.view.alpha = 0/0
+            ui.animate{ duration = 0.05, animations = function() v.view.alpha = 1 end }
+            ui.advance(1)
+            ui.advance(1.8e302)
+            ui.animate{ duration = 1e303, animations = function() v.view.alpha = 0.5 end }
+            ui.advance(1.7e308)
+            ui.advance(1.7e308)
+            print("late")
+            """)
+        let r = nestbox(["run", path, "--trace", "jsonl", "--frames", "--kinds", "animation,log"])
+        #expect(r.code == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n")
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not strict JSON: \(line)")
+        }
+        #expect(lines.filter { $0.contains(#""alpha":null"#) }.count == 3)
+        #expect(lines.contains(#"{"seq":16,"t":1.8e+302,"kind":"animation","object":"animation#2","event":"begin","args":{"duration":1e+303,"curve":"easeInOut","views":"v.view"}}"#))
+        // The clock stops at the largest finite time rather than reaching inf.
+        #expect(lines.contains(#"{"seq":19,"t":1.7976931348623157e+308,"kind":"log","object":"script","event":"print","args":{},"message":"late"}"#))
+    }
+
     @Test("exit 1: a script error, with position and traceback on stderr")
     func scriptError() throws {
         let path = try script("local x = 1\nerror('broken')\n")
