@@ -212,6 +212,25 @@ extension RunCommandTests {
         #expect(r.out.hasPrefix("OK\n"))
     }
 
+    @Test("require loads a module's bytes as the main script's: BOM and '#' line skipped, 0xFF and NUL kept")
+    func requireLoadsBytes() throws {
+        let path = try script("local m = require 'bytes'\nprint(#m.ff, m.ff:byte(), #m.nul)\nrequire 'deep'")
+        let dir = (path as NSString).deletingLastPathComponent
+        try Data("\u{FEFF}#!/usr/bin/env nestbox\nreturn { ff = \"\u{FF}\", nul = \"a\u{0}b\" }\n".utf8)
+            .write(to: URL(fileURLWithPath: dir + "/bytes.lua"))
+        // U+00FF is two bytes in UTF-8: make the literal the lone byte 0xFF.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/bytes.lua"))
+        bytes.replaceSubrange(try #require(bytes.firstRange(of: Data([0xC3, 0xBF]))), with: [0xFF])
+        try bytes.write(to: URL(fileURLWithPath: dir + "/bytes.lua"))
+        try ("\n\nreturn " + String(repeating: "{", count: 300) + String(repeating: "}", count: 300))
+            .write(toFile: dir + "/deep.lua", atomically: true, encoding: .utf8)
+        let r = nestbox(["run", path, "--trace", "none"])
+        #expect(r.out.hasPrefix("1\t255\t3\n"))
+        #expect(r.code == 1)
+        // (Lua shortens a long chunk name from the left: match the end of the path.)
+        #expect(r.err.contains(":3: ") && r.err.contains("/deep.lua:3: C stack overflow\n"), "\(r.err)")
+    }
+
     @Test("the same script twice gives byte-identical JSON Lines, frames included")
     func deterministic() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
