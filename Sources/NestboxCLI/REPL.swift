@@ -149,11 +149,10 @@ public final class REPL {
             load(arg)
         case "record":
             guard !arg.isEmpty else { output.err(":record needs a file\n"); return }
-            do {
-                try runtime.report.write(toFile: arg, atomically: true, encoding: .utf8)
+            if let failure = writeGolden(runtime.report, to: arg) {
+                output.err("nestbox: cannot write \(arg): \(failure)\n")
+            } else {
                 output.out("recorded \(sim.trace.events.count) events to \(arg)\n")
-            } catch {
-                output.err("nestbox: cannot write \(arg): \(error)\n")
             }
         case "autosettle":
             guard arg == "on" || arg == "off" else { output.err(":autosettle on|off\n"); return }

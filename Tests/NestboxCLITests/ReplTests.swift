@@ -129,6 +129,12 @@ extension ReplTests {
         #expect(r.out == "1e-300\n")
     }
 
+    @Test(":record failing says why in one line")
+    func recordFailure() throws {
+        let (r, _, _) = try repl([":record /proc/x", ":record /dev/null"])
+        #expect(r.err == "nestbox: cannot write /proc/x: No such file or directory\nnestbox: cannot write /dev/null: not a regular file\n")
+    }
+
     @Test("completion of globals, dotted fields and methods, by raw reads")
     func completion() throws {
         let (_, _, r) = try repl(["vc = ui.ViewController{ name = 'v', answer = 42 }", "T = { alpha = 1, beta = 2 }"])

@@ -196,6 +196,34 @@ extension RunCommandTests {
         #expect(r.err.contains("+ [0.000] c.didMove(toParent: p)\n"))
     }
 
+    @Test("--record writes through a symbolic link, refuses a FIFO, a device and a folder, in one line")
+    func recordInPlace() throws {
+        let path = try script("print('hi')")
+        let dir = (path as NSString).deletingLastPathComponent
+        let fm = FileManager.default
+        // A link to the golden (a shared fixture): the link stays, the target is written.
+        try "old".write(toFile: dir + "/target.trace", atomically: true, encoding: .utf8)
+        try fm.createSymbolicLink(atPath: dir + "/link.trace", withDestinationPath: "target.trace")
+        #expect(nestbox(["run", path, "--record", dir + "/link.trace"]).code == 0)
+        #expect(try fm.destinationOfSymbolicLink(atPath: dir + "/link.trace") == "target.trace")
+        #expect(try String(contentsOfFile: dir + "/target.trace", encoding: .utf8) == "[0.000] log: hi\n\n(no root view controller)\n")
+        // A longer golden is truncated, not overwritten in part.
+        try String(repeating: "x", count: 500).write(toFile: dir + "/target.trace", atomically: true, encoding: .utf8)
+        #expect(nestbox(["run", path, "--record", dir + "/link.trace"]).code == 0)
+        #expect(try String(contentsOfFile: dir + "/target.trace", encoding: .utf8) == "[0.000] log: hi\n\n(no root view controller)\n")
+
+        #expect(mkfifo(dir + "/fifo", 0o644) == 0)
+        for (target, why) in [(dir + "/fifo", "not a regular file"), ("/dev/null", "not a regular file"),
+                              (dir, "not a regular file"), ("/proc/x", "No such file or directory"),
+                              (dir + "/missing/golden.trace", "No such file or directory")] {
+            let r = nestbox(["run", path, "--record", target])
+            #expect(r.code == 2, "\(target)")
+            #expect(r.err == "nestbox: cannot write \(target): \(why)\n")
+        }
+        var info = stat()
+        #expect(stat(dir + "/fifo", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+    }
+
     @Test("warnings are echoed to stderr as they happen")
     func warnings() throws {
         let path = try script("local c = ui.ViewController{ name = 'c' }\nc:endAppearanceTransition()")
