@@ -352,10 +352,6 @@ int nb_pcall(lua_State *L, int nargs, int nresults) {
     return status;
 }
 
-int nb_loadbuffer(lua_State *L, const char *buff, size_t sz, const char *name) {
-    return luaL_loadbufferx(L, buff, sz, name, "t");   /* text only: never bytecode */
-}
-
 /* ---------- macros as functions ---------- */
 
 int nb_upvalueindex(int i) { return lua_upvalueindex(i); }

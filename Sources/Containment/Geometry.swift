@@ -111,3 +111,19 @@ extension Rect: CustomStringConvertible {
         }
     }
 }
+
+extension Int {
+    /// `v` rounded by `rule` and clamped to `range`, NaN giving the lower bound. Indices
+    /// computed from geometry (a row from an offset of 1e300 or a row height of 1e-300)
+    /// can be any Double a script makes, and `Int(_:)` traps outside Int's range.
+    init(clamping v: Double, rounding rule: FloatingPointRoundingRule, to range: ClosedRange<Int>) {
+        let r = v.rounded(rule)
+        if !(r > Double(range.lowerBound)) {
+            self = range.lowerBound
+        } else if r >= Double(range.upperBound) {   // Double(Int.max) is 2^63: out of range
+            self = range.upperBound
+        } else {
+            self = Int(r)
+        }
+    }
+}

@@ -84,7 +84,9 @@ struct ASCIIBuffer {
     /// Numbers too large for the integer path: rare, so the C library formats them.
     static func general(_ v: Double, places: Int, trimmingZeros: Bool) -> String {
         let unit = [1.0, 10, 100, 1000][places]
-        let r = (v * unit).rounded() / unit
+        // Scaling 1.8e305 by 1000 overflows to inf; a Double that large has no fraction.
+        let scaled = v * unit
+        let r = scaled.isFinite ? scaled.rounded() / unit : v
         if trimmingZeros, r == r.rounded(), abs(r) < 1e15 { return String(Int64(r)) }
         var buffer = [CChar](repeating: 0, count: 400)     // %.3f of DBL_MAX is 313 bytes
         _ = withVaList([Int32(places), r]) { vsnprintf(&buffer, buffer.count, "%.*f", $0) }

@@ -47,7 +47,7 @@ public final class Simulation {
 
     /// Advances virtual time, running timers in order, each followed by a turn.
     public func advance(by seconds: Double) {
-        run(until: clock.now + max(0, seconds))
+        run(until: VirtualClock.later(clock.now, by: seconds))
     }
 
     /// Runs until nothing is pending. Returns false when still busy after `maxTurns`
@@ -75,10 +75,10 @@ public final class Simulation {
         while true {
             var next = clock.nextTimerTime
             let sampling = samplesFrames && !animator.active.isEmpty
-            if sampling {
-                let tick = (clock.now * 60 + 1e-9).rounded(.down) / 60 + 1.0 / 60
-                next = min(next ?? tick, tick)
-            }
+            // Past 2^53 / 60 s a 1/60 s step no longer moves the clock: such a run
+            // samples at its timers only, rather than forever at one instant.
+            let tick = (clock.now * 60 + 1e-9).rounded(.down) / 60 + 1.0 / 60
+            if sampling, tick > clock.now { next = min(next ?? tick, tick) }
             guard let t = next, t <= target + 1e-9, !isInterrupted() else { break }
             clock.now = max(clock.now, t)
             // A display refresh at this instant shows the frame before timers due now
@@ -124,7 +124,13 @@ public final class VirtualClock {
     /// Runs `action` when virtual time reaches `now + delay`.
     public func schedule(after delay: Double, _ action: @escaping () -> Void) {
         timerSeq += 1
-        timers.append((now + max(0, delay), timerSeq, action))
+        timers.append((Self.later(now, by: delay), timerSeq, action))
+    }
+
+    /// `time + delay`, never earlier and never past the largest finite time: two
+    /// advances of 1e308 would make the clock `inf`, which no trace line can print.
+    static func later(_ time: Double, by delay: Double) -> Double {
+        min(time + max(0, delay), .greatestFiniteMagnitude)
     }
 
     var hasQueued: Bool { !queued.isEmpty }

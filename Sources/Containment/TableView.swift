@@ -37,8 +37,8 @@ public final class TableView: ScrollView, TapHandling {
     /// Rows whose cells intersect the visible bounds.
     public var visibleRows: Range<Int> {
         guard numberOfRows > 0, rowHeight > 0 else { return 0..<0 }
-        let first = max(0, Int((bounds.origin.y / rowHeight).rounded(.down)))
-        let last = min(numberOfRows, Int(((bounds.origin.y + bounds.size.height) / rowHeight).rounded(.up)))
+        let first = Int(clamping: bounds.origin.y / rowHeight, rounding: .down, to: 0...numberOfRows)
+        let last = Int(clamping: (bounds.origin.y + bounds.size.height) / rowHeight, rounding: .up, to: 0...numberOfRows)
         return first..<max(first, last)
     }
 
@@ -74,7 +74,7 @@ public final class TableView: ScrollView, TapHandling {
 
     public func handleTap(at point: Point) -> Bool {
         guard rowHeight > 0 else { return false }
-        let row = Int((point.y / rowHeight).rounded(.down))
+        let row = Int(clamping: point.y / rowHeight, rounding: .down, to: -1...numberOfRows)
         guard row >= 0, row < numberOfRows else { return false }
         simulation.trace.record(.delegate, name, "didSelectRow", [("row", .number(Double(row + 1)))])
         handle(.didSelectRow(row))

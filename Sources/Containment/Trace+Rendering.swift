@@ -46,9 +46,13 @@ extension TraceValue {
     }
 }
 
+/// A JSON number: JSON has no `inf` or `nan`, so a non-finite value is `null`; past
+/// 1e15 a Double has no fraction left to round, and scaling it by 1e6 could overflow
+/// to `inf` (a time of 1.8e302 did), so it prints as Swift spells it (`1.8e+302`).
 func jsonNumber(_ v: Double) -> String {
     guard v.isFinite else { return "null" }
     if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    guard abs(v) < 1e15 else { return String(v) }
     let r = (v * 1_000_000).rounded() / 1_000_000
     return String(r)
 }

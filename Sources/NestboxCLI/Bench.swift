@@ -83,12 +83,15 @@ public struct Bench: ParsableCommand {
         return out
     }
 
+    /// Strict JSON: a figure that could not be measured (NaN, as the skipped start-up
+    /// row has) is `null`, never `nan`.
     static func json(_ rows: [Row]) -> String {
+        func number(_ v: Double) -> String { v.isFinite ? fmt(v) : "null" }
         let items = rows.map { r -> String in
-            var f = ["\"case\":\"\(r.name)\"", "\"value\":\(fmt(r.value))", "\"unit\":\"\(r.unit)\""]
-            if let b = r.baseline { f.append("\"baseline\":\(fmt(b))") }
-            if let x = r.ratio { f.append("\"ratio\":\(fmt(x))") }
-            if let t = r.target { f.append("\"target\":\"\(t)\"") }
+            var f = ["\"case\":\(jsonString(r.name))", "\"value\":\(number(r.value))", "\"unit\":\(jsonString(r.unit))"]
+            if let b = r.baseline { f.append("\"baseline\":\(number(b))") }
+            if let x = r.ratio { f.append("\"ratio\":\(number(x))") }
+            if let t = r.target { f.append("\"target\":\(jsonString(t))") }
             if let m = r.met { f.append("\"met\":\(m)") }
             return "{" + f.joined(separator: ",") + "}"
         }

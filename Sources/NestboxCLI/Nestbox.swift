@@ -13,8 +13,16 @@ public struct Nestbox: ParsableCommand {
     public init() {}
 
     /// Parses `arguments` (without the program name), runs the command, and returns
-    /// the exit code of DESIGN.md §4 (usage errors are 2).
+    /// the exit code of DESIGN.md §4 (usage errors are 2). Output that could not be
+    /// written makes a successful run exit 1, with one line saying why.
     public static func main(_ arguments: [String], output: Output = .standard) -> Int32 {
+        let code = dispatch(arguments, output: output)
+        guard let failure = output.outFailure() else { return code }
+        output.err("nestbox: cannot write to standard output: \(failure)\n")
+        return code == 0 ? 1 : code
+    }
+
+    static func dispatch(_ arguments: [String], output: Output) -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
             if let run = command as? Run {
@@ -48,14 +56,18 @@ public struct Output {
     /// True for the process's own streams: a command may then end the process itself
     /// (a run stuck in a C function past its deadline). Never for captured output.
     public var ownsProcess = false
+    /// Why writing to standard output failed, once it has (nil for captured output).
+    public var outFailure: () -> String? = { nil }
 
     public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
         self.out = out; self.err = err
     }
 
     public static let standard: Output = {
-        var o = Output(out: { writeAll(1, $0) }, err: { writeAll(2, $0) })
+        let stdout = StandardOutput()
+        var o = Output(out: stdout.write, err: { writeAll(2, $0) })
         o.ownsProcess = true
+        o.outFailure = { stdout.failure }
         return o
     }()
 }

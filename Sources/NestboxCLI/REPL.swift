@@ -33,6 +33,13 @@ public final class REPL {
         if let file { load(file) }
         var buffer = ""
         while let line = reader.readLine(prompt: buffer.isEmpty ? "> " : ">> ") {
+            // Lua reads a NUL as an unexpected symbol, but inside an unfinished string
+            // or comment it would keep the statement open and swallow every later line.
+            if line.utf8.contains(0) {
+                output.err("stdin: a line with a NUL byte cannot be run\(buffer.isEmpty ? "" : " (the statement is dropped)")\n")
+                buffer = ""
+                continue
+            }
             if buffer.isEmpty {
                 let trimmed = line.trimmed
                 if trimmed.isEmpty { continue }
@@ -114,11 +121,17 @@ public final class REPL {
             }
         case "tap":
             let numbers = arg.split(separator: " ").compactMap { Double($0) }
+            // Swift reads "1e309" as inf and "nan" as NaN, which Lua source cannot spell.
+            if numbers.count == 2, !numbers.allSatisfy(\.isFinite) {
+                output.err(":tap needs a title or two finite numbers x y (got \(arg))\n"); return
+            }
             let target = numbers.count == 2 ? "{ \(numbers[0]), \(numbers[1]) }" : luaString(arg)
             evaluate("ui.tap(\(target))")
             afterLine()
         case "advance":
-            guard let s = Double(arg) else { output.err(":advance needs a number of seconds\n"); return }
+            guard let s = Double(arg), s.isFinite, s >= 0 else {
+                output.err(":advance needs a finite number of seconds >= 0 (got \(arg.isEmpty ? "nothing" : arg))\n"); return
+            }
             evaluate("ui.advance(\(s))")
         case "settle": evaluate("ui.settle()")
         case "rotate": evaluate("ui.rotate(\(luaString(arg)))"); afterLine()
@@ -136,11 +149,10 @@ public final class REPL {
             load(arg)
         case "record":
             guard !arg.isEmpty else { output.err(":record needs a file\n"); return }
-            do {
-                try runtime.report.write(toFile: arg, atomically: true, encoding: .utf8)
+            if let failure = writeGolden(runtime.report, to: arg) {
+                output.err("nestbox: cannot write \(arg): \(failure)\n")
+            } else {
                 output.out("recorded \(sim.trace.events.count) events to \(arg)\n")
-            } catch {
-                output.err("nestbox: cannot write \(arg): \(error)\n")
             }
         case "autosettle":
             guard arg == "on" || arg == "off" else { output.err(":autosettle on|off\n"); return }

@@ -134,13 +134,9 @@ public struct Run: ParsableCommand {
             output.err("nestbox: \(message)\n")
             return outcome.exitCode
         }
-        if let record {
-            do {
-                try report.write(toFile: record, atomically: true, encoding: .utf8)
-            } catch {
-                output.err("nestbox: cannot write \(record): \(error)\n")
-                return 2
-            }
+        if let record, let failure = writeGolden(report, to: record) {
+            output.err("nestbox: cannot write \(record): \(failure)\n")
+            return 2
         }
         if let expect {
             guard let data = FileManager.default.contents(atPath: expect) else {

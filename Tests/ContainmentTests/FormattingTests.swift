@@ -42,6 +42,43 @@ import Testing
         }
     }
 
+    @Test("huge numbers print as digits, never inf: scaling 1.8e305 by 1000 overflowed")
+    func hugeFixedPoint() {
+        for v in [1.8e302, 1.8e305, 1.7e308, -Double.greatestFiniteMagnitude] {
+            #expect(fixedPoint(v) == String(format: "%.3f", v), "\(v)")
+            #expect(formatNumber(v) == String(format: "%.0f", v), "\(v)")
+        }
+    }
+
+    @Test("JSON numbers are strict JSON: no inf or nan, huge values in exponent form")
+    func jsonNumbers() {
+        #expect(jsonNumber(.nan) == "null")
+        #expect(jsonNumber(.infinity) == "null")
+        #expect(jsonNumber(-.infinity) == "null")
+        #expect(jsonNumber(1.8e302) == "1.8e+302")      // v * 1e6 overflowed to inf
+        #expect(jsonNumber(.greatestFiniteMagnitude) == "1.7976931348623157e+308")
+        #expect(jsonNumber(-2.5e15) == "-2500000000000000.0")
+        #expect(jsonNumber(0.0166666666) == "0.016667")
+        #expect(jsonNumber(42) == "42")
+    }
+
+    @Test("the clock stops at the largest finite time, and frames sampled there end")
+    func clockCeiling() {
+        let sim = Simulation()
+        sim.samplesFrames = true
+        var polls = 0
+        sim.isInterrupted = { polls += 1; return polls > 10_000 }   // a stalled loop fails, not hangs
+        sim.advance(by: 1.7e308)
+        sim.advance(by: 1.7e308)
+        #expect(sim.clock.now == .greatestFiniteMagnitude)
+        let v = View(simulation: sim, name: "v")
+        _ = sim.animator.animate(duration: 1, curve: .linear, animations: { v.alpha = 0 })
+        sim.advance(by: 2)
+        #expect(polls < 100, "a 1/60 s step no longer moves the clock there: frames at timers only")
+        #expect(sim.trace.events.contains { $0.event == "end" })
+        #expect(sim.clock.now == .greatestFiniteMagnitude)
+    }
+
     @Test("trace times keep three decimals")
     func traceTimes() {
         for t in [0, 0.35, 1.0 / 60, 10, 123.4565] {

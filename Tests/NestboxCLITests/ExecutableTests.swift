@@ -97,3 +97,23 @@ extension SubprocessTests {
                 "nestbox: time limit exceeded in \(script.path) (inside a library function that cannot be interrupted)\n")
     }
 }
+
+extension SubprocessTests {
+    /// Output that could not be written is not a success: a closed standard output and
+    /// a full disk end with exit 1 and one line saying why.
+    @Test(arguments: [(">&-", "Bad file descriptor"), ("> /dev/full", "No space left on device")])
+    func failedStandardOutput(_ redirection: String, _ why: String) throws {
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let path = try script("print('hello')")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "exec \"$0\" run \"$1\" \(redirection)", binary.path, path]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(String(decoding: data, as: UTF8.self) == "nestbox: cannot write to standard output: \(why)\n")
+    }
+}

@@ -15,7 +15,8 @@ import NestboxCLI
     @Test(arguments: scripts)
     func script(_ name: String) throws {
         let path = Self.directory.appendingPathComponent(name).path
-        let source = try String(contentsOfFile: path, encoding: .utf8)
+        // Some scripts hold bytes that are not UTF-8 (a lone 0xFF): the headers are ASCII.
+        let source = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         func header(_ key: String) -> String? {
             source.split(separator: "\n").first { $0.hasPrefix("-- \(key): ") }.map { String($0.dropFirst(key.count + 5)) }
         }

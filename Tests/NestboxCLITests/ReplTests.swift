@@ -101,6 +101,40 @@ extension ReplTests {
         #expect(recorded.hasSuffix("<ViewController: menu>, state: appeared, view: <View: menu.view>\n"))
     }
 
+    @Test("a line with a NUL byte is an error; it does not hold a statement open and swallow the rest")
+    func nulByte() throws {
+        // "x = [[" and a NUL opened a long string that every later line went into.
+        let (r, reader, _) = try repl(["x = [[\u{0}", "1 + 1", "f(\u{0})", "function g()", "  \u{0}", "2 + 2"])
+        #expect(r.out == "2\n4\n")
+        #expect(r.err == """
+            stdin: a line with a NUL byte cannot be run
+            stdin: a line with a NUL byte cannot be run
+            stdin: a line with a NUL byte cannot be run (the statement is dropped)
+
+            """)
+        #expect(reader.prompts == ["> ", "> ", "> ", "> ", ">> ", "> ", "> "])
+    }
+
+    @Test(":advance and :tap say what is wrong with a number Lua cannot spell (1e309 is inf in Swift)")
+    func nonFiniteCommandNumbers() throws {
+        let (r, _, _) = try repl([":advance 1e309", ":advance nan", ":advance -1", ":advance", ":tap 1e309 5", ":advance 1e-300", "ui.now()"])
+        #expect(r.err == """
+            :advance needs a finite number of seconds >= 0 (got 1e309)
+            :advance needs a finite number of seconds >= 0 (got nan)
+            :advance needs a finite number of seconds >= 0 (got -1)
+            :advance needs a finite number of seconds >= 0 (got nothing)
+            :tap needs a title or two finite numbers x y (got 1e309 5)
+
+            """)
+        #expect(r.out == "1e-300\n")
+    }
+
+    @Test(":record failing says why in one line")
+    func recordFailure() throws {
+        let (r, _, _) = try repl([":record /proc/x", ":record /dev/null"])
+        #expect(r.err == "nestbox: cannot write /proc/x: No such file or directory\nnestbox: cannot write /dev/null: not a regular file\n")
+    }
+
     @Test("completion of globals, dotted fields and methods, by raw reads")
     func completion() throws {
         let (_, _, r) = try repl(["vc = ui.ViewController{ name = 'v', answer = 42 }", "T = { alpha = 1, beta = 2 }"])

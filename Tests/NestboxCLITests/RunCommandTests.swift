@@ -81,6 +81,35 @@ extension RunCommandTests {
         #expect(lines.last?.hasPrefix(#"{"hierarchy":"<ViewController: p>, state: appeared"#) == true)
     }
 
+    @Test("JSON Lines stay strict JSON: NaN is null, times past 1.8e302 are numbers, not inf")
+    func jsonlExtremes() throws {
+        // What the lines used to hold: the parser below rejects it, so it can fail.
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(#"{"t":inf}"#.utf8)) }
+        let path = try script("""
+            local v = ui.ViewController{ name = "v" }
+            ui.window.rootViewController = v
+            ui.window:makeKeyAndVisible()
+            v.view.alpha = 0/0
+            ui.animate{ duration = 0.05, animations = function() v.view.alpha = 1 end }
+            ui.advance(1)
+            ui.advance(1.8e302)
+            ui.animate{ duration = 1e303, animations = function() v.view.alpha = 0.5 end }
+            ui.advance(1.7e308)
+            ui.advance(1.7e308)
+            print("late")
+            """)
+        let r = nestbox(["run", path, "--trace", "jsonl", "--frames", "--kinds", "animation,log"])
+        #expect(r.code == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n")
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not strict JSON: \(line)")
+        }
+        #expect(lines.filter { $0.contains(#""alpha":null"#) }.count == 3)
+        #expect(lines.contains(#"{"seq":16,"t":1.8e+302,"kind":"animation","object":"animation#2","event":"begin","args":{"duration":1e+303,"curve":"easeInOut","views":"v.view"}}"#))
+        // The clock stops at the largest finite time rather than reaching inf.
+        #expect(lines.contains(#"{"seq":19,"t":1.7976931348623157e+308,"kind":"log","object":"script","event":"print","args":{},"message":"late"}"#))
+    }
+
     @Test("exit 1: a script error, with position and traceback on stderr")
     func scriptError() throws {
         let path = try script("local x = 1\nerror('broken')\n")
@@ -167,6 +196,34 @@ extension RunCommandTests {
         #expect(r.err.contains("+ [0.000] c.didMove(toParent: p)\n"))
     }
 
+    @Test("--record writes through a symbolic link, refuses a FIFO, a device and a folder, in one line")
+    func recordInPlace() throws {
+        let path = try script("print('hi')")
+        let dir = (path as NSString).deletingLastPathComponent
+        let fm = FileManager.default
+        // A link to the golden (a shared fixture): the link stays, the target is written.
+        try "old".write(toFile: dir + "/target.trace", atomically: true, encoding: .utf8)
+        try fm.createSymbolicLink(atPath: dir + "/link.trace", withDestinationPath: "target.trace")
+        #expect(nestbox(["run", path, "--record", dir + "/link.trace"]).code == 0)
+        #expect(try fm.destinationOfSymbolicLink(atPath: dir + "/link.trace") == "target.trace")
+        #expect(try String(contentsOfFile: dir + "/target.trace", encoding: .utf8) == "[0.000] log: hi\n\n(no root view controller)\n")
+        // A longer golden is truncated, not overwritten in part.
+        try String(repeating: "x", count: 500).write(toFile: dir + "/target.trace", atomically: true, encoding: .utf8)
+        #expect(nestbox(["run", path, "--record", dir + "/link.trace"]).code == 0)
+        #expect(try String(contentsOfFile: dir + "/target.trace", encoding: .utf8) == "[0.000] log: hi\n\n(no root view controller)\n")
+
+        #expect(mkfifo(dir + "/fifo", 0o644) == 0)
+        for (target, why) in [(dir + "/fifo", "not a regular file"), ("/dev/null", "not a regular file"),
+                              (dir, "not a regular file"), ("/proc/x", "No such file or directory"),
+                              (dir + "/missing/golden.trace", "No such file or directory")] {
+            let r = nestbox(["run", path, "--record", target])
+            #expect(r.code == 2, "\(target)")
+            #expect(r.err == "nestbox: cannot write \(target): \(why)\n")
+        }
+        var info = stat()
+        #expect(stat(dir + "/fifo", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
+    }
+
     @Test("warnings are echoed to stderr as they happen")
     func warnings() throws {
         let path = try script("local c = ui.ViewController{ name = 'c' }\nc:endAppearanceTransition()")
@@ -181,6 +238,25 @@ extension RunCommandTests {
         let r = nestbox(["run", path, "--trace", "none"])
         #expect(r.code == 0, "\(r.err)")
         #expect(r.out.hasPrefix("OK\n"))
+    }
+
+    @Test("require loads a module's bytes as the main script's: BOM and '#' line skipped, 0xFF and NUL kept")
+    func requireLoadsBytes() throws {
+        let path = try script("local m = require 'bytes'\nprint(#m.ff, m.ff:byte(), #m.nul)\nrequire 'deep'")
+        let dir = (path as NSString).deletingLastPathComponent
+        try Data("\u{FEFF}#!/usr/bin/env nestbox\nreturn { ff = \"\u{FF}\", nul = \"a\u{0}b\" }\n".utf8)
+            .write(to: URL(fileURLWithPath: dir + "/bytes.lua"))
+        // U+00FF is two bytes in UTF-8: make the literal the lone byte 0xFF.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/bytes.lua"))
+        bytes.replaceSubrange(try #require(bytes.firstRange(of: Data([0xC3, 0xBF]))), with: [0xFF])
+        try bytes.write(to: URL(fileURLWithPath: dir + "/bytes.lua"))
+        try ("\n\nreturn " + String(repeating: "{", count: 300) + String(repeating: "}", count: 300))
+            .write(toFile: dir + "/deep.lua", atomically: true, encoding: .utf8)
+        let r = nestbox(["run", path, "--trace", "none"])
+        #expect(r.out.hasPrefix("1\t255\t3\n"))
+        #expect(r.code == 1)
+        // (Lua shortens a long chunk name from the left: match the end of the path.)
+        #expect(r.err.contains(":3: ") && r.err.contains("/deep.lua:3: C stack overflow\n"), "\(r.err)")
     }
 
     @Test("the same script twice gives byte-identical JSON Lines, frames included")

@@ -154,6 +154,43 @@ extension ContainerBindingTests {
         #expect(warnings == ["Presenting view controllers on detached view controllers is discouraged <ViewController: loose>."])
     }
 
+    /// Nobody would call completeTransition: the transition never ended.
+    @Test("an animator that cannot animate is the delegate method's error, at the line defining it", arguments: [
+        ("""
+         local t = ui.TabBarController{ viewControllers = { ui.ViewController{ title = "X" }, ui.ViewController{ title = "Y" } },
+           delegate = { animationController = function(tbc, from, to)
+             return { duration = 0.25 } end } }
+         ui.window.rootViewController = t
+         ui.window:makeKeyAndVisible()
+         t.selectedIndex = 2
+         """, "test:2: animationController(tbc, from, to) returned an animator without animateTransition"),
+        ("""
+         local root = ui.ViewController{}
+         ui.window.rootViewController = root
+         ui.window:makeKeyAndVisible()
+         root:present(ui.ViewController{ modalPresentationStyle = "custom", transitioningDelegate = {
+           animationControllerForPresented = function() return true end } }, true)
+         """, "test:5: animationControllerForPresented(presented, presenting, source) returned a boolean, not an animator table or nil"),
+        ("""
+         local root = ui.ViewController{}
+         ui.window.rootViewController = root
+         ui.window:makeKeyAndVisible()
+         local m = ui.ViewController{ modalPresentationStyle = "custom", transitioningDelegate = {
+           animationControllerForDismissed = function(dismissed) return { animationEnded = function() end } end } }
+         root:present(m, false)
+         ui.settle()
+         root:dismiss(true)
+         """, "test:5: animationControllerForDismissed(dismissed) returned an animator without animateTransition"),
+        ("""
+         local p, a, b = ui.ViewController{}, ui.ViewController{}, ui.ViewController{}
+         p:addChild(a); p.view:addSubview(a.view); p:addChild(b)
+         p:transition{ from = a, to = b, animator = { duration = 1, animate = "slide" } }
+         """, "test:3: bad argument #1 to 'transition' (field 'animator' has no animate or animateTransition function)"),
+    ])
+    func animatorWithoutAnimateTransition(_ source: String, _ expected: String) throws {
+        #expect(try errorMessage(source) == expected)
+    }
+
     @Test("badges show on the tab's button and go away")
     func badges() throws {
         let (outcome, _, _) = try runLua("""

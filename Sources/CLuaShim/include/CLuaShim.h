@@ -110,7 +110,15 @@ void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn appl
 
 /* Calling Lua from Swift: always protected, with a traceback handler. */
 int nb_pcall(lua_State *L, int nargs, int nresults);
+/// Loads `sz` bytes of Lua text (never bytecode); a load error without a position
+/// (deep nesting's "C stack overflow") gets "chunk:line:" like a syntax error.
 int nb_loadbuffer(lua_State *L, const char *buff, size_t sz, const char *name);
+/// Loads a script file's bytes as lua.c does: a UTF-8 byte-order mark and a first line
+/// starting with '#' are skipped (the line still counts), then nb_loadbuffer.
+int nb_loadscript(lua_State *L, const char *buff, size_t sz, const char *name);
+/// `loadscript(text, chunkname)` for the prelude's `require`: the function, or nil and
+/// the message (as `load`).
+int nb_loadscript_lua(lua_State *L);
 
 /* Function versions of Lua's macros */
 int nb_upvalueindex(int i);

@@ -37,7 +37,7 @@ final class LuaDelegate: NavigationDelegate, TabBarControllerDelegate, Presentat
     func animationController(_ nav: NavigationController, operation: NavigationController.Operation,
                              from: ViewController, to: ViewController) -> TransitionAnimator? {
         ask("animationController", { rt in rt.L.push(operation.rawValue); rt.push(from); rt.push(to); return 3 },
-            { rt, i in rt.L.type(i) == LUA_TTABLE ? LuaAnimator(rt, index: i) : nil })
+            { rt, i in LuaAnimator.answer(rt, i, of: nav, "animationController(nav, operation, from, to)") })
     }
     func interactionController(_ nav: NavigationController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
         ask("interactionController", { rt in
@@ -58,17 +58,17 @@ final class LuaDelegate: NavigationDelegate, TabBarControllerDelegate, Presentat
     }
     func animationController(_ tbc: TabBarController, from: ViewController, to: ViewController) -> TransitionAnimator? {
         ask("animationController", { rt in rt.push(from); rt.push(to); return 2 },
-            { rt, i in rt.L.type(i) == LUA_TTABLE ? LuaAnimator(rt, index: i) : nil })
+            { rt, i in LuaAnimator.answer(rt, i, of: tbc, "animationController(tbc, from, to)") })
     }
 
     // Presentation (transitioningDelegate)
     func animatorForPresented(_ presented: ViewController, presenting: ViewController, source: ViewController) -> TransitionAnimator? {
         ask("animationControllerForPresented", { rt in rt.push(presented); rt.push(presenting); rt.push(source); return 3 },
-            { rt, i in rt.L.type(i) == LUA_TTABLE ? LuaAnimator(rt, index: i) : nil })
+            { rt, i in LuaAnimator.answer(rt, i, of: presented, "animationControllerForPresented(presented, presenting, source)") })
     }
     func animatorForDismissed(_ dismissed: ViewController) -> TransitionAnimator? {
         ask("animationControllerForDismissed", { rt in rt.push(dismissed); return 1 },
-            { rt, i in rt.L.type(i) == LUA_TTABLE ? LuaAnimator(rt, index: i) : nil })
+            { rt, i in LuaAnimator.answer(rt, i, of: dismissed, "animationControllerForDismissed(dismissed)") })
     }
 }
 

@@ -19,6 +19,9 @@ enum TransitionMethods {
             }
             if L.rawField(2, "animator") != LUA_TNIL {
                 guard L.type(-1) == LUA_TTABLE else { throw LuaFailure.argument(2, "field 'animator' must be a table") }
+                guard LuaAnimator.animates(L, L.top) else {
+                    throw LuaFailure.argument(2, "field 'animator' has no animate or animateTransition function")
+                }
                 let animator = LuaAnimator(a.rt, index: L.top)
                 L.pop()
                 L.rawField(2, "interactionController")
@@ -89,6 +92,51 @@ final class LuaAnimator: TransitionAnimator {
         guard L.rawField(t, method) == LUA_TFUNCTION else { return }
         lua_pushvalue(L, t)
         rt.callHook(nargs: 1 + args(rt), object: context, hook: method)
+    }
+}
+
+extension LuaAnimator {
+    /// Whether the table at `t` has the function that starts a transition (raw reads,
+    /// as the calls are made): without it nobody calls completeTransition and the
+    /// transition never ends.
+    static func animates(_ L: LuaState, _ t: Int32) -> Bool {
+        let top = L.top
+        defer { L.settop(top) }
+        return L.rawField(t, "animate") == LUA_TFUNCTION || L.rawField(t, "animateTransition") == LUA_TFUNCTION
+    }
+
+    /// A delegate's answer at `i` (`call` is the delegate method as the README names
+    /// it): nil asks for UIKit's default transition; an animator table that cannot
+    /// animate, or any other value, is the method's error, reported as a hook's (the
+    /// call that started the transition fails with it), and the default runs instead.
+    static func answer(_ rt: LuaRuntime, _ i: Int32, of object: SimObject, _ call: String) -> LuaAnimator? {
+        let L = rt.L
+        let problem: String
+        switch L.type(i) {
+        case LUA_TNIL: return nil
+        case LUA_TTABLE:
+            if animates(L, i) { return LuaAnimator(rt, index: i) }
+            problem = "an animator without animateTransition"
+        default:
+            problem = "a \(L.typeName(at: i)), not an animator table or nil"
+        }
+        let method = String(call.prefix { $0 != "(" })
+        rt.reportHookError(object: object, hook: "delegate.\(method)",
+                           text: "\(rt.delegatePosition(object, method))\(call) returned \(problem)")
+        return nil
+    }
+}
+
+extension LuaRuntime {
+    /// "file:line: " where the delegate's `method` was defined, for errors found in its
+    /// answer after it returned.
+    func delegatePosition(_ object: SimObject, _ method: String) -> String {
+        let top = L.top
+        defer { L.settop(top) }
+        var ar = lua_Debug()
+        guard pushDelegateMethod(object, method), lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return "" }
+        let source = withUnsafeBytes(of: ar.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return "\(source):\(ar.linedefined): "
     }
 }
 

@@ -140,7 +140,8 @@ enum UIFunctions {
             a.rt.simulation.trace.record(.log, "script", "print", message: line)
             return 0
         },
-        /// Used once by the prelude's `require`: the text of a module beside the script.
+        /// Used once by the prelude's `require`: the bytes of a module beside the script,
+        /// as they are (the prelude loads them as the main script is loaded).
         LuaMethod("_readModule") { a in
             let name = try a.string(1)
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
@@ -152,7 +153,7 @@ enum UIFunctions {
             guard let data = FileManager.default.contents(atPath: path) else {
                 a.L.pushNil(); a.L.push("module '\(name)' not found (no file \(path))"); return 2
             }
-            a.L.push(String(decoding: data, as: UTF8.self))
+            data.withUnsafeBytes { _ = lua_pushlstring(a.L, $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count) }
             a.L.push("@" + path)
             return 2
         },

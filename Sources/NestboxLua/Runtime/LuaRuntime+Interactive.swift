@@ -23,11 +23,11 @@ extension LuaRuntime {
         let top = L.top
         defer { L.settop(top) }
         var returned = true
-        var status = ("return " + source + ";").withCString { nb_loadbuffer(L, $0, strlen($0), chunkName) }
+        var status = L.load("return " + source + ";", chunkName: chunkName)
         if status != LUA_OK {
             L.pop()
             returned = false
-            status = source.withCString { nb_loadbuffer(L, $0, strlen($0), chunkName) }
+            status = L.load(source, chunkName: chunkName)
             if status != LUA_OK {
                 let message = L.string(at: -1) ?? "syntax error"
                 if status == LUA_ERRSYNTAX && message.hasSuffix("<eof>") { return .incomplete }

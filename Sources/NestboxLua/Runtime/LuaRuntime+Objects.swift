@@ -169,7 +169,7 @@ extension LuaRuntime {
     package func time(_ source: String, error: inout String?) -> Double? {
         let top = L.top
         defer { L.settop(top) }
-        let status = source.withCString { nb_loadbuffer(L, $0, strlen($0), "=bench") }
+        let status = L.load(source, chunkName: "=bench")
         guard status == LUA_OK else { error = L.string(at: -1); return nil }
         let start = ContinuousClock.now
         let ok = nb_pcall(L, 0, 0) == LUA_OK

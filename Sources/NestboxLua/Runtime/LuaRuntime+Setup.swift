@@ -120,10 +120,10 @@ extension LuaRuntime {
     }
 
     func runPrelude() throws {
-        let status = Prelude.source.withCString { nb_loadbuffer(L, $0, strlen($0), "=prelude") }
-        guard status == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
+        guard L.load(Prelude.source, chunkName: "=prelude") == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
         lua_getglobal(L, "ui")
-        guard nb_pcall(L, 1, 2) == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
+        nb_pushcfunction(L, nb_loadscript_lua)              // require's loader
+        guard nb_pcall(L, 2, 2) == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
         prettyRef = luaL_ref(L, nb_registryindex())        // the prelude returns Transform and the printer
         transformRef = luaL_ref(L, nb_registryindex())
     }

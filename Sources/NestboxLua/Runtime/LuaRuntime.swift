@@ -107,14 +107,19 @@ public final class LuaRuntime {
         }
         scriptDirectory = parentFolder(path)
         scriptPath = path
-        return run(source: String(decoding: data, as: UTF8.self), chunkName: "@" + path, settle: settle)
+        // The bytes as they are: a String would repair bad UTF-8 ("\xff" in a literal).
+        return data.withUnsafeBytes { run(status: L.loadScript($0, chunkName: "@" + path), settle: settle) }
     }
 
     /// Runs Lua source; `chunkName` follows lua_load's convention ("@file" or "=name").
     public func run(source: String, chunkName: String = "=(script)", settle: Bool = true) -> RunOutcome {
-        let top = L.top
+        run(status: L.load(source, chunkName: chunkName), settle: settle)
+    }
+
+    /// Runs the chunk just loaded with `status` (its function or message on top).
+    private func run(status: Int32, settle: Bool) -> RunOutcome {
+        let top = L.top - 1
         defer { L.settop(top) }
-        let status = source.withCString { nb_loadbuffer(L, $0, strlen($0), chunkName) }
         if status != LUA_OK {
             return .scriptError(message: L.string(at: -1) ?? "syntax error", traceback: "")
         }

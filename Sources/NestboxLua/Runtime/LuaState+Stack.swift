@@ -81,6 +81,22 @@ extension LuaState {
     }
 
     func newTable(array: Int32 = 0, hash: Int32 = 0) { lua_createtable(self, array, hash) }
+
+    /// Loads Lua text by its length (a C string would end at a NUL inside it); pushes
+    /// the function or the message and returns the status.
+    func load(_ text: String, chunkName: String) -> Int32 {
+        var text = text
+        return text.withUTF8 { nb_loadbuffer(self, Self.chars($0.baseAddress), $0.count, chunkName) }
+    }
+
+    /// Loads a script file's bytes as lua.c does (see nb_loadscript).
+    func loadScript(_ bytes: UnsafeRawBufferPointer, chunkName: String) -> Int32 {
+        nb_loadscript(self, Self.chars(bytes.baseAddress), bytes.count, chunkName)
+    }
+
+    private static func chars(_ p: UnsafeRawPointer?) -> UnsafePointer<CChar>? {
+        p?.assumingMemoryBound(to: CChar.self)
+    }
 }
 
 /// Reads a binding function's arguments and reports misuse in Lua's words.

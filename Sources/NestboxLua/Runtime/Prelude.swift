@@ -2,7 +2,7 @@
 /// `require`. Returns the Transform metatable so Swift can tag transforms it makes.
 enum Prelude {
     static let source = #"""
-local ui = ...
+local ui, loadscript = ...
 
 -- ui.Transform: affine transforms as plain tables {a, b, c, d, tx, ty}.
 local Transform = {}
@@ -70,7 +70,7 @@ function require(name)
   if type(name) ~= "string" then error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2) end
   local source, where = readModule(name)
   if not source then error(where, 2) end
-  local chunk, err = rawload(source, where, "t")
+  local chunk, err = loadscript(source, where)      -- as the main script: BOM and '#' line skipped
   if not chunk then error(err, 2) end
   local result = chunk(name)
   if result == nil then result = true end
