@@ -170,3 +170,89 @@ extension NestedContainerTests {
             """)
     }
 }
+
+extension PresentationTests {
+    /// A stack of three full-screen presentations: each covers the one below.
+    func stack() throws -> (Simulation, TabBarController, [Probe]) {
+        let (sim, t, _, a) = try setUp()
+        let p = [Probe(sim, "p1"), Probe(sim, "p2"), Probe(sim, "p3")]
+        for vc in p { vc.modalPresentationStyle = .fullScreen }
+        var presenter: ViewController = a
+        for vc in p {
+            try presenter.present(vc, animated: false, completion: nil)
+            sim.settle()
+            presenter = vc
+        }
+        sim.trace.mark(nil)
+        return (sim, t, p)
+    }
+
+    @Test("Q15b: dismissing a stack animates the top-most only; intermediates leave with it")
+    func stackDismissal() throws {
+        let (sim, t, p) = try stack()
+        #expect(p.map(\.appearanceState) == [.disappeared, .disappeared, .appeared])
+        var log: [String] = []
+        t.dismiss(animated: true) { log.append("done \(sim.clock.now)") }
+        let allBeing = p.allSatisfy { $0.isBeingDismissed }
+        #expect(allBeing)
+        #expect(p[0].viewIfLoaded?.window == nil && p[1].viewIfLoaded?.window == nil, "intermediates leave at once")
+        sim.advance(by: 0.35)
+        // p1 and p2 were covered by p3 (already disappeared): they get no callbacks.
+        expectTrace(sim, """
+            p3.viewWillDisappear(animated: true)
+            t.viewWillAppear(animated: true)
+            n.viewWillAppear(animated: true)
+            a.viewWillAppear(animated: true)
+            t.viewIsAppearing(animated: true)
+            n.viewIsAppearing(animated: true)
+            a.viewIsAppearing(animated: true)
+            t.viewDidAppear(animated: true)
+            n.viewDidAppear(animated: true)
+            a.viewDidAppear(animated: true)
+            p3.viewDidDisappear(animated: true)
+            """)
+        #expect(log == ["done 0.35"])
+        let unlinked = p.allSatisfy { $0.presentingViewController == nil && $0.presentedViewController == nil }
+        let settled = !p.contains { $0.isBeingDismissed || $0.viewIfLoaded?.window != nil }
+        #expect(t.presentedViewController == nil && unlinked && settled)
+        #expect(lines(sim, .warning).isEmpty)
+    }
+
+    @Test("Q15b: an intermediate controller on screen under a sheet disappears with the top, not animated")
+    func stackDismissalUnderSheet() throws {
+        let (sim, t, _, a) = try setUp()
+        let p1 = Probe(sim, "p1"), p2 = Probe(sim, "p2")
+        p1.modalPresentationStyle = .fullScreen
+        try a.present(p1, animated: false, completion: nil)
+        sim.settle()
+        try p1.present(p2, animated: false, completion: nil)
+        sim.settle()
+        sim.trace.mark(nil)
+        p1.dismiss(animated: true, completion: nil)       // p1 dismisses what it presented: p2 only
+        t.dismiss(animated: true, completion: nil)        // W17 while that runs
+        sim.settle()
+        #expect(t.presentedViewController === p1 && p1.presentedViewController == nil)
+        sim.trace.mark(nil)
+        try p1.present(p2, animated: false, completion: nil)
+        sim.settle()
+        sim.trace.mark(nil)
+        t.dismiss(animated: false, completion: nil)
+        sim.settle()
+        expectTrace(sim, """
+            p2.viewWillDisappear(animated: false)
+            p1.viewWillDisappear(animated: false)
+            t.viewWillAppear(animated: false)
+            n.viewWillAppear(animated: false)
+            a.viewWillAppear(animated: false)
+            t.viewIsAppearing(animated: false)
+            n.viewIsAppearing(animated: false)
+            a.viewIsAppearing(animated: false)
+            t.viewDidAppear(animated: false)
+            n.viewDidAppear(animated: false)
+            a.viewDidAppear(animated: false)
+            p2.viewDidDisappear(animated: false)
+            p1.viewDidDisappear(animated: false)
+            """)
+        #expect(lines(sim, .warning).isEmpty && t.presentedViewController == nil)
+    }
+}

@@ -1,0 +1,107 @@
+/// dismiss (reference §2.11, S38/S39, W17, policies Q15 and Q15b).
+extension ViewController {
+    /// Dismisses what this controller presented, or this controller if it was presented.
+    /// Whatever the dismissed controller presented goes with it in the same dismissal:
+    /// Apple documents that "only the top-most view is dismissed in an animated fashion;
+    /// any intermediate view controllers are simply removed from the stack" (policy Q15b
+    /// in docs: intermediate controllers on screen get their disappearance callbacks, not
+    /// animated; covered ones, already disappeared, get none). The stack is walked in a
+    /// loop: a script can make it tens of thousands of controllers long.
+    public func dismiss(animated: Bool, completion: (() -> Void)?) {
+        guard let (presenter, first) = dismissalTarget() else { return }
+        simulation.trace.record(.call, name, "dismiss", [("animated", .bool(animated))])
+        var stack = [first]
+        while let next = stack[stack.count - 1].presentedViewController { stack.append(next) }
+        // W17, for the presenter or any presenter in the stack.
+        if let busy = ([presenter] + stack).first(where: { $0.isPresentationTransitioning }) {
+            simulation.warn(self, "Warning: Attempt to dismiss from view controller \(busy.objectDescription) while a presentation or dismiss is in progress!")
+            return
+        }
+        performDismissal(of: stack, from: presenter, animated: animated, completion: completion)
+    }
+
+    /// The (presenter, presented) pair a `dismiss` on this controller acts on.
+    func dismissalTarget() -> (ViewController, ViewController)? {
+        let root = presentationRoot
+        if let presented = root.presentedViewController { return (root, presented) }
+        if let p = presentingViewController { return (p, self) }
+        return nil
+    }
+
+    /// `stack`: the controller `presenter` presented, then each one it presented in turn.
+    func performDismissal(of stack: [ViewController], from presenter: ViewController, animated: Bool,
+                          completion: (() -> Void)?) {
+        guard let top = stack.last else { return }
+        let intermediates = stack.dropLast()
+        // Q15b: the intermediate controllers on screen (under a sheet) disappear with the top.
+        let leaving = intermediates.reversed().filter { $0.appearanceState == .appeared || $0.appearanceState == .appearing }
+        presenter.isPresentationTransitioning = true
+        // The presenting side reappears only if the first presentation covered it (D-fullScreen).
+        let coversPresenter = stack[0].modalPresentationStyle == .fullScreen
+        let window = simulation.window
+        // The closures hold the controllers until they run, as UIKit's blocks do: the
+        // presenter's strong reference to the stack goes away inside.
+        let finish: () -> Void = {
+            var below = presenter
+            for vc in stack {
+                vc.viewIfLoaded?.detach()
+                vc.isBeingDismissed = false
+                if below.presentedViewController === vc { below.presentedViewController = nil }
+                vc.presentingViewController = nil
+                vc.ownershipMayHaveChanged()
+                below = vc
+            }
+            presenter.isPresentationTransitioning = false
+            completion?()
+        }
+        for vc in stack { vc.isBeingDismissed = true }
+        if top.modalPresentationStyle == .custom, let custom = top.transitioningDelegate?.animatorForDismissed(top) {
+            let ctx = TransitionContext(simulation: simulation, container: window, from: top, to: presenter,
+                                        interactive: false) { _ in
+                for vc in leaving { vc.endAppearance() }
+                finish()
+            }
+            ctx.animator = custom
+            ctx.isAnimated = animated
+            ctx.onScreen = true
+            ctx.managesTo = false
+            top.beginAppearance(false, animated: animated)
+            removeIntermediates(intermediates, leaving: leaving)
+            custom.animateTransition(ctx)
+            return
+        }
+        top.beginAppearance(false, animated: animated)
+        removeIntermediates(intermediates, leaving: leaving)
+        if coversPresenter, let pv = presenter.viewIfLoaded {
+            presenter.beginAppearance(true, animated: animated)
+            pv.frame = window.bounds
+            if let mv = top.viewIfLoaded, let i = window.subviews.firstIndex(where: { $0 === mv }) {
+                window.attach(pv, at: i)
+            } else {
+                window.attach(pv, at: 0)
+            }
+            pv.layoutIfNeeded()
+            presenter.deliverIsAppearing()
+        }
+        if let mv = top.viewIfLoaded {
+            let gone = mv.frame.offsetBy(y: window.bounds.size.height)
+            simulation.animator.animate(duration: animated ? Self.modalDuration : 0, curve: .easeInOut,
+                                        animations: { mv.frame = gone })
+        }
+        // Q15: the presenting side's did-appear, then the dismissed one's did-disappear.
+        let end = {
+            if coversPresenter { presenter.endAppearance() }
+            top.endAppearance()
+            for vc in leaving { vc.endAppearance() }
+            finish()
+        }
+        if animated { simulation.clock.schedule(after: Self.modalDuration, end) } else { simulation.clock.enqueue(end) }
+    }
+
+    /// Intermediate controllers leave at once, under the top-most one's animation: those
+    /// on screen get their will-disappear (not animated), and every view leaves the window.
+    private func removeIntermediates(_ intermediates: ArraySlice<ViewController>, leaving: [ViewController]) {
+        for vc in leaving { vc.beginAppearance(false, animated: false) }
+        for vc in intermediates { vc.viewIfLoaded?.detach() }
+    }
+}
