@@ -48,10 +48,13 @@ extension View {
 
     func move(_ view: View, to index: Int, event: String, args: @autoclosure () -> [(String, TraceValue)]) throws {
         if view === self { throw ContainmentError.invalidArgument(Messages.addSelfAsSubview) }
-        if isDescendant(of: view) { throw ContainmentError.invalidArgument(Messages.viewCycle(view, self)) }
+        // One walk up answers the cycle check, the depth bound and the window: each step
+        // loads a weak superview, and deep trees made these walks quadratic.
+        let up = ancestry(containing: view)
+        if up.contains { throw ContainmentError.invalidArgument(Messages.viewCycle(view, self)) }
         // Nestbox's own bound: view work recurses per level (deinit, appearance), and a
         // script must not be able to overflow the host's stack.
-        if depth + 1 > View.maxDepth {
+        if up.depth + 1 > View.maxDepth {
             throw ContainmentError.invalidArgument("Nestbox: a view hierarchy deeper than \(View.maxDepth) levels is not supported")
         }
         // A subtree without controllers needs none of the controller bookkeeping.
@@ -69,7 +72,7 @@ extension View {
             return
         }
         if mayHoldControllers { lintUncontainedControllers(tops) }
-        let newVisible = window?.isVisible == true
+        let newVisible = (up.root as? Window)?.isVisible == true
         let oldVisible = view.window?.isVisible == true
         var targets: [ViewController] = []
         if mayHoldControllers {
@@ -93,12 +96,18 @@ extension View {
 
     static let maxDepth = 20_000
 
-    /// Levels above this view.
-    var depth: Int {
+    /// One walk up from this view: the levels above it, the view at the top, and
+    /// whether `view` is this view or one of its ancestors.
+    func ancestry(containing view: View) -> (depth: Int, root: View, contains: Bool) {
         var n = 0
-        var v = superview
-        while let cur = v { n += 1; v = cur.superview }
-        return n
+        var contains = self === view
+        var top: View = self
+        while let s = top.superview {
+            n += 1
+            if s === view { contains = true }
+            top = s
+        }
+        return (n, top, contains)
     }
 
     /// Puts `view` under `self` with no appearance work: the window's root install
