@@ -44,6 +44,9 @@ enum Messages {
     static func childCycle(_ child: ViewController, _ parent: ViewController) -> String {
         "Nestbox: cannot add \(child.objectDescription) as a child of \(parent.objectDescription): it is that controller or one of its ancestors"
     }
+    static func holdsThroughPresentation(_ vc: ViewController, _ other: ViewController, _ verb: String, _ relation: String) -> String {
+        "Nestbox: cannot \(verb) \(vc.objectDescription) \(relation) \(other.objectDescription): it already holds that controller through a presentation, and the two would hold each other"
+    }
     static func viewCycle(_ v: View, _ superview: View) -> String {
         "Nestbox: cannot add \(v.objectDescription) as a subview of \(superview.objectDescription): it is one of its ancestors"
     }

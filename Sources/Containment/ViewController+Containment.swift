@@ -7,14 +7,21 @@ extension ViewController {
     public func addChild(_ child: ViewController) throws {
         // Q5: itself or an ancestor would make a cycle. The same walk counts the levels.
         var levels = 0
+        var presented = false
         var p: ViewController? = self
         while let cur = p {
             if cur === child { throw ContainmentError.invalidArgument(Messages.childCycle(child, self)) }
             levels += 1
+            presented = presented || cur.presentingViewController != nil
             p = cur.parent
         }
         if levels + 1 > Self.maxNesting {
             throw ContainmentError.invalidArgument("Nestbox: controllers nested deeper than \(Self.maxNesting) levels are not supported")
+        }
+        // Q5b: a controller must not become a child of what it presents: the two would
+        // hold each other, and nothing could free them.
+        if presented && isHeld(by: child) {
+            throw ContainmentError.invalidArgument(Messages.holdsThroughPresentation(child, self, "add", "as a child of"))
         }
         if child.isRootOfWindow {
             throw ContainmentError.hierarchy(Messages.rootAsChild(child, parent: self))
@@ -35,6 +42,21 @@ extension ViewController {
         children.append(child)
         child.parent = self
         child.ownershipMayHaveChanged()
+    }
+
+    /// Whether `other` holds this controller through strong references: as one of its
+    /// ancestors, as the presenter of one of them, and so on up. Each controller has at
+    /// most one parent and one presenter, so the walk visits each controller once.
+    func isHeld(by other: ViewController) -> Bool {
+        var pending: [ViewController] = [self]
+        var seen = Set<ObjectIdentifier>()
+        while let cur = pending.popLast() {
+            if cur === other { return true }
+            guard seen.insert(ObjectIdentifier(cur)).inserted else { continue }
+            if let p = cur.parent { pending.append(p) }
+            if let p = cur.presentingViewController { pending.append(p) }
+        }
+        return false
     }
 
     /// Removes self from its parent and calls didMove(toParent: nil). No parent: no-op (Q6).

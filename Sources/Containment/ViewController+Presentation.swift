@@ -22,6 +22,10 @@ extension ViewController {
         if vc.parent != nil || vc.isRootOfWindow || vc.presentingViewController != nil || vc === presenter {
             throw ContainmentError.invalidArgument("Application tried to present modally an active controller \(vc.objectDescription).")
         }
+        // Q5b: presenting a controller that holds the presenter would make a cycle.
+        if presenter.presentingViewController != nil && presenter.isHeld(by: vc) {
+            throw ContainmentError.invalidArgument(Messages.holdsThroughPresentation(vc, presenter, "present", "from"))
+        }
         simulation.trace.record(.call, name, "present", [("_", .ref(vc)), ("animated", .bool(animated))])
         guard presenter.viewIfLoaded?.window?.isVisible == true else {
             simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) whose view is not in the window hierarchy!")

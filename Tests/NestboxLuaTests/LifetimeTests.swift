@@ -183,3 +183,46 @@ import NestboxLua
         #expect(out == "0\t0\n")
     }
 }
+
+extension LifetimeTests {
+    @Test("a presenter cannot become a child of what it presents, nor presented by it (Q5b)")
+    func presentationCycles() throws {
+        let (out, _) = try run("""
+            local nav = ui.NavigationController{ name = "n", root = ui.ViewController{ name = "top" } }
+            root:present(nav, false)
+            ui.settle()
+            ui.window.rootViewController = ui.ViewController{ name = "other" }
+            print(pcall(function() nav:addChild(root) end))
+            print(pcall(function() nav.viewControllers[1]:addChild(root) end))
+            print(pcall(function() nav:present(root, false) end))
+            """)
+        let refusal = "NSInvalidArgumentException: Nestbox: cannot"
+        #expect(out == """
+            false\ttest:9: \(refusal) add <ViewController: root> as a child of <NavigationController: n>: it already holds that controller through a presentation, and the two would hold each other
+            false\ttest:10: \(refusal) add <ViewController: root> as a child of <ViewController: top>: it already holds that controller through a presentation, and the two would hold each other
+            false\ttest:11: \(refusal) present <ViewController: root> from <NavigationController: n>: it already holds that controller through a presentation, and the two would hold each other
+
+            """)
+    }
+
+    @Test("nothing a script made outlives its world (found by fuzzing: a presenter made a child of what it presented)")
+    func nothingOutlivesTheWorld() throws {
+        weak var presenter: SimObject?
+        weak var presented: SimObject?
+        do {
+            let (_, rt) = try run("""
+                a = ui.ViewController{ name = "a" }
+                nav = ui.NavigationController{ name = "n", root = ui.ViewController{ name = "top" } }
+                ui.window.rootViewController = a
+                a:present(nav, true)
+                ui.window.rootViewController = ui.ViewController{ name = "other" }
+                pcall(function() nav:addChild(a) end)
+                nav:present(ui.ViewController{ name = "sheet" }, false)
+                """)
+            presenter = rt.object(global: "a")
+            presented = rt.object(global: "nav")
+            #expect(presenter != nil && presented != nil)
+        }
+        #expect(presenter == nil && presented == nil)
+    }
+}
