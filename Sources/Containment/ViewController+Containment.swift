@@ -48,6 +48,7 @@ extension ViewController {
     /// ancestors, as the presenter of one of them, and so on up. Each controller has at
     /// most one parent and one presenter, so the walk visits each controller once.
     func isHeld(by other: ViewController) -> Bool {
+        guard other.holdsControllers else { return false }
         var pending: [ViewController] = [self]
         var seen = Set<ObjectIdentifier>()
         while let cur = pending.popLast() {
@@ -58,6 +59,10 @@ extension ViewController {
         }
         return false
     }
+
+    /// Whether this controller holds others (children or a presented one): only such a
+    /// controller can close a cycle, and the common case (a new controller) skips the walk.
+    var holdsControllers: Bool { presentedViewController != nil || !children.isEmpty }
 
     /// Removes self from its parent and calls didMove(toParent: nil). No parent: no-op (Q6).
     public func removeFromParent() {
