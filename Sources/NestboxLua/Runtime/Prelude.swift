@@ -39,18 +39,6 @@ function load(chunk, name, mode, env)
   return rawload(chunk, name, "t", env)
 end
 
--- string.rep with a cap on the result; the string metatable's __index is this same
--- table, so ("x"):rep(n) is capped too.
-local rawrep = string.rep
-local REP_CAP = 16 * 1024 * 1024
-function string.rep(s, n, sep)
-  if type(s) == "string" and math.type(n) and n > 0 then
-    local size = #s * n + (type(sep) == "string" and #sep * (n - 1) or 0)
-    if size > REP_CAP then error("string.rep: result of " .. string.format("%.0f", size) .. " bytes is over the 16 MiB cap", 2) end
-  end
-  return rawrep(s, n, sep)
-end
-
 -- collectgarbage: collecting and measuring only; a script cannot stop the collector or
 -- change its mode.
 local rawcollect = collectgarbage
