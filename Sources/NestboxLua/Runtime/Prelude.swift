@@ -30,7 +30,18 @@ Transform.__tostring = function(x)
   return string.format("Transform(%g, %g, %g, %g, %g, %g)", x.a, x.b, x.c, x.d, x.tx, x.ty)
 end
 setmetatable(Transform, { __index = function(_, k) if k == "identity" then return make(1, 0, 0, 1, 0, 0) end end })
-ui.Transform = Transform
+-- Scripts get a read-only view, and getmetatable(t) answers with it: with the real
+-- metatable in reach, a script could give it a __gc, and every transform the host
+-- makes (lua_setmetatable, past the sandbox's setmetatable) would get a finalizer.
+local readOnly = setmetatable({}, {
+  __index = Transform,
+  __newindex = function(_, k)
+    error("cannot set '" .. tostring(k) .. "' on ui.Transform (classes from ui are read-only)", 2)
+  end,
+  __metatable = "locked",
+})
+Transform.__metatable = readOnly
+ui.Transform = readOnly
 
 -- load: text chunks only (never bytecode).
 local rawload = load
