@@ -176,7 +176,10 @@ int nb_watchdog_start(nb_state *st, double seconds, double grace, const char *sc
     w->st = st;
     w->grace = grace;
     if (script) snprintf(w->script, sizeof w->script, "%s", script);
-    w->deadline = nb_timespec(nb_monotonic_now() + (seconds > 0 ? seconds : 0));
+    /* NaN counts as 0; a billion seconds keeps the timespec's tv_sec far from overflow */
+    if (!(seconds > 0)) seconds = 0;
+    if (seconds > 1e9) seconds = 1e9;
+    w->deadline = nb_timespec(nb_monotonic_now() + seconds);
     pthread_condattr_t cattr;
     pthread_condattr_init(&cattr);
     pthread_condattr_setclock(&cattr, CLOCK_MONOTONIC);

@@ -45,7 +45,7 @@ public struct Run: ParsableCommand {
     @Option(help: "Device preset: \(Device.all.map(\.name).joined(separator: ", ")).")
     public var device: String?
 
-    @Option(help: "Seconds the script may run (exit 3 past it).")
+    @Option(help: "Seconds the script may run, at most 1000000 (exit 3 past it).")
     public var timeout: Double = 10
 
     @Option(name: .customLong("max-memory"), help: "MiB the script may allocate (exit 3 past it).")
@@ -62,6 +62,9 @@ public struct Run: ParsableCommand {
 
     public init() {}
 
+    /// About 11.6 days.
+    static let maxTimeout = 1_000_000.0
+
     public func validate() throws {
         if expect != nil && record != nil {
             throw ValidationError("--expect and --record cannot be used together")
@@ -69,9 +72,13 @@ public struct Run: ParsableCommand {
         if let kinds, case .failure(let e) = TraceFilter.parse(kinds) {
             throw ValidationError(e.description)
         }
-        if !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
-        if maxMemory <= 0 || maxMemory > 1 << 20 { throw ValidationError("--max-memory must be a positive number of MiB") }
-        if let m = maxInstructions, m <= 0 { throw ValidationError("--max-instructions must be positive") }
+        // The bound keeps the watchdog's deadline (now + timeout, as a timespec) far from
+        // overflowing; NaN fails both comparisons.
+        if !(timeout > 0 && timeout <= Self.maxTimeout) {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 1000000")
+        }
+        if maxMemory <= 0 || maxMemory > 1 << 20 { throw ValidationError("--max-memory must be a number of MiB from 1 to 1048576") }
+        if let m = maxInstructions, m <= 0 { throw ValidationError("--max-instructions must be a positive number") }
         if let device, Device.named(device) == nil {
             throw ValidationError("unknown device '\(device)' (\(Device.all.map(\.name).joined(separator: ", ")))")
         }

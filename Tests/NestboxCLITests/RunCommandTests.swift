@@ -228,10 +228,30 @@ extension RunCommandTests {
         }
     }
 
-    @Test("the limits have usage checks")
-    func limitOptions() {
-        #expect(nestbox(["run", "x.lua", "--timeout", "0"]).code == 2)
-        #expect(nestbox(["run", "x.lua", "--max-memory", "-1"]).code == 2)
-        #expect(nestbox(["run", "x.lua", "--max-instructions", "0"]).code == 2)
+    @Test("numbers out of range for the limits are usage errors (exit 2)", arguments: [
+        // 1e19 s overflowed the watchdog's deadline: an endless loop was never stopped
+        ("--timeout=1e19", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--timeout=1000000.5", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--timeout=nan", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--timeout=inf", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--timeout=-1", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--timeout=0", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--max-memory=0", "--max-memory must be a number of MiB from 1 to 1048576"),
+        ("--max-memory=-1", "--max-memory must be a number of MiB from 1 to 1048576"),
+        ("--max-memory=1048577", "--max-memory must be a number of MiB from 1 to 1048576"),
+        ("--max-instructions=0", "--max-instructions must be a positive number"),
+        ("--max-instructions=-5", "--max-instructions must be a positive number"),
+    ])
+    func limitOptions(_ option: String, _ message: String) {
+        let r = nestbox(["run", "x.lua", option])
+        #expect(r.code == 2)
+        #expect(r.err.hasPrefix("Error: \(message)\nUsage: nestbox run"), "\(r.err)")
+    }
+
+    @Test("the largest timeout is accepted")
+    func largestTimeout() throws {
+        let r = nestbox(["run", try script("print('ok')"), "--trace", "none", "--timeout", "1000000"])
+        #expect(r.code == 0)
+        #expect(r.out == "ok\n(no root view controller)\n")
     }
 }
