@@ -164,17 +164,10 @@ public struct Run: ParsableCommand {
     }
 }
 
-/// The first difference between two texts, with a little context; nil if equal.
+/// A unified diff of two texts (`-` the golden file, `+` this run), bounded in time
+/// and length; nil when their bytes are equal. Lines split at "\n" alone, so a golden
+/// file with "\r\n" endings shows its "\r"s.
 func lineDiff(expected: String, actual: String) -> String? {
-    if expected == actual { return nil }
-    let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    var i = 0
-    while i < e.count, i < a.count, e[i] == a[i] { i += 1 }
-    var lines: [String] = []
-    for k in max(0, i - 2)..<i { lines.append("  \(e[k])") }
-    for k in i..<min(e.count, i + 5) { lines.append("- \(e[k])") }
-    for k in i..<min(a.count, i + 5) { lines.append("+ \(a[k])") }
-    lines.insert("line \(i + 1):", at: 0)
-    return lines.joined(separator: "\n")
+    if expected.utf8.elementsEqual(actual.utf8) { return nil }
+    return unifiedDiff(diffLines(expected), diffLines(actual)).joined(separator: "\n")
 }

@@ -167,6 +167,32 @@ extension RunCommandTests {
         #expect(r.err.contains("+ [0.000] c.didMove(toParent: p)\n"))
     }
 
+    @Test("--expect shows a line-ending difference instead of two identical lines")
+    func goldenLineEndings() throws {
+        let path = try script(twoControllers)
+        let golden = (path as NSString).deletingLastPathComponent + "/golden.trace"
+        #expect(nestbox(["run", path, "--kinds", "containment", "--record", golden]).code == 0)
+        let recorded = try String(contentsOfFile: golden, encoding: .utf8)
+        try recorded.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: golden, atomically: true, encoding: .utf8)
+        let r = nestbox(["run", path, "--kinds", "containment", "--expect", golden])
+        #expect(r.code == 4)
+        #expect(r.err == """
+            output differs from \(golden):
+            - [0.000] c.willMove(toParent: p)\\r
+            - [0.000] c.didMove(toParent: p)\\r
+            - \\r
+            - <ViewController: p>, state: appeared, view: <View: p.view>\\r
+            -    | <ViewController: c>, state: appeared, view: <View: c.view>\\r
+            + [0.000] c.willMove(toParent: p)
+            + [0.000] c.didMove(toParent: p)
+            + 
+            + <ViewController: p>, state: appeared, view: <View: p.view>
+            +    | <ViewController: c>, state: appeared, view: <View: c.view>
+              
+
+            """)
+    }
+
     @Test("warnings are echoed to stderr as they happen")
     func warnings() throws {
         let path = try script("local c = ui.ViewController{ name = 'c' }\nc:endAppearanceTransition()")
