@@ -91,6 +91,25 @@ int nb_limit_raise(lua_State *L) {
     return luaL_error(L, "%s", nb_limit_name(nb_limit_status(st)));
 }
 
+int nb_memory_over(lua_State *L) {
+    nb_state *st = nb_getstate(L);
+    if (st->limit == 0 || nb_limit_status(st) == NB_LIMIT_MEMORY) return st->limit != 0;
+    if (st->used + nb_host_bytes(st) <= st->limit) return 0;
+    /* Garbage counts until collected, and Lua's allocator collects before it refuses:
+       so do we. The host's objects behind collected userdata go with it. */
+    lua_gc(L, LUA_GCCOLLECT);
+    if (st->used + nb_host_bytes(st) <= st->limit) return 0;
+    nb_limit_fire(st, NB_LIMIT_MEMORY);
+    return 1;
+}
+
+int nb_interrupted(lua_State *L) {
+    nb_state *st = nb_getstate(L);
+    if (nb_limit_status(st) == 0 && !nb_memory_over(L)) return 0;
+    __atomic_store_n(&st->limit_seen, 1, __ATOMIC_RELEASE);
+    return 1;
+}
+
 static void nb_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     nb_state *st = nb_getstate(L);

@@ -12,13 +12,17 @@ public final class Simulation {
     /// Asked by long operations (settle, advance, printing) between steps: the host's
     /// run limits end them early, and nothing else in the core reads the wall clock.
     public var isInterrupted: () -> Bool = { false }
+    /// What the model holds for the script, for a host's memory limit.
+    public let memory: MemoryMeter
     var nameCounters: [String: Int] = [:]
     var ignoringInteraction = 0
 
     public init(device: Device = .iPhone15) {
-        let clock = VirtualClock()
+        let memory = MemoryMeter()
+        let clock = VirtualClock(memory: memory)
+        self.memory = memory
         self.clock = clock
-        self.trace = Trace(clock: { [unowned clock] in clock.now })
+        self.trace = Trace(clock: { [unowned clock] in clock.now }, memory: memory)
         self.device = device
     }
 
@@ -120,6 +124,7 @@ public final class VirtualClock {
     /// a script's n timers cost O(n log n) rather than a scan per timer.
     private var timers: [Timer] = []
     private var timerSeq = 0
+    private let memory: MemoryMeter
 
     private struct Timer {
         let time: Double
@@ -128,15 +133,19 @@ public final class VirtualClock {
         func precedes(_ other: Timer) -> Bool { (time, seq) < (other.time, other.seq) }
     }
 
+    init(memory: MemoryMeter) { self.memory = memory }
+
     /// Runs `action` on the next run-loop turn.
     public func enqueue(_ action: @escaping () -> Void) {
         queued.append(action)
+        memory.add(MemoryMeter.timerBytes)
     }
 
     /// Runs `action` when virtual time reaches `now + delay`.
     public func schedule(after delay: Double, _ action: @escaping () -> Void) {
         timerSeq += 1
         timers.append(Timer(time: now + max(0, delay), seq: timerSeq, action: action))
+        memory.add(MemoryMeter.timerBytes)
         siftUp(timers.count - 1)
     }
 
@@ -145,6 +154,7 @@ public final class VirtualClock {
     var nextTimerTime: Double? { timers.first?.time }
 
     func discardAll() {
+        memory.add(-MemoryMeter.timerBytes * (queued.count + timers.count))
         queued.removeAll()
         timers.removeAll()
     }
@@ -161,6 +171,7 @@ public final class VirtualClock {
                 queued = batch + queued
                 return
             }
+            memory.add(-MemoryMeter.timerBytes)
             batch[next]()
             next += 1
         }
@@ -175,6 +186,7 @@ public final class VirtualClock {
                 timers[0] = last
                 siftDown(0)
             }
+            memory.add(-MemoryMeter.timerBytes)
             first.action()
         }
     }

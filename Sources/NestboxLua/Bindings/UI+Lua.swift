@@ -90,6 +90,9 @@ enum UIFunctions {
             let events = a.rt.simulation.trace.events.filter(f.accepts)
             a.L.newTable(array: Int32(events.count))
             for (k, e) in events.enumerated() {
+                // What is pushed here escapes the memory cap until the call returns
+                // (and then counts): stop once over it, or at a deadline.
+                if k & 255 == 255, a.rt.simulation.isInterrupted() { break }
                 a.rt.push(e)
                 lua_rawseti(a.L, -2, lua_Integer(k + 1))
             }

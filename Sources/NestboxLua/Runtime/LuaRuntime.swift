@@ -66,9 +66,12 @@ public final class LuaRuntime {
         self.L = L
         self.mainState = L
         state.pointee.host = Unmanaged.passUnretained(self).toOpaque()
-        // Long host operations (settle, printing) stop once a limit is hit.
-        let st = state
-        simulation.isInterrupted = { nb_limit_status(st) != 0 }
+        // What the model holds counts toward the memory limit (the meter outlives the
+        // state: the simulation is ours until deinit closes the state).
+        state.pointee.host_bytes = UnsafePointer(simulation.memory.bytes)
+        // Long host operations (settle, printing) stop once a limit is hit, the memory
+        // limit included: the model grows in them without Lua allocating.
+        simulation.isInterrupted = { [unowned self] in nb_interrupted(self.L) != 0 }
         openLibraries()
         registerBindings()
         try runPrelude()
