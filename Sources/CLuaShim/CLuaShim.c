@@ -349,6 +349,9 @@ int nb_pcall(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;   /* function index */
     int hit = nb_limit_status(st);
     if (hit) {                          /* the run is over: no more Lua code */
+        /* the host has seen the limit and is unwinding: the watchdog need not end
+           the process */
+        __atomic_store_n(&st->limit_seen, 1, __ATOMIC_RELEASE);
         lua_settop(L, base - 1);
         lua_pushstring(L, nb_limit_name(hit));
         return LUA_ERRRUN;

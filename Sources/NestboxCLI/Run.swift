@@ -126,7 +126,9 @@ public struct Run: ParsableCommand {
             output.err("nestbox: \(why)\n")
             return 2
         }
-        let report = RunReport(simulation: runtime.simulation, format: trace.reportFormat, filter: filter, views: views).text
+        runtime.endLimits()
+        let (report, cutShort) = RunReport(simulation: runtime.simulation, format: trace.reportFormat, filter: filter,
+                                           views: views).render(until: runtime.reportDeadline)
         output.out(report)
 
         switch outcome {
@@ -140,6 +142,10 @@ public struct Run: ParsableCommand {
         case .limitExceeded(let message):
             output.err("nestbox: \(message)\n")
             return outcome.exitCode
+        }
+        if cutShort {
+            output.err("nestbox: time limit exceeded while printing the report\n")
+            return 3
         }
         if let record {
             do {

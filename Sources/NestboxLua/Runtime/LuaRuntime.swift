@@ -136,11 +136,24 @@ public final class LuaRuntime {
     ///   line only: an embedding keeps its process.
     public func setLimits(timeout: Double?, maxInstructions: Int?, exitWhenStuck script: String? = nil) {
         nb_watchdog_stop(state)
+        reportDeadline = nil
         if let timeout {
             _ = nb_watchdog_start(state, timeout, script == nil ? 0 : 1, script ?? "")
+            reportDeadline = nb_monotonic_now() + timeout + Self.reportGrace
         }
         state.pointee.max_instructions = Int64(maxInstructions ?? 0)
         nb_limits_install(L)
+    }
+
+    /// When the report after a run under a timeout must be done (monotonic seconds):
+    /// half a second past the deadline, so a run ends within its timeout plus one
+    /// second, report included, even when a limit ended it late.
+    public private(set) var reportDeadline: Double?
+    static let reportGrace = 0.5
+
+    /// The script is done: the watchdog stops (the report keeps its own deadline).
+    public func endLimits() {
+        nb_watchdog_stop(state)
     }
 
     /// Whether a hook is installed on the main thread: a timeout alone installs none
