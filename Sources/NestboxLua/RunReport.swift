@@ -38,7 +38,8 @@ public struct RunReport {
         var out = ""
         var shown = 0
         var eventsCut = false
-        func events(_ line: (TraceEvent) -> String) {
+        if format != .none {
+            let line: (TraceEvent) -> String = format == .jsonl ? { $0.json } : { $0.text }
             for e in sim.trace.events where filter.accepts(e) {
                 if shown & 1023 == 1023, sim.isInterrupted() { eventsCut = true; break }
                 out += line(e) + "\n"
@@ -47,12 +48,10 @@ public struct RunReport {
         }
         switch format {
         case .text:
-            events(\.text)
             if shown > 0 { out += "\n" }
             out += sim.hierarchyDescription() + "\n"
             if views { out += "\n" + sim.window.recursiveDescription() + "\n" }
         case .jsonl:
-            events(\.json)
             out += "{\"hierarchy\":\(jsonString(sim.hierarchyDescription()))"
             if views { out += ",\"views\":\(jsonString(sim.window.recursiveDescription()))" }
             if clock.cut { out += ",\"cutShort\":true" }

@@ -146,10 +146,10 @@ public final class LuaRuntime {
     }
 
     /// When the report after a run under a timeout must be done (monotonic seconds):
-    /// half a second past the deadline, so a run ends within its timeout plus one
-    /// second, report included, even when a limit ended it late.
+    /// 0.3 s past the deadline, so a run ends within its timeout plus one second,
+    /// report included, with time left to write it out and exit.
     public private(set) var reportDeadline: Double?
-    static let reportGrace = 0.5
+    static let reportGrace = 0.3
 
     /// The script is done: the watchdog stops (the report keeps its own deadline).
     public func endLimits() {
