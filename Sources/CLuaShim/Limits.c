@@ -47,8 +47,8 @@ lua_State *nb_set_running(nb_state *st, lua_State *L) {
 }
 
 /* "file:line" of the innermost script function on L's stack: the prelude's wrappers
-   (require, load, collectgarbage) are Nestbox's code, not the script's, so they are passed over
-   when a script frame calls them. Reads only CallInfo and prototypes, so it is safe
+   (require, load, collectgarbage) are Nestbox's code, not the script's, so they are
+   passed over when a script frame calls them. Reads only CallInfo and prototypes, so it is safe
    wherever the VM has saved its pc (hooks, allocations). */
 void nb_record_where(nb_state *st, lua_State *L) {
     lua_Debug ar;

@@ -48,7 +48,7 @@ public struct Run: ParsableCommand {
     @Option(help: "Seconds the script may run, at most 1000000 (exit 3 past it).")
     public var timeout: Double = 10
 
-    @Option(name: .customLong("max-memory"), help: "MiB the script may allocate (exit 3 past it).")
+    @Option(name: .customLong("max-memory"), help: "MiB the script may use, what the model holds for it included (exit 3 past it).")
     public var maxMemory: Int = 256
 
     @Option(name: .customLong("max-instructions"), help: "Lua VM instructions the script may run (exit 3 past it).")
