@@ -17,7 +17,7 @@ static void *nb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     /* The cap applies while Lua code runs; host code may overshoot it (a refused
        allocation inside a Swift frame would longjmp over it). */
     if (st->limit != 0 && st->in_host == 0 && nsize > old &&
-        st->used - old + nsize > st->limit) {
+        st->used - old + nsize + nb_host_bytes(st) > st->limit) {
         if (!st->memory_error) {
             st->memory_error = 1;
 #if LUA_VERSION_RELEASE_NUM <= 50404
@@ -81,6 +81,14 @@ nb_object *nb_toobject(lua_State *L, int idx) {
 
 /* ---------- trampolines ---------- */
 
+/* A binding is returning to Lua code: what it made while the cap was off (values
+   pushed, objects, trace events) counts now, and over the limit the run ends with
+   the memory limit at the line that called it. */
+static int nb_host_over(lua_State *L, nb_state *st) {
+    return st->in_host == 0 && st->limit != 0 &&
+           st->used + nb_host_bytes(st) > st->limit && nb_memory_over(L);
+}
+
 /* luaL_argerror, but with the binding's own name when Lua cannot find one (a
    method passed to pcall, say): Lua would print '?'. */
 static int nb_argerror(lua_State *L, int arg, const char *extramsg, const char *fname) {
@@ -120,6 +128,7 @@ static int nb_dispatch_tramp(lua_State *L) {
     st->in_host++;
     int n = fn(L, id);
     st->in_host--;
+    if (nb_host_over(L, st)) return nb_limit_raise(L);
     if (n < 0) return nb_raise(L, n);
     return n;
 }
@@ -151,6 +160,7 @@ static int nb_index(lua_State *L) {
         st->in_host++;
         int n = get(L, o->object, id);
         st->in_host--;
+        if (nb_host_over(L, st)) return nb_limit_raise(L);
         if (n < 0) return nb_raise(L, n);
         return n;
     }
@@ -204,6 +214,7 @@ static int nb_newindex(lua_State *L) {
         st->in_host++;
         int n = set(L, o->object, id);
         st->in_host--;
+        if (nb_host_over(L, st)) return nb_limit_raise(L);
         if (n < 0) return nb_raise(L, n);
         return 0;
     }
@@ -287,6 +298,7 @@ static int nb_construct(lua_State *L) {
     st->in_host++;
     int n = create(L, tid);      /* pushes the new object at 3 */
     st->in_host--;
+    if (nb_host_over(L, st)) return nb_limit_raise(L);
     if (n < 0) return nb_raise(L, n);
     lua_settop(L, 3);
     /* keys that are not properties become fields (hooks included) before any
@@ -295,6 +307,7 @@ static int nb_construct(lua_State *L) {
     st->in_host++;
     n = apply(L, tid);
     st->in_host--;
+    if (nb_host_over(L, st)) return nb_limit_raise(L);
     if (n < 0) return nb_raise(L, n);
     lua_settop(L, 3);
     /* `init`, if the class (or the instance table) defines one, runs after base init */
@@ -336,6 +349,9 @@ int nb_pcall(lua_State *L, int nargs, int nresults) {
     int base = lua_gettop(L) - nargs;   /* function index */
     int hit = nb_limit_status(st);
     if (hit) {                          /* the run is over: no more Lua code */
+        /* the host has seen the limit and is unwinding: the watchdog need not end
+           the process */
+        __atomic_store_n(&st->limit_seen, 1, __ATOMIC_RELEASE);
         lua_settop(L, base - 1);
         lua_pushstring(L, nb_limit_name(hit));
         return LUA_ERRRUN;

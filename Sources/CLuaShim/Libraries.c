@@ -1,5 +1,6 @@
 // The allow-listed standard libraries (DESIGN.md §5), opened in a protected call.
 #include "CLuaShim.h"
+#include <stdio.h>
 
 /* setmetatable as lbaselib.c has it, but refusing __gc: Lua runs finalizers with hooks
    switched off (and again inside lua_close), so neither the watchdog nor the
@@ -22,6 +23,33 @@ static int nb_setmetatable(lua_State *L) {
     return 1;
 }
 
+/* string.rep with a cap on its result (16 MiB). The arguments are read as rep reads
+   them (a number for s or sep is its string, a numeric string for n is a number), and
+   the size is computed in floating point, n * (#s + #sep) - #sep, so it cannot wrap.
+   Copying nothing n times is answered at once: rep itself would loop n times in C,
+   where no limit can stop it. Upvalue 1 is Lua's own rep. */
+#define NB_REP_CAP (16.0 * 1024 * 1024)
+static int nb_rep(lua_State *L) {
+    size_t l, lsep;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (n > 0) {
+        double size = ((double)l + (double)lsep) * (double)n - (double)lsep;
+        if (size > NB_REP_CAP) {
+            char bytes[64];
+            snprintf(bytes, sizeof bytes, "%.0f", size);
+            return luaL_error(L, "string.rep: result of %s bytes is over the 16 MiB cap", bytes);
+        }
+        if (size <= 0) {
+            lua_pushliteral(L, "");
+            return 1;
+        }
+    }
+    lua_CFunction rep = (lua_CFunction)lua_touserdata(L, lua_upvalueindex(1));
+    return rep(L);
+}
+
 static int nb_openlibs_body(lua_State *L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     lua_pushnil(L); lua_setfield(L, -2, "dofile");     /* no file system */
@@ -30,6 +58,11 @@ static int nb_openlibs_body(lua_State *L) {
     lua_pop(L, 1);
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
     lua_pushnil(L); lua_setfield(L, -2, "dump");        /* no bytecode */
+    lua_getfield(L, -1, "rep");                          /* capped (also as ("x"):rep) */
+    lua_pushlightuserdata(L, (void *)lua_tocfunction(L, -1));
+    lua_pushcclosure(L, nb_rep, 1);
+    lua_setfield(L, -3, "rep");
+    lua_pop(L, 1);
     lua_pop(L, 1);
     luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1); lua_pop(L, 1);
     luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1); lua_pop(L, 1);

@@ -47,8 +47,8 @@ lua_State *nb_set_running(nb_state *st, lua_State *L) {
 }
 
 /* "file:line" of the innermost script function on L's stack: the prelude's wrappers
-   (string.rep's cap) are Nestbox's code, not the script's, so they are passed over
-   when a script frame calls them. Reads only CallInfo and prototypes, so it is safe
+   (require, load, collectgarbage) are Nestbox's code, not the script's, so they are
+   passed over when a script frame calls them. Reads only CallInfo and prototypes, so it is safe
    wherever the VM has saved its pc (hooks, allocations). */
 void nb_record_where(nb_state *st, lua_State *L) {
     lua_Debug ar;
@@ -89,6 +89,25 @@ int nb_limit_raise(lua_State *L) {
     nb_arm(L);
     nb_record_where(st, L);
     return luaL_error(L, "%s", nb_limit_name(nb_limit_status(st)));
+}
+
+int nb_memory_over(lua_State *L) {
+    nb_state *st = nb_getstate(L);
+    if (st->limit == 0 || nb_limit_status(st) == NB_LIMIT_MEMORY) return st->limit != 0;
+    if (st->used + nb_host_bytes(st) <= st->limit) return 0;
+    /* Garbage counts until collected, and Lua's allocator collects before it refuses:
+       so do we. The host's objects behind collected userdata go with it. */
+    lua_gc(L, LUA_GCCOLLECT);
+    if (st->used + nb_host_bytes(st) <= st->limit) return 0;
+    nb_limit_fire(st, NB_LIMIT_MEMORY);
+    return 1;
+}
+
+int nb_interrupted(lua_State *L) {
+    nb_state *st = nb_getstate(L);
+    if (nb_limit_status(st) == 0 && !nb_memory_over(L)) return 0;
+    __atomic_store_n(&st->limit_seen, 1, __ATOMIC_RELEASE);
+    return 1;
 }
 
 static void nb_count_hook(lua_State *L, lua_Debug *ar) {
@@ -176,7 +195,10 @@ int nb_watchdog_start(nb_state *st, double seconds, double grace, const char *sc
     w->st = st;
     w->grace = grace;
     if (script) snprintf(w->script, sizeof w->script, "%s", script);
-    w->deadline = nb_timespec(nb_monotonic_now() + (seconds > 0 ? seconds : 0));
+    /* NaN counts as 0; a billion seconds keeps the timespec's tv_sec far from overflow */
+    if (!(seconds > 0)) seconds = 0;
+    if (seconds > 1e9) seconds = 1e9;
+    w->deadline = nb_timespec(nb_monotonic_now() + seconds);
     pthread_condattr_t cattr;
     pthread_condattr_init(&cattr);
     pthread_condattr_setclock(&cattr, CLOCK_MONOTONIC);

@@ -15,6 +15,10 @@ open class SimObject {
     /// Scratch space owned by the host (the binding caches which hooks exist here).
     public var hostCache: UInt64 = 0
     var wasOwned = false
+    /// Retained, unlike `simulation`: a deinit must reach it whatever goes first.
+    let memory: MemoryMeter
+    /// Counted in `memory` for this object: its own size and the strings it holds.
+    private var heldBytes: Int
 
     public init(simulation: Simulation, className: String, name: String? = nil) {
         self.simulation = simulation
@@ -22,6 +26,29 @@ open class SimObject {
         // n counts every instance of the class, named or not (DESIGN.md §2).
         let generated = simulation.makeName(for: className)
         self.name = name ?? generated
+        memory = simulation.memory
+        heldBytes = MemoryMeter.objectBytes + MemoryMeter.heapBytes(self.name)
+        memory.add(heldBytes)
+    }
+
+    deinit { memory.add(-heldBytes) }
+
+    /// `new`, a string this object keeps in place of `old` (a label's text, a title):
+    /// its bytes count toward a host's memory limit for as long as the object has it.
+    @inline(__always)
+    public final func hold(_ new: String?, replacing old: String?) -> String? {
+        let delta = MemoryMeter.heapBytes(new) - MemoryMeter.heapBytes(old)
+        if delta != 0 {
+            heldBytes += delta
+            memory.add(delta)
+        }
+        return new
+    }
+
+    @inline(__always)
+    public final func hold(_ new: String, replacing old: String) -> String {
+        _ = hold(Optional(new), replacing: Optional(old))
+        return new
     }
 
     /// `<Class: name>`, UIKit's `<Class: 0xADDR>` made deterministic.

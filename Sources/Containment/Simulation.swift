@@ -12,13 +12,17 @@ public final class Simulation {
     /// Asked by long operations (settle, advance, printing) between steps: the host's
     /// run limits end them early, and nothing else in the core reads the wall clock.
     public var isInterrupted: () -> Bool = { false }
+    /// What the model holds for the script, for a host's memory limit.
+    public let memory: MemoryMeter
     var nameCounters: [String: Int] = [:]
     var ignoringInteraction = 0
 
     public init(device: Device = .iPhone15) {
-        let clock = VirtualClock()
+        let memory = MemoryMeter()
+        let clock = VirtualClock(memory: memory)
+        self.memory = memory
         self.clock = clock
-        self.trace = Trace(clock: { clock.now })
+        self.trace = Trace(clock: { clock.now }, memory: memory)
         self.device = device
     }
 
@@ -41,7 +45,7 @@ public final class Simulation {
 
     /// One run-loop turn: work queued for "the next turn" runs, then a layout pass.
     public func turn() {
-        clock.runQueued()
+        clock.runQueued(until: isInterrupted)
         if window.isVisible { window.layoutIfNeeded() }
     }
 
@@ -85,7 +89,7 @@ public final class Simulation {
             // (an animation's completion) run.
             let k = clock.now * 60
             if sampling, abs(k - k.rounded()) < 1e-6 { sampleFrames() }
-            clock.runTimers(upTo: clock.now + 1e-9)
+            clock.runTimers(upTo: clock.now + 1e-9, until: isInterrupted)
             turn()
         }
         clock.now = max(clock.now, target)
@@ -115,16 +119,34 @@ public final class Simulation {
 public final class VirtualClock {
     public internal(set) var now: Double = 0
     private var queued: [() -> Void] = []
-    private var timers: [(time: Double, seq: Int, action: () -> Void)] = []
+    /// A binary min-heap on (time, seq): timers due at the same instant run in the
+    /// order they were scheduled, as a scan for the smallest pair would run them, and
+    /// a script's n timers cost O(n log n) rather than a scan per timer.
+    private var timers: [Timer] = []
     private var timerSeq = 0
+    private let memory: MemoryMeter
+
+    private struct Timer {
+        let time: Double
+        let seq: Int
+        let action: () -> Void
+        func precedes(_ other: Timer) -> Bool { (time, seq) < (other.time, other.seq) }
+    }
+
+    init(memory: MemoryMeter) { self.memory = memory }
 
     /// Runs `action` on the next run-loop turn.
-    public func enqueue(_ action: @escaping () -> Void) { queued.append(action) }
+    public func enqueue(_ action: @escaping () -> Void) {
+        queued.append(action)
+        memory.add(MemoryMeter.timerBytes)
+    }
 
     /// Runs `action` when virtual time reaches `now + delay`.
     public func schedule(after delay: Double, _ action: @escaping () -> Void) {
         timerSeq += 1
-        timers.append((Self.later(now, by: delay), timerSeq, action))
+        timers.append(Timer(time: Self.later(now, by: delay), seq: timerSeq, action: action))
+        memory.add(MemoryMeter.timerBytes)
+        siftUp(timers.count - 1)
     }
 
     /// `time + delay`, never earlier and never past the largest finite time: two
@@ -135,26 +157,66 @@ public final class VirtualClock {
 
     var hasQueued: Bool { !queued.isEmpty }
     public var hasPendingWork: Bool { !queued.isEmpty || !timers.isEmpty }
-    var nextTimerTime: Double? { timers.map(\.time).min() }
+    var nextTimerTime: Double? { timers.first?.time }
 
     func discardAll() {
+        memory.add(-MemoryMeter.timerBytes * (queued.count + timers.count))
         queued.removeAll()
         timers.removeAll()
     }
 
-    func runQueued() {
-        let batch = queued
+    /// The batch queued before this turn; work it queues waits for the next one. Once
+    /// `interrupted` (a run limit), the rest stays queued.
+    func runQueued(until interrupted: () -> Bool) {
+        var batch = queued
         queued.removeAll()
-        for action in batch { action() }
+        var next = 0
+        while next < batch.count {
+            if interrupted() {
+                batch.removeFirst(next)
+                queued = batch + queued
+                return
+            }
+            memory.add(-MemoryMeter.timerBytes)
+            batch[next]()
+            next += 1
+        }
     }
 
-    func runTimers(upTo time: Double) {
+    /// Runs the timers due by `time` in (time, seq) order, timers they schedule for
+    /// now included, asking `interrupted` before each.
+    func runTimers(upTo time: Double, until interrupted: () -> Bool) {
+        while let first = timers.first, first.time <= time, !interrupted() {
+            let last = timers.removeLast()
+            if !timers.isEmpty {
+                timers[0] = last
+                siftDown(0)
+            }
+            memory.add(-MemoryMeter.timerBytes)
+            first.action()
+        }
+    }
+
+    private func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard timers[child].precedes(timers[parent]) else { return }
+            timers.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private func siftDown(_ start: Int) {
+        var parent = start
         while true {
-            let due = timers.enumerated().filter { $0.element.time <= time }
-            guard let first = due.min(by: { ($0.element.time, $0.element.seq) < ($1.element.time, $1.element.seq) })
-            else { return }
-            let timer = timers.remove(at: first.offset)
-            timer.action()
+            let left = 2 * parent + 1
+            guard left < timers.count else { return }
+            var smallest = left
+            if left + 1 < timers.count, timers[left + 1].precedes(timers[left]) { smallest = left + 1 }
+            guard timers[smallest].precedes(timers[parent]) else { return }
+            timers.swapAt(parent, smallest)
+            parent = smallest
         }
     }
 }

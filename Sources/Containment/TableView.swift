@@ -11,6 +11,13 @@ public final class TableView: ScrollView, TapHandling {
     var reusable: [TableViewCell] = []
     public private(set) var numberOfRows = 0
     var hasLoaded = false
+    /// Bumped by each reloadData, so a pass that the data source interrupted with a
+    /// reload of its own stops instead of adding a second cell for its row.
+    private var generation = 0
+    /// Nestbox's bound on the cells one table shows: a tiny rowHeight would otherwise
+    /// make every one of a huge number of rows visible, each a cell and a data source
+    /// call. Rows below the first `maxVisibleCells` visible ones get no cell.
+    public static let maxVisibleCells = 1_000
 
     /// UIKit loads a table's rows at its first layout; later layouts place cells.
     public override func handle(_ hook: Hook) {
@@ -26,6 +33,7 @@ public final class TableView: ScrollView, TapHandling {
 
     public func reloadData() {
         hasLoaded = true
+        generation &+= 1
         numberOfRows = max(0, rowCount())
         contentSize = Size(width: bounds.size.width, height: Double(numberOfRows) * rowHeight)
         // Rows in order: a Dictionary's own order changes from run to run.
@@ -34,11 +42,12 @@ public final class TableView: ScrollView, TapHandling {
         updateVisibleCells()
     }
 
-    /// Rows whose cells intersect the visible bounds.
+    /// Rows whose cells intersect the visible bounds, at most `maxVisibleCells`.
     public var visibleRows: Range<Int> {
         guard numberOfRows > 0, rowHeight > 0 else { return 0..<0 }
         let first = Int(clamping: bounds.origin.y / rowHeight, rounding: .down, to: 0...numberOfRows)
-        let last = Int(clamping: (bounds.origin.y + bounds.size.height) / rowHeight, rounding: .up, to: 0...numberOfRows)
+        let last = min(Int(clamping: (bounds.origin.y + bounds.size.height) / rowHeight, rounding: .up, to: 0...numberOfRows),
+                       first + Self.maxVisibleCells)
         return first..<max(first, last)
     }
 
@@ -52,11 +61,17 @@ public final class TableView: ScrollView, TapHandling {
             cells[row] = nil
             reusable.append(c)
         }
+        let pass = generation
         for row in rows where cells[row] == nil {
+            if simulation.isInterrupted() { return }
+            // Asked before a cell is taken: the data source may call reloadData, and
+            // that reload has then filled every visible row itself.
+            let title = rowTitle(row)
+            guard generation == pass, cells[row] == nil else { return }
             let c = reusable.popLast() ?? TableViewCell(table: self)
             c.row = row
             c.frame = Rect(x: 0, y: Double(row) * rowHeight, width: bounds.size.width, height: rowHeight)
-            c.textLabel.text = rowTitle(row)
+            c.textLabel.text = title
             attach(c, at: subviews.count)
             cells[row] = c
         }

@@ -116,7 +116,7 @@ public struct TraceFilterError: Error, Equatable, CustomStringConvertible {
 /// mentions one.
 public func traceMismatch(expected: String, actual: some Collection<TraceEvent>,
                           filter: TraceFilter = .expectation) -> String? {
-    let wanted = expected.split(separator: "\n", omittingEmptySubsequences: false)
+    let wanted = diffLines(expected)
         .map(\.trimmed)
         .filter { !$0.isEmpty && !$0.hasPrefix("--") }
     var f = filter
@@ -126,29 +126,4 @@ public func traceMismatch(expected: String, actual: some Collection<TraceEvent>,
     let got = events.map { timed ? $0.text : $0.body }
     if got == wanted { return nil }
     return "trace mismatch (- expected, + actual):\n" + unifiedDiff(wanted, got).joined(separator: "\n")
-}
-
-/// A line diff through the longest common subsequence: common lines with two spaces,
-/// missing ones with `-`, unexpected ones with `+`.
-public func unifiedDiff(_ a: [String], _ b: [String]) -> [String] {
-    let n = a.count, m = b.count
-    var lcs = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
-    for i in stride(from: n - 1, through: 0, by: -1) {
-        for j in stride(from: m - 1, through: 0, by: -1) {
-            lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
-        }
-    }
-    var out: [String] = []
-    var i = 0, j = 0
-    while i < n || j < m {
-        if i < n, j < m, a[i] == b[j] {
-            out.append("  " + a[i]); i += 1; j += 1
-        } else if i < n, j == m || lcs[i + 1][j] >= lcs[i][j + 1] {
-            out.append("- " + a[i]); i += 1
-        } else {
-            out.append("+ " + b[j]); j += 1
-        }
-    }
-    return out
-
 }

@@ -10,8 +10,16 @@ public final class Trace {
     public var onEvent: ((TraceEvent) -> Void)?
     var nextSeq = 1
     let clock: () -> Double
+    let memory: MemoryMeter
+    /// What `events` adds to `memory` (MemoryMeter's estimate per event).
+    private var bytes = 0
 
-    init(clock: @escaping () -> Double) { self.clock = clock }
+    init(clock: @escaping () -> Double, memory: MemoryMeter) {
+        self.clock = clock
+        self.memory = memory
+    }
+
+    deinit { memory.add(-bytes) }
 
     /// Arguments are built only when tracing is on.
     @inline(__always)
@@ -28,10 +36,20 @@ public final class Trace {
                            args: args, message: message, result: result, traceback: traceback)
         nextSeq += 1
         onEvent?(e)
+        // Names and string arguments share their storage with the model's objects; a
+        // message or traceback is made for its event.
+        var size = MemoryMeter.eventBytes + MemoryMeter.argumentBytes * args.count
+        if message != nil || result != nil || traceback != nil {
+            size += MemoryMeter.messageBytes + MemoryMeter.heapBytes(message) + MemoryMeter.heapBytes(traceback)
+        }
+        bytes += size
+        memory.add(size)
         events.append(e)    // the last use moves the event in: no copy per event
     }
 
     public func clear() {
+        memory.add(-bytes)
+        bytes = 0
         events.removeAll(keepingCapacity: true)
         markIndex = 0
         markLabel = nil

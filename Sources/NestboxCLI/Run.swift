@@ -45,10 +45,10 @@ public struct Run: ParsableCommand {
     @Option(help: "Device preset: \(Device.all.map(\.name).joined(separator: ", ")).")
     public var device: String?
 
-    @Option(help: "Seconds the script may run (exit 3 past it).")
+    @Option(help: "Seconds the script may run, at most 1000000 (exit 3 past it).")
     public var timeout: Double = 10
 
-    @Option(name: .customLong("max-memory"), help: "MiB the script may allocate (exit 3 past it).")
+    @Option(name: .customLong("max-memory"), help: "MiB the script may use, what the model holds for it included (exit 3 past it).")
     public var maxMemory: Int = 256
 
     @Option(name: .customLong("max-instructions"), help: "Lua VM instructions the script may run (exit 3 past it).")
@@ -62,6 +62,12 @@ public struct Run: ParsableCommand {
 
     public init() {}
 
+    /// About 11.6 days.
+    static let maxTimeout = 1_000_000.0
+
+    /// The runtime of a command-line run a limit stopped, never closed (see execute).
+    nonisolated(unsafe) static var keptUntilExit: LuaRuntime?
+
     public func validate() throws {
         if expect != nil && record != nil {
             throw ValidationError("--expect and --record cannot be used together")
@@ -69,9 +75,13 @@ public struct Run: ParsableCommand {
         if let kinds, case .failure(let e) = TraceFilter.parse(kinds) {
             throw ValidationError(e.description)
         }
-        if !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
-        if maxMemory <= 0 || maxMemory > 1 << 20 { throw ValidationError("--max-memory must be a positive number of MiB") }
-        if let m = maxInstructions, m <= 0 { throw ValidationError("--max-instructions must be positive") }
+        // The bound keeps the watchdog's deadline (now + timeout, as a timespec) far from
+        // overflowing; NaN fails both comparisons.
+        if !(timeout > 0 && timeout <= Self.maxTimeout) {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 1000000")
+        }
+        if maxMemory <= 0 || maxMemory > 1 << 20 { throw ValidationError("--max-memory must be a number of MiB from 1 to 1048576") }
+        if let m = maxInstructions, m <= 0 { throw ValidationError("--max-instructions must be a positive number") }
         if let device, Device.named(device) == nil {
             throw ValidationError("unknown device '\(device)' (\(Device.all.map(\.name).joined(separator: ", ")))")
         }
@@ -119,8 +129,15 @@ public struct Run: ParsableCommand {
             output.err("nestbox: \(why)\n")
             return 2
         }
-        let report = RunReport(simulation: runtime.simulation, format: trace.reportFormat, filter: filter, views: views).text
+        runtime.endLimits()
+        let (report, cutShort) = RunReport(simulation: runtime.simulation, format: trace.reportFormat, filter: filter,
+                                           views: views).render(until: runtime.reportDeadline)
         output.out(report)
+        // The process exits right after a run a limit stopped: closing a state with
+        // millions of trace events behind it takes a quarter of a second that a run
+        // under a timeout does not have (T + 1 s, report included). Kept reachable, so
+        // a leak checker sees no loss; other runs close theirs.
+        if output.ownsProcess, cutShort || outcome.exitCode == 3 { Self.keptUntilExit = runtime }
 
         switch outcome {
         case .ok, .unreadable: break
@@ -133,6 +150,10 @@ public struct Run: ParsableCommand {
         case .limitExceeded(let message):
             output.err("nestbox: \(message)\n")
             return outcome.exitCode
+        }
+        if cutShort {
+            output.err("nestbox: time limit exceeded while printing the report\n")
+            return 3
         }
         if let record, let failure = writeGolden(report, to: record) {
             output.err("nestbox: cannot write \(record): \(failure)\n")
@@ -153,17 +174,10 @@ public struct Run: ParsableCommand {
     }
 }
 
-/// The first difference between two texts, with a little context; nil if equal.
+/// A unified diff of two texts (`-` the golden file, `+` this run), bounded in time
+/// and length; nil when their bytes are equal. Lines split at "\n" alone, so a golden
+/// file with "\r\n" endings shows its "\r"s.
 func lineDiff(expected: String, actual: String) -> String? {
-    if expected == actual { return nil }
-    let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-    let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-    var i = 0
-    while i < e.count, i < a.count, e[i] == a[i] { i += 1 }
-    var lines: [String] = []
-    for k in max(0, i - 2)..<i { lines.append("  \(e[k])") }
-    for k in i..<min(e.count, i + 5) { lines.append("- \(e[k])") }
-    for k in i..<min(a.count, i + 5) { lines.append("+ \(a[k])") }
-    lines.insert("line \(i + 1):", at: 0)
-    return lines.joined(separator: "\n")
+    if expected.utf8.elementsEqual(actual.utf8) { return nil }
+    return unifiedDiff(diffLines(expected), diffLines(actual)).joined(separator: "\n")
 }

@@ -1,3 +1,4 @@
+import CLuaShim
 import Containment
 
 /// What `nestbox run` prints after a script, and what golden files hold: the trace,
@@ -14,25 +15,55 @@ public struct RunReport {
         self.simulation = simulation; self.format = format; self.filter = filter; self.views = views
     }
 
-    public var text: String {
+    public var text: String { render(until: nil).text }
+
+    /// The report, stopped at `deadline` (monotonic seconds, as `LuaRuntime.reportDeadline`) when
+    /// it gets there: a run under a timeout ends within it, report included. A report
+    /// cut short ends with a line saying so (a JSON object in JSON Lines).
+    public func render(until deadline: Double?) -> (text: String, cutShort: Bool) {
+        final class Clock { var cut = false }
+        let clock = Clock()
         let sim = simulation
-        let events = sim.trace.events.filter(filter.accepts)
+        let saved = sim.isInterrupted
+        // The printers stop when the simulation says it is interrupted; during the
+        // report that means the report's own deadline (a limit that ended the script
+        // has already done its work).
+        sim.isInterrupted = {
+            guard let deadline, !clock.cut else { return clock.cut }
+            clock.cut = nb_monotonic_now() > deadline
+            return clock.cut
+        }
+        defer { sim.isInterrupted = saved }
+
         var out = ""
+        var shown = 0
+        var eventsCut = false
+        if format != .none {
+            let line: (TraceEvent) -> String = format == .jsonl ? { $0.json } : { $0.text }
+            for e in sim.trace.events where filter.accepts(e) {
+                if shown & 1023 == 1023, sim.isInterrupted() { eventsCut = true; break }
+                out += line(e) + "\n"
+                shown += 1
+            }
+        }
         switch format {
         case .text:
-            for e in events { out += e.text + "\n" }
-            if !events.isEmpty { out += "\n" }
+            if shown > 0 { out += "\n" }
             out += sim.hierarchyDescription() + "\n"
             if views { out += "\n" + sim.window.recursiveDescription() + "\n" }
         case .jsonl:
-            for e in events { out += e.json + "\n" }
             out += "{\"hierarchy\":\(jsonString(sim.hierarchyDescription()))"
             if views { out += ",\"views\":\(jsonString(sim.window.recursiveDescription()))" }
+            if clock.cut { out += ",\"cutShort\":true" }
             out += "}\n"
         case .none:
             out += sim.hierarchyDescription() + "\n"
             if views { out += "\n" + sim.window.recursiveDescription() + "\n" }
         }
-        return out
+        if clock.cut, format != .jsonl {
+            out += "… report cut short at the time limit" + (eventsCut ? ", after \(shown) trace events" : "")
+                + " (hierarchies incomplete)\n"
+        }
+        return (out, clock.cut)
     }
 }

@@ -3,8 +3,8 @@ import Testing
 import NestboxCLI
 
 /// The hostile corpus (Tests/NestboxCLITests/Hostile): each script says what it expects
-/// in its first lines, `-- expect: CODE`, `-- options: ...`, `-- message: FRAGMENT`, and
-/// must end with that exit code and message, never with a crash.
+/// in its first lines, `-- expect: CODE`, `-- options: ...`, `-- message: FRAGMENT` (one or
+/// more lines), and must end with that exit code and messages, never with a crash.
 @Suite struct HostileCorpusTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Hostile")
     static let scripts = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
@@ -17,9 +17,10 @@ import NestboxCLI
         let path = Self.directory.appendingPathComponent(name).path
         // Some scripts hold bytes that are not UTF-8 (a lone 0xFF): the headers are ASCII.
         let source = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-        func header(_ key: String) -> String? {
-            source.split(separator: "\n").first { $0.hasPrefix("-- \(key): ") }.map { String($0.dropFirst(key.count + 5)) }
+        func headers(_ key: String) -> [String] {
+            source.split(separator: "\n").filter { $0.hasPrefix("-- \(key): ") }.map { String($0.dropFirst(key.count + 5)) }
         }
+        func header(_ key: String) -> String? { headers(key).first }
         let expected = Int32(header("expect") ?? "") ?? -1
         let options = header("options").map { $0.split(separator: " ").map(String.init) } ?? []
         // A process's main thread has megabytes of stack; a test worker thread much less.
@@ -36,7 +37,7 @@ import NestboxCLI
         done.wait()
         let r = slot.value
         #expect(r.code == expected, "\(name): exit \(r.code)\n\(r.err)")
-        if let message = header("message") {
+        for message in headers("message") {     // each fragment, in any order
             #expect(r.err.contains(message), "\(name): \(r.err)")
         }
     }

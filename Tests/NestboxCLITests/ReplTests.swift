@@ -148,6 +148,9 @@ extension ReplTests {
         #expect(rt.completions(for: "ui.window.root") == ["ui.window.rootViewController"])
         #expect(rt.completions(for: "ret") == ["return"])
         #expect(rt.completions(for: "nosuch.x").isEmpty)
+        // a class from ui is empty (read-only): extend and the methods come from its metatable
+        #expect(rt.completions(for: "ui.ViewController:ext") == ["ui.ViewController:extend"])
+        #expect(rt.completions(for: "ui.View.addSub") == ["ui.View.addSubview"])
     }
 
     @Test("nestbox repl FILE < lines: a pipe is read without prompts")

@@ -224,6 +224,32 @@ extension RunCommandTests {
         #expect(stat(dir + "/fifo", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "still a FIFO")
     }
 
+    @Test("--expect shows a line-ending difference instead of two identical lines")
+    func goldenLineEndings() throws {
+        let path = try script(twoControllers)
+        let golden = (path as NSString).deletingLastPathComponent + "/golden.trace"
+        #expect(nestbox(["run", path, "--kinds", "containment", "--record", golden]).code == 0)
+        let recorded = try String(contentsOfFile: golden, encoding: .utf8)
+        try recorded.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: golden, atomically: true, encoding: .utf8)
+        let r = nestbox(["run", path, "--kinds", "containment", "--expect", golden])
+        #expect(r.code == 4)
+        #expect(r.err == """
+            output differs from \(golden):
+            - [0.000] c.willMove(toParent: p)\\r
+            - [0.000] c.didMove(toParent: p)\\r
+            - \\r
+            - <ViewController: p>, state: appeared, view: <View: p.view>\\r
+            -    | <ViewController: c>, state: appeared, view: <View: c.view>\\r
+            + [0.000] c.willMove(toParent: p)
+            + [0.000] c.didMove(toParent: p)
+            + 
+            + <ViewController: p>, state: appeared, view: <View: p.view>
+            +    | <ViewController: c>, state: appeared, view: <View: c.view>
+              
+
+            """)
+    }
+
     @Test("warnings are echoed to stderr as they happen")
     func warnings() throws {
         let path = try script("local c = ui.ViewController{ name = 'c' }\nc:endAppearanceTransition()")
@@ -304,10 +330,30 @@ extension RunCommandTests {
         }
     }
 
-    @Test("the limits have usage checks")
-    func limitOptions() {
-        #expect(nestbox(["run", "x.lua", "--timeout", "0"]).code == 2)
-        #expect(nestbox(["run", "x.lua", "--max-memory", "-1"]).code == 2)
-        #expect(nestbox(["run", "x.lua", "--max-instructions", "0"]).code == 2)
+    @Test("numbers out of range for the limits are usage errors (exit 2)", arguments: [
+        // 1e19 s overflowed the watchdog's deadline: an endless loop was never stopped
+        ("--timeout=1e19", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--timeout=1000000.5", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--timeout=nan", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--timeout=inf", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--timeout=-1", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--timeout=0", "--timeout must be a number of seconds above 0 and at most 1000000"),
+        ("--max-memory=0", "--max-memory must be a number of MiB from 1 to 1048576"),
+        ("--max-memory=-1", "--max-memory must be a number of MiB from 1 to 1048576"),
+        ("--max-memory=1048577", "--max-memory must be a number of MiB from 1 to 1048576"),
+        ("--max-instructions=0", "--max-instructions must be a positive number"),
+        ("--max-instructions=-5", "--max-instructions must be a positive number"),
+    ])
+    func limitOptions(_ option: String, _ message: String) {
+        let r = nestbox(["run", "x.lua", option])
+        #expect(r.code == 2)
+        #expect(r.err.hasPrefix("Error: \(message)\nUsage: nestbox run"), "\(r.err)")
+    }
+
+    @Test("the largest timeout is accepted")
+    func largestTimeout() throws {
+        let r = nestbox(["run", try script("print('ok')"), "--trace", "none", "--timeout", "1000000"])
+        #expect(r.code == 0)
+        #expect(r.out == "ok\n(no root view controller)\n")
     }
 }

@@ -236,6 +236,30 @@ extension BindingTests {
         #expect(out == "derived\td\nbase\td\ninline\nlater\ttrue\n")
     }
 
+    @Test("classes from ui are read-only; a subclass is the script's to change")
+    func readOnlyClasses() throws {
+        let (outcome, out, _) = try runLua("""
+            local function refused(f) local ok, e = pcall(f); assert(not ok); print(e) end
+            refused(function() ui.View.layoutSubviews = function() end end)
+            refused(function() ui.ViewController[1] = true end)
+            refused(function() ui.Transform.__index = {} end)
+            local Sub = ui.View:extend("Sub")
+            Sub.__note = "mine"                          -- reserved-looking names too
+            local v = Sub{}
+            function Sub:layoutSubviews() print("laid out", self.__note) end
+            v:layoutIfNeeded()
+            assert(Sub:extend("SubSub"){}.className == "SubSub")
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            test:2: cannot set 'layoutSubviews' on ui.View (classes from ui are read-only; make a subclass with ui.View:extend(name))
+            test:3: cannot set a number key on ui.ViewController (classes from ui are read-only; make a subclass with ui.ViewController:extend(name))
+            test:4: cannot set '__index' on ui.Transform (classes from ui are read-only)
+            laid out\tmine
+
+            """)
+    }
+
     @Test("calling didMove from Lua runs the base, then the hook")
     func didMoveRunsBase() throws {
         let (outcome, out, rt) = try runLua("""

@@ -117,6 +117,54 @@ extension ContainerBindingTests {
         #expect(out == "selected\t3\tRow 3\nselected\t55\tRow 55\n")
     }
 
+    @Test("reloadData from inside cellForRow leaves exactly one cell per visible row")
+    func reloadInsideCellForRow() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            local calls, reloaded = 0, false
+            local t
+            t = ui.TableView{ frame = { 0, 0, 393, 440 }, rowHeight = 44,
+              dataSource = { numberOfRows = function() return 20 end,
+                cellForRow = function(table, row)
+                  calls = calls + 1
+                  if row == 3 and not reloaded then reloaded = true; table:reloadData() end
+                  return "Row " .. row
+                end } }
+            root.view:addSubview(t)
+            ui.settle()
+            local seen = {}
+            for _, c in ipairs(t.subviews) do
+              local text = c.subviews[1].text
+              assert(not seen[text], "two cells for " .. text)
+              seen[text] = true
+            end
+            print(#t.subviews, t:cellForRow(3).subviews[1].text, t:cellForRow(10).subviews[1].text, calls)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        // rows 1-3, then the reload's 1-10: 13 data source calls, one cell per row
+        #expect(out == "10\tRow 3\tRow 10\t13\n")
+    }
+
+    @Test("a tiny rowHeight shows at most TableView.maxVisibleCells cells")
+    func tinyRowHeight() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            local calls = 0
+            local t = ui.TableView{ frame = { 0, 0, 393, 852 }, rowHeight = 1e-300,
+              dataSource = { numberOfRows = function() return 1e9 end,
+                cellForRow = function(table, row) calls = calls + 1; return "Row " .. row end } }
+            root.view:addSubview(t)
+            ui.settle()
+            print(t.numberOfRows, #t.subviews, calls, t:cellForRow(1000) ~= nil, t:cellForRow(1001))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "1000000\t1000\t1000\ttrue\tnil\n")
+    }
+
     @Test("the tab bar delegate's animator; W18 for a detached presenter")
     func tabAnimatorAndDetached() throws {
         let (outcome, out, rt) = try runLua("""

@@ -25,6 +25,8 @@ typedef struct nb_state {
     size_t used;           /* bytes allocated by this state */
     size_t peak;           /* high-water mark of `used` */
     size_t limit;          /* 0 = no limit; enforced only while Lua code runs */
+    const long *host_bytes;  /* what the host holds for the script (its count), or NULL:
+                                counted with `used` against `limit` */
     int in_host;           /* > 0 while Swift code runs: allocations may exceed the limit */
     int errarg;            /* argument index for NB_ARGERROR */
     int memory_error;      /* set when the allocator refused a request */
@@ -39,6 +41,12 @@ typedef struct nb_state {
     void *watchdog;              /* the timer thread, when a deadline is set */
     char where[192];             /* "file:line" where the limit stopped the script */
 } nb_state;
+
+/// The host's count for the memory limit (never negative; 0 without a counter).
+static inline size_t nb_host_bytes(const nb_state *st) {
+    long h = st->host_bytes ? *st->host_bytes : 0;
+    return h > 0 ? (size_t)h : 0;
+}
 
 #define NB_LIMIT_PERIOD 1000
 #define NB_LIMIT_MEMORY 1
@@ -71,6 +79,15 @@ void nb_limit_fire(nb_state *st, int which);
 int nb_limit_raise(lua_State *L);
 /// Records in st->where the position of the innermost Lua function of `L`, once.
 void nb_record_where(nb_state *st, lua_State *L);
+/// Whether what Lua and the host hold is over the memory limit after a full
+/// collection (run only when over it); if so the memory limit is marked and armed.
+/// For points where host code may let Lua collect: a binding returning to Lua, and
+/// the host's long operations between steps.
+int nb_memory_over(lua_State *L);
+/// For the host's long operations, between steps: whether a limit ended the run (the
+/// memory limit included, checked as nb_memory_over does). A true answer counts as
+/// the run having stopped for it, so the watchdog does not end the process.
+int nb_interrupted(lua_State *L);
 
 /// A Swift function reached through a dispatch trampoline: `id` selects the body.
 typedef int (*nb_dispatch_fn)(lua_State *L, int id);

@@ -125,13 +125,13 @@ enum TabBarItemBinding {
     static let properties: [LuaProperty] = [
         LuaProperty("name", get: { c in c.L.push(c.object.name); return 1 }),
         LuaProperty("title", get: { c in c.L.push(try item(c).title); return 1 },
-                    set: { c, i in try item(c).title = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try item(c); o.title = o.hold(try c.args.optionalString(i), replacing: o.title) }),
         LuaProperty("image", get: { c in c.L.push(try item(c).image); return 1 },
-                    set: { c, i in try item(c).image = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try item(c); o.image = o.hold(try c.args.optionalString(i), replacing: o.image) }),
         LuaProperty("selectedImage", get: { c in c.L.push(try item(c).selectedImage); return 1 },
-                    set: { c, i in try item(c).selectedImage = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try item(c); o.selectedImage = o.hold(try c.args.optionalString(i), replacing: o.selectedImage) }),
         LuaProperty("badgeValue", get: { c in c.L.push(try item(c).badgeValue); return 1 },
-                    set: { c, i in try item(c).badgeValue = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try item(c); o.badgeValue = o.hold(try c.args.optionalString(i), replacing: o.badgeValue) }),
         LuaProperty("tag", get: { c in c.L.push(try item(c).tag); return 1 },
                     set: { c, i in try item(c).tag = try c.args.integer(i) }),
     ]
@@ -159,13 +159,13 @@ enum NavigationItemBinding {
 
     static let properties: [LuaProperty] = [
         LuaProperty("title", get: { c in c.L.push(try navItem(c).title); return 1 },
-                    set: { c, i in try navItem(c).title = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try navItem(c); o.title = o.hold(try c.args.optionalString(i), replacing: o.title) }),
         LuaProperty("leftBarButtonItems", get: { c in c.rt.push(objects: try navItem(c).leftBarButtonItems); return 1 },
                     set: { c, i in try navItem(c).leftBarButtonItems = try items(c, i) }),
         LuaProperty("rightBarButtonItems", get: { c in c.rt.push(objects: try navItem(c).rightBarButtonItems); return 1 },
                     set: { c, i in try navItem(c).rightBarButtonItems = try items(c, i) }),
         LuaProperty("backButtonTitle", get: { c in c.L.push(try navItem(c).backButtonTitle); return 1 },
-                    set: { c, i in try navItem(c).backButtonTitle = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try navItem(c); o.backButtonTitle = o.hold(try c.args.optionalString(i), replacing: o.backButtonTitle) }),
         LuaProperty("hidesBackButton", get: { c in c.L.push(try navItem(c).hidesBackButton); return 1 },
                     set: { c, i in try navItem(c).hidesBackButton = try c.args.boolean(i) }),
     ]
@@ -177,7 +177,7 @@ enum NavigationItemBinding {
         properties: [
             LuaProperty("name", get: { c in c.L.push(c.object.name); return 1 }),
             LuaProperty("title", get: { c in c.L.push(try c.receiver(BarButtonItem.self).title); return 1 },
-                        set: { c, i in try c.receiver(BarButtonItem.self).title = try c.args.optionalString(i) }),
+                        set: { c, i in let o = try c.receiver(BarButtonItem.self); o.title = o.hold(try c.args.optionalString(i), replacing: o.title) }),
         ],
         make: { rt, _, name in BarButtonItem(simulation: rt.simulation, title: nil, name: name) })
 }

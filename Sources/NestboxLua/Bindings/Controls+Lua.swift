@@ -9,7 +9,7 @@ enum LabelBinding {
 
     static let properties: [LuaProperty] = [
         LuaProperty("text", get: { c in c.L.push(try label(c).text); return 1 },
-                    set: { c, i in try label(c).text = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try label(c); o.text = o.hold(try c.args.optionalString(i), replacing: o.text) }),
         LuaProperty("font", get: { c in
             let l = try label(c)
             c.L.newTable(hash: 2)
@@ -26,14 +26,14 @@ enum LabelBinding {
             c.L.pop()
             if c.L.rawField(i, "weight") != LUA_TNIL {
                 guard let w = c.L.string(at: -1) else { throw LuaFailure.argument(i, "font weight must be a string") }
-                l.fontWeight = w
+                l.fontWeight = l.hold(w, replacing: l.fontWeight)
             }
             c.L.pop()
         }),
         LuaProperty("textAlignment", get: { c in c.L.push(try label(c).textAlignment); return 1 },
-                    set: { c, i in try label(c).textAlignment = try c.args.string(i) }),
+                    set: { c, i in let o = try label(c); o.textAlignment = o.hold(try c.args.string(i), replacing: o.textAlignment) }),
         LuaProperty("textColor", get: { c in c.L.push(try label(c).textColor); return 1 },
-                    set: { c, i in try label(c).textColor = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try label(c); o.textColor = o.hold(try c.args.optionalString(i), replacing: o.textColor) }),
     ]
 
     static let binding = LuaBinding(
@@ -49,7 +49,7 @@ enum ButtonBinding {
 
     static let properties: [LuaProperty] = [
         LuaProperty("title", get: { c in c.L.push(try button(c).title); return 1 },
-                    set: { c, i in try button(c).title = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try button(c); o.title = o.hold(try c.args.optionalString(i), replacing: o.title) }),
         LuaProperty("isSelected", get: { c in c.L.push(try button(c).isSelected); return 1 },
                     set: { c, i in try button(c).isSelected = try c.args.boolean(i) }),
         LuaProperty("isEnabled", get: { c in c.L.push(try button(c).isEnabled); return 1 },

@@ -45,10 +45,21 @@ enum UIFunctions {
             lua_setmetatable(L, cls)
             return 1
         },
-        /// A class table's __newindex: a raw set that invalidates cached hook masks.
+        /// A class table's __newindex: a raw set that invalidates cached hook masks. The
+        /// classes in `ui` are the host's and read-only (a script's methods and hooks go
+        /// on its own subclass, made with extend); a subclass is the script's to change.
         LuaMethod("__classset") { a in
             try a.table(1)
             if a.L.isNoneOrNil(2) { throw LuaFailure.argument(2, "table index is nil") }
+            if lua_getmetatable(a.L, 1) != 0 {
+                let bound = a.L.rawField(-1, "__bound") == LUA_TBOOLEAN
+                let name = a.L.rawField(-2, "__name") == LUA_TSTRING ? a.L.string(at: -1) ?? "?" : "?"
+                a.L.pop(3)
+                if bound {
+                    let key = a.L.type(2) == LUA_TSTRING ? "'\(a.L.string(at: 2) ?? "")'" : "a \(a.L.typeName(at: 2)) key"
+                    throw LuaFailure.message("cannot set \(key) on ui.\(name) (classes from ui are read-only; make a subclass with ui.\(name):extend(name))")
+                }
+            }
             lua_settop(a.L, 3)
             lua_rawset(a.L, 1)
             a.rt.classGeneration &+= 1
@@ -79,6 +90,9 @@ enum UIFunctions {
             let events = a.rt.simulation.trace.events.filter(f.accepts)
             a.L.newTable(array: Int32(events.count))
             for (k, e) in events.enumerated() {
+                // What is pushed here escapes the memory cap until the call returns
+                // (and then counts): stop once over it, or at a deadline.
+                if k & 255 == 255, a.rt.simulation.isInterrupted() { break }
                 a.rt.push(e)
                 lua_rawseti(a.L, -2, lua_Integer(k + 1))
             }

@@ -85,9 +85,9 @@ enum ViewBinding {
                         try view(c).tag = Int(n)
                     }),
         LuaProperty("backgroundColor", get: { c in c.L.push(try view(c).backgroundColor); return 1 },
-                    set: { c, i in try view(c).backgroundColor = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try view(c); o.backgroundColor = o.hold(try c.args.optionalString(i), replacing: o.backgroundColor) }),
         LuaProperty("tintColor", get: { c in c.L.push(try view(c).tintColor); return 1 },
-                    set: { c, i in try view(c).tintColor = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try view(c); o.tintColor = o.hold(try c.args.optionalString(i), replacing: o.tintColor) }),
         LuaProperty("clipsToBounds", get: { c in c.L.push(try view(c).clipsToBounds); return 1 },
                     set: { c, i in try view(c).clipsToBounds = try c.args.boolean(i) }),
         LuaProperty("autoresizingMask", get: { c in c.rt.push(try view(c).autoresizingMask); return 1 },

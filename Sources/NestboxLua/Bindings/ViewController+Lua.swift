@@ -54,7 +54,7 @@ enum ViewControllerBinding {
         LuaProperty("name", get: { c in c.L.push(c.object.name); return 1 }),
         LuaProperty("className", get: { c in c.L.push(c.object.className); return 1 }),
         LuaProperty("title", get: { c in c.L.push(try controller(c).title); return 1 },
-                    set: { c, i in try controller(c).title = try c.args.optionalString(i) }),
+                    set: { c, i in let o = try controller(c); o.title = o.hold(try c.args.optionalString(i), replacing: o.title) }),
         LuaProperty("view", get: { c in c.rt.push(try controller(c).view); return 1 },
                     set: { c, i in try controller(c).setView(try c.args.optionalObject(i, View.self, "View")) }),
         LuaProperty("viewIfLoaded", get: { c in c.rt.push(try controller(c).viewIfLoaded); return 1 }),

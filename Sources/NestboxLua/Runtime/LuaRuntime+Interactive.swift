@@ -74,6 +74,12 @@ extension LuaRuntime {
         let v = L.top
         if L.type(v) == LUA_TTABLE {
             names = keys(of: v, functionsOnly: methodsOnly)
+            // a class from ui is empty: extend and its methods are behind __index
+            if lua_getmetatable(L, v) != 0, L.rawField(-1, "__bound") == LUA_TBOOLEAN,
+               L.rawField(-2, "__index") == LUA_TTABLE {
+                names += keys(of: L.top, functionsOnly: methodsOnly)
+            }
+            L.settop(v)
         } else if nb_toobject(L, v) != nil {
             names = memberNames(v, methodsOnly: methodsOnly)
         }

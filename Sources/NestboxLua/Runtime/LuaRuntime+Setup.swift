@@ -74,9 +74,12 @@ extension LuaRuntime {
             metatableRefs.append(luaL_ref(L, nb_registryindex()))
 
             if binding.make != nil {
-                L.newTable()                                 // the class table, ui.<Name>
+                // The class table, ui.<Name>, stays empty: every assignment reaches
+                // __newindex, which refuses it (host classes are read-only), while
+                // `extend` and the methods are found through __index.
+                if let id = fn["__extend"] { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(methods, "extend") }
+                L.newTable()
                 let cls = L.top
-                if let id = fn["__extend"] { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(cls, "extend") }
                 L.newTable()                                 // its metatable
                 let cmt = L.top
                 nb_pushconstructor(L, constructCreate, constructApply, Int32(i), props)

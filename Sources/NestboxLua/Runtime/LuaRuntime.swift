@@ -66,9 +66,12 @@ public final class LuaRuntime {
         self.L = L
         self.mainState = L
         state.pointee.host = Unmanaged.passUnretained(self).toOpaque()
-        // Long host operations (settle, printing) stop once a limit is hit.
-        let st = state
-        simulation.isInterrupted = { nb_limit_status(st) != 0 }
+        // What the model holds counts toward the memory limit (the meter outlives the
+        // state: the simulation is ours until deinit closes the state).
+        state.pointee.host_bytes = UnsafePointer(simulation.memory.bytes)
+        // Long host operations (settle, printing) stop once a limit is hit, the memory
+        // limit included: the model grows in them without Lua allocating.
+        simulation.isInterrupted = { [unowned self] in nb_interrupted(self.L) != 0 }
         openLibraries()
         registerBindings()
         try runPrelude()
@@ -138,11 +141,24 @@ public final class LuaRuntime {
     ///   line only: an embedding keeps its process.
     public func setLimits(timeout: Double?, maxInstructions: Int?, exitWhenStuck script: String? = nil) {
         nb_watchdog_stop(state)
+        reportDeadline = nil
         if let timeout {
             _ = nb_watchdog_start(state, timeout, script == nil ? 0 : 1, script ?? "")
+            reportDeadline = nb_monotonic_now() + timeout + Self.reportGrace
         }
         state.pointee.max_instructions = Int64(maxInstructions ?? 0)
         nb_limits_install(L)
+    }
+
+    /// When the report after a run under a timeout must be done (monotonic seconds):
+    /// 0.3 s past the deadline, so a run ends within its timeout plus one second,
+    /// report included, with time left to write it out and exit.
+    public private(set) var reportDeadline: Double?
+    static let reportGrace = 0.3
+
+    /// The script is done: the watchdog stops (the report keeps its own deadline).
+    public func endLimits() {
+        nb_watchdog_stop(state)
     }
 
     /// Whether a hook is installed on the main thread: a timeout alone installs none

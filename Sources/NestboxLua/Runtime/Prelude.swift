@@ -30,25 +30,24 @@ Transform.__tostring = function(x)
   return string.format("Transform(%g, %g, %g, %g, %g, %g)", x.a, x.b, x.c, x.d, x.tx, x.ty)
 end
 setmetatable(Transform, { __index = function(_, k) if k == "identity" then return make(1, 0, 0, 1, 0, 0) end end })
-ui.Transform = Transform
+-- Scripts get a read-only view, and getmetatable(t) answers with it: with the real
+-- metatable in reach, a script could give it a __gc, and every transform the host
+-- makes (lua_setmetatable, past the sandbox's setmetatable) would get a finalizer.
+local readOnly = setmetatable({}, {
+  __index = Transform,
+  __newindex = function(_, k)
+    error("cannot set '" .. tostring(k) .. "' on ui.Transform (classes from ui are read-only)", 2)
+  end,
+  __metatable = "locked",
+})
+Transform.__metatable = readOnly
+ui.Transform = readOnly
 
 -- load: text chunks only (never bytecode).
 local rawload = load
 function load(chunk, name, mode, env)
   if env == nil then return rawload(chunk, name, "t") end
   return rawload(chunk, name, "t", env)
-end
-
--- string.rep with a cap on the result; the string metatable's __index is this same
--- table, so ("x"):rep(n) is capped too.
-local rawrep = string.rep
-local REP_CAP = 16 * 1024 * 1024
-function string.rep(s, n, sep)
-  if type(s) == "string" and math.type(n) and n > 0 then
-    local size = #s * n + (type(sep) == "string" and #sep * (n - 1) or 0)
-    if size > REP_CAP then error("string.rep: result of " .. string.format("%.0f", size) .. " bytes is over the 16 MiB cap", 2) end
-  end
-  return rawrep(s, n, sep)
 end
 
 -- collectgarbage: collecting and measuring only; a script cannot stop the collector or

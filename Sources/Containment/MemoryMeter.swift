@@ -1,0 +1,43 @@
+/// Approximate bytes the model holds for a script: its objects, the trace, pending
+/// timers and the strings a script handed it. The core only counts; a host (the Lua
+/// runtime) adds the count to its own under a memory limit, and a long operation
+/// stops through `Simulation.isInterrupted` once the sum is over it.
+///
+/// The figures are estimates per item, measured on Linux x86_64 with Swift 6.3
+/// (resident memory over 200,000 items): a view, label or controller costs 370–430
+/// bytes besides what Lua holds for it, and an event with one argument about 200
+/// bytes including its share of the trace's array. Strings are counted by their
+/// UTF-8 length, whether or not Swift stores them inline.
+public final class MemoryMeter {
+    /// Any object of the model: view, controller, bar item, recognizer.
+    public static let objectBytes = 400
+    /// A trace event, plus `argumentBytes` per argument, and `messageBytes` and the
+    /// `heapBytes` of its message and traceback if it has one (log, warning, error).
+    public static let eventBytes = 88
+    public static let argumentBytes = 40
+    public static let messageBytes = 96
+    /// A pending timer or a block queued for the next run-loop turn (its closure).
+    public static let timerBytes = 64
+
+    /// On the heap, so a host can read the count from C without calling into Swift;
+    /// it lives as long as the meter, which every object and the simulation retain.
+    public let bytes: UnsafeMutablePointer<Int>
+
+    init() {
+        bytes = .allocate(capacity: 1)
+        bytes.initialize(to: 0)
+    }
+
+    deinit { bytes.deallocate() }
+
+    public var count: Int { bytes.pointee }
+
+    @inline(__always) func add(_ n: Int) { bytes.pointee &+= n }
+
+    /// What a string adds to what holds it: Swift keeps up to 15 UTF-8 bytes inline,
+    /// a longer one on the heap with a 32-byte header.
+    @inline(__always) static func heapBytes(_ s: String?) -> Int {
+        guard let n = s?.utf8.count, n > 15 else { return 0 }
+        return 32 + n
+    }
+}
