@@ -71,7 +71,10 @@ public final class LuaRuntime {
         state.pointee.host_bytes = UnsafePointer(simulation.memory.bytes)
         // Long host operations (settle, printing) stop once a limit is hit, the memory
         // limit included: the model grows in them without Lua allocating.
-        simulation.isInterrupted = { [unowned self] in nb_interrupted(self.L) != 0 }
+        // The closure holds the state's pointer, not the runtime (a cycle otherwise);
+        // deinit replaces it before the state closes.
+        let main = L
+        simulation.isInterrupted = { nb_interrupted(main) != 0 }
         openLibraries()
         registerBindings()
         try runPrelude()
