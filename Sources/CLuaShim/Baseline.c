@@ -1,5 +1,5 @@
 // `nestbox bench`'s baseline: the measured operations written directly on the
-// Lua C API, as a hand-written binding would (DESIGN.md §8).
+// Lua C API, as a hand-written binding would (README.md, Development, Performance).
 #include "CLuaShim.h"
 #include <string.h>
 

@@ -1,6 +1,7 @@
 // coroutine.resume, wrap and close in place of lcorolib's: they tell the limit watchdog
 // which thread runs Lua (a hook set on the resumer does not reach a coroutine that is
-// already running; lua-embedding.md §3.5) and refuse to go on once a limit is hit.
+// already running: a thread copies its creator's hook only when it is made) and
+// refuse to go on once a limit is hit.
 #include "CLuaShim.h"
 
 static int nb_auxresume(lua_State *L, lua_State *co, int narg) {

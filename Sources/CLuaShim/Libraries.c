@@ -1,4 +1,4 @@
-// The allow-listed standard libraries (DESIGN.md §5), opened in a protected call.
+// The allow-listed standard libraries (README.md, `nestbox run`), opened in a protected call.
 #include "CLuaShim.h"
 #include <stdio.h>
 

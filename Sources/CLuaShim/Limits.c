@@ -1,5 +1,6 @@
-// Run limits (DESIGN.md §5). A count hook costs about 1.5 ns per VM instruction
-// whatever its period (lua-embedding.md §3.5), so none is installed unless a limit
+// Run limits (README.md, `nestbox run`). A count hook costs about 1.5 ns per VM
+// instruction whatever its period (any hook makes the VM trap on every instruction:
+// settraps in Lua's ldebug.c), so none is installed unless a limit
 // needs one: the watchdog thread arms it at the deadline, the allocator when it
 // refuses, and only `--max-instructions` keeps a counting hook on.
 //

@@ -1,5 +1,5 @@
 /// A UIKit exception (or a Nestbox one where UIKit is silent), thrown by a call a
-/// script can make. The call has done nothing when it throws (DESIGN.md §4).
+/// script can make. The call has done nothing when it throws (docs/uikit-messages.md).
 public struct ContainmentError: Error, Equatable, CustomStringConvertible {
     public var exception: String
     public var reason: String
@@ -19,7 +19,7 @@ public struct ContainmentError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// UIKit's message texts (reference §3), in one place.
+/// UIKit's message texts (docs/uikit-messages.md), in one place.
 enum Messages {
     static func unbalanced(_ x: SimObject) -> String {
         "Unbalanced calls to begin/end appearance transitions for \(x.objectDescription)."

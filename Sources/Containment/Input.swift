@@ -1,5 +1,5 @@
 /// Touches, as a finger would make them: hit-testing from the window, then gesture
-/// recognizers, then controls (DESIGN.md §3.4). Every touch that does nothing is an
+/// recognizers, then controls (README.md, The Lua API). Every touch that does nothing is an
 /// `input` `ignored` event with the reason.
 public enum ControlEvent: String, CaseIterable, Sendable {
     case touchDown, touchUpInside, valueChanged

@@ -14,7 +14,7 @@ package func fixedPoint(_ v: Double, places: Int = 3) -> String {
 
 /// Text built byte by byte on the stack and turned into one String at the end. The
 /// trace prints a frame per view per 60 Hz frame; Foundation's `String(format:)` and
-/// string interpolation made that the bulk of an animation's cost (DESIGN.md §8).
+/// string interpolation made that the bulk of an animation's cost (`nestbox bench`).
 struct ASCIIBuffer {
     private let base: UnsafeMutablePointer<UInt8>
     private let capacity: Int

@@ -95,7 +95,8 @@ extension Simulation {
 extension ViewController {
     /// S36: the receiver first, then (inside the base behaviour a hook cannot skip)
     /// each child whose view is in the window (Q8), at the size
-    /// sizeForChildContentContainer gives; a child already that size is skipped (H-VC).
+    /// sizeForChildContentContainer gives; a child already that size is skipped
+    /// (UIViewController.h).
     func deliverViewWillTransition(to newSize: Size, coordinator: TransitionCoordinator) {
         simulation.trace.record(.lifecycle, name, "viewWillTransition",
                                 [("size", .string("\(formatNumber(newSize.width)) x \(formatNumber(newSize.height))"))])

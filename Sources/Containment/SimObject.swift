@@ -23,7 +23,7 @@ open class SimObject {
     public init(simulation: Simulation, className: String, name: String? = nil) {
         self.simulation = simulation
         self.className = className
-        // n counts every instance of the class, named or not (DESIGN.md §2).
+        // n counts every instance of the class, named or not (README.md, The trace).
         let generated = simulation.makeName(for: className)
         self.name = name ?? generated
         memory = simulation.memory
@@ -78,7 +78,7 @@ open class SimObject {
 }
 
 /// What an embedding attaches to an object. The core calls it after doing UIKit's
-/// own work, so a hook never replaces the base behaviour (DESIGN.md §3.1).
+/// own work, so a hook never replaces the base behaviour (README.md, The Lua API).
 public protocol ObjectHost: AnyObject {
     func run(_ hook: Hook, on object: SimObject)
     /// Runs a replacing `loadView` if the script defines one; returns false if not.

@@ -1,6 +1,6 @@
 /// Small text helpers in place of Foundation's: the tool links FoundationEssentials
 /// only, because Foundation and its ICU data add about 3.5 ms to every start
-/// (DESIGN.md §8).
+/// (README.md, Development, Performance).
 extension StringProtocol {
     /// The text without spaces, tabs and line breaks at either end.
     package var trimmed: String {

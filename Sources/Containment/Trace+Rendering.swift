@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 extension TraceEvent {
-    /// The text form of DESIGN.md §2.1, without the time prefix.
+    /// The text form (README.md, The trace), without the time prefix.
     public var body: String {
         func call(_ receiver: String) -> String {
             let list = args.map { $0.0 == "_" ? $0.1.text : "\($0.0): \($0.1.text)" }

@@ -1,4 +1,4 @@
-/// The kinds of DESIGN.md §2.1.
+/// The kinds of events (README.md, The trace).
 public enum TraceKind: String, CaseIterable, Sendable {
     case lifecycle, containment, call, view, animation, input, delegate, warning, lint, error, log
 }
@@ -83,7 +83,7 @@ public struct TraceEvent: Equatable, Sendable {
     }
 
     /// Layout callbacks are left out of scenario comparisons unless asked for,
-    /// as the reference's traces leave them out.
+    /// as the scenarios' traces (docs/scenarios.md) leave them out.
     public var isLayout: Bool {
         kind == .lifecycle && (event == "viewWillLayoutSubviews" || event == "viewDidLayoutSubviews")
     }

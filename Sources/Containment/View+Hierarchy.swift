@@ -1,5 +1,6 @@
 /// Adding and removing subviews. A controller's view entering or leaving the visible
-/// window drives that controller's appearance callbacks (reference §1.4 item 3).
+/// window drives that controller's appearance callbacks (docs/containment.md, Who sends
+/// appearance callbacks, item 3).
 extension View {
     public func addSubview(_ view: View) throws {
         try move(view, to: subviews.count, event: "addSubview", args: [("_", .ref(view))])
@@ -83,9 +84,9 @@ extension View {
         for c in targets { c.beginAppearance(appearing, animated: false) }
         attach(view, at: index)
         if newVisible && !oldVisible {
-            // viewIsAppearing: after the view is in the hierarchy and laid out
-            // (D-viewIsAppearing), also for a controller already appearing through a
-            // transition whose animator adds the view itself.
+            // viewIsAppearing: after the view is in the hierarchy and laid out (Apple's
+            // documentation of viewIsAppearing), also for a controller already appearing
+            // through a transition whose animator adds the view itself.
             let appearingHere = mayHoldControllers ? view.topmostControllers().filter { $0.appearanceState == .appearing } : []
             if appearing || !appearingHere.isEmpty { view.layoutIfNeeded() }
             for c in targets { c.deliverIsAppearing() }
@@ -168,7 +169,8 @@ extension View {
 
     /// The controllers that get appearance callbacks when this subtree enters or leaves
     /// the window under `superview`: children of the controller that owns the spot,
-    /// when it forwards automatically and is itself on screen (§1.4, policy Q3/Q10).
+    /// when it forwards automatically and is itself on screen (docs/containment.md, Who sends
+    /// appearance callbacks; policies Q3 and Q10).
     static func appearanceTargets(_ tops: [ViewController], under superview: View, appearing: Bool) -> [ViewController] {
         let owner = superview.nearestViewController
         return tops.filter { c in

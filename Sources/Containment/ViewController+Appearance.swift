@@ -1,4 +1,5 @@
-/// The appearance state machine (reference §1.3) and its forwarding (§1.4, §2.7, §2.8).
+/// The appearance state machine and its forwarding (docs/containment.md, Appearance
+/// states and Who sends appearance callbacks).
 extension ViewController {
     /// Explicit begin: how a container forwards by hand. Always delivers, on screen
     /// or not (policy Q3).
@@ -42,14 +43,15 @@ extension ViewController {
             appearanceRedundant = true
             return
         }
-        // A fresh transition, or a reversal of one in flight (cancel, §1.3).
+        // A fresh transition, or a reversal of one in flight (a cancel: docs/containment.md,
+        // Appearance states).
         appearanceDepth = 1
         appearanceIsAppearing = appearing
         appearanceAnimated = animated
         appearanceRedundant = false
         sentIsAppearing = false
         if appearing {
-            loadViewIfNeeded()   // the view exists before viewWillAppear (R-Chameleon)
+            loadViewIfNeeded()   // the view exists before viewWillAppear (as in Chameleon)
             prepareForAppearance(true)
             appearanceState = .appearing
             deliverAppearance(.viewWillAppear(animated: animated), "viewWillAppear", animated: animated)
@@ -57,7 +59,7 @@ extension ViewController {
             appearanceState = .disappearing
             deliverAppearance(.viewWillDisappear(animated: animated), "viewWillDisappear", animated: animated)
         }
-        // Parent first, then the children (L-phchan9; not Chameleon's children-first).
+        // Parent first, then the children (an iOS 9 log; not Chameleon's children-first).
         for c in appearanceChildren() where c.isViewLoaded {
             c.beginAppearance(appearing, animated: animated)
         }
@@ -92,7 +94,7 @@ extension ViewController {
     }
 
     /// viewIsAppearing: once per appearance, after the view is in the hierarchy and laid
-    /// out, before viewDidAppear (D-viewIsAppearing).
+    /// out, before viewDidAppear (Apple's documentation of viewIsAppearing).
     func deliverIsAppearing() {
         guard appearanceState == .appearing, !sentIsAppearing, !appearanceRedundant else { return }
         sentIsAppearing = true
@@ -100,7 +102,8 @@ extension ViewController {
         for c in appearanceChildren() { c.deliverIsAppearing() }
     }
 
-    /// Children whose views are loaded and inside this controller's view (R-Chameleon).
+    /// Children whose views are loaded and inside this controller's view (as Chameleon
+    /// forwards: docs/containment.md, Who sends appearance callbacks).
     func forwardableChildren() -> [ViewController] {
         guard let root = _view else { return [] }
         return children.filter { c in

@@ -1,4 +1,4 @@
-/// addChild, removeFromParent, willMove, didMove (reference §2.2–§2.4).
+/// addChild, removeFromParent, willMove, didMove (docs/containment.md, willMove and didMove).
 extension ViewController {
     /// Nestbox's own bound: appearance forwarding recurses per level.
     static let maxNesting = 5_000

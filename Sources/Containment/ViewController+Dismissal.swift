@@ -1,12 +1,12 @@
-/// dismiss (reference §2.11, S38/S39, W17, policies Q15 and Q15b).
+/// dismiss (docs/containment.md, Presentation; S38/S39, W17, policies Q15 and Q15b).
 extension ViewController {
     /// Dismisses what this controller presented, or this controller if it was presented.
     /// Whatever the dismissed controller presented goes with it in the same dismissal:
     /// Apple documents that "only the top-most view is dismissed in an animated fashion;
     /// any intermediate view controllers are simply removed from the stack" (policy Q15b
-    /// in docs: intermediate controllers on screen get their disappearance callbacks, not
-    /// animated; covered ones, already disappeared, get none). The stack is walked in a
-    /// loop: a script can make it tens of thousands of controllers long.
+    /// in docs/policies.md: intermediate controllers on screen get their disappearance
+    /// callbacks, not animated; covered ones, already disappeared, get none). The stack
+    /// is walked in a loop: a script can make it tens of thousands of controllers long.
     public func dismiss(animated: Bool, completion: (() -> Void)?) {
         guard let (presenter, first) = dismissalTarget() else { return }
         simulation.trace.record(.call, name, "dismiss", [("animated", .bool(animated))])
@@ -36,7 +36,8 @@ extension ViewController {
         // Q15b: the intermediate controllers on screen (under a sheet) disappear with the top.
         let leaving = intermediates.reversed().filter { $0.appearanceState == .appeared || $0.appearanceState == .appearing }
         presenter.isPresentationTransitioning = true
-        // The presenting side reappears only if the first presentation covered it (D-fullScreen).
+        // The presenting side reappears only if the first presentation covered it (Apple's
+        // documentation of .fullScreen).
         let coversPresenter = stack[0].modalPresentationStyle == .fullScreen
         let window = simulation.window
         // The closures hold the controllers until they run, as UIKit's blocks do: the

@@ -1,4 +1,4 @@
-/// present/dismiss (reference §2.11, S37–S39, W14–W18, policy Q15).
+/// present/dismiss (docs/containment.md, Presentation; S37–S39, W14–W18, policy Q15).
 public enum ModalPresentationStyle: String, CaseIterable, Sendable {
     case fullScreen, pageSheet, overFullScreen, custom
 }
@@ -10,7 +10,8 @@ public protocol PresentationAnimators: AnyObject {
 }
 
 extension ViewController {
-    /// The controller that presents on this one's behalf: the farthest ancestor (H-VC).
+    /// The controller that presents on this one's behalf: the farthest ancestor
+    /// (UIViewController.h).
     var presentationRoot: ViewController {
         var vc: ViewController = self
         while let p = vc.parent { vc = p }
@@ -47,7 +48,8 @@ extension ViewController {
         vc.ownershipMayHaveChanged()
         presenter.isPresentationTransitioning = true
         let style = vc.modalPresentationStyle
-        // The presenting side disappears only for a full-screen presentation (D-fullScreen;
+        // The presenting side disappears only for a full-screen presentation (Apple's
+        // documentation of .fullScreen;
         // a sheet, over-full-screen or custom presentation leaves it on screen).
         let coversPresenter = style == .fullScreen
         let presentedView = vc.view

@@ -1,4 +1,4 @@
-/// `transition(from:to:duration:options:animations:completion:)` (reference §2.9).
+/// `transition(from:to:duration:options:animations:completion:)` (docs/containment.md).
 extension ViewController {
     /// Swaps two children's views. `to.view` goes into `from.view`'s superview, both get
     /// their appearance callbacks (animated = duration > 0, policy Q2) when the container

@@ -1,4 +1,4 @@
-/// The four appearance states of reference §1.3.
+/// The four appearance states (docs/containment.md, Appearance states).
 public enum AppearanceState: String, Sendable {
     case disappeared, appearing, appeared, disappearing
 }
@@ -21,7 +21,8 @@ open class ViewController: SimObject {
     public internal(set) var children: [ViewController] = []
 
     public internal(set) var appearanceState = AppearanceState.disappeared
-    /// Begin calls not yet matched by an end (reference §1.3: counted, not re-sent).
+    /// Begin calls not yet matched by an end (docs/containment.md, Appearance states:
+    /// counted, not re-sent).
     var appearanceDepth = 0
     var appearanceIsAppearing = false
     var appearanceAnimated = false
@@ -34,7 +35,7 @@ open class ViewController: SimObject {
 
     enum Parentage { case none, toParent, fromParent }
 
-    // Presentation (a relation apart from parent/children, §1.1).
+    // Presentation (a relation apart from parent/children: docs/containment.md, Two relations).
     public internal(set) var presentedViewController: ViewController?
     /// Weak: the presenter holds what it presents, never the reverse.
     public internal(set) weak var presentingViewController: ViewController?
@@ -44,7 +45,8 @@ open class ViewController: SimObject {
     public internal(set) var isBeingDismissed = false
     var isPresentationTransitioning = false
 
-    /// Evaluated at each forwarding, as UIKit reads the override each time (§2.7).
+    /// Evaluated at each forwarding, as UIKit reads the override each time
+    /// (docs/containment.md, Who sends appearance callbacks).
     public var shouldAutomaticallyForwardAppearanceMethods = true
 
     public override init(simulation: Simulation, className: String = "ViewController", name: String? = nil) {
@@ -70,7 +72,7 @@ open class ViewController: SimObject {
 
     open override var isOwned: Bool { parent != nil || isRootOfWindow || presentingViewController != nil }
 
-    // MARK: - The view (reference §1.2, §2.1)
+    // MARK: - The view (docs/containment.md, Loading the view)
 
     /// The root view, loaded on first read: loadView, then viewDidLoad, once.
     public var view: View {
@@ -108,8 +110,9 @@ open class ViewController: SimObject {
 
     /// The children this controller forwards its own appearance to, parent first: by
     /// default, with automatic forwarding on, those whose views are loaded and inside
-    /// this controller's view (§1.4). Containers that manage appearance themselves
-    /// (navigation, tab bar) forward to the child they show.
+    /// this controller's view (docs/containment.md, Who sends appearance callbacks).
+    /// Containers that manage appearance themselves (navigation, tab bar) forward to
+    /// the child they show.
     open func appearanceChildren() -> [ViewController] {
         shouldAutomaticallyForwardAppearanceMethods ? forwardableChildren() : []
     }
@@ -163,7 +166,7 @@ open class ViewController: SimObject {
     }
 
     /// `isMovingToParent`: inside an appearance callback between willMove(toParent: p)
-    /// and didMove(toParent: p) (DESIGN.md §6).
+    /// and didMove(toParent: p) (docs/policies.md, Other choices).
     public var isMovingToParent: Bool { appearanceCallbackDepth > 0 && parentage == .toParent }
     public var isMovingFromParent: Bool { appearanceCallbackDepth > 0 && parentage == .fromParent }
 }

@@ -1,5 +1,5 @@
 /// UIWindow: the root of the visible view tree. Installing a root controller's view
-/// in a visible window drives its appearance (reference S01).
+/// in a visible window drives its appearance (docs/scenarios.md, S01).
 public final class Window: View {
     public private(set) var isVisible = false
     public private(set) var rootViewController: ViewController?

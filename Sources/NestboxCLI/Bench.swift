@@ -5,7 +5,8 @@ import NestboxLua
 
 /// `nestbox bench`: the binding's costs against the same operations written by hand
 /// on Lua's C API, the model's throughput and how it grows with size, and start-up,
-/// all measured in one process (DESIGN.md §8). Every figure is a median of several runs.
+/// all measured in one process (README.md, Development, Performance). Every figure is
+/// a median of several runs.
 public struct Bench: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Measure the binding, the model's throughput and start-up.",

@@ -13,7 +13,7 @@ public struct Nestbox: ParsableCommand {
     public init() {}
 
     /// Parses `arguments` (without the program name), runs the command, and returns
-    /// the exit code of DESIGN.md §4 (usage errors are 2). Output that could not be
+    /// the exit code of README.md's table (usage errors are 2). Output that could not be
     /// written makes a successful run exit 1, with one line saying why.
     public static func main(_ arguments: [String], output: Output = .standard) -> Int32 {
         let code = dispatch(arguments, output: output)

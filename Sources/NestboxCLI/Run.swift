@@ -4,7 +4,7 @@ import FoundationEssentials
 import NestboxLua
 
 /// `nestbox run FILE`: runs a script, then prints its trace and the controller
-/// hierarchy (DESIGN.md §7).
+/// hierarchy (README.md, `nestbox run`).
 public struct Run: ParsableCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Run a Lua script and print its event trace and controller hierarchy.")

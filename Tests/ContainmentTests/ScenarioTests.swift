@@ -1,7 +1,7 @@
 import Testing
 import Containment
 
-/// The reference scenarios of this layer, as exact event sequences.
+/// The scenarios of docs/scenarios.md for this layer, as exact event sequences.
 @Suite struct ScenarioTests {}
 
 extension ScenarioTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import NestboxLua
 
-/// The reference scenarios again, written in Lua with `ui.expectTrace`
+/// The scenarios of docs/scenarios.md again, written in Lua with `ui.expectTrace`
 /// (Tests/NestboxLuaTests/Scenarios/*.lua). Each must run cleanly and print OK last.
 @Suite struct ScenarioScriptTests {
     static let scripts: [String] = {

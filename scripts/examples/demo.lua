@@ -49,7 +49,7 @@ ui.expectTrace [[
   inbox.didMove(toParent: container)
 ]]
 
--- Installing the root: parent first, then the child (reference S03).
+-- Installing the root: parent first, then the child (docs/scenarios.md, S03).
 ui.trace.mark("window")
 ui.window.rootViewController = container
 ui.window:makeKeyAndVisible()

@@ -10,7 +10,7 @@ local function pages(prefix)
   return list
 end
 
--- 1. UITabBarController: only four tabs and "More" (H-TAB).
+-- 1. UITabBarController: only four tabs and "More" (UITabBarController.h).
 local tbc = ui.TabBarController{ name = "tbc", viewControllers = pages("tbc") }
 ui.window.rootViewController = tbc
 ui.window:makeKeyAndVisible()

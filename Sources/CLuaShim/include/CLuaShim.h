@@ -30,7 +30,7 @@ typedef struct nb_state {
     int in_host;           /* > 0 while Swift code runs: allocations may exceed the limit */
     int errarg;            /* argument index for NB_ARGERROR */
     int memory_error;      /* set when the allocator refused a request */
-    /* run limits (DESIGN.md §5). No hook runs until a limit needs one: the watchdog
+    /* run limits (README.md, `nestbox run`). No hook runs until a limit needs one: the watchdog
        thread, the allocator or the instruction counter arms it on the running thread. */
     lua_State *running;          /* the thread executing Lua now (NULL outside Lua) */
     int running_lock;            /* spin lock between the VM thread and the watchdog */

@@ -1,4 +1,5 @@
-/// UINavigationController (reference §2.12, S18–S28, policy Q9 and Q11).
+/// UINavigationController (docs/containment.md, Navigation controllers; S18–S28, policies
+/// Q9 and Q11).
 public final class NavigationController: ViewController {
     public enum Operation: String, Sendable { case none, push, pop }
 
@@ -19,7 +20,8 @@ public final class NavigationController: ViewController {
 
     public override init(simulation: Simulation, className: String = "NavigationController", name: String? = nil) {
         super.init(simulation: simulation, className: className, name: name)
-        // It manages its children's appearance itself (R-Chameleon; L-iloveanan).
+        // It manages its children's appearance itself: a child added by hand gets no
+        // appearance callbacks (a published log; Chameleon does the same).
         shouldAutomaticallyForwardAppearanceMethods = false
     }
 
@@ -126,8 +128,9 @@ public final class NavigationController: ViewController {
         return popped
     }
 
-    /// Push-style when the new top was not in the stack, pop-style when it was (H-NAV).
-    /// The old top gets no willMove/didMove (L-rdar18002763).
+    /// Push-style when the new top was not in the stack, pop-style when it was
+    /// (UINavigationController.h). The old top gets no willMove/didMove (Apple bug
+    /// report 18002763).
     public func setViewControllers(_ list: [ViewController], animated: Bool) throws {
         for vc in list where vc is NavigationController {
             throw ContainmentError.invalidArgument("Pushing a navigation controller is not supported")
@@ -147,7 +150,8 @@ public final class NavigationController: ViewController {
     /// addChild for stack entries (the W4/Q5 checks included).
     func adopt(_ vc: ViewController) throws {
         if vc is TabBarController {
-            // Q12b: D-push says unsupported, apps do it, UIKit has no exception text.
+            // Q12b: Apple's documentation of push says unsupported, apps do it, UIKit has no
+            // exception text.
             simulation.lint(self, "\(vc.objectDescription) in a navigation controller: UIKit's documentation says a tab bar controller cannot be pushed")
         }
         try addChild(vc)

@@ -1,4 +1,5 @@
-/// UINavigationItem: what the bar shows for a controller, created on demand (H-NAV).
+/// UINavigationItem: what the bar shows for a controller, created on demand
+/// (UINavigationController.h).
 public final class NavigationItem: SimObject {
     /// Weak: a script may keep the item after Lua collects its controller. UIKit's item
     /// does not know its controller at all; here it falls back to the controller's title

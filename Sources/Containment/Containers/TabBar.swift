@@ -100,7 +100,8 @@ public final class TabBar: View {
     }
 
     /// A finger on button `index`: a managed bar asks its controller; a bare bar selects
-    /// and tells its delegate (D-tabBarDidSelect).
+    /// and tells its delegate (Apple's documentation of
+    /// tabBar(_:didSelect:)).
     func userTapped(_ index: Int) {
         guard index < items.count else { return }
         if let controller {

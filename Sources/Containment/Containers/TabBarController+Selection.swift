@@ -16,8 +16,8 @@ extension TabBarController {
         tabBar.layoutItems()
     }
 
-    /// Only the selected child's view is loaded and in place (§1.2: containers load
-    /// children lazily).
+    /// Only the selected child's view is loaded and in place (docs/containment.md,
+    /// Loading the view: containers load children lazily).
     func installSelected() {
         guard let v = viewIfLoaded, let s = selectedViewController else { return }
         let sv = s.view
@@ -32,7 +32,7 @@ extension TabBarController {
 
     func select(_ target: ViewController, animated: Bool) {
         let old = selectedViewController
-        guard target !== old else { return }      // R-iphonedevwiki: already selected
+        guard target !== old else { return }      // already selected: UIKit returns early too
         selectedViewController = target
         tabBar.selectedItem = target.tabBarItem
         tabBar.refreshButtons()
@@ -63,7 +63,7 @@ extension TabBarController {
 }
 
 extension ViewController {
-    /// Created on first use, titled with the controller's title (DESIGN.md §3.5).
+    /// Created on first use, titled with the controller's title, as UIKit's is.
     public var tabBarItem: TabBarItem {
         get {
             if let item = _tabBarItem { return item }

@@ -1,4 +1,5 @@
-/// UITabBarController (reference §2.13, S30–S34, policies Q12, Q13b).
+/// UITabBarController (docs/containment.md, Tab bar controllers; S30–S34, policies Q12,
+/// Q13b).
 public final class TabBarController: ViewController {
     public private(set) var viewControllers: [ViewController] = []
     public var delegate: TabBarControllerDelegate?
@@ -37,7 +38,7 @@ public final class TabBarController: ViewController {
     }
 
     /// "If more than five view controllers are added … only the first four will display"
-    /// (H-TAB), on a phone; an iPad shows up to eight.
+    /// (UITabBarController.h), on a phone; an iPad shows up to eight.
     var maxTabs: Int { simulation.device.idiom == "pad" ? 8 : 5 }
     public var showsMore: Bool { viewControllers.count > maxTabs }
     /// The controllers the tabs show, More last when it is needed.
@@ -46,7 +47,7 @@ public final class TabBarController: ViewController {
     }
 
     /// Sets the controllers. Children get willMove and didMove now (Q12); every one is
-    /// customizable (H-TAB).
+    /// customizable (UITabBarController.h).
     public func setViewControllers(_ list: [ViewController]) throws {
         simulation.trace.record(.call, name, "setViewControllers", [("_", .string(list.map(\.name).joined(separator: ", ")))])
         let old = viewControllers
@@ -67,14 +68,14 @@ public final class TabBarController: ViewController {
     }
 
     /// The selected tab's index in viewControllers, nil while More is selected (UIKit's
-    /// NSNotFound, D-selectedIndex).
+    /// NSNotFound).
     public var selectedIndex: Int? {
         guard let s = selectedViewController, s !== moreNavigationController else { return nil }
         return viewControllers.firstIndex { $0 === s }
     }
 
-    /// By code: no delegate calls (D-tabDidSelect). An index behind More selects More
-    /// and shows that controller in it (Q13b).
+    /// By code: no delegate calls (Apple's documentation of didSelect). An index behind
+    /// More selects More and shows that controller in it (Q13b).
     public func setSelectedIndex(_ i: Int) throws {
         guard viewControllers.indices.contains(i) else {
             throw ContainmentError("NSRangeException", "Nestbox: index \(i + 1) beyond the \(viewControllers.count) view controllers")
@@ -111,7 +112,8 @@ public final class TabBarController: ViewController {
     }
 
     /// A tap on tab `index`: shouldSelect, then the switch, then didSelect (Q12); a
-    /// re-tap of a navigation tab pops it to its root (D-TBC), after didSelect.
+    /// re-tap of a navigation tab pops it to its root (Apple's UITabBarController
+    /// documentation), after didSelect.
     func userSelectedTab(_ index: Int) {
         let tabs = tabControllers
         guard tabs.indices.contains(index) else { return }

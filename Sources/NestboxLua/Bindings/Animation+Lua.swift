@@ -3,7 +3,7 @@ import CLuaShim
 import Containment
 
 /// `ui.animate{ duration, delay, options, dampingRatio, velocity, animations, completion }`
-/// and `v.presentation` (DESIGN.md §3.4).
+/// and `v.presentation` (README.md, The Lua API).
 enum AnimationFunctions {
     static let all: [LuaMethod] = [
         LuaMethod("animate") { a in

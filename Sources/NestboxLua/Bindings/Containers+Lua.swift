@@ -2,7 +2,7 @@ import CLua
 import CLuaShim
 import Containment
 
-/// `ui.NavigationController{ root = vc }` (DESIGN.md §3.5).
+/// `ui.NavigationController{ root = vc }` (README.md, The Lua API).
 enum NavigationBinding {
     static func check(_ a: Args) throws -> NavigationController {
         try a.object(1, NavigationController.self, "NavigationController")

@@ -3,7 +3,7 @@ import CLuaShim
 import Containment
 
 /// Input from scripts: `ui.tap`, `ui.pan`, `ui.scroll`, `ui.rotate`, `ui.setDevice`,
-/// `ui.memoryWarning`, ignoring interaction (DESIGN.md §3.4).
+/// `ui.memoryWarning`, ignoring interaction (README.md, The Lua API).
 enum InputFunctions {
     static let all: [LuaMethod] = [
         /// ui.tap(view | {x, y} | "title") -> the view that handled it, or nil

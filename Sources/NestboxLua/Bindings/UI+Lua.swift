@@ -3,7 +3,7 @@ import CLuaShim
 import Containment
 import FoundationEssentials
 
-/// The functions of the `ui` table that belong to no class (DESIGN.md §3.4, §3.6),
+/// The functions of the `ui` table that belong to no class (README.md, The Lua API),
 /// plus the metamethods every object shares. `trace.x` lands in `ui.trace`,
 /// `_G.x` is a global, `__x` is internal.
 enum UIFunctions {

@@ -1,7 +1,7 @@
 import CLua
 import Containment
 
-/// `ui.View` (DESIGN.md §3.3).
+/// `ui.View` (README.md, The Lua API).
 enum ViewBinding {
     static func check(_ a: Args, _ i: Int32 = 1) throws -> View {
         try a.tagged(i, Tag.view, View.self, "View")

@@ -1,7 +1,7 @@
 import CLua
 import Containment
 
-/// `ui.ViewController`: a controller class scripts extend (DESIGN.md §3.1–§3.2).
+/// `ui.ViewController`: a controller class scripts extend (README.md, The Lua API).
 enum ViewControllerBinding {
     static func check(_ a: Args, _ i: Int32 = 1) throws -> ViewController {
         try a.tagged(i, Tag.viewController, ViewController.self, "ViewController")

@@ -1,7 +1,7 @@
 import CLua
 import Containment
 
-/// `ui.window` (DESIGN.md §3.4): one per simulation, not constructible.
+/// `ui.window` (README.md, The Lua API): one per simulation, not constructible.
 enum WindowBinding {
     static func window(_ c: PropertyContext) throws -> Window {
         return try c.receiver(Window.self)

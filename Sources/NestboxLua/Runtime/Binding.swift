@@ -23,9 +23,9 @@ struct LuaMethod {
 /// What a property accessor gets: the state, the runtime and the receiver.
 struct PropertyContext {
     let L: LuaState
-    // Borrowed, not retained (hot path, DESIGN.md §8): the runtime runs the call, and
-    // the object's userdata sits on the Lua stack (at `ud`) until the call returns, and
-    // the userdata retains the object.
+    // Borrowed, not retained (a hot path: README.md, Development, Performance): the
+    // runtime runs the call, and the object's userdata sits on the Lua stack (at `ud`)
+    // until the call returns, and the userdata retains the object.
     unowned(unsafe) let rt: LuaRuntime
     unowned(unsafe) let object: SimObject
     /// Where the object's userdata is: 1 in __index/__newindex, 3 in a constructor.

@@ -17,7 +17,7 @@ extension LuaFailure {
     }
 }
 
-/// How a run ended, for the CLI's exit codes (DESIGN.md §4).
+/// How a run ended, for the CLI's exit codes (the table in README.md, `nestbox run`).
 public enum RunOutcome: Equatable {
     case ok
     /// A Lua error: message (with `file:line:`) and traceback.

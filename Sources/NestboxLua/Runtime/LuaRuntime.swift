@@ -134,7 +134,7 @@ public final class LuaRuntime {
         return .ok
     }
 
-    /// Limits for the next runs (DESIGN.md §5): seconds of wall time from now, and a
+    /// Limits for the next runs (README.md, `nestbox run`): seconds of wall time from now, and a
     /// number of VM instructions. The memory cap is the init's `memoryLimit`.
     /// The timeout is a watchdog thread, so a script pays nothing for it until the
     /// deadline; only an instruction limit keeps a counting hook on.
