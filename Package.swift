@@ -5,9 +5,12 @@ import PackageDescription
 // simulation is single-threaded and the checks were ~10% of a property access.
 let fastRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+// Linux only: the code imports Glibc (never Darwin), and the C targets link Debian's
+// `lua5.4` and `libedit` system libraries (the pkg-config names and apt providers
+// below). So the package declares no Apple platform: a `platforms:` entry would only
+// suggest a macOS build that does not exist.
 let package = Package(
     name: "Nestbox",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "nestbox", targets: ["nestbox"]),
         // For the fuzzing package in Fuzz/.
