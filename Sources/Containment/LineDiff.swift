@@ -10,6 +10,14 @@ public func diffLines(_ text: String) -> [String] {
         .map { String(decoding: $0, as: UTF8.self) }
 }
 
+/// The diff of two whole texts (`-` expected, `+` actual) as one string, as
+/// `nestbox run --expect` prints it; nil when their bytes are equal. Lines split as in
+/// `diffLines`, so a golden file with "\r\n" endings shows its "\r"s.
+public func unifiedDiff(expected: String, actual: String) -> String? {
+    if expected.utf8.elementsEqual(actual.utf8) { return nil }
+    return unifiedDiff(diffLines(expected), diffLines(actual)).joined(separator: "\n")
+}
+
 /// A unified line diff: a line only in `a` (expected) as `- line`, only in `b` (actual)
 /// as `+ line`, and up to `context` common lines around each change as `  line`; a
 /// longer common run shows as `  … N matching lines`. After `maxChanges` changed lines

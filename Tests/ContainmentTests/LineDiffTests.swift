@@ -91,6 +91,12 @@ import Testing
         #expect(diffLines("a\r\nb\n") == ["a\r", "b", ""])
     }
 
+    @Test("two whole texts: nil when their bytes are equal, else the diff as one string")
+    func texts() {
+        #expect(unifiedDiff(expected: "a\r\nb\n", actual: "a\r\nb\n") == nil)
+        #expect(unifiedDiff(expected: "a\r\nb\n", actual: "a\nb\n") == "- a\\r\n+ a\n  b\n  ")
+    }
+
     @Test("past its budget the diff gives up with the first differing lines of each side")
     func givesUp() {
         let a = ["same"] + (1...30).map { "a\($0)" }

@@ -37,7 +37,7 @@ import NestboxLua
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
         if expected != actual {
-            let diff = unifiedDiff(expected.components(separatedBy: "\n"), actual.components(separatedBy: "\n"))
+            let diff = unifiedDiff(diffLines(expected), diffLines(actual))
                 .filter { !$0.hasPrefix("  ") }.prefix(40).joined(separator: "\n")
             Issue.record("\(name) differs from its golden trace:\n\(diff)")
         }
