@@ -7,7 +7,7 @@ import NestboxLua
 /// on Lua's C API, the model's throughput and how it grows with size, and start-up,
 /// all measured in one process (README.md, Development, Performance). Every figure is
 /// a median of several runs.
-public struct Bench: ParsableCommand {
+public struct Bench: NestboxCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Measure the binding, the model's throughput and start-up.",
         discussion: "Each row is a median of several runs. Ratios compare with a plain C-API baseline, or between sizes.")
@@ -22,11 +22,6 @@ public struct Bench: ParsableCommand {
     public var only: String?
 
     public init() {}
-
-    public func run() throws {
-        let code = execute(output: .standard)
-        if code != 0 { throw ExitCode(code) }
-    }
 
     /// One line of the report.
     struct Row {

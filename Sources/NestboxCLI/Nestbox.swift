@@ -25,14 +25,8 @@ public struct Nestbox: ParsableCommand {
     static func dispatch(_ arguments: [String], output: Output) -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
-            if let run = command as? Run {
-                return run.execute(output: output)
-            }
-            if let repl = command as? Repl {
-                return repl.execute(output: output)
-            }
-            if let bench = command as? Bench {
-                return bench.execute(output: output)
+            if let command = command as? any NestboxCommand {
+                return command.execute(output: output)
             }
             try command.run()
             return 0
@@ -46,6 +40,19 @@ public struct Nestbox: ParsableCommand {
             output.err(message + "\n")
             return 2
         }
+    }
+}
+
+/// A subcommand that runs in-process: it writes to the given output and returns its
+/// exit code instead of ending the process, so tests (and later commands) can call it.
+public protocol NestboxCommand: ParsableCommand {
+    func execute(output: Output) -> Int32
+}
+
+extension NestboxCommand {
+    public func run() throws {
+        let code = execute(output: .standard)
+        if code != 0 { throw ExitCode(code) }
     }
 }
 

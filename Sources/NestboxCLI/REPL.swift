@@ -5,25 +5,26 @@ import NestboxLua
 /// `nestbox repl [FILE]`: lua.c's loop (read, try `return <line>`, continue on `<eof>`,
 /// call with a traceback, print) in a live world, plus commands that start with `:`.
 public final class REPL {
-    public private(set) var runtime: LuaRuntime
+    /// No limits: the user is there to press Ctrl-C. A hook's error stays in the trace,
+    /// since the line that caused it has returned.
+    let session: RunSession
+    public var runtime: LuaRuntime { session.runtime }
     let reader: LineReader
     let output: Output
-    public var autosettle = true
+    /// Settle after each line and after `:load`.
+    public var autosettle: Bool {
+        get { session.options.settle }
+        set { session.options.settle = newValue }
+    }
     let interactive: Bool
 
     public init(reader: LineReader, output: Output, interactive: Bool) throws {
         self.reader = reader
         self.output = output
         self.interactive = interactive
-        runtime = try LuaRuntime()
-        configure()
-    }
-
-    func configure() {
-        runtime.output = output.out
-        runtime.keepGoing = true
-        let out = output
-        runtime.simulation.trace.onEvent = { e in if e.kind == .warning { out.err("\(e.body)\n") } }
+        var options = RunSession.Options()
+        options.hookErrors = .record
+        session = try RunSession(options: options, output: output)
         reader.completer = { [weak self] word in self?.runtime.completions(for: word) ?? [] }
     }
 
@@ -68,7 +69,7 @@ public final class REPL {
         case .values(let text):
             if let text { output.out(text + "\n") }
         case .failure(let message, let traceback):
-            output.err(message + "\n" + (traceback.isEmpty ? "" : traceback + "\n"))
+            session.printOutcome(.scriptError(message: message, traceback: traceback))
         }
         return false
     }
@@ -79,13 +80,7 @@ public final class REPL {
     }
 
     func load(_ path: String) {
-        switch runtime.run(file: path, settle: autosettle) {
-        case .ok: break
-        case .unreadable(let why): output.err("nestbox: \(why)\n")
-        case .scriptError(let m, let tb): output.err(m + "\n" + (tb.isEmpty ? "" : tb + "\n"))
-        case .expectationFailed(let m): output.err(m + "\n")
-        case .limitExceeded(let m): output.err("nestbox: \(m)\n")
-        }
+        session.printOutcome(session.run(file: path))
     }
 
     static let help = """
@@ -138,8 +133,7 @@ public final class REPL {
         case "device": evaluate("ui.setDevice(\(luaString(arg)))"); afterLine()
         case "reset":
             do {
-                runtime = try LuaRuntime()
-                configure()
+                try session.reset()
                 output.out("a fresh world\n")
             } catch {
                 output.err("nestbox: \(error)\n")

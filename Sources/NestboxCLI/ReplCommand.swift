@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// `nestbox repl [FILE]`: runs FILE, then reads Lua interactively in the same world.
-public struct Repl: ParsableCommand {
+public struct Repl: NestboxCommand {
     public static let configuration = CommandConfiguration(
         commandName: "repl", abstract: "Explore a design live: run FILE, then read Lua interactively.")
 
@@ -13,11 +13,6 @@ public struct Repl: ParsableCommand {
     public var file: String?
 
     public init() {}
-
-    public func run() throws {
-        let code = execute(output: .standard)
-        if code != 0 { throw ExitCode(code) }
-    }
 
     /// A terminal gets line editing, history and completion; a pipe is read line by
     /// line without prompts.

@@ -5,27 +5,15 @@ import NestboxLua
 
 /// `nestbox run FILE`: runs a script, then prints its trace and the controller
 /// hierarchy (README.md, `nestbox run`).
-public struct Run: ParsableCommand {
+public struct Run: NestboxCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Run a Lua script and print its event trace and controller hierarchy.")
-
-    public enum TraceFormat: String, ExpressibleByArgument, CaseIterable {
-        case text, jsonl, none
-
-        var reportFormat: RunReport.Format {
-            switch self {
-            case .text: return .text
-            case .jsonl: return .jsonl
-            case .none: return .none
-            }
-        }
-    }
 
     @Argument(help: "The Lua script to run.")
     public var file: String
 
     @Option(help: "Trace format: text, jsonl or none.")
-    public var trace: TraceFormat = .text
+    public var trace: OutputFormat = .text
 
     @Option(help: "Comma-separated event kinds to show (default: all).")
     public var kinds: String?
@@ -65,9 +53,6 @@ public struct Run: ParsableCommand {
     /// About 11.6 days.
     static let maxTimeout = 1_000_000.0
 
-    /// The runtime of a command-line run a limit stopped, never closed (see execute).
-    nonisolated(unsafe) static var keptUntilExit: LuaRuntime?
-
     public func validate() throws {
         if expect != nil && record != nil {
             throw ValidationError("--expect and --record cannot be used together")
@@ -87,74 +72,40 @@ public struct Run: ParsableCommand {
         }
     }
 
-    public func run() throws {
-        let code = execute(output: .standard)
-        if code != 0 { throw ExitCode(code) }
+    /// The session's options from the command line's; nil (with the line said) when
+    /// the trace kinds do not parse (`validate` has said so already for a parsed command).
+    func sessionOptions(output: Output) -> RunSession.Options? {
+        var options = RunSession.Options()
+        switch kinds.map(TraceFilter.parse) ?? .success(.all) {
+        case .success(let f): options.filter = f
+        case .failure(let e):
+            output.err("nestbox: \(e)\n")
+            return nil
+        }
+        options.device = device.flatMap(Device.named) ?? .iPhone15
+        options.memoryLimit = maxMemory * 1024 * 1024
+        options.timeout = timeout
+        options.maxInstructions = maxInstructions
+        options.format = trace
+        options.views = views
+        options.hookErrors = keepGoing ? .report : .stop
+        options.settle = !noSettle
+        options.frames = frames
+        return options
     }
 
     /// Runs the script and returns the exit code.
     public func execute(output: Output) -> Int32 {
-        let filter: TraceFilter
-        switch kinds.map(TraceFilter.parse) ?? .success(.all) {
-        case .success(let f): filter = f
-        case .failure(let e):
-            output.err("nestbox: \(e)\n")
-            return 2
-        }
-        let runtime: LuaRuntime
+        guard let options = sessionOptions(output: output) else { return 2 }
+        let session: RunSession
         do {
-            runtime = try LuaRuntime(simulation: Simulation(device: device.flatMap(Device.named) ?? .iPhone15),
-                                     memoryLimit: maxMemory * 1024 * 1024)
+            session = try RunSession(options: options, output: output)
         } catch {
             output.err("nestbox: \(error)\n")
             return 1
         }
-        // In JSON Lines mode standard output carries only JSON; the script's own
-        // prints go to standard error.
-        runtime.output = trace == .jsonl ? output.err : output.out
-        runtime.keepGoing = keepGoing
-        runtime.simulation.samplesFrames = frames
-        runtime.setLimits(timeout: timeout, maxInstructions: maxInstructions,
-                          exitWhenStuck: output.ownsProcess ? file : nil)
-        runtime.simulation.trace.onEvent = { e in
-            switch e.kind {
-            case .warning: output.err("\(e.body)\n")
-            case .error where self.keepGoing:
-                output.err("\(e.message ?? "")\n\(e.traceback ?? "")\n")
-            default: break
-            }
-        }
-        let outcome = runtime.run(file: file, settle: !noSettle)
-        if case .unreadable(let why) = outcome {
-            output.err("nestbox: \(why)\n")
-            return 2
-        }
-        runtime.endLimits()
-        let (report, cutShort) = RunReport(simulation: runtime.simulation, format: trace.reportFormat, filter: filter,
-                                           views: views).render(until: runtime.reportDeadline)
-        output.out(report)
-        // The process exits right after a run a limit stopped: closing a state with
-        // millions of trace events behind it takes a quarter of a second that a run
-        // under a timeout does not have (T + 1 s, report included). Kept reachable, so
-        // a leak checker sees no loss; other runs close theirs.
-        if output.ownsProcess, cutShort || outcome.exitCode == 3 { Self.keptUntilExit = runtime }
-
-        switch outcome {
-        case .ok, .unreadable: break
-        case .scriptError(let message, let traceback):
-            output.err(message + "\n" + (traceback.isEmpty ? "" : traceback + "\n"))
-            return outcome.exitCode
-        case .expectationFailed(let message):
-            output.err(message + "\n")
-            return outcome.exitCode
-        case .limitExceeded(let message):
-            output.err("nestbox: \(message)\n")
-            return outcome.exitCode
-        }
-        if cutShort {
-            output.err("nestbox: time limit exceeded while printing the report\n")
-            return 3
-        }
+        let result = session.execute(file: file)
+        guard result.code == 0, let report = result.report else { return result.code }
         if let record, let failure = writeGolden(report, to: record) {
             output.err("nestbox: cannot write \(record): \(failure)\n")
             return 2
@@ -165,7 +116,7 @@ public struct Run: ParsableCommand {
                 return 2
             }
             let golden = String(decoding: data, as: UTF8.self)
-            if let diff = lineDiff(expected: golden, actual: report) {
+            if let diff = unifiedDiff(expected: golden, actual: report) {
                 output.err("output differs from \(expect):\n\(diff)\n")
                 return 4
             }
@@ -174,10 +125,4 @@ public struct Run: ParsableCommand {
     }
 }
 
-/// A unified diff of two texts (`-` the golden file, `+` this run), bounded in time
-/// and length; nil when their bytes are equal. Lines split at "\n" alone, so a golden
-/// file with "\r\n" endings shows its "\r"s.
-func lineDiff(expected: String, actual: String) -> String? {
-    if expected.utf8.elementsEqual(actual.utf8) { return nil }
-    return unifiedDiff(diffLines(expected), diffLines(actual)).joined(separator: "\n")
-}
+extension OutputFormat: ExpressibleByArgument {}

@@ -1,17 +1,21 @@
 import CLuaShim
 import Containment
 
+/// How a command prints a run (`--trace`): the trace as text lines, as JSON Lines, or
+/// not at all (the hierarchy still prints). The one format type of every command.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case text, jsonl, none
+}
+
 /// What `nestbox run` prints after a script, and what golden files hold: the trace,
 /// then the controller hierarchy (and, if asked, the view hierarchy).
 public struct RunReport {
-    public enum Format { case text, jsonl, none }
-
     public let simulation: Simulation
-    public let format: Format
+    public let format: OutputFormat
     public let filter: TraceFilter
     public let views: Bool
 
-    public init(simulation: Simulation, format: Format = .text, filter: TraceFilter = .all, views: Bool = false) {
+    public init(simulation: Simulation, format: OutputFormat = .text, filter: TraceFilter = .all, views: Bool = false) {
         self.simulation = simulation; self.format = format; self.filter = filter; self.views = views
     }
 

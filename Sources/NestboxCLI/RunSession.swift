@@ -1,0 +1,153 @@
+import Containment
+import FoundationEssentials
+import NestboxLua
+
+/// One world a command runs scripts in (README.md, `nestbox run`): a runtime configured
+/// from options, scripts run in it under the limits, the report, and the outcome printed
+/// once and mapped to the exit code of README.md's table. `run` and the REPL use it.
+///
+/// Whether a limit may end the process is the session's policy, taken from the output:
+/// only for the process's own streams (`Output.ownsProcess`) does a run stuck in a C
+/// function past its deadline end the process, and is the runtime of a run a limit
+/// stopped left for the exit instead of closed. Otherwise every run returns its outcome,
+/// so one process can run script after script.
+public final class RunSession {
+    public struct Options {
+        /// nil: the simulation's default device.
+        public var device: Device?
+        /// Bytes the script may use, what the model holds for it included (0: no limit).
+        public var memoryLimit = 0
+        /// Seconds of wall time for each run (nil: none).
+        public var timeout: Double?
+        public var maxInstructions: Int?
+        public var format: OutputFormat = .text
+        public var filter: TraceFilter = .all
+        public var views = false
+        public var hookErrors: HookErrorPolicy = .stop
+        /// Turn the run loop until idle after each run.
+        public var settle = true
+        public var frames = false
+
+        public init() {}
+    }
+
+    /// What an error inside a hook does (README.md, after the exit codes).
+    public enum HookErrorPolicy {
+        /// The Lua call that caused it fails with the hook's message: exit 1.
+        case stop
+        /// Printed with its traceback on standard error as it happens; the run goes on
+        /// (`--keep-going`).
+        case report
+        /// Only recorded in the trace; the run goes on (the REPL, where the line that
+        /// caused it has already returned).
+        case record
+    }
+
+    /// A run and its report: the exit code so far (0 when the caller may go on to
+    /// compare or record the report), and the report, nil when the script was unreadable.
+    public struct Result {
+        public var outcome: RunOutcome
+        public var report: String?
+        public var code: Int32
+    }
+
+    public var options: Options
+    let output: Output
+    public private(set) var runtime: LuaRuntime
+
+    /// The runtime of a command-line run a limit stopped, never closed (see `execute`).
+    nonisolated(unsafe) static var keptUntilExit: LuaRuntime?
+
+    public init(options: Options, output: Output) throws {
+        self.options = options
+        self.output = output
+        runtime = try Self.makeRuntime(options, output)
+    }
+
+    /// A fresh world with the same options (the REPL's `:reset`).
+    public func reset() throws {
+        runtime = try Self.makeRuntime(options, output)
+    }
+
+    private static func makeRuntime(_ options: Options, _ output: Output) throws -> LuaRuntime {
+        let simulation = options.device.map { Simulation(device: $0) } ?? Simulation()
+        let runtime = try LuaRuntime(simulation: simulation, memoryLimit: options.memoryLimit)
+        // In JSON Lines mode standard output carries only JSON; the script's own
+        // prints go to standard error.
+        runtime.output = options.format == .jsonl ? output.err : output.out
+        runtime.keepGoing = options.hookErrors != .stop
+        runtime.simulation.samplesFrames = options.frames
+        let echoErrors = options.hookErrors == .report
+        runtime.simulation.trace.onEvent = { e in
+            switch e.kind {
+            case .warning: output.err("\(e.body)\n")
+            case .error where echoErrors: output.err("\(e.message ?? "")\n\(e.traceback ?? "")\n")
+            default: break
+            }
+        }
+        return runtime
+    }
+
+    // MARK: - Running
+
+    /// Runs a script file under the limits, then settles (unless `options.settle` is off).
+    public func run(file path: String) -> RunOutcome {
+        startLimits(naming: path)
+        return runtime.run(file: path, settle: options.settle)
+    }
+
+    /// Runs Lua source; `chunkName` follows lua_load's convention ("@file" or "=name").
+    public func run(source: String, chunkName: String = "=(script)") -> RunOutcome {
+        startLimits(naming: String(chunkName.dropFirst()))
+        return runtime.run(source: source, chunkName: chunkName, settle: options.settle)
+    }
+
+    private func startLimits(naming script: String) {
+        guard options.timeout != nil || options.maxInstructions != nil else { return }
+        runtime.setLimits(timeout: options.timeout, maxInstructions: options.maxInstructions,
+                          exitWhenStuck: output.ownsProcess ? script : nil)
+    }
+
+    /// The report of the runs so far: the limits stop (the watchdog must not fire while
+    /// it prints), and the report ends at the runtime's report deadline, cut short there.
+    public func report() -> (text: String, cutShort: Bool) {
+        runtime.endLimits()
+        return RunReport(simulation: runtime.simulation, format: options.format, filter: options.filter,
+                         views: options.views).render(until: runtime.reportDeadline)
+    }
+
+    /// `nestbox run`'s order: the script, the report on standard output (none for an
+    /// unreadable script), then the outcome's line on standard error and its exit code.
+    public func execute(file path: String) -> Result {
+        let outcome = run(file: path)
+        if case .unreadable = outcome { return Result(outcome: outcome, report: nil, code: printOutcome(outcome)) }
+        let (report, cutShort) = self.report()
+        output.out(report)
+        // A process that ends right after a run a limit stopped need not close its
+        // state: closing one with millions of trace events behind it takes a quarter of
+        // a second that a run under a timeout does not have (T + 1 s, report included).
+        // Kept reachable, so a leak checker sees no loss; other runs close theirs.
+        if output.ownsProcess, cutShort || outcome.exitCode == 3 { Self.keptUntilExit = runtime }
+        var code = printOutcome(outcome)
+        if code == 0, cutShort {
+            output.err("nestbox: time limit exceeded while printing the report\n")
+            code = 3
+        }
+        return Result(outcome: outcome, report: report, code: code)
+    }
+
+    /// The one outcome printer: the outcome's line (and traceback) on standard error,
+    /// nothing for success; returns its exit code.
+    @discardableResult
+    public func printOutcome(_ outcome: RunOutcome) -> Int32 {
+        switch outcome {
+        case .ok: break
+        case .unreadable(let why): output.err("nestbox: \(why)\n")
+        case .scriptError(let message, let traceback):
+            output.err(message + "\n" + (traceback.isEmpty ? "" : traceback + "\n"))
+        case .expectationFailed(let message): output.err(message + "\n")
+        case .limitExceeded(let message): output.err("nestbox: \(message)\n")
+        }
+        return outcome.exitCode
+    }
+}
