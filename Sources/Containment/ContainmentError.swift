@@ -47,6 +47,9 @@ enum Messages {
     static func holdsThroughPresentation(_ vc: ViewController, _ other: ViewController, _ verb: String, _ relation: String) -> String {
         "Nestbox: cannot \(verb) \(vc.objectDescription) \(relation) \(other.objectDescription): it already holds that controller through a presentation, and the two would hold each other"
     }
+    static func windowPlacement(_ w: Window, _ place: String) -> String {
+        "Nestbox: \(w.objectDescription) cannot be \(place): the window is the root of every view hierarchy"
+    }
     static func viewCycle(_ v: View, _ superview: View) -> String {
         "Nestbox: cannot add \(v.objectDescription) as a subview of \(superview.objectDescription): it is one of its ancestors"
     }

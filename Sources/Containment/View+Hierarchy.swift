@@ -49,6 +49,9 @@ extension View {
 
     func move(_ view: View, to index: Int, event: String, args: @autoclosure () -> [(String, TraceValue)]) throws {
         if view === self { throw ContainmentError.invalidArgument(Messages.addSelfAsSubview) }
+        // Q5c: the window is the root of every hierarchy; inside a view, installing a
+        // root controller or presenting would put it inside itself.
+        if let w = view as? Window { throw ContainmentError.invalidArgument(Messages.windowPlacement(w, "a subview of \(objectDescription)")) }
         // One walk up answers the cycle check, the depth bound and the window: each step
         // loads a weak superview, and deep trees made these walks quadratic.
         let up = ancestry(containing: view)

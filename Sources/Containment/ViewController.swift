@@ -136,6 +136,9 @@ open class ViewController: SimObject {
 
     /// Assigns the root view. A view belongs to at most one controller (W6).
     public func setView(_ newView: View?) throws {
+        // Q5c: the window is the root of every hierarchy; as a controller's view it
+        // would be installed inside itself.
+        if let w = newView as? Window { throw ContainmentError.invalidArgument(Messages.windowPlacement(w, "the view of \(objectDescription)")) }
         if let v = newView, let other = v.owningViewController, other !== self {
             throw ContainmentError.hierarchy(Messages.viewOwnedTwice(v, owner: other, other: self))
         }
