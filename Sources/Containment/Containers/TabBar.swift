@@ -1,19 +1,3 @@
-/// UITabBarItem.
-public final class TabBarItem: SimObject {
-    public var title: String? { didSet { bar?.refreshButtons() } }
-    public var image: String?
-    public var selectedImage: String?
-    public var badgeValue: String? { didSet { bar?.refreshButtons() } }
-    public var tag = 0
-    /// Weak: a script may keep the item after Lua collects its bar.
-    weak var bar: TabBar?
-
-    public init(simulation: Simulation, title: String?, name: String? = nil) {
-        self.title = title
-        super.init(simulation: simulation, className: "TabBarItem", name: name)
-    }
-}
-
 /// UITabBar: one TabBarButton per item, each holding a TabBarSwappableImageView and a
 /// TabBarButtonLabel, in item order, as UIKit's private subviews are.
 public final class TabBar: View {

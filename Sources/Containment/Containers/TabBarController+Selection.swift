@@ -88,38 +88,3 @@ extension ViewController {
 extension TabBarController {
     func itemsChanged() { tabBar.replaceItems(tabControllers.map(\.tabBarItem)) }
 }
-
-/// The More tab's list: a table of the controllers that did not fit (S34).
-final class MoreListController: ViewController {
-    /// Weak: a script may keep the list after Lua collects its tab bar controller; the
-    /// list is then empty.
-    weak var owner: TabBarController?
-
-    init(tabBarController: TabBarController) {
-        owner = tabBarController
-        super.init(simulation: tabBarController.simulation, className: "MoreListController", name: "\(tabBarController.name).moreList")
-        title = "More"
-    }
-
-    var overflow: [ViewController] {
-        guard let t = owner else { return [] }
-        return Array(t.viewControllers.dropFirst(t.maxTabs - 1))
-    }
-
-    override func loadView() {
-        let table = TableView(simulation: simulation, name: "\(name).table", frame: simulation.screen.bounds)
-        // Weak: the table is this controller's view (a cycle otherwise), and a script may
-        // keep the table after the controller is collected.
-        table.rowCount = { [weak self] in self?.overflow.count ?? 0 }
-        table.rowTitle = { [weak self] row in
-            let vcs = self?.overflow ?? []
-            return vcs.indices.contains(row) ? (vcs[row].tabBarItem.title ?? vcs[row].title ?? vcs[row].name) : ""
-        }
-        table.selectRow = { [weak self] row in
-            let vcs = self?.overflow ?? []
-            guard vcs.indices.contains(row) else { return }
-            self?.owner?.showInMore(vcs[row], animated: true)
-        }
-        try? setView(table)
-    }
-}

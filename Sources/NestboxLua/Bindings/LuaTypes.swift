@@ -22,7 +22,7 @@ enum LuaTypes {
         TabBarBinding.binding,
         TabBarItemBinding.binding,
         NavigationItemBinding.binding,
-        NavigationItemBinding.barButtonBinding,
+        BarButtonItemBinding.binding,
         TableViewBinding.binding,
     ]
 

@@ -40,23 +40,3 @@ enum LabelBinding {
         name: "Label", tag: Tag.label, parent: "View", methods: [], properties: properties,
         make: { rt, _, name in Label(simulation: rt.simulation, name: name) })
 }
-
-/// `ui.Button{ title, isSelected, isEnabled }`
-enum ButtonBinding {
-    static func button(_ c: PropertyContext) throws -> Button {
-        return try c.receiver(Button.self)
-    }
-
-    static let properties: [LuaProperty] = [
-        LuaProperty("title", get: { c in c.L.push(try button(c).title); return 1 },
-                    set: { c, i in let o = try button(c); o.title = o.hold(try c.args.optionalString(i), replacing: o.title) }),
-        LuaProperty("isSelected", get: { c in c.L.push(try button(c).isSelected); return 1 },
-                    set: { c, i in try button(c).isSelected = try c.args.boolean(i) }),
-        LuaProperty("isEnabled", get: { c in c.L.push(try button(c).isEnabled); return 1 },
-                    set: { c, i in try button(c).isEnabled = try c.args.boolean(i) }),
-    ]
-
-    static let binding = LuaBinding(
-        name: "Button", tag: Tag.button, parent: "View", methods: ButtonMethods.methods, properties: properties,
-        make: { rt, _, name in Button(simulation: rt.simulation, name: name) })
-}

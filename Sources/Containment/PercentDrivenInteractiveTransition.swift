@@ -1,0 +1,41 @@
+/// UIPercentDrivenInteractiveTransition: the animations the animator starts are held
+/// paused and follow `update(p)`; `finish()` runs the rest, `cancel()` runs them back.
+public final class PercentDrivenInteractiveTransition: SimObject {
+    public private(set) var percentComplete = 0.0
+    var groups: [AnimationGroup] = []
+    var context: TransitionContext?
+
+    public init(simulation: Simulation, name: String? = nil) {
+        super.init(simulation: simulation, className: "PercentDrivenInteractiveTransition", name: name)
+    }
+
+    func attach(_ ctx: TransitionContext) { context = ctx; percentComplete = 0; groups = [] }
+
+    public func update(_ p: Double) {
+        percentComplete = min(1, max(0, p.isFinite ? p : 0))
+        simulation.trace.record(.call, name, "update", [("_", .number(percentComplete))])
+        for g in groups { simulation.animator.setFraction(g, percentComplete) }
+    }
+
+    public func finish() {
+        simulation.trace.record(.call, name, "finish")
+        for g in groups { simulation.animator.resume(g, reversed: false) }
+        groups = []
+    }
+
+    public func cancel() {
+        simulation.trace.record(.call, name, "cancel")
+        context?.cancel()
+        for g in groups { simulation.animator.resume(g, reversed: true) }
+        groups = []
+    }
+}
+
+extension Animator {
+    /// Animations started inside `body` are held for `interaction` to drive.
+    func capture(for interaction: PercentDrivenInteractiveTransition, _ body: () -> Void) {
+        capturing.append(interaction)
+        body()
+        capturing.removeLast()
+    }
+}

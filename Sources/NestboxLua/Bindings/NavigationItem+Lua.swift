@@ -1,0 +1,34 @@
+import CLua
+import Containment
+
+/// `vc.navigationItem`
+enum NavigationItemBinding {
+    static func navItem(_ c: PropertyContext) throws -> NavigationItem { try c.receiver(NavigationItem.self) }
+
+    static func items(_ c: PropertyContext, _ i: Int32) throws -> [BarButtonItem] {
+        if c.L.isNoneOrNil(i) { return [] }
+        try c.args.table(i)
+        var list: [BarButtonItem] = []
+        for k in 0..<Int(lua_rawlen(c.L, i)) {
+            lua_rawgeti(c.L, i, lua_Integer(k + 1))
+            defer { c.L.pop() }
+            list.append(try c.args.object(c.L.top, BarButtonItem.self, "BarButtonItem"))
+        }
+        return list
+    }
+
+    static let properties: [LuaProperty] = [
+        LuaProperty("title", get: { c in c.L.push(try navItem(c).title); return 1 },
+                    set: { c, i in let o = try navItem(c); o.title = o.hold(try c.args.optionalString(i), replacing: o.title) }),
+        LuaProperty("leftBarButtonItems", get: { c in c.rt.push(objects: try navItem(c).leftBarButtonItems); return 1 },
+                    set: { c, i in try navItem(c).leftBarButtonItems = try items(c, i) }),
+        LuaProperty("rightBarButtonItems", get: { c in c.rt.push(objects: try navItem(c).rightBarButtonItems); return 1 },
+                    set: { c, i in try navItem(c).rightBarButtonItems = try items(c, i) }),
+        LuaProperty("backButtonTitle", get: { c in c.L.push(try navItem(c).backButtonTitle); return 1 },
+                    set: { c, i in let o = try navItem(c); o.backButtonTitle = o.hold(try c.args.optionalString(i), replacing: o.backButtonTitle) }),
+        LuaProperty("hidesBackButton", get: { c in c.L.push(try navItem(c).hidesBackButton); return 1 },
+                    set: { c, i in try navItem(c).hidesBackButton = try c.args.boolean(i) }),
+    ]
+
+    static let binding = LuaBinding(name: "NavigationItem", tag: Tag.other, parent: nil, methods: [], properties: properties, make: nil)
+}

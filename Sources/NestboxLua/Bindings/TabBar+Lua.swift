@@ -1,0 +1,34 @@
+import CLua
+import Containment
+
+/// `ui.TabBar{ items = {...}, delegate = { didSelectItem = fn(bar, item) } }`
+enum TabBarBinding {
+    static func bar(_ c: PropertyContext) throws -> TabBar { try c.receiver(TabBar.self) }
+
+    static let properties: [LuaProperty] = [
+        LuaProperty("items", get: { c in c.rt.push(objects: try bar(c).items); return 1 },
+                    set: { c, i in
+                        try c.args.table(i)
+                        var items: [TabBarItem] = []
+                        for k in 0..<Int(lua_rawlen(c.L, i)) {
+                            lua_rawgeti(c.L, i, lua_Integer(k + 1))
+                            defer { c.L.pop() }
+                            items.append(try c.args.object(c.L.top, TabBarItem.self, "TabBarItem"))
+                        }
+                        try bar(c).setItems(items)
+                    }),
+        LuaProperty("selectedItem", get: { c in c.rt.push(try bar(c).selectedItem); return 1 },
+                    set: { c, i in try bar(c).setSelectedItem(try c.args.optionalObject(i, TabBarItem.self, "TabBarItem")) }),
+        LuaProperty("delegate", get: { c in c.rt.pushDelegateTable(c); return 1 },
+                    set: { c, i in
+                        if try bar(c).isManaged {
+                            throw LuaFailure.message("NSInternalInconsistencyException: Changing the delegate of a tab bar managed by a tab bar controller is not allowed.")
+                        }
+                        _ = try c.rt.setDelegateTable(c, i)
+                    }),
+    ]
+
+    static let binding = LuaBinding(
+        name: "TabBar", tag: Tag.view, parent: "View", methods: [], properties: properties,
+        make: { rt, _, name in TabBar(simulation: rt.simulation, name: name) })
+}

@@ -1,0 +1,128 @@
+import CLua
+import CLuaShim
+import Containment
+
+/// `ui.TableView{ rows = {...} | dataSource = { numberOfRows = fn, cellForRow = fn },
+/// rowHeight = 44, delegate = { didSelectRow = fn(table, row) } }`; rows are 1-based.
+enum TableViewBinding {
+    static func table(_ c: PropertyContext) throws -> TableView { try c.receiver(TableView.self) }
+
+    /// Points the core's data source closures at the table's fields: `rows` if given,
+    /// else `dataSource`'s functions (read raw, at call time).
+    static func wire(_ rt: LuaRuntime, _ t: TableView) {
+        let host = rt.host
+        // Weak: the closures are stored on the table itself (a cycle otherwise).
+        t.rowCount = { [weak t] in
+            guard host.isOpen, let t else { return 0 }
+            return host.runtime.tableRowCount(t)
+        }
+        t.rowTitle = { [weak t] row in
+            guard host.isOpen, let t else { return "" }
+            return host.runtime.tableRowTitle(t, row)
+        }
+    }
+
+    static let methods: [LuaMethod] = [
+        LuaMethod("reloadData") { a in try a.object(1, TableView.self, "TableView").reloadData(); return 0 },
+        LuaMethod("cellForRow") { a in
+            let t = try a.object(1, TableView.self, "TableView")
+            a.rt.push(t.cell(forRow: try a.integer(2) - 1))
+            return 1
+        },
+    ]
+
+    static let properties: [LuaProperty] = [
+        LuaProperty("rowHeight", get: { c in c.L.push(try table(c).rowHeight); return 1 },
+                    set: { c, i in
+                        let h = try c.args.number(i)
+                        guard h.isFinite, h > 0 else { throw LuaFailure.argument(i, "rowHeight must be a positive number") }
+                        try table(c).rowHeight = h
+                    }),
+        LuaProperty("rows", get: { c in c.rt.pushField(c, "rows"); return 1 },
+                    set: { c, i in try c.rt.setField(c, i, "rows", table: true); try table(c).reloadData() }),
+        LuaProperty("dataSource", get: { c in c.rt.pushField(c, "dataSource"); return 1 },
+                    set: { c, i in try c.rt.setField(c, i, "dataSource", table: true); try table(c).reloadData() }),
+        LuaProperty("numberOfRows", get: { c in c.L.push(try table(c).numberOfRows); return 1 }),
+        LuaProperty("delegate", get: { c in c.rt.pushDelegateTable(c); return 1 },
+                    set: { c, i in _ = try c.rt.setDelegateTable(c, i) }),
+    ]
+
+    static let binding = LuaBinding(
+        name: "TableView", tag: Tag.scrollView, parent: "ScrollView", methods: methods, properties: properties,
+        make: { rt, _, name in
+            let t = TableView(simulation: rt.simulation, name: name)
+            wire(rt, t)
+            return t
+        })
+}
+
+extension LuaRuntime {
+    func pushField(_ c: PropertyContext, _ field: String) {
+        if lua_getiuservalue(c.L, c.ud, 1) == LUA_TTABLE {
+            c.L.rawField(-1, field)
+            lua_rotate(c.L, -2, 1)
+            c.L.pop()
+        }
+    }
+
+    func setField(_ c: PropertyContext, _ i: Int32, _ field: String, table: Bool) throws {
+        if table, !(c.L.isNoneOrNil(i) || c.L.type(i) == LUA_TTABLE) {
+            throw LuaFailure.typeError(i, expected: "table", got: c.L.typeName(at: i))
+        }
+        if lua_getiuservalue(c.L, c.ud, 1) != LUA_TTABLE {
+            c.L.pop(); c.L.newTable(); lua_pushvalue(c.L, -1); lua_setiuservalue(c.L, c.ud, 1)
+        }
+        lua_pushvalue(c.L, i)
+        c.L.setRawField(-2, field)
+        c.L.pop()
+        fieldChanged(c.object, valueType: LUA_TTABLE, ud: c.ud)
+    }
+
+    /// Pushes the table's fields table; false if there is none.
+    private func pushTableFields(_ t: TableView) -> Bool {
+        guard pushExisting(t) else { return false }
+        if lua_getiuservalue(L, -1, 1) == LUA_TTABLE { return true }
+        L.pop(2)
+        return false
+    }
+
+    func tableRowCount(_ t: TableView) -> Int {
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushTableFields(t) else { return 0 }
+        let fields = L.top
+        if L.rawField(fields, "rows") == LUA_TTABLE { return Int(lua_rawlen(L, -1)) }
+        L.pop()
+        guard L.rawField(fields, "dataSource") == LUA_TTABLE, L.rawField(-1, "numberOfRows") == LUA_TFUNCTION else { return 0 }
+        lua_pushvalue(L, top + 1)
+        guard nb_pcall(L, 1, 1) == LUA_OK else {
+            reportHookError(object: t, hook: "numberOfRows", text: L.string(at: -1) ?? "error")
+            return 0
+        }
+        guard let n = L.number(at: -1), n.isFinite, n >= 0 else { return 0 }
+        return n < 1_000_000 ? Int(n) : 1_000_000      // a table of at most a million rows
+    }
+
+    func tableRowTitle(_ t: TableView, _ row: Int) -> String {
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushTableFields(t) else { return "" }
+        let fields = L.top
+        if L.rawField(fields, "rows") == LUA_TTABLE {
+            lua_rawgeti(L, -1, lua_Integer(row + 1))
+        } else {
+            L.pop()
+            guard L.rawField(fields, "dataSource") == LUA_TTABLE, L.rawField(-1, "cellForRow") == LUA_TFUNCTION else { return "" }
+            lua_pushvalue(L, top + 1)
+            L.push(row + 1)
+            guard nb_pcall(L, 2, 1) == LUA_OK else {
+                reportHookError(object: t, hook: "cellForRow", text: L.string(at: -1) ?? "error")
+                return ""
+            }
+        }
+        if L.type(-1) == LUA_TTABLE { L.rawField(-1, "text") }
+        if let s = L.string(at: -1) { return s }
+        if let n = L.number(at: -1) { return formatNumber(n) }
+        return ""
+    }
+}
