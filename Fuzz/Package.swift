@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 // The fuzz target, kept out of the main package so ordinary builds need no libFuzzer:
-//   cd Fuzz && swift build -c debug --sanitize=fuzzer && .build/debug/NestboxFuzz -max_total_time=1800
+//   cd Fuzz && swift build -c debug --sanitize=fuzzer --sanitize=address \
+//     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp
+//   .build/debug/NestboxFuzz -max_total_time=1800 -max_len=600 -len_control=0 corpus/
+// (the README says why the coverage flag is spelled out)
 import Foundation
 import PackageDescription
 
