@@ -44,10 +44,9 @@ open class View: SimObject {
     }
 
     deinit {
-        for s in subviews {
-            s.superview = nil
-            s.ownershipMayHaveChanged()
-        }
+        var pending: [View] = []
+        swap(&pending, &subviews)
+        View.tearDown(&pending)
         for g in gestureRecognizers {
             g.view = nil
             g.ownershipMayHaveChanged()
@@ -55,6 +54,27 @@ open class View: SimObject {
     }
 
     open override var isOwned: Bool { superview != nil || owningViewController != nil }
+
+    /// Takes down the subviews of a dying view without recursion (a tree may be 20,000
+    /// deep, and each level's deinit would otherwise run inside the one above it): each
+    /// loses its superview and hears of it, and one that nothing else holds gives up its
+    /// own subviews here, so that its deinit, when the loop lets it go, has none left.
+    static func tearDown(_ pending: inout [View]) {
+        for s in pending {
+            s.superview = nil
+            s.ownershipMayHaveChanged()
+        }
+        while var v = pending.popLast() {
+            guard isKnownUniquelyReferenced(&v) else { continue }
+            var next: [View] = []
+            swap(&next, &v.subviews)
+            for s in next {
+                s.superview = nil
+                s.ownershipMayHaveChanged()
+            }
+            pending.append(contentsOf: next)
+        }
+    }
 
     // MARK: - Geometry
 

@@ -54,19 +54,47 @@ open class ViewController: SimObject {
     }
 
     deinit {
-        // Clear the back-pointers to self, then let the children and the view find
-        // out that they lost an owner (the host may release their script state).
-        for c in children {
-            c.parent = nil
-            c.ownershipMayHaveChanged()
-        }
+        // Let the view find out that it lost its owner (the host may release its
+        // script state); its own deinit takes its tree down without recursion.
         if let v = _view {
             v.owningViewController = nil
             v.ownershipMayHaveChanged()
         }
-        if let p = presentedViewController {
-            p.presentingViewController = nil
-            p.ownershipMayHaveChanged()
+        var pending: [ViewController] = []
+        swap(&pending, &children)
+        ViewController.tearDown(&pending, presented: self)
+    }
+
+    /// Takes down what a dying controller held, without recursion: nesting goes 5,000
+    /// deep and a chain of presentations has no bound, and each level's deinit would
+    /// otherwise run inside the one above it. Every controller in `pending` (and the one
+    /// `owner` presented) loses its parent or presenter and hears of it; one that nothing
+    /// else holds gives up its own children and presented controller here, so that its
+    /// deinit, when the loop lets it go, has none left to recurse into.
+    static func tearDown(_ pending: inout [ViewController], presented owner: ViewController) {
+        func adopt(_ owner: ViewController, into pending: inout [ViewController]) {
+            if let p = owner.presentedViewController {
+                owner.presentedViewController = nil
+                p.presentingViewController = nil
+                p.ownershipMayHaveChanged()
+                pending.append(p)
+            }
+        }
+        for c in pending {
+            c.parent = nil
+            c.ownershipMayHaveChanged()
+        }
+        adopt(owner, into: &pending)
+        while var vc = pending.popLast() {
+            guard isKnownUniquelyReferenced(&vc) else { continue }
+            var next: [ViewController] = []
+            swap(&next, &vc.children)
+            for c in next {
+                c.parent = nil
+                c.ownershipMayHaveChanged()
+            }
+            pending.append(contentsOf: next)
+            adopt(vc, into: &pending)
         }
     }
 
