@@ -17,14 +17,14 @@ final class LuaDelegate: NavigationDelegate, TabBarControllerDelegate, Presentat
 
     private func tell(_ method: String, _ args: (LuaRuntime) -> Int32) {
         guard host.isOpen, let object else { return }
-        host.runtime.withDelegateField(field) { $0.runDelegate(object, method, args) }
+        host.runtime.runDelegate(object, field: field, method, args)
     }
 
     private func ask<T>(_ method: String, _ args: (LuaRuntime) -> Int32, _ read: (LuaRuntime, Int32) -> T?) -> T? {
         guard host.isOpen, let object else { return nil }
         // UIKit's transitioning delegate methods do not take the delegating object.
         let passObject = field != "transitioningDelegate"
-        return host.runtime.withDelegateField(field) { $0.askDelegate(object, method, passObject: passObject, args, read) }
+        return host.runtime.askDelegate(object, field: field, method, passObject: passObject, args, read)
     }
 
     // Navigation
@@ -37,7 +37,7 @@ final class LuaDelegate: NavigationDelegate, TabBarControllerDelegate, Presentat
     func animationController(_ nav: NavigationController, operation: NavigationController.Operation,
                              from: ViewController, to: ViewController) -> TransitionAnimator? {
         ask("animationController", { rt in rt.L.push(operation.rawValue); rt.push(from); rt.push(to); return 3 },
-            { rt, i in LuaAnimator.answer(rt, i, of: nav, "animationController(nav, operation, from, to)") })
+            { rt, i in LuaAnimator.answer(rt, i, of: nav, field: self.field, "animationController(nav, operation, from, to)") })
     }
     func interactionController(_ nav: NavigationController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
         ask("interactionController", { rt in
@@ -58,29 +58,21 @@ final class LuaDelegate: NavigationDelegate, TabBarControllerDelegate, Presentat
     }
     func animationController(_ tbc: TabBarController, from: ViewController, to: ViewController) -> TransitionAnimator? {
         ask("animationController", { rt in rt.push(from); rt.push(to); return 2 },
-            { rt, i in LuaAnimator.answer(rt, i, of: tbc, "animationController(tbc, from, to)") })
+            { rt, i in LuaAnimator.answer(rt, i, of: tbc, field: self.field, "animationController(tbc, from, to)") })
     }
 
     // Presentation (transitioningDelegate)
     func animatorForPresented(_ presented: ViewController, presenting: ViewController, source: ViewController) -> TransitionAnimator? {
         ask("animationControllerForPresented", { rt in rt.push(presented); rt.push(presenting); rt.push(source); return 3 },
-            { rt, i in LuaAnimator.answer(rt, i, of: presented, "animationControllerForPresented(presented, presenting, source)") })
+            { rt, i in LuaAnimator.answer(rt, i, of: presented, field: self.field, "animationControllerForPresented(presented, presenting, source)") })
     }
     func animatorForDismissed(_ dismissed: ViewController) -> TransitionAnimator? {
         ask("animationControllerForDismissed", { rt in rt.push(dismissed); return 1 },
-            { rt, i in LuaAnimator.answer(rt, i, of: dismissed, "animationControllerForDismissed(dismissed)") })
+            { rt, i in LuaAnimator.answer(rt, i, of: dismissed, field: self.field, "animationControllerForDismissed(dismissed)") })
     }
 }
 
 extension LuaRuntime {
-    /// Runs `body` with delegate lookups reading `field` (usually "delegate").
-    func withDelegateField<T>(_ field: String, _ body: (LuaRuntime) -> T) -> T {
-        let saved = delegateField
-        delegateField = field
-        defer { delegateField = saved }
-        return body(self)
-    }
-
     /// A delegate property: the table goes into the object's fields; the core gets a
     /// bridge (or nil).
     func setDelegateTable(_ c: PropertyContext, _ i: Int32, field: String = "delegate") throws -> LuaDelegate? {

@@ -95,10 +95,7 @@ extension LuaRuntime {
         L.pop()
         guard L.rawField(fields, "dataSource") == LUA_TTABLE, L.rawField(-1, "numberOfRows") == LUA_TFUNCTION else { return 0 }
         lua_pushvalue(L, top + 1)
-        guard nb_pcall(L, 1, 1) == LUA_OK else {
-            reportHookError(object: t, hook: "numberOfRows", text: L.string(at: -1) ?? "error")
-            return 0
-        }
+        guard docall(nargs: 1, nresults: 1, object: t, context: "numberOfRows") else { return 0 }
         guard let n = L.number(at: -1), n.isFinite, n >= 0 else { return 0 }
         return n < 1_000_000 ? Int(n) : 1_000_000      // a table of at most a million rows
     }
@@ -115,10 +112,7 @@ extension LuaRuntime {
             guard L.rawField(fields, "dataSource") == LUA_TTABLE, L.rawField(-1, "cellForRow") == LUA_TFUNCTION else { return "" }
             lua_pushvalue(L, top + 1)
             L.push(row + 1)
-            guard nb_pcall(L, 2, 1) == LUA_OK else {
-                reportHookError(object: t, hook: "cellForRow", text: L.string(at: -1) ?? "error")
-                return ""
-            }
+            guard docall(nargs: 2, nresults: 1, object: t, context: "cellForRow") else { return "" }
         }
         if L.type(-1) == LUA_TTABLE { L.rawField(-1, "text") }
         if let s = L.string(at: -1) { return s }

@@ -63,7 +63,10 @@ final class LuaAnimator: TransitionAnimator {
         if L.rawField(t, "transitionDuration") == LUA_TFUNCTION {
             lua_pushvalue(L, t)
             rt.push(context)
-            if nb_pcall(L, 2, 1) == LUA_OK, let d = L.number(at: -1), d.isFinite { return max(0, d) }
+            // A failing method is reported like any callback; the transition then runs
+            // with no duration, as it does for a method that returns nothing usable.
+            if rt.docall(nargs: 2, nresults: 1, object: context, context: "transitionDuration"),
+               let d = L.number(at: -1), d.isFinite { return max(0, d) }
         }
         return 0
     }
@@ -85,13 +88,13 @@ final class LuaAnimator: TransitionAnimator {
         guard table.push() else { return }
         let t = L.top
         if let plain, L.rawField(t, plain) == LUA_TFUNCTION {
-            rt.callHook(nargs: args(rt), object: context, hook: plain)
+            rt.docall(nargs: args(rt), object: context, context: plain)
             return
         }
         L.settop(t)
         guard L.rawField(t, method) == LUA_TFUNCTION else { return }
         lua_pushvalue(L, t)
-        rt.callHook(nargs: 1 + args(rt), object: context, hook: method)
+        rt.docall(nargs: 1 + args(rt), object: context, context: method)
     }
 }
 
@@ -109,7 +112,7 @@ extension LuaAnimator {
     /// it): nil asks for UIKit's default transition; an animator table that cannot
     /// animate, or any other value, is the method's error, reported as a hook's (the
     /// call that started the transition fails with it), and the default runs instead.
-    static func answer(_ rt: LuaRuntime, _ i: Int32, of object: SimObject, _ call: String) -> LuaAnimator? {
+    static func answer(_ rt: LuaRuntime, _ i: Int32, of object: SimObject, field: String, _ call: String) -> LuaAnimator? {
         let L = rt.L
         let problem: String
         switch L.type(i) {
@@ -122,7 +125,7 @@ extension LuaAnimator {
         }
         let method = String(call.prefix { $0 != "(" })
         rt.reportHookError(object: object, hook: "delegate.\(method)",
-                           text: "\(rt.delegatePosition(object, method))\(call) returned \(problem)")
+                           text: "\(rt.delegatePosition(object, field: field, method))\(call) returned \(problem)")
         return nil
     }
 }
@@ -130,11 +133,11 @@ extension LuaAnimator {
 extension LuaRuntime {
     /// "file:line: " where the delegate's `method` was defined, for errors found in its
     /// answer after it returned.
-    func delegatePosition(_ object: SimObject, _ method: String) -> String {
+    func delegatePosition(_ object: SimObject, field: String, _ method: String) -> String {
         let top = L.top
         defer { L.settop(top) }
         var ar = lua_Debug()
-        guard pushDelegateMethod(object, method), lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return "" }
+        guard pushDelegateMethod(object, field: field, method), lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return "" }
         let source = withUnsafeBytes(of: ar.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return "\(source):\(ar.linedefined): "
     }

@@ -233,6 +233,6 @@ extension LuaRuntime {
         defer { L.settop(top) }
         lua_rawgeti(L, nb_registryindex(), lua_Integer(ref))
         luaL_unref(L, nb_registryindex(), ref)
-        callHook(nargs: 0, object: simulation.screen, hook: "after")
+        docall(nargs: 0, object: simulation.screen, context: "after")
     }
 }

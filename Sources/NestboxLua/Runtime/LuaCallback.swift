@@ -35,6 +35,6 @@ final class LuaCallback {
         let top = rt.L.top
         defer { rt.L.settop(top) }
         guard push(), rt.L.type(-1) == LUA_TFUNCTION else { return }
-        rt.callHook(nargs: args(rt), object: object, hook: what)
+        rt.docall(nargs: args(rt), object: object, context: what)
     }
 }

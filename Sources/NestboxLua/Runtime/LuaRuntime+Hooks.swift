@@ -40,11 +40,11 @@ extension LuaRuntime {
         case .controlEvent(let event): runControlActions(object, event); return
         case .gestureAction: runFieldFunction(object, "action", hook: "action"); return
         case .didScroll:
-            runDelegate(object, "didScroll")
+            runDelegate(object, field: "delegate", "didScroll")
         case .didSelectItem(let item):
-            runDelegate(object, "didSelectItem") { rt in rt.push(item); return 1 }; return
+            runDelegate(object, field: "delegate", "didSelectItem") { rt in rt.push(item); return 1 }; return
         case .didSelectRow(let row):
-            runDelegate(object, "didSelectRow") { rt in rt.L.push(row + 1); return 1 }; return
+            runDelegate(object, field: "delegate", "didSelectRow") { rt in rt.L.push(row + 1); return 1 }; return
         default: break
         }
         guard !closing, hookMask(object) & (1 << UInt64(hook.ordinal)) != 0 else { return }
@@ -68,7 +68,7 @@ extension LuaRuntime {
         default:
             break
         }
-        callHook(nargs: nargs, object: object, hook: hook.name)
+        docall(nargs: nargs, object: object, context: hook.name)
     }
 
     /// `sizeForChildContentContainer(child, parentSize)` defined by the script: its
@@ -83,14 +83,7 @@ extension LuaRuntime {
         lua_pushvalue(L, ud)
         push(child)
         push(parentSize)
-        let base = L.top - 4
-        if nb_pcall(L, 3, 1) != LUA_OK {
-            let text = L.string(at: -1) ?? "(error object is not a string)"
-            L.pop()
-            reportHookError(object: parent, hook: "sizeForChildContentContainer", text: text)
-            return nil
-        }
-        defer { checkBalance(base + 1, after: "sizeForChildContentContainer") }
+        guard docall(nargs: 3, nresults: 1, object: parent, context: "sizeForChildContentContainer") else { return nil }
         guard let v = try? Args(L: L, rt: self).fields(-1, positional: ["width", "height"], "size") else { return nil }
         return Size(width: v[0], height: v[1])
     }
@@ -111,7 +104,7 @@ extension LuaRuntime {
             guard L.type(-1) == LUA_TFUNCTION else { L.pop(); continue }
             lua_pushvalue(L, ud)
             L.push(event)
-            callHook(nargs: 2, object: object, hook: event)
+            docall(nargs: 2, object: object, context: event)
         }
     }
 
@@ -124,25 +117,26 @@ extension LuaRuntime {
         guard pushExisting(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
               L.rawField(-1, field) == LUA_TFUNCTION else { return }
         lua_pushvalue(L, top + 1)
-        callHook(nargs: 1, object: object, hook: hook)
+        docall(nargs: 1, object: object, context: hook)
     }
 
-    /// Calls `delegate[method](object, ...)` where `delegate` is a table in the object's
-    /// fields (so the delegate lives in the object's user value).
-    func runDelegate(_ object: SimObject, _ method: String, _ args: (LuaRuntime) -> Int32 = { _ in 0 }) {
+    /// Calls `delegate[method](object, ...)` where `delegate` is the table in the object's
+    /// field `field` (so the delegate lives in the object's user value).
+    func runDelegate(_ object: SimObject, field: String, _ method: String, _ args: (LuaRuntime) -> Int32 = { _ in 0 }) {
         guard !closing else { return }
         let top = L.top
         defer { L.settop(top) }
-        guard pushDelegateMethod(object, method) else { return }
+        guard pushDelegateMethod(object, field: field, method) else { return }
         lua_pushvalue(L, top + 1)
-        callHook(nargs: 1 + args(self), object: object, hook: "delegate.\(method)")
+        docall(nargs: 1 + args(self), object: object, context: "delegate.\(method)")
     }
 
-    /// Pushes the object's userdata and then its delegate's `method`; false if absent.
-    func pushDelegateMethod(_ object: SimObject, _ method: String) -> Bool {
+    /// Pushes the object's userdata and then `method` of the table in its field `field`
+    /// ("delegate", "transitioningDelegate"); false if absent.
+    func pushDelegateMethod(_ object: SimObject, field: String, _ method: String) -> Bool {
         guard pushExisting(object) else { return false }
         let ud = L.top
-        guard lua_getiuservalue(L, ud, 1) == LUA_TTABLE, L.rawField(-1, delegateField) == LUA_TTABLE,
+        guard lua_getiuservalue(L, ud, 1) == LUA_TTABLE, L.rawField(-1, field) == LUA_TTABLE,
               L.rawField(-1, method) == LUA_TFUNCTION else { L.settop(ud - 1); return false }
         lua_rotate(L, ud + 1, 1)   // ud, f, fields, delegate -> ud, f, ... keep f right after ud
         L.settop(ud + 1)
@@ -151,22 +145,15 @@ extension LuaRuntime {
 
     /// Calls `delegate[method](object, ...)` and returns its first result via `read`
     /// (nil when there is no such method or it failed).
-    func askDelegate<T>(_ object: SimObject, _ method: String, passObject: Bool = true, _ args: (LuaRuntime) -> Int32,
-                        _ read: (LuaRuntime, Int32) -> T?) -> T? {
+    func askDelegate<T>(_ object: SimObject, field: String, _ method: String, passObject: Bool = true,
+                        _ args: (LuaRuntime) -> Int32, _ read: (LuaRuntime, Int32) -> T?) -> T? {
         guard !closing else { return nil }
         let top = L.top
         defer { L.settop(top) }
-        guard pushDelegateMethod(object, method) else { return nil }
+        guard pushDelegateMethod(object, field: field, method) else { return nil }
         if passObject { lua_pushvalue(L, top + 1) }
         let n = (passObject ? 1 : 0) + args(self)
-        let base = L.top - n - 1
-        if nb_pcall(L, n, 1) != LUA_OK {
-            let text = L.string(at: -1) ?? "(error object is not a string)"
-            L.pop()
-            reportHookError(object: object, hook: "delegate.\(method)", text: text)
-            return nil
-        }
-        defer { checkBalance(base + 1, after: "delegate.\(method)") }
+        guard docall(nargs: n, nresults: 1, object: object, context: "delegate.\(method)") else { return nil }
         return read(self, L.top)
     }
 
@@ -178,7 +165,7 @@ extension LuaRuntime {
         let ud = L.top
         guard pushHook(ud, "loadView") else { return false }
         lua_pushvalue(L, ud)
-        callHook(nargs: 1, object: controller, hook: "loadView")
+        docall(nargs: 1, object: controller, context: "loadView")
         return true
     }
 
@@ -252,14 +239,27 @@ extension LuaRuntime {
         return false
     }
 
-    func callHook(nargs: Int32, object: SimObject, hook: String) {
-        let base = L.top - nargs - 1     // where the stack must be once the call is done
-        if nb_pcall(L, nargs, 0) != LUA_OK {
+    /// The one way from Swift into a script's function (lua.c's `docall`): every hook,
+    /// delegate method, data source, animator, completion, action and timer comes here.
+    /// The function and its `nargs` arguments are on top; it runs under pcall with a
+    /// traceback. On success `nresults` values replace them. On an error nothing is left,
+    /// the error is recorded as an `error` event of `object` named `context` (the hook,
+    /// `delegate.method`, the data source function) and, unless --keep-going, the Lua
+    /// call that led here fails with its message (reportHookError): no error is dropped,
+    /// whatever the caller then falls back to. The main chunk, the REPL and the prelude
+    /// are entry points, not callbacks: their errors are the run's own outcome.
+    @discardableResult
+    func docall(nargs: Int32, nresults: Int32 = 0, object: SimObject, context: String) -> Bool {
+        let base = L.top - nargs - 1     // where the function is; the results go there
+        guard nb_pcall(L, nargs, nresults) == LUA_OK else {
             let text = L.string(at: -1) ?? "(error object is not a string)"
             L.pop()
-            reportHookError(object: object, hook: hook, text: text)
+            reportHookError(object: object, hook: context, text: text)
+            checkBalance(base, after: context)
+            return false
         }
-        checkBalance(base, after: hook)
+        checkBalance(base + nresults, after: context)
+        return true
     }
 
     /// A Swift→Lua call must leave the stack as it found it; a host bug otherwise,

@@ -42,8 +42,6 @@ public final class LuaRuntime {
     public internal(set) var scriptPath: String?
     /// What objects hold to reach this runtime (see LuaHost).
     private(set) lazy var host = LuaHost(runtime: self)
-    /// Which field of an object's fields holds the delegate being asked (see LuaDelegate).
-    var delegateField = "delegate"
     /// Bumped whenever a class table changes, so cached hook masks are recomputed.
     var classGeneration: UInt32 = 1
 

@@ -1,0 +1,118 @@
+import Testing
+import Containment
+import NestboxLua
+
+/// Every Swift→Lua call goes through LuaRuntime.docall: an error in any callback is an
+/// `error` event charged to the object and named by the callback, and the Lua call that
+/// led to it fails with its message, as a hook's error does (README, exit codes).
+@Suite struct CallbackErrorTests {
+    /// The `error` events of a run, as (object, event, text).
+    func errors(_ rt: LuaRuntime) -> [String] {
+        rt.simulation.trace.events.filter { $0.kind == .error }.map { "\($0.object) \($0.event) \($0.text)" }
+    }
+
+    /// The message and traceback of a failed run, or a test failure.
+    func failure(_ outcome: RunOutcome, sourceLocation: SourceLocation = #_sourceLocation) -> (String, String) {
+        guard case .scriptError(let message, let traceback) = outcome else {
+            Issue.record("expected a script error, got \(outcome)", sourceLocation: sourceLocation)
+            return ("", "")
+        }
+        return (message, traceback)
+    }
+
+    static let transition = """
+        local p, a, b = ui.ViewController{ name = "p" }, ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }
+        ui.window.rootViewController = p
+        ui.window:makeKeyAndVisible()
+        p:addChild(a); p.view:addSubview(a.view); p:addChild(b)
+        p:transition{ from = a, to = b, animator = {
+          transitionDuration = function(self, ctx) error("no duration") end,
+          animateTransition = function(self, ctx) print("animating"); ctx:completeTransition(true) end } }
+        print("after", a.appearanceState, b.appearanceState)
+        """
+
+    @Test("an error in transitionDuration fails the transition call (it used to become 0 silently)")
+    func transitionDuration() throws {
+        let (outcome, out, rt) = try runLua(Self.transition)
+        let (message, traceback) = failure(outcome)
+        #expect(message == "test:6: no duration")
+        #expect(traceback.contains("[C]: in method 'transition'"))
+        #expect(errors(rt) == ["TransitionContext#1 transitionDuration [0.000] error: test:6: no duration"])
+        // The transition itself ran, with no duration, before the call failed.
+        #expect(out == "animating\n")
+    }
+
+    @Test("with keepGoing, a failing transitionDuration is reported and the transition runs with no duration")
+    func transitionDurationKeepGoing() throws {
+        let (outcome, out, rt) = try runLua(Self.transition, keepGoing: true)
+        #expect(outcome == .ok)
+        #expect(out == "animating\nafter\tdisappeared\tappeared\n")
+        #expect(rt.hookErrors.map(\.message) == ["test:6: no duration"])
+        #expect(rt.simulation.clock.now == 0)
+    }
+
+    @Test("an error in a data source's numberOfRows fails the call that asked (the constructor)")
+    func numberOfRows() throws {
+        let (outcome, out, rt) = try runLua("""
+            local t = ui.TableView{ name = "t", frame = { 0, 0, 393, 440 },
+              dataSource = { numberOfRows = function() error("no rows") end, cellForRow = function() return "x" end } }
+            print("not reached")
+            """)
+        let (message, traceback) = failure(outcome)
+        #expect(message == "test:2: no rows")
+        #expect(traceback.contains("[C]: in field 'TableView'"))
+        #expect(out == "")
+        #expect(errors(rt) == ["t numberOfRows [0.000] error: test:2: no rows"])
+    }
+
+    @Test("an error in a data source's cellForRow is reported once per row asked, and fails the call")
+    func cellForRow() throws {
+        let source = """
+            local t = ui.TableView{ name = "t", frame = { 0, 0, 393, 440 },
+              dataSource = { numberOfRows = function() return 2 end, cellForRow = function(t, row) error("no cell " .. row) end } }
+            print("rows", t.numberOfRows, #t.subviews)
+            """
+        let (outcome, out, rt) = try runLua(source)
+        #expect(failure(outcome).0 == "test:2: no cell 1")
+        #expect(out == "")
+        #expect(errors(rt) == ["t cellForRow [0.000] error: test:2: no cell 1",
+                               "t cellForRow [0.000] error: test:2: no cell 2"])
+        // Carrying on, the rows exist with empty titles.
+        let (kept, keptOut, _) = try runLua(source, keepGoing: true)
+        #expect(kept == .ok)
+        #expect(keptOut == "rows\t2\t2\n")
+    }
+
+    @Test("an error in a delegate method that answers (shouldSelect) is reported; UIKit's default answer is used")
+    func delegateAnswer() throws {
+        let source = """
+            local tbc = ui.TabBarController{ name = "tbc",
+              viewControllers = { ui.ViewController{ title = "One" }, ui.ViewController{ title = "Two" } },
+              delegate = { shouldSelect = function(tbc, vc) error("no answer") end } }
+            ui.window.rootViewController = tbc
+            ui.window:makeKeyAndVisible()
+            ui.tap("Two")
+            print("selected", tbc.selectedIndex)
+            """
+        let (outcome, out, rt) = try runLua(source)
+        let (message, traceback) = failure(outcome)
+        #expect(message == "test:3: no answer")
+        #expect(traceback.contains("[C]: in field 'tap'"))
+        #expect(out == "")
+        #expect(errors(rt) == ["tbc delegate.shouldSelect [0.000] error: test:3: no answer"])
+        let (kept, keptOut, _) = try runLua(source, keepGoing: true)
+        #expect(kept == .ok)
+        #expect(keptOut == "selected\t2\n")
+    }
+
+    @Test("a timer's error is reported as `after` on the screen and ends the run")
+    func timer() throws {
+        let (outcome, out, rt) = try runLua("""
+            ui.after(0.5, function() error("late") end)
+            ui.after(1, function() print("later") end)
+            """)
+        #expect(failure(outcome).0 == "test:1: late")
+        #expect(out == "later\n")
+        #expect(errors(rt) == ["screen after [0.500] error: test:1: late"])
+    }
+}
