@@ -260,3 +260,37 @@ extension ViewHierarchyTests {
             "Nestbox: controllers nested deeper than 5000 levels are not supported"))
     }
 }
+
+extension ViewHierarchyTests {
+    /// Runs `body` on a thread with a small stack, so recursion per level shows.
+    func onSmallStack(_ body: @escaping @Sendable () -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread { body(); done.signal() }
+        thread.stackSize = 128 << 10
+        thread.start()
+        done.wait()
+    }
+
+    @Test("a deep view chain and deep nesting are freed without recursion (a 128 KiB stack)")
+    func teardownWithoutRecursion() {
+        onSmallStack {
+            let sim = Simulation()
+            weak var deepest: View?
+            do {
+                let top = View(simulation: sim, name: "top")
+                var v = top
+                for _ in 0..<3_000 { let w = View(simulation: sim); try? v.addSubview(w); v = w }
+                deepest = v
+            }
+            #expect(deepest == nil)
+            weak var innermost: ViewController?
+            do {
+                let root = ViewController(simulation: sim, name: "root")
+                var p = root
+                for _ in 0..<2_000 { let c = ViewController(simulation: sim); try? p.addChild(c); p = c }
+                innermost = p
+            }
+            #expect(innermost == nil)
+        }
+    }
+}

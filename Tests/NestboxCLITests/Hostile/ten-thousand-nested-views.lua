@@ -1,5 +1,5 @@
 -- expect: 0
--- options: --timeout 60
+-- options: --timeout 120
 local top = ui.View{}
 local v = top
 for i = 1, 10000 do local w = ui.View{}; v:addSubview(w); v = w end
