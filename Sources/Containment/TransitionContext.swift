@@ -40,7 +40,8 @@ public final class TransitionContext: SimObject {
     public internal(set) var isComplete = false
     var animator: TransitionAnimator?
     var completion: ((Bool) -> Void)?
-    /// A child transition's animation and screen, measured once in init.
+    /// A child transition's animation and screen, measured once in init; while the
+    /// animator answers its duration, the context reads as animated.
     private var measured = (isAnimated: true, onScreen: false)
 
     /// A child transition asks `animator` for its duration here, with this context, and
@@ -74,11 +75,12 @@ public final class TransitionContext: SimObject {
             // S30's switch, animated since only the delegate's animator makes a context.
             return Policy(isAnimated: true)
         case .presentation(let animated):
-            // A custom presentation leaves the presenting side on screen: it keeps its
-            // view and gets no callbacks (S39's shape, Apple's documentation of .custom).
+            // Only a full-screen presentation covers the presenting side (Apple's
+            // documentation of .fullScreen): under a custom one it keeps its view and
+            // gets no callbacks, as under a sheet (S39).
             return Policy(isAnimated: animated, managesFrom: false, keepsFromView: true)
         case .dismissal(let animated):
-            // The presenting side never disappeared, so it gets no callbacks (S39's shape).
+            // The presenting side never disappeared, so it gets no callbacks (S39).
             return Policy(isAnimated: animated, managesTo: false)
         }
     }
