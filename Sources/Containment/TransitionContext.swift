@@ -1,29 +1,88 @@
 /// UIViewControllerContextTransitioning for a container's own transitions.
 public final class TransitionContext: SimObject {
+    /// Who runs the transition. It fixes, in `policy`, which appearance callbacks the
+    /// context sends and which view it removes at the end.
+    public enum Kind {
+        /// A custom container's `transition(from:to:animator:)`, with from's view as the
+        /// call found it: its animation and its screen are measured in init.
+        case childTransition(fromView: View)
+        /// A navigation controller's push or pop, with the slide or the delegate's animator.
+        case navigation(animated: Bool)
+        /// A tab switch through the tab bar controller delegate's animator.
+        case tabSelection
+        /// A custom (`.custom` style) presentation through the transitioning delegate.
+        case presentation(animated: Bool)
+        /// The dismissal of a custom presentation through the transitioning delegate.
+        case dismissal(animated: Bool)
+    }
+
+    /// What a kind of transition does with the two controllers.
+    struct Policy {
+        var isAnimated: Bool
+        /// Appearance callbacks are sent at all (policy Q3: nothing appears off screen).
+        var onScreen = true
+        /// How a cancel reverses appearance: at the cancel, or at the end.
+        var reversesAtEnd = false
+        /// Whether from and to take their did-callbacks from completeTransition.
+        var managesFrom = true
+        var managesTo = true
+        /// Whether from's view stays in the window when the transition completes.
+        var keepsFromView = false
+    }
+
+    public let kind: Kind
     public let containerView: View
     public let fromViewController: ViewController
     public let toViewController: ViewController
-    public internal(set) var isAnimated = true
+    public var isAnimated: Bool { policy.isAnimated }
     public let isInteractive: Bool
     public internal(set) var transitionWasCancelled = false
     public internal(set) var isComplete = false
-    var onScreen = false
-    /// How a cancel reverses appearance: a custom container's at the cancel (S16's
-    /// shape); a navigation controller's interactive pop at the end (S24's shape).
-    var reversesAtEnd = false
-    /// Presentations: the presenting side may take no callbacks (a custom presentation
-    /// does not call its disappearance methods) and keep its view.
-    var managesFrom = true
-    var managesTo = true
-    var keepsFromView = false
     var animator: TransitionAnimator?
     var completion: ((Bool) -> Void)?
+    /// A child transition's animation and screen, measured once in init; while the
+    /// animator answers its duration, the context reads as animated.
+    private var measured = (isAnimated: true, onScreen: false)
 
-    public init(simulation: Simulation, container: View, from: ViewController, to: ViewController,
-         interactive: Bool, completion: ((Bool) -> Void)?) {
+    /// A child transition asks `animator` for its duration here, with this context, and
+    /// only then reads whether from's view is on screen: a script's animator may move the
+    /// view while it answers.
+    public init(simulation: Simulation, kind: Kind, container: View, from: ViewController, to: ViewController,
+                animator: TransitionAnimator, interactive: Bool, completion: ((Bool) -> Void)?) {
+        self.kind = kind
         containerView = container; fromViewController = from; toViewController = to
+        self.animator = animator
         isInteractive = interactive; self.completion = completion
         super.init(simulation: simulation, className: "TransitionContext")
+        if case .childTransition(let fromView) = kind {
+            measured.isAnimated = animator.transitionDuration(self) > 0
+            measured.onScreen = fromView.window?.isVisible == true
+        }
+    }
+
+    /// Each kind's policy, in one place.
+    var policy: Policy {
+        switch kind {
+        case .childTransition:
+            // Q2: animated when the animator's duration is above 0; Q3: callbacks only
+            // on screen. A cancel reverses appearance at the cancel (S16's shape).
+            return Policy(isAnimated: measured.isAnimated, onScreen: measured.onScreen)
+        case .navigation(let animated):
+            // S19/S22's order; a cancelled interactive pop reverses appearance at the
+            // end of the animation (S24, Q11).
+            return Policy(isAnimated: animated, reversesAtEnd: true)
+        case .tabSelection:
+            // S30's switch, animated since only the delegate's animator makes a context.
+            return Policy(isAnimated: true)
+        case .presentation(let animated):
+            // Only a full-screen presentation covers the presenting side (Apple's
+            // documentation of .fullScreen): under a custom one it keeps its view and
+            // gets no callbacks, as under a sheet (S39).
+            return Policy(isAnimated: animated, managesFrom: false, keepsFromView: true)
+        case .dismissal(let animated):
+            // The presenting side never disappeared, so it gets no callbacks (S39).
+            return Policy(isAnimated: animated, managesTo: false)
+        }
     }
 
     public func view(_ key: String) -> View? {
@@ -51,21 +110,21 @@ public final class TransitionContext: SimObject {
         guard !isComplete else { return }
         isComplete = true
         simulation.trace.record(.call, name, "completeTransition", [("_", .bool(didComplete))])
-        let from = fromViewController, to = toViewController
+        let from = fromViewController, to = toViewController, policy = self.policy
         if didComplete {
-            if !keepsFromView { from.viewIfLoaded?.removeFromSuperview() }
+            if !policy.keepsFromView { from.viewIfLoaded?.removeFromSuperview() }
         } else {
             to.viewIfLoaded?.removeFromSuperview()
         }
-        if onScreen {
-            if !didComplete && reversesAtEnd {
+        if policy.onScreen {
+            if !didComplete && policy.reversesAtEnd {
                 to.beginAppearance(false, animated: isAnimated)
                 to.endAppearance()
                 from.beginAppearance(true, animated: isAnimated)
                 from.endAppearance()
             } else {
-                if managesFrom { from.endAppearance() }
-                if managesTo { to.endAppearance() }
+                if policy.managesFrom { from.endAppearance() }
+                if policy.managesTo { to.endAppearance() }
             }
         }
         animator?.animationEnded(self, completed: didComplete)
@@ -79,7 +138,7 @@ public final class TransitionContext: SimObject {
     /// disappears, not animated; their did-callbacks come with completeTransition.
     func cancel() {
         transitionWasCancelled = true
-        guard onScreen, !reversesAtEnd else { return }
+        guard policy.onScreen, !policy.reversesAtEnd else { return }
         fromViewController.beginAppearance(true, animated: false)
         toViewController.beginAppearance(false, animated: false)
     }

@@ -36,13 +36,19 @@ extension ViewController {
         // Q15b: the intermediate controllers on screen (under a sheet) disappear with the top.
         let leaving = intermediates.reversed().filter { $0.appearanceState == .appeared || $0.appearanceState == .appearing }
         presenter.isPresentationTransitioning = true
-        // The presenting side reappears only if the first presentation covered it (Apple's
-        // documentation of .fullScreen).
-        let coversPresenter = stack[0].modalPresentationStyle == .fullScreen
-        let window = simulation.window
+        let coversPresenter = stack[0].modalPresentationStyle.coversPresenter
+        // The top-most controller starts to disappear. The intermediate ones leave at once,
+        // under its animation: those on screen get their will-disappear (not animated), and
+        // every view leaves the window (Q15b).
+        let start = {
+            top.beginAppearance(false, animated: animated)
+            for vc in leaving { vc.beginAppearance(false, animated: false) }
+            for vc in intermediates { vc.viewIfLoaded?.detach() }
+        }
         // The closures hold the controllers until they run, as UIKit's blocks do: the
         // presenter's strong reference to the stack goes away inside.
         let finish: () -> Void = {
+            for vc in leaving { vc.endAppearance() }     // Q15b: after the top-most's
             var below = presenter
             for vc in stack {
                 vc.viewIfLoaded?.detach()
@@ -57,22 +63,29 @@ extension ViewController {
         }
         for vc in stack { vc.isBeingDismissed = true }
         if top.modalPresentationStyle == .custom, let custom = top.transitioningDelegate?.animatorForDismissed(top) {
-            let ctx = TransitionContext(simulation: simulation, container: window, from: top, to: presenter,
-                                        interactive: false) { _ in
-                for vc in leaving { vc.endAppearance() }
-                finish()
-            }
-            ctx.animator = custom
-            ctx.isAnimated = animated
-            ctx.onScreen = true
-            ctx.managesTo = false
-            top.beginAppearance(false, animated: animated)
-            removeIntermediates(intermediates, leaving: leaving)
-            custom.animateTransition(ctx)
-            return
+            dismissCustom(top, to: presenter, animator: custom, animated: animated, start: start, finish: finish)
+        } else {
+            dismissModal(top, to: presenter, covers: coversPresenter, animated: animated, start: start, finish: finish)
         }
-        top.beginAppearance(false, animated: animated)
-        removeIntermediates(intermediates, leaving: leaving)
+    }
+
+    /// The transitioning delegate's animator takes the view away; the presenting side,
+    /// which stayed on screen, gets no callbacks (TransitionContext.Kind.dismissal).
+    private func dismissCustom(_ top: ViewController, to presenter: ViewController, animator: TransitionAnimator,
+                               animated: Bool, start: () -> Void, finish: @escaping () -> Void) {
+        let ctx = TransitionContext(simulation: simulation, kind: .dismissal(animated: animated),
+                                    container: simulation.window, from: top, to: presenter, animator: animator,
+                                    interactive: false) { _ in finish() }
+        start()
+        animator.animateTransition(ctx)
+    }
+
+    /// The top-most view slides down out of the window in 0.35 s, or leaves on the next
+    /// turn; a covered presenting side comes back under it.
+    private func dismissModal(_ top: ViewController, to presenter: ViewController, covers coversPresenter: Bool,
+                              animated: Bool, start: () -> Void, finish: @escaping () -> Void) {
+        let window = simulation.window
+        start()
         if coversPresenter, let pv = presenter.viewIfLoaded {
             presenter.beginAppearance(true, animated: animated)
             pv.frame = window.bounds
@@ -93,16 +106,8 @@ extension ViewController {
         let end = {
             if coversPresenter { presenter.endAppearance() }
             top.endAppearance()
-            for vc in leaving { vc.endAppearance() }
             finish()
         }
         if animated { simulation.clock.schedule(after: Self.modalDuration, end) } else { simulation.clock.enqueue(end) }
-    }
-
-    /// Intermediate controllers leave at once, under the top-most one's animation: those
-    /// on screen get their will-disappear (not animated), and every view leaves the window.
-    private func removeIntermediates(_ intermediates: ArraySlice<ViewController>, leaving: [ViewController]) {
-        for vc in leaving { vc.beginAppearance(false, animated: false) }
-        for vc in intermediates { vc.viewIfLoaded?.detach() }
     }
 }

@@ -1,6 +1,11 @@
 /// present/dismiss (docs/containment.md, Presentation; S37–S39, W14–W18, policy Q15).
 public enum ModalPresentationStyle: String, CaseIterable, Sendable {
     case fullScreen, pageSheet, overFullScreen, custom
+
+    /// The presenting side disappears only under a full-screen presentation (Apple's
+    /// documentation of .fullScreen; a sheet, over-full-screen or custom presentation
+    /// leaves it on screen), and reappears only when that one is dismissed.
+    var coversPresenter: Bool { self == .fullScreen }
 }
 
 /// A script's transitioningDelegate.
@@ -48,12 +53,8 @@ extension ViewController {
         vc.ownershipMayHaveChanged()
         presenter.isPresentationTransitioning = true
         let style = vc.modalPresentationStyle
-        // The presenting side disappears only for a full-screen presentation (Apple's
-        // documentation of .fullScreen;
-        // a sheet, over-full-screen or custom presentation leaves it on screen).
-        let coversPresenter = style == .fullScreen
+        let coversPresenter = style.coversPresenter
         let presentedView = vc.view
-        let window = simulation.window
         let custom = style == .custom ? vc.transitioningDelegate?.animatorForPresented(vc, presenting: presenter, source: self) : nil
         // The closures hold both controllers until they run, as UIKit's blocks do.
         let finish: (Bool) -> Void = { _ in
@@ -64,17 +65,30 @@ extension ViewController {
         }
         vc.isBeingPresented = true
         if let custom {
-            let ctx = TransitionContext(simulation: simulation, container: window, from: presenter, to: vc,
-                                        interactive: false) { finish($0) }
-            ctx.animator = custom
-            ctx.isAnimated = animated
-            ctx.onScreen = true
-            ctx.keepsFromView = true
-            ctx.managesFrom = false
-            vc.beginAppearance(true, animated: animated)
-            custom.animateTransition(ctx)
-            return
+            presentCustom(vc, by: presenter, animator: custom, animated: animated, finish: finish)
+        } else {
+            presentModal(vc, view: presentedView, by: presenter, style: style, animated: animated, finish: finish)
         }
+    }
+
+    /// The transitioning delegate's animator puts the view in place; the presenting side
+    /// stays on screen, with its view and no callbacks (TransitionContext.Kind.presentation).
+    private func presentCustom(_ vc: ViewController, by presenter: ViewController, animator: TransitionAnimator,
+                               animated: Bool, finish: @escaping (Bool) -> Void) {
+        let ctx = TransitionContext(simulation: simulation, kind: .presentation(animated: animated),
+                                    container: simulation.window, from: presenter, to: vc, animator: animator,
+                                    interactive: false, completion: finish)
+        vc.beginAppearance(true, animated: animated)
+        animator.animateTransition(ctx)
+    }
+
+    /// `presentedView` (the view as `present` loaded it) slides up from below the window
+    /// to the style's frame in 0.35 s, or lands there on the next turn; a full-screen
+    /// presentation's presenting side disappears under it (S37).
+    private func presentModal(_ vc: ViewController, view presentedView: View, by presenter: ViewController,
+                              style: ModalPresentationStyle, animated: Bool, finish: @escaping (Bool) -> Void) {
+        let window = simulation.window
+        let coversPresenter = style.coversPresenter
         if coversPresenter { presenter.beginAppearance(false, animated: animated) }
         vc.beginAppearance(true, animated: animated)
         let final = frame(for: style)

@@ -55,12 +55,10 @@ extension ViewController {
                                 [("from", .ref(from)), ("to", .ref(to)), ("interactive", .bool(interaction != nil))])
         let fromView = from.view
         _ = to.view
-        let ctx = TransitionContext(simulation: simulation, container: fromView.superview ?? view, from: from, to: to,
+        let ctx = TransitionContext(simulation: simulation, kind: .childTransition(fromView: fromView),
+                                    container: fromView.superview ?? view, from: from, to: to, animator: animator,
                                     interactive: interaction != nil, completion: completion)
-        ctx.animator = animator
-        ctx.isAnimated = animator.transitionDuration(ctx) > 0
-        ctx.onScreen = fromView.window?.isVisible == true
-        if ctx.onScreen {
+        if ctx.policy.onScreen {
             from.beginAppearance(false, animated: ctx.isAnimated)
             to.beginAppearance(true, animated: ctx.isAnimated)
         }

@@ -92,7 +92,8 @@ extension NavigationController {
         let custom = animated ? delegate?.animationController(self, operation: operation, from: from, to: to) : nil
         let driver = interaction ?? custom.flatMap { delegate?.interactionController(self, animator: $0) }
         let animator = custom ?? NavigationSlide(operation: operation)
-        let ctx = TransitionContext(simulation: simulation, container: view, from: from, to: to,
+        let ctx = TransitionContext(simulation: simulation, kind: .navigation(animated: animated), container: view,
+                                    from: from, to: to, animator: animator,
                                     interactive: driver != nil) { [weak self] completed in
             // Weak: a script's animator may keep the context past this controller's life.
             guard let self else { return }
@@ -102,10 +103,6 @@ extension NavigationController {
                 self.cancelled(from: from, popped: popped)
             }
         }
-        ctx.animator = animator
-        ctx.isAnimated = animated
-        ctx.onScreen = true
-        ctx.reversesAtEnd = true
         from.beginAppearance(false, animated: animated)
         to.beginAppearance(true, animated: animated)
         tellDelegate(willShow: to, animated: animated)

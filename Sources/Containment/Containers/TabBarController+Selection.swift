@@ -46,9 +46,8 @@ extension TabBarController {
         target.beginAppearance(true, animated: custom != nil)
         old.beginAppearance(false, animated: custom != nil)
         if let custom {
-            let ctx = TransitionContext(simulation: simulation, container: view, from: old, to: target, interactive: false) { _ in }
-            ctx.animator = custom
-            ctx.onScreen = true
+            let ctx = TransitionContext(simulation: simulation, kind: .tabSelection, container: view, from: old, to: target,
+                                        animator: custom, interactive: false) { _ in }
             custom.animateTransition(ctx)
             return
         }
