@@ -39,8 +39,9 @@ import NestboxCLI
         final class Slot: @unchecked Sendable { var value = Captured(code: -1, out: "", err: "") }
         let slot = Slot()
         let done = DispatchSemaphore(value: 0)
+        let arguments = ["run", path, "--trace", "none"] + options
         let thread = Thread {
-            slot.value = nestbox(["run", path, "--trace", "none"] + options)
+            slot.value = nestbox(arguments)
             done.signal()
         }
         thread.stackSize = 64 << 20
