@@ -49,8 +49,14 @@ public final class Simulation {
         if window.isVisible { window.layoutIfNeeded() }
     }
 
-    /// Advances virtual time, running timers in order, each followed by a turn.
-    public func advance(by seconds: Double) {
+    /// The timers one instant may fire before the run loop gives up on it (a timer that
+    /// reschedules itself with no delay), as many as the turns a settle may take.
+    public static let maxTurns = 100_000
+
+    /// Advances virtual time, running timers in order, each followed by a turn. Returns
+    /// false when timers kept scheduling more at one instant past `maxTurns`.
+    @discardableResult
+    public func advance(by seconds: Double) -> Bool {
         run(until: VirtualClock.later(clock.now, by: seconds))
     }
 
@@ -58,7 +64,7 @@ public final class Simulation {
     /// (a script that keeps scheduling work), so the caller can report it. Animations
     /// paused by an interaction controller are not pending: they wait for the script.
     @discardableResult
-    public func settle(maxTurns: Int = 100_000) -> Bool {
+    public func settle(maxTurns: Int = Simulation.maxTurns) -> Bool {
         var turns = 0
         turn()
         while clock.hasPendingWork {
@@ -67,14 +73,14 @@ public final class Simulation {
             if isInterrupted() { return true }
             if clock.hasQueued { turn(); continue }
             guard let due = clock.nextTimerTime else { break }
-            run(until: due)
+            if !run(until: due) { return false }
         }
         return true
     }
 
     /// Moves the clock to `target`, stopping at each timer (and, with frame sampling,
-    /// at each 1/60 s while something animates).
-    func run(until target: Double) {
+    /// at each 1/60 s while something animates). False: stuck at one instant.
+    func run(until target: Double) -> Bool {
         turn()
         while true {
             var next = clock.nextTimerTime
@@ -89,11 +95,12 @@ public final class Simulation {
             // (an animation's completion) run.
             let k = clock.now * 60
             if sampling, abs(k - k.rounded()) < 1e-6 { sampleFrames() }
-            clock.runTimers(upTo: clock.now + 1e-9, until: isInterrupted)
+            guard clock.runTimers(upTo: clock.now + 1e-9, limit: Self.maxTurns, until: isInterrupted) else { return false }
             turn()
         }
         clock.now = max(clock.now, target)
         turn()
+        return true
     }
 
     /// One `animation` event per view in flight: its presentation frame and alpha.

@@ -68,8 +68,15 @@ public final class VirtualClock {
 
     /// Runs the timers due by `time` in (time, seq) order, timers they schedule for
     /// now included, asking `interrupted` before each.
-    func runTimers(upTo time: Double, until interrupted: () -> Bool) {
+    /// Fires the timers due by `time`, in order, those they schedule for the same
+    /// instant included. Returns false after `limit` of them: a timer that keeps
+    /// scheduling itself with no delay would hold virtual time still forever.
+    @discardableResult
+    func runTimers(upTo time: Double, limit: Int = .max, until interrupted: () -> Bool) -> Bool {
+        var fired = 0
         while let first = timers.first, first.time <= time, !interrupted() {
+            fired += 1
+            if fired > limit { return false }
             let last = timers.removeLast()
             if !timers.isEmpty {
                 timers[0] = last
@@ -78,6 +85,7 @@ public final class VirtualClock {
             memory.add(-MemoryMeter.timerBytes)
             first.action()
         }
+        return true
     }
 
     private func siftUp(_ start: Int) {

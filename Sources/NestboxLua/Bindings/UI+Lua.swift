@@ -120,7 +120,9 @@ enum UIFunctions {
         LuaMethod("advance") { a in
             let s = try a.number(1)
             guard s.isFinite, s >= 0 else { throw LuaFailure.argument(1, "seconds must be a finite number >= 0") }
-            a.rt.simulation.advance(by: s)
+            guard a.rt.simulation.advance(by: s) else {
+                throw LuaFailure.message("ui.advance: still busy after \(Simulation.maxTurns) timers at one instant")
+            }
             return 0
         },
         LuaMethod("settle") { a in
