@@ -1,7 +1,8 @@
 import Testing
 import Containment
+import InvariantChecking
 
-@Suite struct PresentationTests {}
+@Suite(.checksInvariants) struct PresentationTests {}
 
 extension PresentationTests {
     /// T (tab bar) on screen; its selected tab is N with stack [A].
@@ -110,7 +111,7 @@ extension PresentationTests {
     }
 }
 
-@Suite struct NestedContainerTests {}
+@Suite(.checksInvariants) struct NestedContainerTests {}
 
 extension NestedContainerTests {
     @Test("S40 tab bar inside navigation inside a custom container, first display")
