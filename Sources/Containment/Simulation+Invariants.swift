@@ -15,8 +15,10 @@ extension Simulation {
     /// The same, walking from `roots` as well: objects outside the window.
     package func checkInvariants(from roots: [SimObject]) -> [String] {
         var check = InvariantCheck(windowRoot: createdWindow?.rootViewController)
+        // The walk pops what was reached last: the window's objects come first, then
+        // each root's in the order given (messages are compared exactly).
+        for r in roots.reversed() { check.reach(r) }
         if let w = createdWindow { check.reach(w) }
-        for r in roots { check.reach(r) }
         check.walk()
         check.checkViews()
         check.checkControllers()
@@ -54,8 +56,7 @@ struct InvariantCheck {
         pending.append(object)
     }
 
-    /// Collects everything connected to the roots, in a stable order (messages are
-    /// compared exactly).
+    /// Collects everything connected to the roots, depth first, children in order.
     mutating func walk() {
         while let o = pending.popLast() {
             if let v = o as? View {

@@ -18,6 +18,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     rt.keepGoing = true
     rt.setLimits(timeout: 2, maxInstructions: 2_000_000)
     _ = rt.run(source: program, chunkName: "=fuzz")
+    // The model's invariants (issue 13) hold after any program: a violation is a finding.
+    let violations = rt.checkInvariants()
+    if !violations.isEmpty {
+        FileHandle.standardError.write(Data(("model invariant violated:\n" + violations.joined(separator: "\n") + "\n").utf8))
+        abort()
+    }
     return 0
 }
 
