@@ -47,6 +47,9 @@ enum Messages {
     static func holdsThroughPresentation(_ vc: ViewController, _ other: ViewController, _ verb: String, _ relation: String) -> String {
         "Nestbox: cannot \(verb) \(vc.objectDescription) \(relation) \(other.objectDescription): it already holds that controller through a presentation, and the two would hold each other"
     }
+    static func presentedAsChild(_ vc: ViewController, presenter: ViewController, parent: ViewController) -> String {
+        "Nestbox: cannot add \(vc.objectDescription) as a child of \(parent.objectDescription): it is presented by \(presenter.objectDescription); dismiss it first"
+    }
     static func viewCycle(_ v: View, _ superview: View) -> String {
         "Nestbox: cannot add \(v.objectDescription) as a subview of \(superview.objectDescription): it is one of its ancestors"
     }

@@ -257,3 +257,22 @@ extension PresentationTests {
         #expect(lines(sim, .warning).isEmpty && t.presentedViewController == nil)
     }
 }
+
+extension PresentationTests {
+    @Test("Q5c: a presented controller cannot become a child until it is dismissed")
+    func presentedAsChild() throws {
+        let (sim, t, _, _) = try setUp()
+        let m = Probe(sim, "m")
+        try t.present(m, animated: false, completion: nil)
+        sim.settle()
+        let other = Probe(sim, "other")
+        #expect(throws: ContainmentError("NSInvalidArgumentException", "Nestbox: cannot add <ViewController: m> as a child of <ViewController: other>: it is presented by <TabBarController: t>; dismiss it first")) {
+            try other.addChild(m)
+        }
+        #expect(m.parent == nil && other.children.isEmpty && m.view.superview === sim.window)
+        m.dismiss(animated: false, completion: nil)
+        sim.settle()
+        try other.addChild(m)
+        #expect(m.parent === other)
+    }
+}
