@@ -25,4 +25,63 @@ import InvariantChecking
         loose.appearanceState = .disappeared
         kept.subviews = []
     }
+
+    // Two paths the state machine took with a callback re-entering it, leaving a state
+    // its depth contradicted (found by the invariant check; runLua checks it here too).
+
+    @Test("viewDidLoad beginning a disappearance inside the appearing begin: W1, then that begin")
+    func beginFromViewDidLoad() throws {
+        let (outcome, out, _) = try runLua("""
+            local log = {}
+            local function note(s) log[#log + 1] = s end
+            local c = ui.ViewController{ name = 'c' }
+            c.viewDidLoad = function(self) note('didLoad'); self:beginAppearanceTransition(false, false) end
+            c.viewWillAppear = function() note('willAppear') end
+            c.viewWillDisappear = function() note('willDisappear') end
+            c.viewDidAppear = function() note('didAppear') end
+            c:beginAppearanceTransition(true, false)
+            note(c.appearanceState)
+            c:endAppearanceTransition()
+            note(c.appearanceState)
+            print(table.concat(log, ' '))
+            """)
+        #expect(outcome == .ok)
+        #expect(out == "didLoad willAppear appearing didAppear appeared\n")
+    }
+
+    @Test("viewIsAppearing beginning a disappearance inside the end: the reversal takes over")
+    func beginFromViewIsAppearing() throws {
+        let (outcome, out, _) = try runLua("""
+            local log = {}
+            local function note(s) log[#log + 1] = s end
+            local c = ui.ViewController{ name = 'c' }
+            c.viewIsAppearing = function(self) note('isAppearing'); self:beginAppearanceTransition(false, false) end
+            c.viewDidAppear = function() note('didAppear') end
+            c.viewWillDisappear = function() note('willDisappear') end
+            c.viewDidDisappear = function() note('didDisappear') end
+            c:beginAppearanceTransition(true, false)
+            c:endAppearanceTransition()
+            note(c.appearanceState)
+            c:endAppearanceTransition()
+            note(c.appearanceState)
+            print(table.concat(log, ' '))
+            """)
+        #expect(outcome == .ok)
+        #expect(out == "isAppearing willDisappear disappearing didDisappear disappeared\n")
+    }
+
+    @Test("a child's viewDidLoad, run by the navigation controller's preparation, reversing its appearance")
+    func beginFromPreparation() throws {
+        let (outcome, out, _) = try runLua("""
+            nav = ui.NavigationController{ name = 'n', root = ui.ViewController{ name = 'r' } }
+            local _ = nav.view
+            local t = ui.ViewController{ name = 't' }
+            t.viewDidLoad = function() nav:beginAppearanceTransition(false, false) end
+            nav:pushViewController(t, false)         -- off screen: shown when it appears (S21)
+            nav:beginAppearanceTransition(true, false)
+            print(nav.appearanceState)
+            """)
+        #expect(outcome == .ok)
+        #expect(out == "disappearing\n")
+    }
 }
