@@ -83,16 +83,7 @@ struct InvariantCheck {
     /// controller holding it as its view (W6), recognizers on the view they name.
     mutating func checkViews() {
         for v in views {
-            var listed = Set<ObjectIdentifier>()
-            for s in v.subviews {
-                if !listed.insert(ObjectIdentifier(s)).inserted {
-                    violations.append("\(s.objectDescription) appears twice among the subviews of \(v.objectDescription)")
-                } else if s.superview === v {
-                    listedByOwner.insert(ObjectIdentifier(s))
-                } else {
-                    violations.append("\(s.objectDescription) is among the subviews of \(v.objectDescription), but its superview is \(describe(s.superview))")
-                }
-            }
+            checkList(v.subviews, of: v, "subviews", "superview") { $0.superview }
             if let o = v.owningViewController, o._view !== v {
                 violations.append("\(v.objectDescription) names \(o.objectDescription) as its controller, but that controller's view is \(describe(o._view))")
             }
@@ -101,9 +92,7 @@ struct InvariantCheck {
             }
         }
         for v in views {
-            if let s = v.superview, !listedByOwner.contains(ObjectIdentifier(v)) {
-                violations.append("\(v.objectDescription) has superview \(s.objectDescription), which does not list it among its subviews")
-            }
+            checkListed(v, by: v.superview, "subviews", "superview")
             climbSuperviews(from: v)
         }
     }
@@ -113,16 +102,7 @@ struct InvariantCheck {
     /// state agreeing with the begin/end depth (reference §1.3).
     mutating func checkControllers() {
         for c in controllers {
-            var listed = Set<ObjectIdentifier>()
-            for k in c.children {
-                if !listed.insert(ObjectIdentifier(k)).inserted {
-                    violations.append("\(k.objectDescription) appears twice among the children of \(c.objectDescription)")
-                } else if k.parent === c {
-                    listedByOwner.insert(ObjectIdentifier(k))
-                } else {
-                    violations.append("\(k.objectDescription) is among the children of \(c.objectDescription), but its parent is \(describe(k.parent))")
-                }
-            }
+            checkList(c.children, of: c, "children", "parent") { $0.parent }
             if let v = c._view, v.owningViewController !== c {
                 violations.append("the view \(v.objectDescription) of \(c.objectDescription) names \(describe(v.owningViewController)) as its controller")
             }
@@ -136,11 +116,32 @@ struct InvariantCheck {
             checkAppearance(c)
         }
         for c in controllers {
-            if let p = c.parent, !listedByOwner.contains(ObjectIdentifier(c)) {
-                violations.append("\(c.objectDescription) has parent \(p.objectDescription), which does not list it among its children")
-            }
+            checkListed(c, by: c.parent, "children", "parent")
             climbParents(from: c)
         }
+    }
+
+    /// A holder's list (`subviews`, `children`) against its members' back-pointer: each
+    /// member listed once and naming the holder, which `listedByOwner` then records.
+    private mutating func checkList<Member: SimObject>(_ list: [Member], of holder: SimObject, _ noun: String,
+                                                       _ relation: String, back: (Member) -> SimObject?) {
+        var listed = Set<ObjectIdentifier>()
+        for m in list {
+            if !listed.insert(ObjectIdentifier(m)).inserted {
+                violations.append("\(m.objectDescription) appears twice among the \(noun) of \(holder.objectDescription)")
+            } else if back(m) === holder {
+                listedByOwner.insert(ObjectIdentifier(m))
+            } else {
+                violations.append("\(m.objectDescription) is among the \(noun) of \(holder.objectDescription), but its \(relation) is \(describe(back(m)))")
+            }
+        }
+    }
+
+    /// The other way: a member naming a holder is in that holder's list. Run once every
+    /// list was checked (the walk reaches each holder named).
+    private mutating func checkListed(_ member: SimObject, by holder: SimObject?, _ noun: String, _ relation: String) {
+        guard let holder, !listedByOwner.contains(ObjectIdentifier(member)) else { return }
+        violations.append("\(member.objectDescription) has \(relation) \(holder.objectDescription), which does not list it among its \(noun)")
     }
 
     private mutating func checkRoot(_ c: ViewController) {

@@ -26,48 +26,47 @@ import InvariantChecking
         kept.subviews = []
     }
 
-    // Two paths the state machine took with a callback re-entering it, leaving a state
-    // its depth contradicted (found by the invariant check; runLua checks it here too).
+    // Paths the state machine took with a callback re-entering it, leaving a state its
+    // depth contradicted (found by the invariant check; runLua checks it here too).
 
-    @Test("viewDidLoad beginning a disappearance inside the appearing begin: W1, then that begin")
-    func beginFromViewDidLoad() throws {
+    /// Runs `script` with `c`, a controller whose appearance callbacks note their names
+    /// (`note` is at hand for more), and returns the notes.
+    func notes(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let (outcome, out, _) = try runLua("""
             local log = {}
             local function note(s) log[#log + 1] = s end
             local c = ui.ViewController{ name = 'c' }
+            for _, h in ipairs{ 'viewWillAppear', 'viewIsAppearing', 'viewDidAppear', 'viewWillDisappear', 'viewDidDisappear' } do
+                c[h] = function() note(h:sub(5, 5):lower() .. h:sub(6)) end
+            end
+            \(script)
+            print(table.concat(log, ' '))
+            """, sourceLocation: sourceLocation)
+        #expect(outcome == .ok, sourceLocation: sourceLocation)
+        return out
+    }
+
+    @Test("viewDidLoad beginning a disappearance inside the appearing begin: W1, then that begin")
+    func beginFromViewDidLoad() throws {
+        #expect(try notes("""
             c.viewDidLoad = function(self) note('didLoad'); self:beginAppearanceTransition(false, false) end
-            c.viewWillAppear = function() note('willAppear') end
-            c.viewWillDisappear = function() note('willDisappear') end
-            c.viewDidAppear = function() note('didAppear') end
             c:beginAppearanceTransition(true, false)
             note(c.appearanceState)
             c:endAppearanceTransition()
             note(c.appearanceState)
-            print(table.concat(log, ' '))
-            """)
-        #expect(outcome == .ok)
-        #expect(out == "didLoad willAppear appearing didAppear appeared\n")
+            """) == "didLoad willAppear appearing isAppearing didAppear appeared\n")
     }
 
     @Test("viewIsAppearing beginning a disappearance inside the end: the reversal takes over")
     func beginFromViewIsAppearing() throws {
-        let (outcome, out, _) = try runLua("""
-            local log = {}
-            local function note(s) log[#log + 1] = s end
-            local c = ui.ViewController{ name = 'c' }
+        #expect(try notes("""
             c.viewIsAppearing = function(self) note('isAppearing'); self:beginAppearanceTransition(false, false) end
-            c.viewDidAppear = function() note('didAppear') end
-            c.viewWillDisappear = function() note('willDisappear') end
-            c.viewDidDisappear = function() note('didDisappear') end
             c:beginAppearanceTransition(true, false)
             c:endAppearanceTransition()
             note(c.appearanceState)
             c:endAppearanceTransition()
             note(c.appearanceState)
-            print(table.concat(log, ' '))
-            """)
-        #expect(outcome == .ok)
-        #expect(out == "isAppearing willDisappear disappearing didDisappear disappeared\n")
+            """) == "willAppear isAppearing willDisappear disappearing didDisappear disappeared\n")
     }
 
     @Test("a child's viewDidLoad, run by the navigation controller's preparation, reversing its appearance")

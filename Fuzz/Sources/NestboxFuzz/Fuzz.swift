@@ -109,7 +109,7 @@ struct Grammar {
         case 28: return "\(o).modalPresentationStyle = \(Self.strings[next(Self.strings.count)])"
         case 29: return "pdit:update(\(number()))"
         case 30: return next(2) == 0 ? "pdit:finish()" : "pdit:cancel()"
-        case 31: return "\(o).\(["viewWillAppear", "viewDidLoad", "didMove", "layoutSubviews", "loadView"][next(5)]) = function(self) \(statement()) end"
+        case 31: return "\(o).\(["viewWillAppear", "viewDidLoad", "didMove", "layoutSubviews", "loadView", "viewIsAppearing"][next(6)]) = function(self) \(statement()) end"
         case 32: return "ui.memoryWarning()"
         // Sub-objects kept across steps, their owners dropped, then used.
         case 33, 34, 35: return "\(slot()) = \(o).\(Self.parts[next(Self.parts.count)])"
