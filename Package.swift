@@ -41,9 +41,11 @@ let package = Package(
         // `nestbox bench`'s start-up baseline.
         .executableTarget(name: "HelloWorld"),
 
-        // Tests, one target per level.
-        .testTarget(name: "ContainmentTests", dependencies: ["Containment"]),
-        .testTarget(name: "NestboxLuaTests", dependencies: ["NestboxLua", "Containment"],
+        // Tests, one target per level, and the trait they share: the model's invariant
+        // check after every test.
+        .target(name: "InvariantChecking", dependencies: ["Containment"], path: "Tests/InvariantChecking"),
+        .testTarget(name: "ContainmentTests", dependencies: ["Containment", "InvariantChecking"]),
+        .testTarget(name: "NestboxLuaTests", dependencies: ["NestboxLua", "Containment", "InvariantChecking"],
                     exclude: ["Golden", "Scenarios"]),
         .testTarget(name: "NestboxCLITests", dependencies: ["NestboxCLI", "NestboxLua", "Containment"],
                     exclude: ["Hostile"]),

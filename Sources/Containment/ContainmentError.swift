@@ -50,6 +50,9 @@ enum Messages {
     static func windowPlacement(_ w: Window, _ place: String) -> String {
         "Nestbox: \(w.objectDescription) cannot be \(place): the window is the root of every view hierarchy"
     }
+    static func presentedAsChild(_ vc: ViewController, presenter: ViewController, parent: ViewController) -> String {
+        "Nestbox: cannot add \(vc.objectDescription) as a child of \(parent.objectDescription): it is presented by \(presenter.objectDescription); dismiss it first"
+    }
     static func viewCycle(_ v: View, _ superview: View) -> String {
         "Nestbox: cannot add \(v.objectDescription) as a subview of \(superview.objectDescription): it is one of its ancestors"
     }

@@ -5,7 +5,10 @@ public final class Simulation {
     public let trace: Trace
     public internal(set) var device: Device
     public private(set) lazy var screen = Screen(simulation: self)
-    public private(set) lazy var window = Window(simulation: self, frame: Rect(origin: .zero, size: device.size))
+    public var window: Window { createdWindow ?? makeWindow() }
+    /// The window once something asked for it: the invariant check walks it without
+    /// making one (in a deinit, too).
+    private(set) var createdWindow: Window?
     public private(set) lazy var animator = Animator(simulation: self)
     /// `--frames`: record the presentation frames of views in flight at 60 Hz.
     public var samplesFrames = false
@@ -16,6 +19,8 @@ public final class Simulation {
     public let memory: MemoryMeter
     var nameCounters: [String: Int] = [:]
     var ignoringInteraction = 0
+    /// The test scope's observer when this world was made: nil outside the tests.
+    let endObserver = Simulation.observer
 
     public init(device: Device = .iPhone15) {
         let memory = MemoryMeter()
@@ -24,6 +29,14 @@ public final class Simulation {
         self.clock = clock
         self.trace = Trace(clock: { clock.now }, memory: memory)
         self.device = device
+    }
+
+    deinit { endObserver?.simulationWillEnd(self) }
+
+    private func makeWindow() -> Window {
+        let w = Window(simulation: self, frame: Rect(origin: .zero, size: device.size))
+        createdWindow = w
+        return w
     }
 
     /// `Class#n`, n counting instances of that class from 1.

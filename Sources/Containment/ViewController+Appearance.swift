@@ -30,6 +30,10 @@ extension ViewController {
     }
 
     func beginAppearance(_ appearing: Bool, animated: Bool) {
+        // The view exists before viewWillAppear (R-Chameleon). It loads before any
+        // bookkeeping: viewDidLoad may call back into this state machine and must find
+        // it as it was; this begin then acts on the state the callback left.
+        if appearing { loadViewIfNeeded() }
         if appearanceDepth > 0 && appearanceIsAppearing == appearing {
             appearanceDepth += 1      // nested begin in the same direction: counted (S17)
             return
@@ -50,13 +54,15 @@ extension ViewController {
         appearanceAnimated = animated
         appearanceRedundant = false
         sentIsAppearing = false
+        // The state moves before a container's preparation, which may load a child's
+        // view and run its callbacks: one that begins another transition here reverses
+        // this one, which then stops (its callbacks were the reversal's to send).
+        appearanceState = appearing ? .appearing : .disappearing
         if appearing {
-            loadViewIfNeeded()   // the view exists before viewWillAppear (as in Chameleon)
             prepareForAppearance(true)
-            appearanceState = .appearing
+            guard appearanceIsAppearing else { return }
             deliverAppearance(.viewWillAppear(animated: animated), "viewWillAppear", animated: animated)
         } else {
-            appearanceState = .disappearing
             deliverAppearance(.viewWillDisappear(animated: animated), "viewWillDisappear", animated: animated)
         }
         // Parent first, then the children (an iOS 9 log; not Chameleon's children-first).
@@ -80,6 +86,9 @@ extension ViewController {
         let animated = appearanceAnimated
         if appearanceIsAppearing {
             deliverIsAppearing()
+            // viewIsAppearing began another transition: it takes this one over, as a
+            // reversal of one in flight does (§1.3), and its end settles the state.
+            guard appearanceDepth == 0 else { return }
             appearanceState = .appeared
             deliverAppearance(.viewDidAppear(animated: animated), "viewDidAppear", animated: animated)
         } else {

@@ -26,6 +26,11 @@ extension ViewController {
         if child.isRootOfWindow {
             throw ContainmentError.hierarchy(Messages.rootAsChild(child, parent: self))
         }
+        // Q5d: a presented controller's view sits in the window, outside any parent's
+        // view tree (W3), and `present` refuses a child the other way round.
+        if let presenter = child.presentingViewController {
+            throw ContainmentError.invalidArgument(Messages.presentedAsChild(child, presenter: presenter, parent: self))
+        }
         // W4: the child's view must not sit in another controller's view tree.
         if let current = child.viewIfLoaded?.superview?.nearestViewController, current !== self {
             throw ContainmentError.hierarchy(Messages.requestedParent(child, current: current, requested: self))

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Containment
+import InvariantChecking
 
-@Suite struct AnimationTests {}
+@Suite(.checksInvariants) struct AnimationTests {}
 
 extension AnimationTests {
     /// y at x on the Bézier, by dense sampling of the curve parameter: independent of

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Containment
+import InvariantChecking
 
 /// The trace's numbers are printed in integer arithmetic (for speed); they must read
 /// exactly as printf's "%.3f" with trailing zeros dropped, as they always have.
-@Suite struct FormattingTests {
+@Suite(.checksInvariants) struct FormattingTests {
     static func reference(_ v: Double) -> String {
         if v.isNaN { return "nan" }
         if v.isInfinite { return v < 0 ? "-inf" : "inf" }

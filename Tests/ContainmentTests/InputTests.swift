@@ -1,7 +1,8 @@
 import Testing
 import Containment
+import InvariantChecking
 
-@Suite struct InputTests {}
+@Suite(.checksInvariants) struct InputTests {}
 
 extension InputTests {
     func screen() throws -> (Simulation, Probe, RecordingHost) {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 @testable import Containment
+import InvariantChecking
 
 /// The line diff of `ui.expectTrace` and `--expect`: minimal (checked against the
 /// longest common subsequence), linear in space, bounded in time and in output.
-@Suite struct LineDiffTests {
+@Suite(.checksInvariants) struct LineDiffTests {
     /// The length of the longest common subsequence, by the quadratic table.
     static func lcs(_ a: [Int], _ b: [Int]) -> Int {
         var row = [Int](repeating: 0, count: b.count + 1)

@@ -1,5 +1,6 @@
 import Testing
 import Containment
+import InvariantChecking
 
 /// A navigation delegate that records, and can supply an animator.
 final class NavRecorder: NavigationDelegate {
@@ -12,7 +13,7 @@ final class NavRecorder: NavigationDelegate {
     func interactionController(_ nav: NavigationController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? { nil }
 }
 
-@Suite struct NavigationTests {}
+@Suite(.checksInvariants) struct NavigationTests {}
 
 extension NavigationTests {
     /// N on screen with stack [A] (and more), delegate set, trace marked.

@@ -1,7 +1,8 @@
 import Testing
 import Containment
+import InvariantChecking
 
-@Suite struct PresentationTests {}
+@Suite(.checksInvariants) struct PresentationTests {}
 
 extension PresentationTests {
     /// T (tab bar) on screen; its selected tab is N with stack [A].
@@ -110,7 +111,7 @@ extension PresentationTests {
     }
 }
 
-@Suite struct NestedContainerTests {}
+@Suite(.checksInvariants) struct NestedContainerTests {}
 
 extension NestedContainerTests {
     @Test("S40 tab bar inside navigation inside a custom container, first display")
@@ -254,5 +255,24 @@ extension PresentationTests {
             p1.viewDidDisappear(animated: false)
             """)
         #expect(lines(sim, .warning).isEmpty && t.presentedViewController == nil)
+    }
+}
+
+extension PresentationTests {
+    @Test("Q5d: a presented controller cannot become a child until it is dismissed")
+    func presentedAsChild() throws {
+        let (sim, t, _, _) = try setUp()
+        let m = Probe(sim, "m")
+        try t.present(m, animated: false, completion: nil)
+        sim.settle()
+        let other = Probe(sim, "other")
+        #expect(throws: ContainmentError("NSInvalidArgumentException", "Nestbox: cannot add <ViewController: m> as a child of <ViewController: other>: it is presented by <TabBarController: t>; dismiss it first")) {
+            try other.addChild(m)
+        }
+        #expect(m.parent == nil && other.children.isEmpty && m.view.superview === sim.window)
+        m.dismiss(animated: false, completion: nil)
+        sim.settle()
+        try other.addChild(m)
+        #expect(m.parent === other)
     }
 }

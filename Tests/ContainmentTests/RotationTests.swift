@@ -1,7 +1,8 @@
 import Testing
 import Containment
+import InvariantChecking
 
-@Suite struct RotationTests {}
+@Suite(.checksInvariants) struct RotationTests {}
 
 final class SizingContainer: ViewController {
     var sizes: [String: Size] = [:]

@@ -1,8 +1,9 @@
 import Testing
 import Containment
+import InvariantChecking
 
 /// The scenarios of docs/scenarios.md for this layer, as exact event sequences.
-@Suite struct ScenarioTests {}
+@Suite(.checksInvariants) struct ScenarioTests {}
 
 extension ScenarioTests {
     @Test("S01 root view controller installed in a window")

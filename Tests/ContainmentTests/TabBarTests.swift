@@ -1,5 +1,6 @@
 import Testing
 import Containment
+import InvariantChecking
 
 final class TabRecorder: TabBarControllerDelegate {
     var allow = true
@@ -8,7 +9,7 @@ final class TabRecorder: TabBarControllerDelegate {
     func animationController(_ tbc: TabBarController, from: ViewController, to: ViewController) -> TransitionAnimator? { nil }
 }
 
-@Suite struct TabBarTests {}
+@Suite(.checksInvariants) struct TabBarTests {}
 
 extension TabBarTests {
     func tabs(_ names: [String], nav: Bool = false) throws -> (Simulation, TabBarController, [ViewController], TabRecorder) {

@@ -1,8 +1,9 @@
 import Testing
+import InvariantChecking
 import Containment
 
 /// Each TransitionContext.Kind's policy, seen through the callbacks it sends.
-@Suite struct TransitionKindTests {
+@Suite(.checksInvariants) struct TransitionKindTests {
     /// An animator that answers its duration and may act meanwhile, as a script's can,
     /// and completes at once when asked to animate.
     final class Immediate: TransitionAnimator {

@@ -1,7 +1,8 @@
 import Testing
 import Containment
+import InvariantChecking
 
-@Suite struct TransitionTests {}
+@Suite(.checksInvariants) struct TransitionTests {}
 
 extension TransitionTests {
     /// P on screen with appeared child A; B new; the caller follows the protocol.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Containment
+import InvariantChecking
 
-@Suite struct ViewHierarchyTests {}
+@Suite(.checksInvariants) struct ViewHierarchyTests {}
 
 extension ViewHierarchyTests {
     @Test func insertOrderAndReordering() throws {

@@ -315,7 +315,7 @@ extension RunCommandTests {
         ("local co = coroutine.create(function()\n  while true do end\nend)\ncoroutine.resume(co)", ["--timeout", "0.3"], "time limit exceeded", 2),
         ("local f = coroutine.wrap(function()\n  while true do pcall(coroutine.yield) end\nend)\nwhile true do f() end", ["--timeout", "0.3"], "time limit exceeded", -1),
         // a host operation that would run forever checks the deadline itself
-        ("local function again() ui.after(0, again) end\nagain()\nwhile true do ui.settle() end", ["--timeout", "0.3"], "time limit exceeded", -1),
+        ("local function again() ui.after(0, again) end\nagain()\nwhile true do pcall(ui.settle) end", ["--timeout", "0.3"], "time limit exceeded", -1),
         ("for i = 1, 1e7 do end", ["--max-instructions", "100000"], "instruction limit of 100000 exceeded", 1),
     ])
     func limits(_ source: String, _ options: [String], _ message: String, _ line: Int) throws {

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import Containment
 import NestboxLua
+import InvariantChecking
 
-@Suite struct BindingTests {}
+@Suite(.checksInvariants) struct BindingTests {}
 
 // MARK: - Identity and lifetime
 

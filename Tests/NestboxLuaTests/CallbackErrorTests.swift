@@ -1,11 +1,12 @@
 import Testing
+import InvariantChecking
 import Containment
 import NestboxLua
 
 /// Every Swift→Lua call goes through LuaRuntime.docall: an error in any callback is an
 /// `error` event charged to the object and named by the callback, and the Lua call that
 /// led to it fails with its message, as a hook's error does (README, exit codes).
-@Suite struct CallbackErrorTests {
+@Suite(.checksInvariants) struct CallbackErrorTests {
     /// The `error` events of a run, as (object, event, text).
     func errors(_ rt: LuaRuntime) -> [String] {
         rt.simulation.trace.events.filter { $0.kind == .error }.map { "\($0.object) \($0.event) \($0.text)" }

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Containment
 import NestboxLua
+import InvariantChecking
 
 /// Issue 4's API from Lua, beyond the scenarios.
-@Suite struct ContainerBindingTests {}
+@Suite(.checksInvariants) struct ContainerBindingTests {}
 
 extension ContainerBindingTests {
     @Test("bar button items and the back button, tapped by their titles")

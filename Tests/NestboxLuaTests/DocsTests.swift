@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import InvariantChecking
 
 /// The documentation stays inside the repository and complete: no file cites a
 /// document a reader of the repository cannot open, every policy, message and scenario
 /// number cited has its heading in docs/, and the links in the Markdown files lead to
 /// files that exist.
-@Suite struct DocsTests {
+@Suite(.checksInvariants) struct DocsTests {
     /// The folders (and files) whose text is checked, relative to the repository.
     static let checked = ["Sources", "Tests", "scripts", "Fuzz", "docs", "README.md", "Package.swift"]
 

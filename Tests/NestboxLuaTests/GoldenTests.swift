@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import Containment
 import NestboxLua
+import InvariantChecking
 
 /// Every example script runs, checks itself (prints OK last) and matches its golden
 /// trace in Golden/<name>.trace. `NESTBOX_RECORD_GOLDEN=1 swift test` re-records
 /// them, and the test then fails so a recording never passes silently.
-@Suite struct GoldenTests {
+@Suite(.checksInvariants) struct GoldenTests {
     static let examples: [String] = {
         let dir = repositoryRoot.appendingPathComponent("scripts/examples")
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])

@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Containment
 import NestboxLua
+import InvariantChecking
 
 /// What the model holds for a script counts toward the memory limit (MemoryMeter).
-@Suite struct HostMemoryTests {
+@Suite(.checksInvariants) struct HostMemoryTests {
     @Test("objects, strings they keep and trace events are counted, and uncounted when gone")
     func counted() throws {
         let (outcome, _, rt) = try runLua("keep = {}")

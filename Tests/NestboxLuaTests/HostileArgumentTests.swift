@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import Containment
 import NestboxLua
+import InvariantChecking
 
 /// Every bound method, property and `ui` function called with nil, odd numbers, strings,
 /// tables, booleans and objects of the wrong kind, generated from the binding registry
 /// so new bindings are covered. Errors are expected; the host must not crash, and the
 /// run must end normally.
-@Suite struct HostileArgumentTests {
+@Suite(.checksInvariants) struct HostileArgumentTests {
     static let values = ["nil", "0", "-1", "1e300", "-1e300", "0/0", "1/0", "math.mininteger", "'s'", "{}",
                          "{1, 2}", "{ x = 'a' }", "true", "ui.View{}", "ui.ViewController{}", "function() end"]
 

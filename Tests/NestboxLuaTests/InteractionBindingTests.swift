@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Containment
 import NestboxLua
+import InvariantChecking
 
 /// Issue 3's API from Lua: animation, input, rotation, devices.
-@Suite struct InteractionBindingTests {}
+@Suite(.checksInvariants) struct InteractionBindingTests {}
 
 extension InteractionBindingTests {
     @Test func animateFromLua() throws {

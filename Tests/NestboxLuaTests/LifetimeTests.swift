@@ -1,12 +1,13 @@
 import Testing
 import Containment
 import NestboxLua
+import InvariantChecking
 
 /// Lifetimes across the boundary (issue 12): a script keeps a sub-object, lets Lua
 /// collect its owner, and goes on using it. Each case collected garbage between its
 /// steps and used freed memory before; now the sub-object reads as detached, as UIKit's
 /// would, and the run ends normally. AddressSanitizer runs these in CI.
-@Suite struct LifetimeTests {
+@Suite(.checksInvariants) struct LifetimeTests {
     /// A root controller on screen, as most cases need one to tap through.
     static let stage = """
         local root = ui.ViewController{ name = "root" }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import NestboxLua
+import InvariantChecking
 
 /// The README's Lua stays true: its snippets run.
-@Suite struct ReadmeTests {
+@Suite(.checksInvariants) struct ReadmeTests {
     static let readme = (try? String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     static func luaBlocks(in text: Substring) -> [String] {

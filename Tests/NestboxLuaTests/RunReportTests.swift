@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import Containment
 import NestboxLua
+import InvariantChecking
 
 /// The report after a run keeps its own deadline.
-@Suite struct RunReportTests {
+@Suite(.checksInvariants) struct RunReportTests {
     @Test("a report past its deadline stops with a note; in JSON Lines, a field of the last object")
     func reportDeadline() throws {
         let (outcome, _, rt) = try runLua("""

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import NestboxLua
+import InvariantChecking
 
 /// The scenarios of docs/scenarios.md again, written in Lua with `ui.expectTrace`
 /// (Tests/NestboxLuaTests/Scenarios/*.lua). Each must run cleanly and print OK last.
-@Suite struct ScenarioScriptTests {
+@Suite(.checksInvariants) struct ScenarioScriptTests {
     static let scripts: [String] = {
         let dir = repositoryRoot.appendingPathComponent("Tests/NestboxLuaTests/Scenarios")
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])

@@ -18,6 +18,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     rt.keepGoing = true
     rt.setLimits(timeout: 2, maxInstructions: 2_000_000)
     _ = rt.run(source: program, chunkName: "=fuzz")
+    // The model's invariants (issue 13) hold after any program: a violation is a finding.
+    let violations = rt.checkInvariants()
+    if !violations.isEmpty {
+        FileHandle.standardError.write(Data(("model invariant violated:\n" + violations.joined(separator: "\n") + "\n").utf8))
+        abort()
+    }
     return 0
 }
 
@@ -103,7 +109,7 @@ struct Grammar {
         case 28: return "\(o).modalPresentationStyle = \(Self.strings[next(Self.strings.count)])"
         case 29: return "pdit:update(\(number()))"
         case 30: return next(2) == 0 ? "pdit:finish()" : "pdit:cancel()"
-        case 31: return "\(o).\(["viewWillAppear", "viewDidLoad", "didMove", "layoutSubviews", "loadView"][next(5)]) = function(self) \(statement()) end"
+        case 31: return "\(o).\(["viewWillAppear", "viewDidLoad", "didMove", "layoutSubviews", "loadView", "viewIsAppearing"][next(6)]) = function(self) \(statement()) end"
         case 32: return "ui.memoryWarning()"
         // Sub-objects kept across steps, their owners dropped, then used.
         case 33, 34, 35: return "\(slot()) = \(o).\(Self.parts[next(Self.parts.count)])"

@@ -144,6 +144,30 @@ extension LuaRuntime {
         return Unmanaged<SimObject>.fromOpaque(p).takeUnretainedValue()
     }
 
+    /// The model's invariants (`Simulation.checkInvariants`) over the window and every
+    /// object the script holds a userdata of, detached ones included. Public: the fuzz
+    /// package, a package of its own, runs it after each program.
+    public func checkInvariants() -> [String] {
+        simulation.checkInvariants(from: scriptObjects())
+    }
+
+    /// The objects behind the live userdata (raw reads: runs no script code), by name:
+    /// the table's order follows addresses, which differ from run to run.
+    func scriptObjects() -> [SimObject] {
+        let top = L.top
+        defer { L.settop(top) }
+        var found: [SimObject] = []
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(objectsRef))
+        L.pushNil()
+        while lua_next(L, -2) != 0 {
+            if let o = nb_toobject(L, -1), let p = o.pointee.object {
+                found.append(Unmanaged<SimObject>.fromOpaque(p).takeUnretainedValue())
+            }
+            L.pop()
+        }
+        return found.sorted { $0.name < $1.name }
+    }
+
     /// A full garbage collection (finalizers release Swift objects).
     package func collectGarbage() {
         nb_gc_collect(L)
