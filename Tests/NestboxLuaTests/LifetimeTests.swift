@@ -199,9 +199,9 @@ extension LifetimeTests {
             """)
         let refusal = "NSInvalidArgumentException: Nestbox: cannot"
         #expect(out == """
-            false\ttest:9: \(refusal) add <ViewController: root> as a child of <NavigationController: n>: it already holds that controller through a presentation, and the two would hold each other
-            false\ttest:10: \(refusal) add <ViewController: root> as a child of <ViewController: top>: it already holds that controller through a presentation, and the two would hold each other
-            false\ttest:11: \(refusal) present <ViewController: root> from <NavigationController: n>: it already holds that controller through a presentation, and the two would hold each other
+            false\ttest:9: \(refusal) add <ViewController: root> as a child of <NavigationController: n>: <ViewController: root> already holds <NavigationController: n> through a presentation, and the two would hold each other
+            false\ttest:10: \(refusal) add <ViewController: root> as a child of <ViewController: top>: <ViewController: root> already holds <ViewController: top> through a presentation, and the two would hold each other
+            false\ttest:11: \(refusal) present <ViewController: root> from <NavigationController: n>: <ViewController: root> already holds <NavigationController: n> through a presentation, and the two would hold each other
 
             """)
     }
