@@ -370,20 +370,9 @@ int nb_pcall(lua_State *L, int nargs, int nresults) {
 
 /* ---------- macros as functions ---------- */
 
-int nb_upvalueindex(int i) { return lua_upvalueindex(i); }
 int nb_registryindex(void) { return LUA_REGISTRYINDEX; }
-void nb_pop(lua_State *L, int n) { lua_pop(L, n); }
-void nb_newtable(lua_State *L) { lua_newtable(L); }
-const char *nb_tostring(lua_State *L, int idx, size_t *len) { return lua_tolstring(L, idx, len); }
-int nb_isnoneornil(lua_State *L, int idx) { return lua_isnoneornil(L, idx); }
 void nb_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
-void nb_pushliteral(lua_State *L, const char *s) { lua_pushstring(L, s); }
-void nb_insert(lua_State *L, int idx) { lua_insert(L, idx); }
-void nb_remove(lua_State *L, int idx) { lua_remove(L, idx); }
-void nb_replace(lua_State *L, int idx) { lua_replace(L, idx); }
-void *nb_getextraspace(lua_State *L) { return lua_getextraspace(L); }
 void nb_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
-double nb_tonumber(lua_State *L, int idx, int *isnum) { return lua_tonumberx(L, idx, isnum); }
 long long nb_tointeger(lua_State *L, int idx, int *isnum) { return (long long)lua_tointegerx(L, idx, isnum); }
 
 /* ---------- protected helpers ---------- */

@@ -137,22 +137,11 @@ int nb_loadscript(lua_State *L, const char *buff, size_t sz, const char *name);
 /// the message (as `load`).
 int nb_loadscript_lua(lua_State *L);
 
-/* Function versions of Lua's macros */
-int nb_upvalueindex(int i);
+/* Function versions of the Lua macros Swift uses (Swift cannot import macros) */
 int nb_registryindex(void);
-void nb_pop(lua_State *L, int n);
-void nb_newtable(lua_State *L);
-const char *nb_tostring(lua_State *L, int idx, size_t *len);
-int nb_isnoneornil(lua_State *L, int idx);
 void nb_pushcfunction(lua_State *L, lua_CFunction f);
-void nb_pushliteral(lua_State *L, const char *s);
-void nb_insert(lua_State *L, int idx);
-void nb_remove(lua_State *L, int idx);
-void nb_replace(lua_State *L, int idx);
-void *nb_getextraspace(lua_State *L);
 /// A full collection (lua_gc is variadic, so Swift cannot call it).
 void nb_gc_collect(lua_State *L);
-double nb_tonumber(lua_State *L, int idx, int *isnum);
 long long nb_tointeger(lua_State *L, int idx, int *isnum);
 
 /* Protected helpers: operations that may run metamethods, run inside lua_pcall. */
