@@ -45,7 +45,7 @@ enum Messages {
         "Nestbox: cannot add \(child.objectDescription) as a child of \(parent.objectDescription): it is that controller or one of its ancestors"
     }
     static func holdsThroughPresentation(_ vc: ViewController, _ other: ViewController, _ verb: String, _ relation: String) -> String {
-        "Nestbox: cannot \(verb) \(vc.objectDescription) \(relation) \(other.objectDescription): \(vc.objectDescription) already holds \(other.objectDescription) through a presentation, and the two would hold each other"
+        "Nestbox: cannot \(verb) \(vc.objectDescription) \(relation) \(other.objectDescription): \(vc.objectDescription) already holds \(other.objectDescription), and the two would hold each other"
     }
     static func windowPlacement(_ w: Window, _ place: String) -> String {
         "Nestbox: \(w.objectDescription) cannot be \(place): the window is the root of every view hierarchy"

@@ -7,20 +7,19 @@ extension ViewController {
     public func addChild(_ child: ViewController) throws {
         // Q5: itself or an ancestor would make a cycle. The same walk counts the levels.
         var levels = 0
-        var presented = false
         var p: ViewController? = self
         while let cur = p {
             if cur === child { throw ContainmentError.invalidArgument(Messages.childCycle(child, self)) }
             levels += 1
-            presented = presented || cur.presentingViewController != nil
             p = cur.parent
         }
         if levels + 1 > Self.maxNesting {
             throw ContainmentError.invalidArgument("Nestbox: controllers nested deeper than \(Self.maxNesting) levels are not supported")
         }
-        // Q5b: a controller must not become a child of what it presents: the two would
-        // hold each other, and nothing could free them.
-        if presented && isHeld(by: child) {
+        // Q5b: a controller must not become a child of what it holds (what it presents,
+        // or a container's former child still in its list): the two would hold each
+        // other, and nothing could free them.
+        if child.holds(self) {
             throw ContainmentError.invalidArgument(Messages.holdsThroughPresentation(child, self, "add", "as a child of"))
         }
         if child.isRootOfWindow {
@@ -49,25 +48,18 @@ extension ViewController {
         child.ownershipMayHaveChanged()
     }
 
-    /// Whether `other` holds this controller through strong references: as one of its
-    /// ancestors, as the presenter of one of them, and so on up. Each controller has at
-    /// most one parent and one presenter, so the walk visits each controller once.
-    func isHeld(by other: ViewController) -> Bool {
-        guard other.holdsControllers else { return false }
-        var pending: [ViewController] = [self]
+    /// Whether this controller holds `target`, directly or through those it holds. A new
+    /// controller holds none, so the common case does not walk at all.
+    func holds(_ target: ViewController) -> Bool {
+        var pending = heldControllers
         var seen = Set<ObjectIdentifier>()
         while let cur = pending.popLast() {
-            if cur === other { return true }
+            if cur === target { return true }
             guard seen.insert(ObjectIdentifier(cur)).inserted else { continue }
-            if let p = cur.parent { pending.append(p) }
-            if let p = cur.presentingViewController { pending.append(p) }
+            pending.append(contentsOf: cur.heldControllers)
         }
         return false
     }
-
-    /// Whether this controller holds others (children or a presented one): only such a
-    /// controller can close a cycle, and the common case (a new controller) skips the walk.
-    var holdsControllers: Bool { presentedViewController != nil || !children.isEmpty }
 
     /// Removes self from its parent and calls didMove(toParent: nil). No parent: no-op (Q6).
     public func removeFromParent() {

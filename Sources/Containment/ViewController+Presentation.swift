@@ -29,7 +29,7 @@ extension ViewController {
             throw ContainmentError.invalidArgument("Application tried to present modally an active controller \(vc.objectDescription).")
         }
         // Q5b: presenting a controller that holds the presenter would make a cycle.
-        if presenter.presentingViewController != nil && presenter.isHeld(by: vc) {
+        if vc.holds(presenter) {
             throw ContainmentError.invalidArgument(Messages.holdsThroughPresentation(vc, presenter, "present", "from"))
         }
         simulation.trace.record(.call, name, "present", [("_", .ref(vc)), ("animated", .bool(animated))])

@@ -145,6 +145,13 @@ open class ViewController: SimObject {
         shouldAutomaticallyForwardAppearanceMethods ? forwardableChildren() : []
     }
 
+    /// Every controller this one holds strongly: its children and the one it presents.
+    /// Containers add the controllers they list (a navigation stack, the tabs), which a
+    /// script can move to another parent while the list keeps them.
+    open var heldControllers: [ViewController] {
+        presentedViewController.map { children + [$0] } ?? children
+    }
+
     /// Called at the start of each appearance transition, before the callbacks: a
     /// container puts the view of the child it shows in place here.
     open func prepareForAppearance(_ appearing: Bool) {}

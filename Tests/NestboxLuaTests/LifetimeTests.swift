@@ -199,9 +199,9 @@ extension LifetimeTests {
             """)
         let refusal = "NSInvalidArgumentException: Nestbox: cannot"
         #expect(out == """
-            false\ttest:9: \(refusal) add <ViewController: root> as a child of <NavigationController: n>: <ViewController: root> already holds <NavigationController: n> through a presentation, and the two would hold each other
-            false\ttest:10: \(refusal) add <ViewController: root> as a child of <ViewController: top>: <ViewController: root> already holds <ViewController: top> through a presentation, and the two would hold each other
-            false\ttest:11: \(refusal) present <ViewController: root> from <NavigationController: n>: <ViewController: root> already holds <NavigationController: n> through a presentation, and the two would hold each other
+            false\ttest:9: \(refusal) add <ViewController: root> as a child of <NavigationController: n>: <ViewController: root> already holds <NavigationController: n>, and the two would hold each other
+            false\ttest:10: \(refusal) add <ViewController: root> as a child of <ViewController: top>: <ViewController: root> already holds <ViewController: top>, and the two would hold each other
+            false\ttest:11: \(refusal) present <ViewController: root> from <NavigationController: n>: <ViewController: root> already holds <NavigationController: n>, and the two would hold each other
 
             """)
     }
@@ -225,5 +225,26 @@ extension LifetimeTests {
             #expect(presenter != nil && presented != nil)
         }
         #expect(presenter == nil && presented == nil)
+    }
+}
+
+extension LifetimeTests {
+    @Test("a container keeps holding a controller a script moved elsewhere, so that one cannot take it as a child (found by fuzzing)")
+    func listedControllerCycle() throws {
+        weak var tabs: SimObject?
+        do {
+            let (out, rt) = try run("""
+                b = ui.ViewController{ name = "b" }
+                t = ui.TabBarController{ name = "t" }
+                local n = ui.NavigationController{ name = "n", root = ui.ViewController{ name = "r" } }
+                t.viewControllers = { b }
+                n.viewControllers = { b }
+                print(pcall(function() b:addChild(t) end))
+                """)
+            #expect(out == "false\ttest:10: NSInvalidArgumentException: Nestbox: cannot add <TabBarController: t> as a child of <ViewController: b>: <TabBarController: t> already holds <ViewController: b>, and the two would hold each other\n")
+            tabs = rt.object(global: "t")
+            #expect(tabs != nil)
+        }
+        #expect(tabs == nil)
     }
 }

@@ -18,6 +18,12 @@ public final class NavigationController: ViewController {
 
     static let slideDuration = 0.35
 
+    /// The stack and the controller in place count too (Q5b): a script can move one to
+    /// another parent while the stack keeps it.
+    public override var heldControllers: [ViewController] {
+        super.heldControllers + viewControllers + (visibleTop.map { [$0] } ?? [])
+    }
+
     public override init(simulation: Simulation, className: String = "NavigationController", name: String? = nil) {
         super.init(simulation: simulation, className: className, name: name)
         // It manages its children's appearance itself: a child added by hand gets no

@@ -18,6 +18,12 @@ public final class TabBarController: ViewController {
     public internal(set) var selectedViewController: ViewController?
     var isSwitching = false
 
+    /// The tabs and the selected one count too (Q5b): a script can move a tab's
+    /// controller to another parent while the list keeps it.
+    public override var heldControllers: [ViewController] {
+        super.heldControllers + viewControllers + (selectedViewController.map { [$0] } ?? [])
+    }
+
     public override init(simulation: Simulation, className: String = "TabBarController", name: String? = nil) {
         super.init(simulation: simulation, className: className, name: name)
         shouldAutomaticallyForwardAppearanceMethods = false
