@@ -248,3 +248,22 @@ extension LifetimeTests {
         #expect(tabs == nil)
     }
 }
+
+extension LifetimeTests {
+    @Test("customizableViewControllers keeps only the tab bar controller's own controllers (it could list the controller itself, a cycle)")
+    func customizableSubset() throws {
+        weak var tabs: SimObject?
+        do {
+            let (out, rt) = try run("""
+                local a, b = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }
+                t = ui.TabBarController{ name = "t", viewControllers = { a, b } }
+                t.customizableViewControllers = { t, b, ui.ViewController{} }
+                print(#t.customizableViewControllers, t.customizableViewControllers[1] == b)
+                """)
+            #expect(out == "1\ttrue\n")
+            tabs = rt.object(global: "t")
+            #expect(tabs != nil)
+        }
+        #expect(tabs == nil)
+    }
+}

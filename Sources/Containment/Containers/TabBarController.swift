@@ -14,7 +14,14 @@ public final class TabBarController: ViewController {
         nav.tabBarItem.title = "More"
         return nav
     }()
-    public var customizableViewControllers: [ViewController] = []
+    /// "The subset of view controllers managed by this tab bar controller that can be
+    /// customized" (Apple): anything else a script lists is dropped, so the list can
+    /// never hold this controller or one that holds it (a cycle nothing could free).
+    public var customizableViewControllers: [ViewController] = [] {
+        didSet {
+            customizableViewControllers = customizableViewControllers.filter { c in viewControllers.contains { $0 === c } }
+        }
+    }
     public internal(set) var selectedViewController: ViewController?
     var isSwitching = false
 
