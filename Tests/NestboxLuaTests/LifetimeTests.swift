@@ -229,41 +229,39 @@ extension LifetimeTests {
 }
 
 extension LifetimeTests {
+    /// Runs `body` on the stage, checks what it printed, then that the object in global
+    /// `name` is freed with its runtime (no cycle keeps it).
+    func expectFreed(_ body: String, global name: String, printing output: String,
+                     sourceLocation: SourceLocation = #_sourceLocation) throws {
+        weak var object: SimObject?
+        do {
+            let (out, rt) = try run(body, sourceLocation: sourceLocation)
+            #expect(out == output, sourceLocation: sourceLocation)
+            object = rt.object(global: name)
+            #expect(object != nil, sourceLocation: sourceLocation)
+        }
+        #expect(object == nil, "\(name) outlived its runtime", sourceLocation: sourceLocation)
+    }
+
     @Test("a container keeps holding a controller a script moved elsewhere, so that one cannot take it as a child (found by fuzzing)")
     func listedControllerCycle() throws {
-        weak var tabs: SimObject?
-        do {
-            let (out, rt) = try run("""
-                b = ui.ViewController{ name = "b" }
-                t = ui.TabBarController{ name = "t" }
-                local n = ui.NavigationController{ name = "n", root = ui.ViewController{ name = "r" } }
-                t.viewControllers = { b }
-                n.viewControllers = { b }
-                print(pcall(function() b:addChild(t) end))
-                """)
-            #expect(out == "false\ttest:10: NSInvalidArgumentException: Nestbox: cannot add <TabBarController: t> as a child of <ViewController: b>: <TabBarController: t> already holds <ViewController: b>, and the two would hold each other\n")
-            tabs = rt.object(global: "t")
-            #expect(tabs != nil)
-        }
-        #expect(tabs == nil)
+        try expectFreed("""
+            b = ui.ViewController{ name = "b" }
+            t = ui.TabBarController{ name = "t" }
+            local n = ui.NavigationController{ name = "n", root = ui.ViewController{ name = "r" } }
+            t.viewControllers = { b }
+            n.viewControllers = { b }
+            print(pcall(function() b:addChild(t) end))
+            """, global: "t", printing: "false\ttest:10: NSInvalidArgumentException: Nestbox: cannot add <TabBarController: t> as a child of <ViewController: b>: <TabBarController: t> already holds <ViewController: b>, and the two would hold each other\n")
     }
-}
 
-extension LifetimeTests {
     @Test("customizableViewControllers keeps only the tab bar controller's own controllers (it could list the controller itself, a cycle)")
     func customizableSubset() throws {
-        weak var tabs: SimObject?
-        do {
-            let (out, rt) = try run("""
-                local a, b = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }
-                t = ui.TabBarController{ name = "t", viewControllers = { a, b } }
-                t.customizableViewControllers = { t, b, ui.ViewController{} }
-                print(#t.customizableViewControllers, t.customizableViewControllers[1] == b)
-                """)
-            #expect(out == "1\ttrue\n")
-            tabs = rt.object(global: "t")
-            #expect(tabs != nil)
-        }
-        #expect(tabs == nil)
+        try expectFreed("""
+            local a, b = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }
+            t = ui.TabBarController{ name = "t", viewControllers = { a, b } }
+            t.customizableViewControllers = { t, b, ui.ViewController{} }
+            print(#t.customizableViewControllers, t.customizableViewControllers[1] == b)
+            """, global: "t", printing: "1\ttrue\n")
     }
 }
