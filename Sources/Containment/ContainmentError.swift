@@ -44,7 +44,7 @@ enum Messages {
     static func childCycle(_ child: ViewController, _ parent: ViewController) -> String {
         "Nestbox: cannot add \(child.objectDescription) as a child of \(parent.objectDescription): it is that controller or one of its ancestors"
     }
-    static func holdsThroughPresentation(_ vc: ViewController, _ other: ViewController, _ verb: String, _ relation: String) -> String {
+    static func mutualHold(_ vc: ViewController, _ other: ViewController, _ verb: String, _ relation: String) -> String {
         "Nestbox: cannot \(verb) \(vc.objectDescription) \(relation) \(other.objectDescription): \(vc.objectDescription) already holds \(other.objectDescription), and the two would hold each other"
     }
     static func windowPlacement(_ w: Window, _ place: String) -> String {

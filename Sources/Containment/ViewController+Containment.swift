@@ -20,7 +20,7 @@ extension ViewController {
         // or a container's former child still in its list): the two would hold each
         // other, and nothing could free them.
         if child.holds(self) {
-            throw ContainmentError.invalidArgument(Messages.holdsThroughPresentation(child, self, "add", "as a child of"))
+            throw ContainmentError.invalidArgument(Messages.mutualHold(child, self, "add", "as a child of"))
         }
         if child.isRootOfWindow {
             throw ContainmentError.hierarchy(Messages.rootAsChild(child, parent: self))

@@ -30,7 +30,7 @@ extension ViewController {
         }
         // Q5b: presenting a controller that holds the presenter would make a cycle.
         if vc.holds(presenter) {
-            throw ContainmentError.invalidArgument(Messages.holdsThroughPresentation(vc, presenter, "present", "from"))
+            throw ContainmentError.invalidArgument(Messages.mutualHold(vc, presenter, "present", "from"))
         }
         simulation.trace.record(.call, name, "present", [("_", .ref(vc)), ("animated", .bool(animated))])
         guard presenter.viewIfLoaded?.window?.isVisible == true else {
