@@ -31,19 +31,7 @@ extension PresentationTests {
         var log: [String] = []
         try a.present(m, animated: true) { log.append("K \(sim.clock.now)") }
         sim.advance(by: 0.35)
-        expectTrace(sim, """
-            m.loadView()
-            m.viewDidLoad()
-            t.viewWillDisappear(animated: true)
-            n.viewWillDisappear(animated: true)
-            a.viewWillDisappear(animated: true)
-            m.viewWillAppear(animated: true)
-            m.viewIsAppearing(animated: true)
-            m.viewDidAppear(animated: true)
-            t.viewDidDisappear(animated: true)
-            n.viewDidDisappear(animated: true)
-            a.viewDidDisappear(animated: true)
-            """)
+        try expectTrace(sim, scenario: "S37")
         #expect(log == ["K 0.35"])
         #expect(m.presentingViewController === t && t.presentedViewController === m)
         #expect(t.view.window == nil, "the presenting views leave after a full-screen presentation")
@@ -51,19 +39,7 @@ extension PresentationTests {
         sim.trace.mark(nil)
         m.dismiss(animated: true) { log.append("K2") }
         sim.advance(by: 0.35)
-        expectTrace(sim, """
-            m.viewWillDisappear(animated: true)
-            t.viewWillAppear(animated: true)
-            n.viewWillAppear(animated: true)
-            a.viewWillAppear(animated: true)
-            t.viewIsAppearing(animated: true)
-            n.viewIsAppearing(animated: true)
-            a.viewIsAppearing(animated: true)
-            t.viewDidAppear(animated: true)
-            n.viewDidAppear(animated: true)
-            a.viewDidAppear(animated: true)
-            m.viewDidDisappear(animated: true)
-            """)
+        try expectTrace(sim, scenario: "S38")
         #expect(log == ["K 0.35", "K2"] && being == [true, true])
         #expect(t.presentedViewController == nil && m.viewIfLoaded?.window == nil)
     }
@@ -77,15 +53,7 @@ extension PresentationTests {
         sim.settle()
         m.dismiss(animated: true, completion: nil)
         sim.settle()
-        expectTrace(sim, """
-            m.loadView()
-            m.viewDidLoad()
-            m.viewWillAppear(animated: true)
-            m.viewIsAppearing(animated: true)
-            m.viewDidAppear(animated: true)
-            m.viewWillDisappear(animated: true)
-            m.viewDidDisappear(animated: true)
-            """)
+        try expectTrace(sim, scenario: "S39")
     }
 
     @Test("W14–W17")
@@ -158,17 +126,7 @@ extension NestedContainerTests {
         sim.trace.mark(nil)
         n.popViewController(animated: true)
         sim.settle()
-        expectTrace(sim, """
-            t.willMove(toParent: nil)
-            t.viewWillDisappear(animated: true)
-            x.viewWillDisappear(animated: true)
-            a.viewWillAppear(animated: true)
-            a.viewIsAppearing(animated: true)
-            t.viewDidDisappear(animated: true)
-            x.viewDidDisappear(animated: true)
-            a.viewDidAppear(animated: true)
-            t.didMove(toParent: nil)
-            """)
+        try expectTrace(sim, scenario: "S41")
     }
 }
 

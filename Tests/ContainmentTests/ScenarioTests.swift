@@ -12,13 +12,7 @@ extension ScenarioTests {
         let a = Probe(sim, "a")
         try sim.window.setRootViewController(a)
         sim.window.makeKeyAndVisible()
-        expectTrace(sim, """
-            a.loadView()
-            a.viewDidLoad()
-            a.viewWillAppear(animated: false)
-            a.viewIsAppearing(animated: false)
-            a.viewDidAppear(animated: false)
-            """)
+        try expectTrace(sim, scenario: "S01")
         #expect(a.appearanceState == .appeared)
         #expect(a.view.window === sim.window)
         #expect(lines(sim, .containment).isEmpty)
@@ -37,15 +31,7 @@ extension ScenarioTests {
         try p.addChild(c)
         try p.view.addSubview(c.view)
         c.didMove(toParent: p)
-        expectTrace(sim, """
-            c.willMove(toParent: p)
-            c.loadView()
-            c.viewDidLoad()
-            c.viewWillAppear(animated: false)
-            c.viewIsAppearing(animated: false)
-            c.viewDidAppear(animated: false)
-            c.didMove(toParent: p)
-            """)
+        try expectTrace(sim, scenario: "S02")
         #expect(moving == ["will true", "did true"])
         #expect(c.isMovingToParent == false)
         #expect(p.children.map(\.name) == ["c"])
@@ -63,20 +49,7 @@ extension ScenarioTests {
         }
         try sim.window.setRootViewController(p)
         sim.window.makeKeyAndVisible()
-        expectTrace(sim, """
-            p.loadView()
-            p.viewDidLoad()
-            c.willMove(toParent: p)
-            c.loadView()
-            c.viewDidLoad()
-            c.didMove(toParent: p)
-            p.viewWillAppear(animated: false)
-            c.viewWillAppear(animated: false)
-            p.viewIsAppearing(animated: false)
-            c.viewIsAppearing(animated: false)
-            p.viewDidAppear(animated: false)
-            c.viewDidAppear(animated: false)
-            """)
+        try expectTrace(sim, scenario: "S03")
     }
 
     @Test("S04 a parent that never reaches a window sends no appearance")
@@ -87,14 +60,7 @@ extension ScenarioTests {
         try p.view.addSubview(c.view)
         c.didMove(toParent: p)
         sim.settle()
-        expectTrace(sim, """
-            c.willMove(toParent: p)
-            p.loadView()
-            p.viewDidLoad()
-            c.loadView()
-            c.viewDidLoad()
-            c.didMove(toParent: p)
-            """)
+        try expectTrace(sim, scenario: "S04")
         #expect(c.appearanceState == .disappeared)
     }
 
@@ -107,15 +73,7 @@ extension ScenarioTests {
         }
         try sim.window.setRootViewController(p)
         sim.window.makeKeyAndVisible()
-        expectTrace(sim, """
-            p.loadView()
-            p.viewDidLoad()
-            x.loadView()
-            x.viewDidLoad()
-            p.viewWillAppear(animated: false)
-            p.viewIsAppearing(animated: false)
-            p.viewDidAppear(animated: false)
-            """)
+        try expectTrace(sim, scenario: "S05")
         #expect(lines(sim, .lint) == ["lint: <View: x.view> of <ViewController: x> was added to the view of <ViewController: p> without addChild: UIKit sends it no appearance callbacks"])
         #expect(x.appearanceState == .disappeared)
     }
@@ -130,17 +88,12 @@ extension ScenarioTests {
             if case .viewDidDisappear = hook { moving.append(vc.isMovingFromParent) }
         }
         _ = try onScreen(p)
-        try p.addChild(c); try p.view.addSubview(c.view); c.didMove(toParent: p)
+        try embed(c, in: p)
         sim.trace.mark(nil)
         c.willMove(toParent: nil)
         c.view.removeFromSuperview()
         c.removeFromParent()
-        expectTrace(sim, """
-            c.willMove(toParent: nil)
-            c.viewWillDisappear(animated: false)
-            c.viewDidDisappear(animated: false)
-            c.didMove(toParent: nil)
-            """)
+        try expectTrace(sim, scenario: "S06")
         #expect(moving == [true, true])
         #expect(p.children.isEmpty && c.parent == nil)
     }
@@ -149,15 +102,12 @@ extension ScenarioTests {
     func s07() throws {
         let sim = Simulation()
         let p = Probe(sim, "p"), c = Probe(sim, "c")
-        try p.addChild(c); try p.view.addSubview(c.view); c.didMove(toParent: p)
+        try embed(c, in: p)
         sim.trace.mark(nil)
         c.willMove(toParent: nil)
         c.view.removeFromSuperview()
         c.removeFromParent()
-        expectTrace(sim, """
-            c.willMove(toParent: nil)
-            c.didMove(toParent: nil)
-            """)
+        try expectTrace(sim, scenario: "S07")
     }
 
     @Test("S08 removeFromParent without a parent is a no-op (Q6)")
@@ -175,10 +125,7 @@ extension ScenarioTests {
         try p1.addChild(c); c.didMove(toParent: p1)
         sim.trace.mark(nil)
         try p2.addChild(c)
-        expectTrace(sim, """
-            c.didMove(toParent: nil)
-            c.willMove(toParent: p2)
-            """)
+        try expectTrace(sim, scenario: "S09")
         #expect(c.parent === p2)
         #expect(p1.children.isEmpty)
         #expect(p2.children.map(\.name) == ["c"])
@@ -188,7 +135,7 @@ extension ScenarioTests {
     func s10() throws {
         let sim = Simulation()
         let p1 = Probe(sim, "p1"), p2 = Probe(sim, "p2"), c = Probe(sim, "c")
-        try p1.addChild(c); try p1.view.addSubview(c.view); c.didMove(toParent: p1)
+        try embed(c, in: p1)
         sim.trace.mark(nil)
         #expect(throws: ContainmentError("UIViewControllerHierarchyInconsistency",
             "child view controller:<ViewController: c> should have parent view controller:<ViewController: p1> but requested parent is:<ViewController: p2>")) {
@@ -212,7 +159,7 @@ extension ScenarioTests {
             }
         }
         p.shouldAutomaticallyForwardAppearanceMethods = false
-        try p.addChild(c); try p.view.addSubview(c.view); c.didMove(toParent: p)
+        try embed(c, in: p)
         sim.trace.mark(nil)
         try sim.window.setRootViewController(p)
         sim.window.makeKeyAndVisible()
@@ -237,7 +184,7 @@ extension ScenarioTests {
         let sim = Simulation()
         let p = Probe(sim, "p"), c = Probe(sim, "c")
         p.shouldAutomaticallyForwardAppearanceMethods = false
-        try p.addChild(c); try p.view.addSubview(c.view); c.didMove(toParent: p)
+        try embed(c, in: p)
         try sim.window.setRootViewController(p)
         sim.window.makeKeyAndVisible()
         #expect(!sim.trace.events.contains { $0.object == "c" && $0.event.hasPrefix("viewWill") && !$0.isLayout })
@@ -256,17 +203,7 @@ extension ScenarioTests {
         b.beginAppearanceTransition(false, animated: false)
         a.endAppearanceTransition()
         b.endAppearanceTransition()
-        expectTrace(sim, """
-            a.viewWillDisappear(animated: true)
-            b.loadView()
-            b.viewDidLoad()
-            b.viewWillAppear(animated: true)
-            a.viewWillAppear(animated: false)
-            b.viewWillDisappear(animated: false)
-            a.viewIsAppearing(animated: false)
-            a.viewDidAppear(animated: false)
-            b.viewDidDisappear(animated: false)
-            """)
+        try expectTrace(sim, scenario: "S16")
         #expect(lines(sim, .warning).isEmpty)
     }
 
@@ -282,11 +219,7 @@ extension ScenarioTests {
         c.endAppearanceTransition()
         #expect(c.appearanceState == .appearing)
         c.endAppearanceTransition()
-        expectTrace(sim, """
-            c.viewWillAppear(animated: false)
-            c.viewIsAppearing(animated: false)
-            c.viewDidAppear(animated: false)
-            """)
+        try expectTrace(sim, scenario: "S17")
         c.endAppearanceTransition()   // nothing open: W1 (Q7)
         #expect(lines(sim, .warning) == ["warning: Unbalanced calls to begin/end appearance transitions for <ViewController: c>."])
     }
@@ -301,14 +234,11 @@ extension ScenarioTests {
         x.loadViewIfNeeded()
         x.loadViewIfNeeded()
         _ = x.view
-        expectTrace(sim, """
-            x.loadView()
-            x.viewDidLoad()
-            """)
+        try expectTrace(sim, scenario: "S43")
         sim.trace.mark(nil)
         let y = Probe(sim, "y")
         try p.addChild(y)
-        expectTrace(sim, "y.willMove(toParent: p)")
+        try expectTrace(sim, scenario: "S43", block: 2)
         #expect(!y.isViewLoaded)
     }
 

@@ -53,7 +53,7 @@ final class RecordingHost: ObjectHost {
     func size(forChild child: ViewController, of parent: ViewController, parentSize: Size) -> Size? { nil }
 }
 
-/// Adds `child` to on-screen `parent` by the containment protocol.
+/// Adds `child` to `parent` by the containment protocol: addChild, addSubview, didMove.
 func embed(_ child: ViewController, in parent: ViewController, frame: Rect? = nil) throws {
     try parent.addChild(child)
     if let frame { child.view.frame = frame }

@@ -54,17 +54,7 @@ extension TabBarTests {
     func s30() throws {
         let (sim, _, _, _) = try tabs(["x", "y"])
         #expect(sim.tap(.view(button(try #require(sim.window.rootViewController as? TabBarController), 1))) != nil)
-        expectTrace(sim, """
-            t.delegate.shouldSelect(viewController: y) -> true
-            y.loadView()
-            y.viewDidLoad()
-            y.viewWillAppear(animated: false)
-            x.viewWillDisappear(animated: false)
-            y.viewIsAppearing(animated: false)
-            x.viewDidDisappear(animated: false)
-            y.viewDidAppear(animated: false)
-            t.delegate.didSelect(viewController: y)
-            """)
+        try expectTrace(sim, scenario: "S30")
     }
 
     @Test("S31 shouldSelect says no")
@@ -72,7 +62,7 @@ extension TabBarTests {
         let (sim, t, _, d) = try tabs(["x", "y"])
         d.allow = false
         sim.tap(.view(button(t, 1)))
-        expectTrace(sim, "t.delegate.shouldSelect(viewController: y) -> false")
+        try expectTrace(sim, scenario: "S31")
         #expect(t.selectedIndex == 0)
     }
 
@@ -81,15 +71,7 @@ extension TabBarTests {
         let (sim, t, _, _) = try tabs(["x", "y"])
         try t.setSelectedIndex(1)
         try t.setSelectedIndex(1)
-        expectTrace(sim, """
-            y.loadView()
-            y.viewDidLoad()
-            y.viewWillAppear(animated: false)
-            x.viewWillDisappear(animated: false)
-            y.viewIsAppearing(animated: false)
-            x.viewDidDisappear(animated: false)
-            y.viewDidAppear(animated: false)
-            """)
+        try expectTrace(sim, scenario: "S32")
     }
 
     @Test("S33 a re-tap on a navigation tab: didSelect, then an animated pop to the root")
@@ -107,17 +89,7 @@ extension TabBarTests {
         sim.trace.mark(nil)
         sim.tap(.view(t.tabBar.subviews[0]))
         sim.settle()
-        expectTrace(sim, """
-            t.delegate.shouldSelect(viewController: n) -> true
-            t.delegate.didSelect(viewController: n)
-            b.willMove(toParent: nil)
-            b.viewWillDisappear(animated: true)
-            a.viewWillAppear(animated: true)
-            a.viewIsAppearing(animated: true)
-            b.viewDidDisappear(animated: true)
-            a.viewDidAppear(animated: true)
-            b.didMove(toParent: nil)
-            """)
+        try expectTrace(sim, scenario: "S33")
     }
 
     @Test("S34 six controllers: four tabs and More")

@@ -28,20 +28,7 @@ extension TransitionTests {
         })
         #expect(a.view.superview === p.view && b.view.superview === p.view)
         sim.advance(by: 0.3)
-        expectTrace(sim, """
-            b.willMove(toParent: p)
-            a.willMove(toParent: nil)
-            b.loadView()
-            b.viewDidLoad()
-            [0.000] a.viewWillDisappear(animated: true)
-            [0.000] b.viewWillAppear(animated: true)
-            [0.000] b.viewIsAppearing(animated: true)
-            [0.300] a.viewDidDisappear(animated: true)
-            [0.300] b.viewDidAppear(animated: true)
-            [0.300] a.didMove(toParent: nil)
-            [0.300] b.didMove(toParent: p)
-            """.replacingOccurrences(of: "b.willMove(toParent: p)\na.willMove(toParent: nil)\nb.loadView()\nb.viewDidLoad()",
-                                     with: "[0.000] b.willMove(toParent: p)\n[0.000] a.willMove(toParent: nil)\n[0.000] b.loadView()\n[0.000] b.viewDidLoad()"))
+        try expectTrace(sim, scenario: "S11")
         #expect(completed == true)
         #expect(a.view.superview == nil && p.children.map(\.name) == ["b"])
     }
@@ -56,19 +43,7 @@ extension TransitionTests {
         })
         #expect(a.appearanceState == .disappearing)
         sim.turn()
-        expectTrace(sim, """
-            b.willMove(toParent: p)
-            a.willMove(toParent: nil)
-            b.loadView()
-            b.viewDidLoad()
-            a.viewWillDisappear(animated: false)
-            b.viewWillAppear(animated: false)
-            b.viewIsAppearing(animated: false)
-            a.viewDidDisappear(animated: false)
-            b.viewDidAppear(animated: false)
-            a.didMove(toParent: nil)
-            b.didMove(toParent: p)
-            """)
+        try expectTrace(sim, scenario: "S12")
     }
 
     @Test("S13 children of another parent: W2, nothing happens")
@@ -91,19 +66,7 @@ extension TransitionTests {
         a.willMove(toParent: nil)
         try p.transition(from: a, to: b, duration: 0.3, animations: nil, completion: { _ in a.removeFromParent() })
         sim.advance(by: 0.3)
-        expectTrace(sim, """
-            b.willMove(toParent: p)
-            b.loadView()
-            b.viewDidLoad()
-            b.viewWillAppear(animated: false)
-            b.viewIsAppearing(animated: false)
-            b.viewDidAppear(animated: false)
-            b.didMove(toParent: p)
-            a.willMove(toParent: nil)
-            a.viewWillDisappear(animated: true)
-            a.viewDidDisappear(animated: true)
-            a.didMove(toParent: nil)
-            """)
+        try expectTrace(sim, scenario: "S14")
         #expect(lines(sim, .warning) == ["warning: Unbalanced calls to begin/end appearance transitions for <ViewController: b>."])
     }
 
@@ -121,20 +84,7 @@ extension TransitionTests {
         sim.turn()
         try sim.window.setRootViewController(p)
         sim.window.makeKeyAndVisible()
-        expectTrace(sim, """
-            b.willMove(toParent: p)
-            a.willMove(toParent: nil)
-            b.loadView()
-            b.viewDidLoad()
-            a.didMove(toParent: nil)
-            b.didMove(toParent: p)
-            p.viewWillAppear(animated: false)
-            b.viewWillAppear(animated: false)
-            p.viewIsAppearing(animated: false)
-            b.viewIsAppearing(animated: false)
-            p.viewDidAppear(animated: false)
-            b.viewDidAppear(animated: false)
-            """)
+        try expectTrace(sim, scenario: "S42")
     }
 
     final class SlideAnimator: TransitionAnimator {

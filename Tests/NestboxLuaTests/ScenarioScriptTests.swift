@@ -3,8 +3,10 @@ import Testing
 import NestboxLua
 import InvariantChecking
 
-/// The scenarios of docs/scenarios.md again, written in Lua with `ui.expectTrace`
-/// (Tests/NestboxLuaTests/Scenarios/*.lua). Each must run cleanly and print OK last.
+/// The scenarios of docs/scenarios.md driven through the bindings
+/// (Tests/NestboxLuaTests/Scenarios/*.lua). Their `ui.expectTrace [[...]]` calls are the
+/// one written copy of each expected trace; the model's Swift tests read them too
+/// (Tests/ContainmentTests/Scenario.swift). Each must run cleanly and print OK last.
 @Suite(.checksInvariants) struct ScenarioScriptTests {
     static let scripts: [String] = {
         let dir = repositoryRoot.appendingPathComponent("Tests/NestboxLuaTests/Scenarios")

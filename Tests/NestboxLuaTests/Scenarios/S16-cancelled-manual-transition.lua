@@ -1,7 +1,6 @@
 -- S16: manual forwarding with a cancelled transition reverses the appearance
 local a, b = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }
 a:beginAppearanceTransition(true, false); a:endAppearanceTransition()
-b:loadViewIfNeeded()
 ui.trace.mark()
 a:beginAppearanceTransition(false, true)
 b:beginAppearanceTransition(true, true)
@@ -12,6 +11,8 @@ a:endAppearanceTransition()
 b:endAppearanceTransition()
 ui.expectTrace [[
   a.viewWillDisappear(animated: true)
+  b.loadView()
+  b.viewDidLoad()
   b.viewWillAppear(animated: true)
   a.viewWillAppear(animated: false)
   b.viewWillDisappear(animated: false)
