@@ -102,11 +102,17 @@ extension NavigationTests {
         try expectTrace(sim, scenario: "S23")
     }
 
+    /// The interactive pop's edge swipe, released at `x` and settled: before half the
+    /// width it cancels, past it it completes (Q11).
+    func edgeSwipe(_ sim: Simulation, releasedAt x: Double) {
+        sim.pan(from: Point(x: 5, y: 400), to: Point(x: x, y: 400), steps: 3, duration: 0.3, release: true)
+        sim.settle()
+    }
+
     @Test("S24 an interactive pop, cancelled (Q11)")
     func s24() throws {
         let (sim, nav, vcs) = try onScreenNav(["a", "b"])
-        sim.pan(from: Point(x: 5, y: 400), to: Point(x: 120, y: 400), steps: 3, duration: 0.3, release: true)
-        sim.settle()
+        edgeSwipe(sim, releasedAt: 120)
         try expectTrace(sim, scenario: "S24")
         #expect(nav.viewControllers.map(\.name) == ["a", "b"] && vcs[1].parent === nav)
         #expect(vcs[1].viewIfLoaded?.frame == nav.contentFrame)
@@ -115,8 +121,7 @@ extension NavigationTests {
     @Test("S25 an interactive pop, completed")
     func s25() throws {
         let (sim, nav, _) = try onScreenNav(["a", "b"])
-        sim.pan(from: Point(x: 5, y: 400), to: Point(x: 300, y: 400), steps: 3, duration: 0.3, release: true)
-        sim.settle()
+        edgeSwipe(sim, releasedAt: 300)
         try expectTrace(sim, scenario: "S25")
         #expect(nav.viewControllers.map(\.name) == ["a"])
     }

@@ -69,11 +69,18 @@ enum Scenario {
 }
 
 /// Compares the trace since the last mark with the `block`-th expectation of scenario
-/// `id`'s Lua script; a missing script or block throws, so it fails the test.
-func expectTrace(_ sim: Simulation, scenario id: String, block: Int = 1,
+/// `id`'s Lua script; a missing script or block throws, so it fails the test. `subjects`
+/// renames the object each expected line begins with, for a test that repeats a
+/// scenario with other controllers.
+func expectTrace(_ sim: Simulation, scenario id: String, block: Int = 1, subjects: [String: String] = [:],
                  sourceLocation: SourceLocation = #_sourceLocation) throws {
     let (file, expected) = try Scenario.expectation(id, block: block)
-    if let diff = traceMismatch(expected: expected.text, actual: sim.trace.sinceMark) {
+    let text = expected.text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        let body = line.drop { $0 == " " }
+        guard let dot = body.firstIndex(of: "."), let to = subjects[String(body[..<dot])] else { return String(line) }
+        return to + body[dot...]
+    }.joined(separator: "\n")
+    if let diff = traceMismatch(expected: text, actual: sim.trace.sinceMark) {
         Issue.record(Comment(rawValue: "\(file):\(expected.line): \(diff)"), sourceLocation: sourceLocation)
     }
 }

@@ -164,19 +164,7 @@ extension ScenarioTests {
         try sim.window.setRootViewController(p)
         sim.window.makeKeyAndVisible()
         try sim.window.setRootViewController(Probe(sim, "other"))
-        let appearance = sim.trace.sinceMark.filter { $0.kind == .lifecycle && ["p", "c"].contains($0.object) && !$0.isLayout }.map(\.body)
-        #expect(appearance == [
-            "p.viewWillAppear(animated: false)",
-            "c.viewWillAppear(animated: false)",
-            "p.viewIsAppearing(animated: false)",
-            "p.viewDidAppear(animated: false)",
-            "c.viewIsAppearing(animated: false)",
-            "c.viewDidAppear(animated: false)",
-            "p.viewWillDisappear(animated: false)",
-            "c.viewWillDisappear(animated: false)",
-            "p.viewDidDisappear(animated: false)",
-            "c.viewDidDisappear(animated: false)",
-        ])
+        try expectTrace(sim, scenario: "S15")
     }
 
     @Test("S15 without the overrides the child gets nothing")

@@ -7,11 +7,31 @@ local p = ui.ViewController{ name = "p", viewDidLoad = function(self)
 ui.trace.mark()
 ui.window.rootViewController = p
 ui.window:makeKeyAndVisible()
-local seen = {}
-for _, e in ipairs(ui.trace.events("lifecycle")) do
-  if e.seq > 0 and (e.event == "viewWillAppear" or e.event == "viewDidAppear") then seen[#seen + 1] = e.object .. "." .. e.event end
-end
-assert(table.concat(seen, " ") == "p.viewWillAppear n.viewWillAppear t.viewWillAppear x.viewWillAppear p.viewDidAppear n.viewDidAppear t.viewDidAppear x.viewDidAppear", table.concat(seen, " "))
+ui.expectTrace [[
+  p.loadView()
+  p.viewDidLoad()
+  n.willMove(toParent: p)
+  n.loadView()
+  n.viewDidLoad()
+  t.loadView()
+  t.viewDidLoad()
+  n.didMove(toParent: p)
+  p.viewWillAppear(animated: false)
+  n.viewWillAppear(animated: false)
+  x.loadView()
+  x.viewDidLoad()
+  t.viewWillAppear(animated: false)
+  x.viewWillAppear(animated: false)
+  p.viewIsAppearing(animated: false)
+  n.viewIsAppearing(animated: false)
+  t.viewIsAppearing(animated: false)
+  x.viewIsAppearing(animated: false)
+  p.viewDidAppear(animated: false)
+  n.viewDidAppear(animated: false)
+  t.viewDidAppear(animated: false)
+  x.viewDidAppear(animated: false)
+  t.didMove(toParent: n)
+]]
 assert(not y.isViewLoaded)
 assert(ui.printHierarchy() == [[
 <ViewController: p>, state: appeared, view: <View: p.view>
