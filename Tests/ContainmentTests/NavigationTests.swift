@@ -136,8 +136,8 @@ extension NavigationTests {
             a.viewIsAppearing(animated: true)
             b.viewDidDisappear(animated: true)
             a.viewDidAppear(animated: true)
-            n.delegate.didShow(viewController: a, animated: true)
             b.didMove(toParent: nil)
+            n.delegate.didShow(viewController: a, animated: true)
             """)
         #expect(fromParent && nav.children.map(\.name) == ["a"])
         #expect(nav.popViewController(animated: true) == nil, "the root stays")
@@ -156,9 +156,9 @@ extension NavigationTests {
             a.viewIsAppearing(animated: true)
             c.viewDidDisappear(animated: true)
             a.viewDidAppear(animated: true)
-            n.delegate.didShow(viewController: a, animated: true)
             b.didMove(toParent: nil)
             c.didMove(toParent: nil)
+            n.delegate.didShow(viewController: a, animated: true)
             """)
     }
 
@@ -196,8 +196,8 @@ extension NavigationTests {
             a.viewIsAppearing(animated: true)
             b.viewDidDisappear(animated: true)
             a.viewDidAppear(animated: true)
-            n.delegate.didShow(viewController: a, animated: true)
             b.didMove(toParent: nil)
+            n.delegate.didShow(viewController: a, animated: true)
             """)
         #expect(nav.viewControllers.map(\.name) == ["a"])
     }
@@ -219,10 +219,9 @@ extension NavigationTests {
             c.viewDidDisappear(animated: true)
             x.viewDidAppear(animated: true)
             x.didMove(toParent: n)
-            n.delegate.didShow(viewController: x, animated: true)
             a.didMove(toParent: nil)
             b.didMove(toParent: nil)
-            c.didMove(toParent: nil)
+            n.delegate.didShow(viewController: x, animated: true)
             """)
     }
 
