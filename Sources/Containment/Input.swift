@@ -120,15 +120,17 @@ extension Simulation {
         return nil
     }
 
-    /// A finger dragged from `from` to `to` (window coordinates) in `steps` moves over
-    /// `duration` seconds of virtual time, lifting at the end if `release`.
-    public func pan(from: Point, to: Point, steps: Int, duration: Double, release: Bool) {
-        let n = max(1, steps)
+    /// A finger put down at `from` and dragged to `to` (window coordinates) in `steps`
+    /// moves over `duration` seconds of virtual time, lifted at the end if `release`.
+    /// Returns the touch when it is held (and began): the script moves, lifts or cancels
+    /// it later.
+    @discardableResult
+    public func pan(from: Point, to: Point, steps: Int, duration: Double, release: Bool) -> Touch? {
         trace.record(.input, "input", "pan", [("from", .string("(\(formatNumber(from.x)) \(formatNumber(from.y)))")),
                                               ("to", .string("(\(formatNumber(to.x)) \(formatNumber(to.y)))"))])
-        guard window.isVisible else { ignored("pan", "the window is not visible"); return }
-        guard ignoringInteraction == 0 else { ignored("pan", "interaction events are ignored"); return }
-        guard let hit = window.hitTest(from) else { ignored("pan", "no view at (\(formatNumber(from.x)) \(formatNumber(from.y)))"); return }
+        guard window.isVisible else { ignored("pan", "the window is not visible"); return nil }
+        guard ignoringInteraction == 0 else { ignored("pan", "interaction events are ignored"); return nil }
+        guard let hit = window.hitTest(from) else { ignored("pan", "no view at (\(formatNumber(from.x)) \(formatNumber(from.y)))"); return nil }
         var recognizer: GestureRecognizer?
         var scroller: ScrollView?
         var v: View? = hit
@@ -145,27 +147,13 @@ extension Simulation {
         }
         guard recognizer != nil || scroller != nil else {
             ignored("pan", "no pan gesture recognizer or scroll view at \(hit.objectDescription)")
-            return
+            return nil
         }
-        let dt = duration / Double(n)
-        let startOffset = scroller?.contentOffset ?? .zero
-        var previous = from
-        for i in 1...n {
-            advance(by: dt)
-            let k = Double(i) / Double(n)
-            let p = Point(x: from.x + (to.x - from.x) * k, y: from.y + (to.y - from.y) * k)
-            let velocity = dt > 0 ? Point(x: (p.x - previous.x) / dt, y: (p.y - previous.y) / dt) : .zero
-            previous = p
-            if let g = recognizer {
-                g.translation = Point(x: p.x - from.x, y: p.y - from.y)
-                g.velocity = velocity
-                g.location = p
-                g.send(i == 1 ? .began : .changed)
-            } else if let s = scroller {
-                s.contentOffset = s.clamped(Point(x: startOffset.x - (p.x - from.x), y: startOffset.y - (p.y - from.y)))
-            }
-        }
-        if release, let g = recognizer { g.send(.ended) }
+        let touch = Touch(simulation: self, at: from, recognizer: recognizer, scroller: scroller)
+        heldTouch = touch
+        touch.move(to: to, steps: steps, duration: duration)
+        if release { touch.release(); return nil }
+        return touch
     }
 
     /// `ui.scroll`: a programmatic offset change, reported like a finger's.

@@ -26,11 +26,14 @@ extension Simulation {
     /// `ui.rotate`: the window takes the new size; viewWillTransition travels down the
     /// tree (S36), the coordinator's alongside animations run with the resize, and
     /// traitCollectionDidChange follows where a size class changed (policy Q8).
+    /// UIInterfaceOrientation's cases, as `ui.rotate` names them.
+    public static let orientations = ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"]
+
     public func rotate(to orientation: String) throws {
         let portrait = ["portrait", "portraitUpsideDown"].contains(orientation)
         guard portrait || ["landscapeLeft", "landscapeRight"].contains(orientation) else {
-            throw ContainmentError("NSInvalidArgumentException",
-                                   "Nestbox: unknown orientation '\(orientation)' (portrait, portraitUpsideDown, landscapeLeft, landscapeRight)")
+            throw ContainmentError.invalidArgument(
+                "Nestbox: unknown orientation '\(orientation)' (\(Self.orientations.joined(separator: ", ")))")
         }
         trace.record(.input, "input", "rotate", [("_", .string(orientation))])
         let base = device.size

@@ -19,6 +19,8 @@ public final class Simulation {
     public let memory: MemoryMeter
     var nameCounters: [String: Int] = [:]
     var ignoringInteraction = 0
+    /// The finger a held `ui.pan` keeps down; one at a time (Q21).
+    public internal(set) var heldTouch: Touch?
     /// The test scope's observer when this world was made: nil outside the tests.
     let endObserver = Simulation.observer
 

@@ -10,6 +10,8 @@ extension TraceEvent {
         switch kind {
         case .warning, .lint, .log:
             return "\(kind.rawValue): \(message ?? "")"
+        case .mark:
+            return message.map { "mark: \($0)" } ?? "mark"
         case .error:
             return "error: \(message ?? "")"
         case .delegate:

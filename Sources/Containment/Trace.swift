@@ -55,9 +55,19 @@ public final class Trace {
         markLabel = nil
     }
 
+    /// A mark is an event of its own, so it shows where it fell in the text trace; the
+    /// expectation window starts after it.
     public func mark(_ label: String?) {
+        record(.mark, "trace", "mark", message: label)
         markIndex = events.count
         markLabel = label
+    }
+
+    /// The events after the latest mark labelled `label`, nil when there is none (a
+    /// `clear` removes the marks with the events).
+    public func events(since label: String) -> ArraySlice<TraceEvent>? {
+        guard let i = events.lastIndex(where: { $0.kind == .mark && $0.message == label }) else { return nil }
+        return events[(i + 1)...]
     }
 
     /// Events since the last mark or clear.

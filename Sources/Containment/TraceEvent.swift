@@ -1,6 +1,6 @@
 /// The kinds of events (README.md, The trace).
 public enum TraceKind: String, CaseIterable, Sendable {
-    case lifecycle, containment, call, view, animation, input, delegate, warning, lint, error, log
+    case lifecycle, containment, call, view, animation, input, delegate, warning, lint, error, log, mark
 }
 
 /// An argument value in an event. Objects appear by trace name only, so traces are

@@ -63,12 +63,19 @@ extension ViewController {
 
     /// Removes self from its parent and calls didMove(toParent: nil). No parent: no-op (Q6).
     public func removeFromParent() {
-        guard let p = parent else { return }
+        guard parent != nil else { return }
         simulation.trace.record(.call, name, "removeFromParent")
+        detachFromParent()
+        didMove(toParent: nil)
+    }
+
+    /// Leaves the parent with no notification: what UIKit does to the top a navigation
+    /// controller's setViewControllers drops (S26).
+    func detachFromParent() {
+        guard let p = parent else { return }
         if let i = p.children.firstIndex(where: { $0 === self }) { p.children.remove(at: i) }
         parent = nil
         ownershipMayHaveChanged()
-        didMove(toParent: nil)
     }
 
     /// A notification: records the move, keeps isMovingTo/FromParent's bookkeeping,

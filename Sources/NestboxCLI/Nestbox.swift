@@ -5,9 +5,13 @@ import NestboxLua
 /// The root command. `main` is what the executable calls, with injectable output so
 /// tests run commands in-process.
 public struct Nestbox: ParsableCommand {
+    /// Raised with each change a user can see (README.md, Development).
+    public static let version = "0.2.0"
+
     public static let configuration = CommandConfiguration(
         commandName: "nestbox",
         abstract: "A headless, deterministic model of UIKit view-controller containment, driven by Lua.",
+        version: version,
         subcommands: [Run.self, Repl.self, Bench.self])
 
     public init() {}

@@ -357,3 +357,12 @@ extension RunCommandTests {
         #expect(r.out == "ok\n(no root view controller)\n")
     }
 }
+
+extension RunCommandTests {
+    @Test("nestbox --version prints the version and exits 0")
+    func version() {
+        let r = nestbox(["--version"])
+        #expect(r.code == 0 && r.out == Nestbox.version + "\n" && r.err == "")
+        #expect(Nestbox.version.split(separator: ".").count == 3)
+    }
+}

@@ -57,16 +57,17 @@ extension NavigationController {
     /// After a stack change: on screen, the views follow (at once if animated, on the
     /// next turn if not, Q9); off screen only the bookkeeping happens (S21).
     func show(from: ViewController?, operation: Operation, animated: Bool,
-              popped: [ViewController], added: [ViewController]) {
+              popped: [ViewController], added: [ViewController], quiet: ViewController? = nil) {
         guard isShowing, let to = topViewController else {
-            for vc in popped { vc.removeFromParent() }
+            release(popped, quiet: quiet)
             navigationBar.update()
             return
         }
         // Weak: `pending` on this controller may hold it; a collected controller has
         // nothing left to show.
         let run: () -> Void = { [weak self] in
-            self?.transition(from: from, to: to, operation: operation, animated: animated, popped: popped, added: added)
+            self?.transition(from: from, to: to, operation: operation, animated: animated, popped: popped, added: added,
+                             quiet: quiet)
         }
         if isTransitioning {
             simulation.warn(to, Messages.unbalanced(to))   // Q7: a transition started while another runs
@@ -80,12 +81,12 @@ extension NavigationController {
     }
 
     func transition(from: ViewController?, to: ViewController, operation: Operation, animated: Bool,
-                    popped: [ViewController], added: [ViewController],
+                    popped: [ViewController], added: [ViewController], quiet: ViewController? = nil,
                     interaction: PercentDrivenInteractiveTransition? = nil) {
         isTransitioning = true
         guard let from = from ?? visibleTop, from !== to else {
             installTop()
-            finish(to: to, animated: animated, popped: popped, added: added)
+            finish(to: to, animated: animated, popped: popped, added: added, quiet: quiet)
             return
         }
         _ = to.view
@@ -98,7 +99,7 @@ extension NavigationController {
             // Weak: a script's animator may keep the context past this controller's life.
             guard let self else { return }
             if completed {
-                self.finish(to: to, animated: animated, popped: popped, added: added)
+                self.finish(to: to, animated: animated, popped: popped, added: added, quiet: quiet)
             } else {
                 self.cancelled(from: from, popped: popped)
             }
@@ -121,12 +122,23 @@ extension NavigationController {
         }
     }
 
-    func finish(to: ViewController, animated: Bool, popped: [ViewController], added: [ViewController]) {
+    /// Q9: every didMove, of the pushed and of the popped, comes before the delegate's
+    /// didShow.
+    func finish(to: ViewController, animated: Bool, popped: [ViewController], added: [ViewController],
+                quiet: ViewController? = nil) {
         for vc in added where vc.parentage == .toParent { vc.didMove(toParent: self) }
+        release(popped, quiet: quiet)
         tellDelegate(didShow: to, animated: animated)
-        for vc in popped { vc.removeFromParent() }
         navigationBar.update()
         transitionDidEnd()
+    }
+
+    /// The popped controllers leave with didMove(toParent: nil), except `quiet`: the top
+    /// that `setViewControllers` drops gets neither willMove nor didMove (S26).
+    func release(_ popped: [ViewController], quiet: ViewController?) {
+        for vc in popped {
+            if vc === quiet { vc.detachFromParent() } else { vc.removeFromParent() }
+        }
     }
 
     /// An interactive pop given up: the stack is as it was; no didShow, no didMove (Q11).

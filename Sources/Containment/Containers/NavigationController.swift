@@ -150,7 +150,9 @@ public final class NavigationController: ViewController {
         for vc in added { try adopt(vc) }
         viewControllers = list
         let newTopWasThere = list.last.map { top in old.contains { $0 === top } } ?? false
-        show(from: from, operation: newTopWasThere ? .pop : .push, animated: animated, popped: removed, added: added)
+        let droppedTop = from.flatMap { top in removed.first { $0 === top } }
+        show(from: from, operation: newTopWasThere ? .pop : .push, animated: animated, popped: removed, added: added,
+             quiet: droppedTop)
     }
 
     /// addChild for stack entries (the W4/Q5 checks included).

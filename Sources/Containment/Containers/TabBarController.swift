@@ -8,12 +8,20 @@ public final class TabBarController: ViewController {
         bar.controller = self
         return bar
     }()
-    public private(set) lazy var moreNavigationController: NavigationController = {
+    /// Made when first needed or read, recording nothing (Q22): reading a property must
+    /// not change the trace.
+    public var moreNavigationController: NavigationController {
+        if let more = moreIfMade { return more }
+        let trace = simulation.trace, recording = trace.isEnabled
+        trace.isEnabled = false
+        defer { trace.isEnabled = recording }
         let nav = NavigationController(simulation: simulation, name: "\(name).more")
         try? nav.setRoot(MoreListController(tabBarController: self))   // a fresh controller: cannot fail
         nav.tabBarItem.title = "More"
+        moreIfMade = nav
         return nav
-    }()
+    }
+    private(set) var moreIfMade: NavigationController?
     /// "The subset of view controllers managed by this tab bar controller that can be
     /// customized" (Apple): anything else a script lists is dropped, so the list can
     /// never hold this controller or one that holds it (a cycle nothing could free).
@@ -83,7 +91,7 @@ public final class TabBarController: ViewController {
     /// The selected tab's index in viewControllers, nil while More is selected (UIKit's
     /// NSNotFound).
     public var selectedIndex: Int? {
-        guard let s = selectedViewController, s !== moreNavigationController else { return nil }
+        guard let s = selectedViewController, s !== moreIfMade else { return nil }
         return viewControllers.firstIndex { $0 === s }
     }
 
@@ -104,7 +112,7 @@ public final class TabBarController: ViewController {
     }
 
     public func setSelectedViewController(_ vc: ViewController) throws {
-        if vc === moreNavigationController { select(vc, animated: false); return }
+        if let more = moreIfMade, vc === more { select(vc, animated: false); return }
         guard let i = viewControllers.firstIndex(where: { $0 === vc }) else {
             throw ContainmentError.invalidArgument("Nestbox: \(vc.objectDescription) is not one of the tab bar controller's view controllers")
         }

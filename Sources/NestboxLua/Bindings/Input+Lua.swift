@@ -11,7 +11,7 @@ enum InputFunctions {
             let sim = a.rt.simulation
             let target: TapTarget
             if let title = a.L.string(at: 1) {
-                guard let v = visibleView(titled: title, in: sim.window) else {
+                guard let v = try viewToTap(titled: title, in: sim.window) else {
                     throw LuaFailure.message("ui.tap: no visible view titled '\(title)'")
                 }
                 target = .view(v)
@@ -25,7 +25,8 @@ enum InputFunctions {
             a.rt.push(sim.tap(target))
             return 1
         },
-        /// ui.pan{ view =, from =, to =, steps = 10, duration = 0.25, release = true }
+        /// ui.pan{ view =, from =, to =, steps = 10, duration = 0.25, release = true } -> a
+        /// Touch while the finger stays down (release = false), else nil
         LuaMethod("pan") { a in
             try a.table(1)
             let L = a.L
@@ -35,18 +36,17 @@ enum InputFunctions {
             L.rawField(1, "from"); var from = try a.point(L.top); L.pop()
             L.rawField(1, "to"); var to = try a.point(L.top); L.pop()
             if let view { from = view.convert(from, to: nil); to = view.convert(to, to: nil) }
-            L.rawField(1, "steps")
-            let steps = L.number(at: -1) ?? 10
-            L.pop()
-            guard steps >= 1, steps <= 10_000, steps == steps.rounded() else { throw LuaFailure.argument(1, "field 'steps' must be an integer from 1 to 10000") }
-            L.rawField(1, "duration")
-            let duration = L.number(at: -1) ?? 0.25
-            L.pop()
-            guard duration.isFinite, duration >= 0 else { throw LuaFailure.argument(1, "field 'duration' must be a finite number >= 0") }
+            let (steps, duration) = try TouchBinding.motion(a, 1)
             let release = L.rawField(1, "release") == LUA_TNIL ? true : L.bool(at: -1)
             L.pop()
-            a.rt.simulation.pan(from: from, to: to, steps: Int(steps), duration: duration, release: release)
-            return 0
+            // Q21: one finger at a time; a second pan would need the first one lifted.
+            if let held = a.rt.simulation.heldTouch, held.isActive {
+                throw LuaFailure.message("ui.pan: a finger is still down from an earlier ui.pan{ release = false }; call its release() or cancel() first")
+            }
+            let touch = a.rt.simulation.pan(from: from, to: to, steps: steps, duration: duration, release: release)
+            touch?.coordinateSpace = view
+            a.rt.push(touch)
+            return 1
         },
         /// ui.scroll(scrollView, {x =, y =})
         LuaMethod("scroll") { a in
@@ -54,7 +54,15 @@ enum InputFunctions {
             a.rt.simulation.scroll(s, to: try a.point(2))
             return 0
         },
-        LuaMethod("rotate") { a in try a.rt.simulation.rotate(to: try a.string(1)); return 0 },
+        LuaMethod("rotate") { a in
+            let name = try a.string(1)
+            // A script's typo is a bad argument, like setDevice's; UIKit has no exception here.
+            guard Simulation.orientations.contains(name) else {
+                throw LuaFailure.argument(1, "unknown orientation '\(name)' (\(Simulation.orientations.joined(separator: ", ")))")
+            }
+            try a.rt.simulation.rotate(to: name)
+            return 0
+        },
         LuaMethod("setDevice") { a in
             let name = try a.string(1)
             guard let d = Device.named(name) else {
@@ -68,16 +76,31 @@ enum InputFunctions {
         LuaMethod("endIgnoringInteractionEvents") { a in a.rt.simulation.endIgnoringInteractionEvents(); return 0 },
     ]
 
-    /// The frontmost reachable view whose title or text is `title`.
-    static func visibleView(titled title: String, in window: Window) -> View? {
-        var found: View?
-        func visit(_ v: View) {
-            guard !v.isHidden, v.alpha >= 0.01 else { return }
-            if let b = v as? Button, b.title == title { found = v }
-            if let l = v as? Label, l.text == title { found = v }
-            for s in v.subviews { visit(s) }
+    /// The view a tap on `title` means: among the visible buttons and labels with that
+    /// title or text, those a tap at their centre reaches (the view hit, or a view that
+    /// contains it or that it contains, as a label inside its button). Two that reach
+    /// different views are an error listing both (Q20): a silent pick would tap the wrong
+    /// control. When none is reachable, the frontmost match is tapped as before, and the
+    /// tap lands on what covers it.
+    static func viewToTap(titled title: String, in window: Window) throws -> View? {
+        var found: [View] = []
+        var pending: [View] = [window]
+        while let v = pending.popLast() {
+            guard !v.isHidden, v.alpha >= 0.01 else { continue }
+            if let b = v as? Button, b.title == title { found.append(v) }
+            if let l = v as? Label, l.text == title { found.append(v) }
+            pending.append(contentsOf: v.subviews.reversed())
         }
-        visit(window)
-        return found
+        var targets: [(view: View, reached: View)] = []
+        for v in found {
+            let centre = v.convert(Point(x: v.bounds.midX, y: v.bounds.midY), to: nil)
+            guard let hit = window.hitTest(centre), hit === v || hit.isDescendant(of: v) || v.isDescendant(of: hit) else { continue }
+            if !targets.contains(where: { $0.reached === hit }) { targets.append((v, hit)) }
+        }
+        if targets.count > 1 {
+            let list = targets.map(\.view.objectDescription).joined(separator: ", ")
+            throw LuaFailure.message("ui.tap: \(targets.count) views titled '\(title)' can be tapped: \(list); pass the view itself")
+        }
+        return targets.first?.view ?? found.last
     }
 }

@@ -84,10 +84,9 @@ enum UIFunctions {
             a.L.push(text)
             return 1
         },
-        /// ui.trace.events([kinds]) -> { {seq=, t=, kind=, object=, event=, args={...}, message=}, ... }
+        /// ui.trace.events([kinds] | {kinds =, since = label}) -> { {seq=, t=, kind=, object=, event=, args={...}, message=}, ... }
         LuaMethod("trace.events") { a in
-            let f = try filter(a, 1)
-            let events = a.rt.simulation.trace.events.filter(f.accepts)
+            let events = try query(a, 1)
             a.L.newTable(array: Int32(events.count))
             for (k, e) in events.enumerated() {
                 // What is pushed here escapes the memory cap until the call returns
@@ -98,10 +97,9 @@ enum UIFunctions {
             }
             return 1
         },
-        /// ui.trace.text([kinds]) -> string, one line per event
+        /// ui.trace.text([kinds] | {kinds =, since = label}) -> string, one line per event
         LuaMethod("trace.text") { a in
-            let f = try filter(a, 1)
-            a.L.push(a.rt.simulation.trace.events.filter(f.accepts).map(\.text).joined(separator: "\n"))
+            a.L.push(try query(a, 1).map(\.text).joined(separator: "\n"))
             return 1
         },
         LuaMethod("trace.clear") { a in a.rt.simulation.trace.clear(); return 0 },
@@ -174,6 +172,35 @@ enum UIFunctions {
             return 2
         },
     ]
+
+    /// The events a trace query asks for: kinds (a string or a list), or an options table
+    /// `{ kinds = ..., since = label }` where `since` keeps what follows the latest mark
+    /// with that label.
+    static func query(_ a: Args, _ i: Int32) throws -> [TraceEvent] {
+        let trace = a.rt.simulation.trace
+        func has(_ key: StaticString) -> Bool {
+            defer { a.L.pop() }
+            return a.L.rawField(i, key) != LUA_TNIL
+        }
+        guard a.L.type(i) == LUA_TTABLE, lua_rawlen(a.L, i) == 0, has("since") || has("kinds") else {
+            return trace.events.filter(try filter(a, i).accepts)
+        }
+        var events = trace.events[...]
+        if a.L.rawField(i, "since") != LUA_TNIL {
+            guard let label = a.L.string(at: -1) else {
+                throw LuaFailure.argument(i, "since must be a mark's label (a string)")
+            }
+            guard let slice = trace.events(since: label) else {
+                throw LuaFailure.argument(i, "no mark \"\(label)\" in the trace")
+            }
+            events = slice
+        }
+        a.L.pop()
+        var f = TraceFilter.all
+        if a.L.rawField(i, "kinds") != LUA_TNIL { f = try filter(a, a.L.top) }
+        a.L.pop()
+        return events.filter(f.accepts)
+    }
 
     static func filter(_ a: Args, _ i: Int32) throws -> TraceFilter {
         if a.L.isNoneOrNil(i) { return .all }

@@ -12,8 +12,8 @@ ui.expectTrace [[
   a.viewIsAppearing(animated: true)
   b.viewDidDisappear(animated: true)
   a.viewDidAppear(animated: true)
-  n.delegate.didShow(viewController: a, animated: true)
   b.didMove(toParent: nil)
+  n.delegate.didShow(viewController: a, animated: true)
 ]]
 assert(fromParent == true and #n.children == 1)
 assert(n:popViewController(true) == nil, "the root stays")

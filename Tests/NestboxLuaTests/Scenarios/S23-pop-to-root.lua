@@ -11,8 +11,8 @@ ui.expectTrace [[
   a.viewIsAppearing(animated: true)
   c.viewDidDisappear(animated: true)
   a.viewDidAppear(animated: true)
-  n.delegate.didShow(viewController: a, animated: true)
   b.didMove(toParent: nil)
   c.didMove(toParent: nil)
+  n.delegate.didShow(viewController: a, animated: true)
 ]]
 print("OK")

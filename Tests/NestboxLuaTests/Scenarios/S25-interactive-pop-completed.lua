@@ -10,8 +10,8 @@ ui.expectTrace [[
   a.viewIsAppearing(animated: true)
   b.viewDidDisappear(animated: true)
   a.viewDidAppear(animated: true)
-  n.delegate.didShow(viewController: a, animated: true)
   b.didMove(toParent: nil)
+  n.delegate.didShow(viewController: a, animated: true)
 ]]
 assert(#n.viewControllers == 1)
 print("OK")

@@ -14,9 +14,8 @@ ui.expectTrace [[
   c.viewDidDisappear(animated: true)
   x.viewDidAppear(animated: true)
   x.didMove(toParent: n)
-  n.delegate.didShow(viewController: x, animated: true)
   a.didMove(toParent: nil)
   b.didMove(toParent: nil)
-  c.didMove(toParent: nil)
+  n.delegate.didShow(viewController: x, animated: true)
 ]]
 print("OK")
