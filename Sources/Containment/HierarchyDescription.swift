@@ -32,7 +32,7 @@ extension ViewController {
             if let v = vc._view { text += "<"; text += v.className; text += ": "; text += v.name; text += ">" }
             else { text += "(view not loaded)" }
             if presented { text += ", presented with: "; text += vc.modalPresentationStyle.rawValue }
-            if let p = vc.presentedViewController { stack.append((p, d + 1, true)) }
+            if let p = vc.presentedHere { stack.append((p, d + 1, true)) }
             for c in vc.children.reversed() { stack.append((c, d + 1, false)) }
         }
     }

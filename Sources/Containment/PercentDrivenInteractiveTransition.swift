@@ -4,27 +4,40 @@ public final class PercentDrivenInteractiveTransition: SimObject {
     public private(set) var percentComplete = 0.0
     var groups: [AnimationGroup] = []
     var context: TransitionContext?
+    /// Whether the lint for calls that drive nothing was given since the last attach.
+    private var toldIdle = false
 
     public init(simulation: Simulation, name: String? = nil) {
         super.init(simulation: simulation, className: "PercentDrivenInteractiveTransition", name: name)
     }
 
-    func attach(_ ctx: TransitionContext) { context = ctx; percentComplete = 0; groups = [] }
+    func attach(_ ctx: TransitionContext) { context = ctx; percentComplete = 0; groups = []; toldIdle = false }
+
+    /// A controller that no transition asked for (no delegate method returned it), or
+    /// whose transition ended, moves nothing: UIKit is silent, Nestbox says so once.
+    private func checkDriving(_ call: String) {
+        guard context?.isComplete ?? true, !toldIdle else { return }
+        toldIdle = true
+        simulation.lint(self, "\(objectDescription) drives no transition: \(call) does nothing (return it from an interactionController… delegate method)")
+    }
 
     public func update(_ p: Double) {
         percentComplete = min(1, max(0, p.isFinite ? p : 0))
         simulation.trace.record(.call, name, "update", [("_", .number(percentComplete))])
+        checkDriving("update()")
         for g in groups { simulation.animator.setFraction(g, percentComplete) }
     }
 
     public func finish() {
         simulation.trace.record(.call, name, "finish")
+        checkDriving("finish()")
         for g in groups { simulation.animator.resume(g, reversed: false) }
         groups = []
     }
 
     public func cancel() {
         simulation.trace.record(.call, name, "cancel")
+        checkDriving("cancel()")
         context?.cancel()
         for g in groups { simulation.animator.resume(g, reversed: true) }
         groups = []

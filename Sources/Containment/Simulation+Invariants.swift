@@ -72,7 +72,7 @@ struct InvariantCheck {
                 // A container's lists hold its children, and what a script removed from them.
                 if let nav = c as? NavigationController { for k in nav.viewControllers.reversed() { reach(k) } }
                 if let tbc = c as? TabBarController { for k in tbc.viewControllers.reversed() { reach(k) } }
-                reach(c.presentedViewController)
+                reach(c.presentedHere)
                 reach(c.parent)
                 reach(c.presentingViewController)
             }
@@ -106,11 +106,11 @@ struct InvariantCheck {
             if let v = c._view, v.owningViewController !== c {
                 violations.append("the view \(v.objectDescription) of \(c.objectDescription) names \(describe(v.owningViewController)) as its controller")
             }
-            if let p = c.presentedViewController, p.presentingViewController !== c {
+            if let p = c.presentedHere, p.presentingViewController !== c {
                 violations.append("\(c.objectDescription) presents \(p.objectDescription), whose presenting controller is \(describe(p.presentingViewController))")
             }
-            if let q = c.presentingViewController, q.presentedViewController !== c {
-                violations.append("\(c.objectDescription) names \(q.objectDescription) as its presenting controller, which presents \(describe(q.presentedViewController))")
+            if let q = c.presentingViewController, q.presentedHere !== c {
+                violations.append("\(c.objectDescription) names \(q.objectDescription) as its presenting controller, which presents \(describe(q.presentedHere))")
             }
             checkRoot(c)
             checkAppearance(c)

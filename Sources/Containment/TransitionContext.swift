@@ -10,10 +10,17 @@ public final class TransitionContext: SimObject {
         case navigation(animated: Bool)
         /// A tab switch through the tab bar controller delegate's animator.
         case tabSelection
-        /// A custom (`.custom` style) presentation through the transitioning delegate.
+        /// A presentation through the transitioning delegate's animator, with the
+        /// presenting side staying on screen (a sheet, over full screen, or custom).
         case presentation(animated: Bool)
-        /// The dismissal of a custom presentation through the transitioning delegate.
+        /// The same where the presenting side's views leave the window (full screen, or
+        /// a presentation controller whose shouldRemovePresentersView is true).
+        case coveringPresentation(animated: Bool)
+        /// The dismissal of a presentation through the transitioning delegate's animator,
+        /// the presenting side having stayed on screen.
         case dismissal(animated: Bool)
+        /// The same where the presenting side comes back into the window.
+        case uncoveringDismissal(animated: Bool)
     }
 
     /// What a kind of transition does with the two controllers.
@@ -28,6 +35,12 @@ public final class TransitionContext: SimObject {
         var managesTo = true
         /// Whether from's view stays in the window when the transition completes.
         var keepsFromView = false
+        /// to's did-callback before from's: a presentation's (S37) and a dismissal's (Q15).
+        var endsToFirst = false
+        /// The presenting side stays in the window: its view is not the context's to
+        /// give (`view("from")` of a presentation, `view("to")` of a dismissal is nil,
+        /// as in UIKit).
+        var hidesPresenterView = false
     }
 
     public let kind: Kind
@@ -77,20 +90,44 @@ public final class TransitionContext: SimObject {
         case .presentation(let animated):
             // Only a full-screen presentation covers the presenting side (Apple's
             // documentation of .fullScreen): under a custom one it keeps its view and
-            // gets no callbacks, as under a sheet (S39).
-            return Policy(isAnimated: animated, managesFrom: false, keepsFromView: true)
+            // gets no callbacks, as under a sheet (S39). A cancel reverses the presented
+            // side's appearance at the end, as a cancelled interactive pop does (Q15c).
+            return Policy(isAnimated: animated, reversesAtEnd: true, managesFrom: false, keepsFromView: true,
+                          endsToFirst: true, hidesPresenterView: true)
+        case .coveringPresentation(let animated):
+            // S37's order; the presenting views leave after the presentation completes,
+            // which the presentation's own completion does (keepsFromView here).
+            return Policy(isAnimated: animated, reversesAtEnd: true, keepsFromView: true, endsToFirst: true)
         case .dismissal(let animated):
             // The presenting side never disappeared, so it gets no callbacks (S39).
-            return Policy(isAnimated: animated, managesTo: false)
+            return Policy(isAnimated: animated, reversesAtEnd: true, managesTo: false, keepsFromView: true,
+                          endsToFirst: true, hidesPresenterView: true)
+        case .uncoveringDismissal(let animated):
+            // Q15: the presenting side's did-appear first; the dismissal's completion
+            // takes the dismissed views away.
+            return Policy(isAnimated: animated, reversesAtEnd: true, keepsFromView: true, endsToFirst: true)
+        }
+    }
+
+    /// The presented side of a presentation or dismissal (nil for other kinds).
+    var presentedSide: ViewController? {
+        switch kind {
+        case .presentation, .coveringPresentation: return toViewController
+        case .dismissal, .uncoveringDismissal: return fromViewController
+        default: return nil
         }
     }
 
     public func view(_ key: String) -> View? {
+        let vc: ViewController
         switch key {
-        case "from": return fromViewController.view
-        case "to": return toViewController.view
+        case "from": vc = fromViewController
+        case "to": vc = toViewController
         default: return nil
         }
+        guard let presented = presentedSide else { return vc.view }
+        if vc === presented { return presented.presentationController?.presentedView ?? presented.view }
+        return policy.hidesPresenterView ? nil : vc.view
     }
 
     /// Where a controller's view starts: from's current frame; to starts nowhere
@@ -99,9 +136,18 @@ public final class TransitionContext: SimObject {
         vc === fromViewController ? fromViewController.view.frame : .zero
     }
 
-    /// Where a controller's view ends: to takes from's place; from ends nowhere.
+    /// Where a controller's view ends: to takes from's place; from ends nowhere. A
+    /// presented controller ends where its presentation controller says, or where its
+    /// style puts it (the window, or a page sheet's frame).
     public func finalFrame(_ vc: ViewController) -> Rect {
-        vc === toViewController ? fromViewController.view.frame : .zero
+        if case .presentation = kind, vc === toViewController { return presentedFrame(vc) }
+        if case .coveringPresentation = kind, vc === toViewController { return presentedFrame(vc) }
+        if case .uncoveringDismissal = kind, vc === toViewController { return simulation.window.bounds }
+        return vc === toViewController ? fromViewController.view.frame : .zero
+    }
+
+    private func presentedFrame(_ vc: ViewController) -> Rect {
+        vc.presentationController?.frameOfPresentedViewInContainerView ?? vc.frame(for: vc.modalPresentationStyle)
     }
 
     /// The animator says it is done. Completed: from's view leaves, the did-callbacks
@@ -113,15 +159,24 @@ public final class TransitionContext: SimObject {
         let from = fromViewController, to = toViewController, policy = self.policy
         if didComplete {
             if !policy.keepsFromView { from.viewIfLoaded?.removeFromSuperview() }
-        } else {
+        } else if !policy.hidesPresenterView || presentedSide !== from {
+            // A cancelled dismissal under which the presenting side stayed leaves every
+            // view where it is: the presented one is back, the presenting one never left.
             to.viewIfLoaded?.removeFromSuperview()
         }
         if policy.onScreen {
             if !didComplete && policy.reversesAtEnd {
-                to.beginAppearance(false, animated: isAnimated)
-                to.endAppearance()
-                from.beginAppearance(true, animated: isAnimated)
-                from.endAppearance()
+                if policy.managesTo {
+                    to.beginAppearance(false, animated: isAnimated)
+                    to.endAppearance()
+                }
+                if policy.managesFrom {
+                    from.beginAppearance(true, animated: isAnimated)
+                    from.endAppearance()
+                }
+            } else if policy.endsToFirst {
+                if policy.managesTo { to.endAppearance() }
+                if policy.managesFrom { from.endAppearance() }
             } else {
                 if policy.managesFrom { from.endAppearance() }
                 if policy.managesTo { to.endAppearance() }

@@ -11,7 +11,7 @@ extension ViewController {
         guard let (presenter, first) = dismissalTarget() else { return }
         simulation.trace.record(.call, name, "dismiss", [("animated", .bool(animated))])
         var stack = [first]
-        while let next = stack[stack.count - 1].presentedViewController { stack.append(next) }
+        while let next = stack[stack.count - 1].presentedHere { stack.append(next) }
         // W17, for the presenter or any presenter in the stack.
         if let busy = ([presenter] + stack).first(where: { $0.isPresentationTransitioning }) {
             simulation.warn(self, "Warning: Attempt to dismiss from view controller \(busy.objectDescription) while a presentation or dismiss is in progress!")
@@ -23,7 +23,7 @@ extension ViewController {
     /// The (presenter, presented) pair a `dismiss` on this controller acts on.
     func dismissalTarget() -> (ViewController, ViewController)? {
         let root = presentationRoot
-        if let presented = root.presentedViewController { return (root, presented) }
+        if let presented = root.presentedHere { return (root, presented) }
         if let p = presentingViewController { return (p, self) }
         return nil
     }
@@ -36,7 +36,12 @@ extension ViewController {
         // Q15b: the intermediate controllers on screen (under a sheet) disappear with the top.
         let leaving = intermediates.reversed().filter { $0.appearanceState == .appeared || $0.appearanceState == .appearing }
         presenter.isPresentationTransitioning = true
-        let coversPresenter = stack[0].modalPresentationStyle.coversPresenter
+        let coversPresenter = stack[0].presentationController.map { $0.shouldRemovePresentersView }
+            ?? stack[0].modalPresentationStyle.coversPresenter
+        // Where the intermediate views were, for a cancelled interactive dismissal (Q15c).
+        let places = intermediates.compactMap { vc in
+            vc.viewIfLoaded.flatMap { v in v.superview.map { s in (v, s, s.subviews.firstIndex { $0 === v } ?? 0) } }
+        }
         // The top-most controller starts to disappear. The intermediate ones leave at once,
         // under its animation: those on screen get their will-disappear (not animated), and
         // every view leaves the window (Q15b).
@@ -44,40 +49,74 @@ extension ViewController {
             top.beginAppearance(false, animated: animated)
             for vc in leaving { vc.beginAppearance(false, animated: false) }
             for vc in intermediates { vc.viewIfLoaded?.detach() }
+            top.presentationController?.tell(.dismissalTransitionWillBegin)
         }
         // The closures hold the controllers until they run, as UIKit's blocks do: the
         // presenter's strong reference to the stack goes away inside.
-        let finish: () -> Void = {
+        let finish: (Bool) -> Void = { completed in
+            for vc in stack { vc.isBeingDismissed = false }
+            presenter.isPresentationTransitioning = false
+            guard completed else {
+                // Q15c: cancelled, everything is as before the dismissal: the intermediate
+                // views go back, those that were on screen appear again, nothing is
+                // unlinked, and the completion is not called.
+                for (v, s, i) in places { s.attach(v, at: i) }
+                for vc in leaving.reversed() {
+                    vc.beginAppearance(true, animated: false)
+                    vc.endAppearance()
+                }
+                top.presentationController?.tell(.dismissalTransitionDidEnd(completed: false))
+                return
+            }
             for vc in leaving { vc.endAppearance() }     // Q15b: after the top-most's
+            top.presentationController?.tell(.dismissalTransitionDidEnd(completed: true))
             var below = presenter
             for vc in stack {
                 vc.viewIfLoaded?.detach()
-                vc.isBeingDismissed = false
-                if below.presentedViewController === vc { below.presentedViewController = nil }
+                vc.presentationController?.release()
+                if below.presentedHere === vc { below.presentedHere = nil }
                 vc.presentingViewController = nil
                 vc.ownershipMayHaveChanged()
                 below = vc
             }
-            presenter.isPresentationTransitioning = false
             completion?()
         }
         for vc in stack { vc.isBeingDismissed = true }
-        if top.modalPresentationStyle == .custom, let custom = top.transitioningDelegate?.animatorForDismissed(top) {
-            dismissCustom(top, to: presenter, animator: custom, animated: animated, start: start, finish: finish)
+        let delegate = top.transitioningDelegate
+        // Asked whatever the style, as for the presentation (issue 14).
+        if let animator = delegate?.animatorForDismissed(top) {
+            let interaction = delegate?.interactionForDismissal(animator)
+            let kind: TransitionContext.Kind = coversPresenter ? .uncoveringDismissal(animated: animated) : .dismissal(animated: animated)
+            let ctx = TransitionContext(simulation: simulation, kind: kind,
+                                        container: top.presentationController?.containerView ?? simulation.window,
+                                        from: top, to: presenter, animator: animator,
+                                        interactive: interaction != nil, completion: finish)
+            start()
+            if coversPresenter { uncover(presenter, under: top, animated: animated) }
+            run(animator, ctx, driven: interaction)
         } else {
-            dismissModal(top, to: presenter, covers: coversPresenter, animated: animated, start: start, finish: finish)
+            dismissModal(top, to: presenter, covers: coversPresenter, animated: animated, start: start) { finish(true) }
         }
     }
 
-    /// The transitioning delegate's animator takes the view away; the presenting side,
-    /// which stayed on screen, gets no callbacks (TransitionContext.Kind.dismissal).
-    private func dismissCustom(_ top: ViewController, to presenter: ViewController, animator: TransitionAnimator,
-                               animated: Bool, start: () -> Void, finish: @escaping () -> Void) {
-        let ctx = TransitionContext(simulation: simulation, kind: .dismissal(animated: animated),
-                                    container: simulation.window, from: top, to: presenter, animator: animator,
-                                    interactive: false) { _ in finish() }
-        start()
-        animator.animateTransition(ctx)
+    /// A covered presenting side comes back into the window, under the dismissed view,
+    /// and starts to appear.
+    private func uncover(_ presenter: ViewController, under top: ViewController, animated: Bool) {
+        guard let pv = presenter.viewIfLoaded else { return }
+        let window = simulation.window
+        presenter.beginAppearance(true, animated: animated)
+        pv.frame = window.bounds
+        // The window's subview that holds the dismissed view: the view itself, or the
+        // container view of a custom presentation.
+        var holder = top.viewIfLoaded
+        while let h = holder, let s = h.superview, s !== window { holder = s }
+        if let h = holder, let i = window.subviews.firstIndex(where: { $0 === h }) {
+            window.attach(pv, at: i)
+        } else {
+            window.attach(pv, at: 0)
+        }
+        pv.layoutIfNeeded()
+        presenter.deliverIsAppearing()
     }
 
     /// The top-most view slides down out of the window in 0.35 s, or leaves on the next
@@ -86,17 +125,7 @@ extension ViewController {
                               animated: Bool, start: () -> Void, finish: @escaping () -> Void) {
         let window = simulation.window
         start()
-        if coversPresenter, let pv = presenter.viewIfLoaded {
-            presenter.beginAppearance(true, animated: animated)
-            pv.frame = window.bounds
-            if let mv = top.viewIfLoaded, let i = window.subviews.firstIndex(where: { $0 === mv }) {
-                window.attach(pv, at: i)
-            } else {
-                window.attach(pv, at: 0)
-            }
-            pv.layoutIfNeeded()
-            presenter.deliverIsAppearing()
-        }
+        if coversPresenter { uncover(presenter, under: top, animated: animated) }
         if let mv = top.viewIfLoaded {
             let gone = mv.frame.offsetBy(y: window.bounds.size.height)
             simulation.animator.animate(duration: animated ? Self.modalDuration : 0, curve: .easeInOut,

@@ -8,10 +8,22 @@ public enum ModalPresentationStyle: String, CaseIterable, Sendable {
     var coversPresenter: Bool { self == .fullScreen }
 }
 
-/// A script's transitioningDelegate.
+/// A script's transitioningDelegate. UIKit asks it for animators whatever the style,
+/// and for a presentation controller under `.custom` only.
 public protocol PresentationAnimators: AnyObject {
     func animatorForPresented(_ presented: ViewController, presenting: ViewController, source: ViewController) -> TransitionAnimator?
     func animatorForDismissed(_ dismissed: ViewController) -> TransitionAnimator?
+    func interactionForPresentation(_ animator: TransitionAnimator) -> PercentDrivenInteractiveTransition?
+    func interactionForDismissal(_ animator: TransitionAnimator) -> PercentDrivenInteractiveTransition?
+    func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                source: ViewController) -> PresentationController?
+}
+
+extension PresentationAnimators {
+    public func interactionForPresentation(_ animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? { nil }
+    public func interactionForDismissal(_ animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? { nil }
+    public func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                       source: ViewController) -> PresentationController? { nil }
 }
 
 extension ViewController {
@@ -41,59 +53,95 @@ extension ViewController {
             simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) while a presentation is in progress.")
             return
         }
-        if let busy = presenter.presentedViewController {
+        if let busy = presenter.presentedHere {
             simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) which is already presenting \(busy.objectDescription).")
             return
         }
         if !presenter.isRootOfWindow && presenter.presentingViewController == nil {
             simulation.warn(self, "Presenting view controllers on detached view controllers is discouraged \(objectDescription).")
         }
-        presenter.presentedViewController = vc
+        presenter.presentedHere = vc
         vc.presentingViewController = presenter
         vc.ownershipMayHaveChanged()
         presenter.isPresentationTransitioning = true
         let style = vc.modalPresentationStyle
-        let coversPresenter = style.coversPresenter
         let presentedView = vc.view
-        let custom = style == .custom ? vc.transitioningDelegate?.animatorForPresented(vc, presenting: presenter, source: self) : nil
+        let delegate = vc.transitioningDelegate
+        // UIKit asks for the presentation controller first, under .custom only, and
+        // makes a plain one when the delegate gives none.
+        var pc: PresentationController?
+        if style == .custom {
+            let made = delegate?.presentationController(forPresented: vc, presenting: presenter, source: self)
+            let chosen = made.flatMap { $0.isOwned ? nil : $0 }
+                ?? PresentationController(simulation: simulation)
+            chosen.adopt(presented: vc, presenting: presenter)
+            pc = chosen
+        }
+        let coversPresenter = pc.map { $0.shouldRemovePresentersView } ?? style.coversPresenter
+        // The delegate's animator is used whatever the style (issue 14): UIKit asks the
+        // transitioning delegate for every presentation.
+        let animator = delegate?.animatorForPresented(vc, presenting: presenter, source: self)
+        let interaction = animator.flatMap { delegate?.interactionForPresentation($0) }
         // The closures hold both controllers until they run, as UIKit's blocks do.
-        let finish: (Bool) -> Void = { _ in
+        let finish: (Bool) -> Void = { completed in
             vc.isBeingPresented = false
             presenter.isPresentationTransitioning = false
+            pc?.tell(.presentationTransitionDidEnd(completed: completed))
+            guard completed else {
+                // Q15c: a cancelled presentation leaves nothing presented, and its
+                // completion is not called (UIKit calls it after viewDidAppear).
+                vc.viewIfLoaded?.detach()
+                pc?.release()
+                if presenter.presentedHere === vc { presenter.presentedHere = nil }
+                vc.presentingViewController = nil
+                vc.ownershipMayHaveChanged()
+                return
+            }
             if coversPresenter { presenter.viewIfLoaded?.detach() }
             completion?()
         }
         vc.isBeingPresented = true
-        if let custom {
-            presentCustom(vc, by: presenter, animator: custom, animated: animated, finish: finish)
+        if let animator {
+            let kind: TransitionContext.Kind = coversPresenter ? .coveringPresentation(animated: animated) : .presentation(animated: animated)
+            let ctx = TransitionContext(simulation: simulation, kind: kind, container: pc?.containerView ?? simulation.window,
+                                        from: presenter, to: vc, animator: animator,
+                                        interactive: interaction != nil, completion: finish)
+            if coversPresenter { presenter.beginAppearance(false, animated: animated) }
+            vc.beginAppearance(true, animated: animated)
+            pc?.tell(.presentationTransitionWillBegin)
+            run(animator, ctx, driven: interaction)
         } else {
-            presentModal(vc, view: presentedView, by: presenter, style: style, animated: animated, finish: finish)
+            pc?.tell(.presentationTransitionWillBegin)
+            presentModal(vc, view: presentedView, by: presenter, style: style, covers: coversPresenter,
+                         animated: animated, finish: finish)
         }
     }
 
-    /// The transitioning delegate's animator puts the view in place; the presenting side
-    /// stays on screen, with its view and no callbacks (TransitionContext.Kind.presentation).
-    private func presentCustom(_ vc: ViewController, by presenter: ViewController, animator: TransitionAnimator,
-                               animated: Bool, finish: @escaping (Bool) -> Void) {
-        let ctx = TransitionContext(simulation: simulation, kind: .presentation(animated: animated),
-                                    container: simulation.window, from: presenter, to: vc, animator: animator,
-                                    interactive: false, completion: finish)
-        vc.beginAppearance(true, animated: animated)
-        animator.animateTransition(ctx)
+    /// Starts a presentation's or dismissal's animator, its animations held for the
+    /// interaction controller when there is one.
+    func run(_ animator: TransitionAnimator, _ ctx: TransitionContext, driven interaction: PercentDrivenInteractiveTransition?) {
+        if let interaction {
+            interaction.attach(ctx)
+            simulation.animator.capture(for: interaction) { animator.animateTransition(ctx) }
+        } else {
+            animator.animateTransition(ctx)
+        }
     }
 
     /// `presentedView` (the view as `present` loaded it) slides up from below the window
     /// to the style's frame in 0.35 s, or lands there on the next turn; a full-screen
     /// presentation's presenting side disappears under it (S37).
     private func presentModal(_ vc: ViewController, view presentedView: View, by presenter: ViewController,
-                              style: ModalPresentationStyle, animated: Bool, finish: @escaping (Bool) -> Void) {
+                              style: ModalPresentationStyle, covers coversPresenter: Bool, animated: Bool,
+                              finish: @escaping (Bool) -> Void) {
         let window = simulation.window
-        let coversPresenter = style.coversPresenter
         if coversPresenter { presenter.beginAppearance(false, animated: animated) }
         vc.beginAppearance(true, animated: animated)
-        let final = frame(for: style)
+        let pc = vc.presentationController
+        let final = pc?.frameOfPresentedViewInContainerView ?? frame(for: style)
         presentedView.frame = animated ? final.offsetBy(y: window.bounds.size.height) : final
-        window.attach(presentedView, at: window.subviews.count)
+        let container = pc?.containerView ?? window
+        container.attach(presentedView, at: container.subviews.count)
         presentedView.layoutIfNeeded()
         vc.deliverIsAppearing()
         simulation.animator.animate(duration: animated ? Self.modalDuration : 0, curve: .easeInOut,

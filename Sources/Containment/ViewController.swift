@@ -36,11 +36,28 @@ open class ViewController: SimObject {
     enum Parentage { case none, toParent, fromParent }
 
     // Presentation (a relation apart from parent/children: docs/containment.md, Two relations).
-    public internal(set) var presentedViewController: ViewController?
+    /// What this controller itself presents (it holds it). Scripts read
+    /// `presentedViewController`, which also answers for an ancestor's presentation.
+    public internal(set) var presentedHere: ViewController?
+    /// The controller presented by this one or by its nearest ancestor that presents,
+    /// as Apple documents `presentedViewController`: a child inside a presenting tab bar
+    /// controller answers with what the tab bar controller presents. The walk is bounded
+    /// by the nesting limit (5,000 levels).
+    public var presentedViewController: ViewController? {
+        var vc: ViewController? = self
+        while let c = vc {
+            if let p = c.presentedHere { return p }
+            vc = c.parent
+        }
+        return nil
+    }
     /// Weak: the presenter holds what it presents, never the reverse.
     public internal(set) weak var presentingViewController: ViewController?
     public var modalPresentationStyle = ModalPresentationStyle.pageSheet
     public var transitioningDelegate: PresentationAnimators?
+    /// Held strongly during a `.custom` presentation, as UIKit's presented controller
+    /// holds its presentation controller; released when the dismissal completes.
+    public internal(set) var presentationController: PresentationController?
     public internal(set) var isBeingPresented = false
     public internal(set) var isBeingDismissed = false
     var isPresentationTransitioning = false
@@ -73,8 +90,8 @@ open class ViewController: SimObject {
     /// deinit, when the loop lets it go, has none left to recurse into.
     static func tearDown(_ pending: inout [ViewController], presented owner: ViewController) {
         func adopt(_ owner: ViewController, into pending: inout [ViewController]) {
-            if let p = owner.presentedViewController {
-                owner.presentedViewController = nil
+            if let p = owner.presentedHere {
+                owner.presentedHere = nil
                 p.presentingViewController = nil
                 p.ownershipMayHaveChanged()
                 pending.append(p)
@@ -149,7 +166,7 @@ open class ViewController: SimObject {
     /// Containers add the controllers they list (a navigation stack, the tabs), which a
     /// script can move to another parent while the list keeps them.
     open var heldControllers: [ViewController] {
-        presentedViewController.map { children + [$0] } ?? children
+        presentedHere.map { children + [$0] } ?? children
     }
 
     /// Called at the start of each appearance transition, before the callbacks: a

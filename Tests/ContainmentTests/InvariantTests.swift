@@ -94,13 +94,13 @@ extension InvariantTests {
     func presentationSymmetry() {
         let sim = Simulation()
         let a = vc(sim, "a"), b = vc(sim, "b"), c = vc(sim, "c")
-        a.presentedViewController = b
+        a.presentedHere = b
         c.presentingViewController = a
         #expect(sim.checkInvariants(from: [a, c]) == [
             "<ViewController: a> presents <ViewController: b>, whose presenting controller is nil",
             "<ViewController: c> names <ViewController: a> as its presenting controller, which presents <ViewController: b>",
         ])
-        a.presentedViewController = nil
+        a.presentedHere = nil
     }
 
     @Test("the appearance state agrees with the begin/end depth (docs/containment.md, Appearance states)")

@@ -257,3 +257,15 @@ extension ContainerBindingTests {
         #expect(outcome == .ok, "\(outcome)")
     }
 }
+
+extension ContainerBindingTests {
+    @Test("issue 14: a presentation controller and an interactive dismissal, cancelled then finished (Scenarios/interactive-dismissal.lua)")
+    func interactiveDismissal() throws {
+        let rt = try LuaRuntime()
+        var out = ""
+        rt.output = { out += $0 }
+        let path = repositoryRoot.appendingPathComponent("Tests/NestboxLuaTests/Scenarios/interactive-dismissal.lua").path
+        #expect(rt.run(file: path) == .ok)
+        #expect(out == "OK\n")
+    }
+}

@@ -265,3 +265,37 @@ extension LifetimeTests {
             """, global: "t", printing: "1\ttrue\n")
     }
 }
+
+extension LifetimeTests {
+    @Test("a presentation controller kept in Lua: held by its presented controller while presenting, usable after both are collected")
+    func presentationController() throws {
+        try expectFreed("""
+            local Half = ui.PresentationController:extend("Half")
+            function Half:frameOfPresentedViewInContainerView() return { 0, 400, 393, 452 } end
+            function Half:presentationTransitionDidEnd(done) print("presented", done, self.tag) end
+            function Half:dismissalTransitionDidEnd(done) print("dismissed", done) end
+            local made = 0
+            root:present(ui.ViewController{ name = "m", modalPresentationStyle = "custom", transitioningDelegate = {
+              presentationController = function(presented, presenting, source)
+                made = made + 1
+                return Half{ name = "half", tag = made }           -- only the presented controller holds it
+              end } }, true)
+            collect(); ui.settle(); collect()
+            local m = root.presentedViewController
+            print(m.presentationController.name, m.view.frame.y, m.presentationController.containerView.superview == ui.window)
+            kept = m.presentationController
+            m = nil
+            root:dismiss(true)
+            collect(); ui.settle(); collect()
+            print(root.presentedViewController, kept.presentedViewController, kept.containerView.superview)
+            print(kept:frameOfPresentedViewInContainerView().y, kept:shouldRemovePresentersView(), kept:presentedView())
+            """, global: "kept", printing: """
+            presented\ttrue\t1
+            half\t400.0\ttrue
+            dismissed\ttrue
+            nil\tnil\tnil
+            400.0\tfalse\tnil
+
+            """)
+    }
+}

@@ -46,6 +46,8 @@ public final class NavigationController: ViewController {
     }
 
     public var topViewController: ViewController? { viewControllers.last }
+    /// "Return modal view controller if it exists. Otherwise the top view controller"
+    /// (UINavigationController.h): what this controller, an ancestor or the top presents.
     public var visibleViewController: ViewController? { topViewController?.presentedViewController ?? topViewController }
 
     public override func appearanceChildren() -> [ViewController] {

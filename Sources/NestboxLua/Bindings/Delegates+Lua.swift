@@ -70,6 +70,50 @@ final class LuaDelegate: NavigationDelegate, TabBarControllerDelegate, Presentat
         ask("animationControllerForDismissed", { rt in rt.push(dismissed); return 1 },
             { rt, i in LuaAnimator.answer(rt, i, of: dismissed, field: self.field, "animationControllerForDismissed(dismissed)") })
     }
+    func interactionForPresentation(_ animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
+        interaction("interactionControllerForPresentation", animator)
+    }
+    func interactionForDismissal(_ animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
+        interaction("interactionControllerForDismissal", animator)
+    }
+    func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                source: ViewController) -> PresentationController? {
+        let call = "presentationController(presented, presenting, source)"
+        return ask("presentationController", { rt in rt.push(presented); rt.push(presenting); rt.push(source); return 3 }, { rt, i in
+            guard let pc = answer(rt, i, PresentationController.self, "a PresentationController", call) else { return nil }
+            guard !pc.isOwned else {
+                let other = pc.presentedViewController?.objectDescription ?? "another controller"
+                return report(rt, "presentationController", "\(call) returned \(pc.objectDescription), which is presenting \(other)")
+            }
+            return pc
+        })
+    }
+
+    /// `interactionControllerForPresentation(animator)` / `…ForDismissal(animator)`: the
+    /// animator table the delegate gave, or nil for one of Nestbox's own.
+    private func interaction(_ method: String, _ animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
+        ask(method, { rt in
+            if let a = animator as? LuaAnimator, a.table.push() { return 1 }
+            rt.L.pushNil(); return 1
+        }, { rt, i in answer(rt, i, PercentDrivenInteractiveTransition.self, "a PercentDrivenInteractiveTransition", "\(method)(animator)") })
+    }
+
+    /// The delegate's answer at `i` as a `T`; nil as nil; anything else is the method's
+    /// error at the line defining it (reported as a hook's), and nil.
+    private func answer<T: SimObject>(_ rt: LuaRuntime, _ i: Int32, _ type: T.Type, _ expected: String, _ call: String) -> T? {
+        if rt.L.isNoneOrNil(i) { return nil }
+        if let o = nb_toobject(rt.L, i), let p = o.pointee.object,
+           let t = Unmanaged<SimObject>.fromOpaque(p).takeUnretainedValue() as? T { return t }
+        let method = String(call.prefix { $0 != "(" })
+        return report(rt, method, "\(call) returned a \(rt.L.typeName(at: i)), not \(expected) or nil")
+    }
+
+    private func report<T>(_ rt: LuaRuntime, _ method: String, _ problem: String) -> T? {
+        guard let object else { return nil }
+        rt.reportHookError(object: object, hook: "delegate.\(method)",
+                           text: "\(rt.delegatePosition(object, field: field, method))\(problem)")
+        return nil
+    }
 }
 
 extension LuaRuntime {

@@ -25,12 +25,13 @@ enum LuaTypes {
         BarButtonItemBinding.binding,
         TableViewBinding.binding,
         TouchBinding.binding,
+        PresentationControllerBinding.binding,
     ]
 
     static let viewController = 0, view = 1, label = 2, button = 3, window = 4, screen = 5, scrollView = 6
     static let tap = 7, pan = 8, edgePan = 9, context = 10, interaction = 11, coordinator = 12
     static let navigation = 13, tabBarController = 14, tabBar = 15, tabBarItem = 16, navigationItem = 17
-    static let barButtonItem = 18, tableView = 19, touch = 20
+    static let barButtonItem = 18, tableView = 19, touch = 20, presentationController = 21
 
     /// The most specific binding for an object made in Swift.
     static func typeID(of obj: SimObject) -> Int {
@@ -48,6 +49,7 @@ enum LuaTypes {
         case is TransitionContext: return context
         case is PercentDrivenInteractiveTransition: return interaction
         case is TransitionCoordinator: return coordinator
+        case is PresentationController: return presentationController
         case is Label: return label
         case is Button: return button
         case is View: return view

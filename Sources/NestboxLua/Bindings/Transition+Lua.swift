@@ -136,8 +136,13 @@ extension LuaRuntime {
     func delegatePosition(_ object: SimObject, field: String, _ method: String) -> String {
         let top = L.top
         defer { L.settop(top) }
+        return pushDelegateMethod(object, field: field, method) ? definitionPosition() : ""
+    }
+
+    /// "file:line: " where the Lua function on top of the stack is defined (popped).
+    func definitionPosition() -> String {
         var ar = lua_Debug()
-        guard pushDelegateMethod(object, field: field, method), lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return "" }
+        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return "" }
         let source = withUnsafeBytes(of: ar.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return "\(source):\(ar.linedefined): "
     }

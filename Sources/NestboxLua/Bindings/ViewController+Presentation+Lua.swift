@@ -32,6 +32,7 @@ enum PresentationMethods {
                     set: { c, i in try vc(c).tabBarItem = try c.args.object(i, TabBarItem.self, "TabBarItem") }),
         LuaProperty("presentedViewController", get: { c in c.rt.push(try vc(c).presentedViewController); return 1 }),
         LuaProperty("presentingViewController", get: { c in c.rt.push(try vc(c).presentingViewController); return 1 }),
+        LuaProperty("presentationController", get: { c in c.rt.push(try vc(c).presentationController); return 1 }),
         LuaProperty("isBeingPresented", get: { c in c.L.push(try vc(c).isBeingPresented); return 1 }),
         LuaProperty("isBeingDismissed", get: { c in c.L.push(try vc(c).isBeingDismissed); return 1 }),
         LuaProperty("modalPresentationStyle", get: { c in c.L.push(try vc(c).modalPresentationStyle.rawValue); return 1 },
