@@ -77,3 +77,10 @@ int nb_loadscript_lua(lua_State *L) {
     lua_insert(L, -2);
     return 2;      /* nil, message: as load does */
 }
+
+int nb_where_lua(lua_State *L) {
+    int level = (int)luaL_optinteger(L, 1, 1);
+    if (level < 1 || level > 100) level = 1;
+    luaL_where(L, level + 1);     /* level 1: the Lua function that called `where` */
+    return 1;
+}

@@ -27,6 +27,9 @@ public final class RunSession {
         /// Turn the run loop until idle after each run.
         public var settle = true
         public var frames = false
+        /// Echo UIKit's warnings on standard error as they happen (`run`; the test
+        /// runner keeps them in the trace).
+        public var echoWarnings = true
 
         public init() {}
     }
@@ -77,10 +80,10 @@ public final class RunSession {
         runtime.output = options.format == .jsonl ? output.err : output.out
         runtime.keepGoing = options.hookErrors != .stop
         runtime.simulation.samplesFrames = options.frames
-        let echoErrors = options.hookErrors == .report
+        let echoErrors = options.hookErrors == .report, echoWarnings = options.echoWarnings
         runtime.simulation.trace.onEvent = { e in
             switch e.kind {
-            case .warning: output.err("\(e.body)\n")
+            case .warning where echoWarnings: output.err("\(e.body)\n")
             case .error where echoErrors: output.err("\(e.message ?? "")\n\(e.traceback ?? "")\n")
             default: break
             }
@@ -100,6 +103,20 @@ public final class RunSession {
     public func run(source: String, chunkName: String = "=(script)") -> RunOutcome {
         startLimits(naming: String(chunkName.dropFirst()))
         return runtime.run(source: source, chunkName: chunkName, settle: options.settle)
+    }
+
+    /// Loads a spec file under the limits (`nestbox test`): the tests it registers.
+    public func loadSpec(file path: String) -> ([SpecTest], RunOutcome) {
+        startLimits(naming: path)
+        defer { runtime.endLimits() }
+        return runtime.loadSpec(file: path)
+    }
+
+    /// Runs test `index` of the spec file loaded in this session, under fresh limits.
+    public func runSpec(_ index: Int, file path: String) -> (SpecResult, RunOutcome) {
+        startLimits(naming: path)
+        defer { runtime.endLimits() }
+        return runtime.runSpec(index)
     }
 
     private func startLimits(naming script: String) {

@@ -136,6 +136,10 @@ int nb_loadscript(lua_State *L, const char *buff, size_t sz, const char *name);
 /// `loadscript(text, chunkname)` for the prelude's `require`: the function, or nil and
 /// the message (as `load`).
 int nb_loadscript_lua(lua_State *L);
+/// `where([level])`: "file:line: " of the Lua function `level` calls above the caller
+/// (1: the caller of the function that called `where`), as error() positions its
+/// messages; "" where there is no line (the spec library's soft checks).
+int nb_where_lua(lua_State *L);
 
 /* Function versions of the Lua macros Swift uses (Swift cannot import macros) */
 int nb_registryindex(void);

@@ -1,0 +1,259 @@
+import ArgumentParser
+import Containment
+import Dispatch
+import FoundationEssentials
+import NestboxLua
+import Synchronization
+
+/// `nestbox test [PATH...]`: runs busted-style spec files, each test in a fresh world
+/// (README.md, `nestbox test`).
+public struct Test: NestboxCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Run the tests in *_spec.lua and *_test.lua files, each in a fresh world.")
+
+    @Argument(help: "Spec files, or folders to search (default: the current folder).")
+    public var paths: [String] = []
+
+    @Option(help: "Run only the tests whose full name contains this text.")
+    public var filter: String?
+
+    @Flag(help: "Write TAP (version 13) instead of the text report.")
+    public var tap = false
+
+    @Option(help: "Also write a JUnit XML report to this file.")
+    public var junit: String?
+
+    @Option(name: .short, help: "Run this many spec files at once.")
+    public var jobs: Int = 1
+
+    @Flag(help: "Write the goldens that expect_golden compares with.")
+    public var record = false
+
+    @OptionGroup public var limits: LimitOptions
+
+    public init() {}
+
+    public func validate() throws {
+        if jobs < 1 || jobs > 64 { throw ValidationError("-j must be a number of files from 1 to 64") }
+    }
+
+    public func execute(output: Output) -> Int32 {
+        let files: [String]
+        switch SpecFinder.find(paths.isEmpty ? ["."] : paths) {
+        case .failure(let why):
+            output.err("nestbox: \(why)\n")
+            return 2
+        case .success(let found): files = found
+        }
+        guard !files.isEmpty else {
+            output.err("nestbox: no *_spec.lua or *_test.lua files under \((paths.isEmpty ? ["."] : paths).joined(separator: ", "))\n")
+            return 2
+        }
+        var options = RunSession.Options()
+        limits.apply(to: &options)
+        options.echoWarnings = false
+        let runner = SpecRunner(options: options, filter: filter, record: record)
+        let printer = TestPrinter(tap: tap, output: output)
+        var results: [SpecFileResult] = []
+        if jobs == 1 {
+            for file in files {
+                let r = runner.run(file: file)
+                printer.print(r)
+                results.append(r)
+            }
+        } else {
+            results = runner.run(files: files, jobs: jobs)
+            for r in results { printer.print(r) }
+        }
+        printer.finish(results)
+        if let junit, let failure = writeGolden(JUnitReport.xml(results), to: junit) {
+            output.err("nestbox: cannot write \(junit): \(failure)\n")
+            return 2
+        }
+        return results.allSatisfy(\.passed) ? 0 : 1
+    }
+}
+
+/// Finds spec files: a file named on the command line is taken as it is; a folder is
+/// searched (hidden folders and `.build` skipped) for `*_spec.lua` and `*_test.lua`.
+enum SpecFinder {
+    static func isSpec(_ name: String) -> Bool { name.hasSuffix("_spec.lua") || name.hasSuffix("_test.lua") }
+
+    static func find(_ paths: [String]) -> Result<[String], SpecFinderError> {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                return .failure(SpecFinderError(message: "cannot open \(path): No such file or directory"))
+            }
+            if !isDirectory { files.append(path); continue }
+            var found: [String] = []
+            walk(path, depth: 0, into: &found)
+            files += found.sorted()
+        }
+        return .success(files)
+    }
+
+    /// Depth-bounded, so a link to a parent folder cannot make the search endless.
+    private static func walk(_ folder: String, depth: Int, into found: inout [String]) {
+        guard depth < 32, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory { walk(path, depth: depth + 1, into: &found) } else if isSpec(name) { found.append(path) }
+        }
+    }
+}
+
+struct SpecFinderError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// One test's result.
+struct SpecCaseResult: Sendable {
+    enum Status: Sendable { case passed, failed, skipped }
+    var name: String
+    var status: Status
+    var seconds: Double
+    /// Failure lines (file:line, messages, trace diffs), then what the test printed.
+    var failures: [String] = []
+    var printed = ""
+    /// Goldens written by --record.
+    var recorded: [String] = []
+}
+
+/// A spec file's results; a file that fails to load is one failed case.
+struct SpecFileResult: Sendable {
+    var file: String
+    var cases: [SpecCaseResult]
+    var passed: Bool { cases.allSatisfy { $0.status != .failed } }
+}
+
+/// Runs the tests of spec files, each in a fresh session (new simulation, window, clock
+/// and trace) under the limits, so a test that hits one fails alone.
+struct SpecRunner: Sendable {
+    // The options hold only values (a device preset, numbers, a trace filter).
+    nonisolated(unsafe) let options: RunSession.Options
+    let filter: String?
+    let record: Bool
+
+    init(options: RunSession.Options, filter: String?, record: Bool) {
+        self.options = options
+        self.filter = filter
+        self.record = record
+    }
+
+    /// Runs files on `jobs` threads; each runtime stays on its thread. The results come
+    /// back in the files' order.
+    func run(files: [String], jobs: Int) -> [SpecFileResult] {
+        let results = Mutex<[Int: SpecFileResult]>([:])
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
+            while true {
+                let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard i < files.count else { return }
+                let r = run(file: files[i])
+                results.withLock { $0[i] = r }
+            }
+        }
+        return results.withLock { all in files.indices.compactMap { all[$0] } }
+    }
+
+    func run(file: String) -> SpecFileResult {
+        let start = ContinuousClock.now
+        let silent = Output(out: { _ in }, err: { _ in })
+        guard let session = try? RunSession(options: options, output: silent) else {
+            return SpecFileResult(file: file, cases: [failedLoad(file, "cannot make a Lua state", start)])
+        }
+        var printed = ""
+        session.runtime.output = { printed += $0 }
+        let (tests, outcome) = session.loadSpec(file: file)
+        guard outcome == .ok else { return SpecFileResult(file: file, cases: [failedLoad(file, Self.describe(outcome), start, printed)]) }
+        var cases: [SpecCaseResult] = []
+        for (i, test) in tests.enumerated() {
+            if let filter, !test.name.contains(filter) { continue }
+            if test.isPending {
+                cases.append(SpecCaseResult(name: test.name, status: .skipped, seconds: 0))
+                continue
+            }
+            cases.append(run(test, index: i + 1, file: file))
+        }
+        return SpecFileResult(file: file, cases: cases)
+    }
+
+    private func run(_ test: SpecTest, index: Int, file: String) -> SpecCaseResult {
+        let start = ContinuousClock.now
+        var result = SpecCaseResult(name: test.name, status: .passed, seconds: 0)
+        guard let session = try? RunSession(options: options, output: Output(out: { _ in }, err: { _ in })) else {
+            result.status = .failed
+            result.failures = ["cannot make a Lua state"]
+            return result
+        }
+        var printed = ""
+        session.runtime.output = { printed += $0 }
+        let (tests, loaded) = session.loadSpec(file: file)
+        if loaded != .ok || tests.count < index || tests[index - 1].name != test.name {
+            result.failures = [loaded == .ok ? "\(file) registered other tests when loaded again" : Self.describe(loaded)]
+        } else {
+            let (found, outcome) = session.runSpec(index, file: file)
+            result.failures = found.failures
+            if outcome != .ok { result.failures.append(Self.describe(outcome)) }
+            for golden in found.goldens { compare(golden, file: file, into: &result) }
+        }
+        result.printed = printed
+        result.status = result.failures.isEmpty ? .passed : .failed
+        result.seconds = Self.seconds(since: start)
+        return result
+    }
+
+    /// A golden lives beside its spec: `golden/<spec name>/<name>.trace`.
+    static func goldenPath(spec file: String, name: String) -> String {
+        let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+        var stem = String(file[(file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex)...])
+        if stem.hasSuffix(".lua") { stem.removeLast(4) }
+        return "\(folder)golden/\(stem)/\(name).trace"
+    }
+
+    private func compare(_ golden: SpecResult.Golden, file: String, into result: inout SpecCaseResult) {
+        let path = Self.goldenPath(spec: file, name: golden.name)
+        let text = golden.text + "\n"
+        if record {
+            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if let failure = writeGolden(text, to: path) {
+                result.failures.append("\(golden.location)cannot write \(path): \(failure)")
+            } else {
+                result.recorded.append(path)
+            }
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            result.failures.append("\(golden.location)no golden '\(golden.name)' (\(path)); run nestbox test --record to write it")
+            return
+        }
+        if let diff = unifiedDiff(expected: String(decoding: data, as: UTF8.self), actual: text) {
+            result.failures.append("\(golden.location)trace differs from \(path) (- golden, + actual):\n\(diff)")
+        }
+    }
+
+    private func failedLoad(_ file: String, _ why: String, _ start: ContinuousClock.Instant, _ printed: String = "") -> SpecCaseResult {
+        SpecCaseResult(name: "(loading \(file))", status: .failed, seconds: Self.seconds(since: start), failures: [why],
+                       printed: printed)
+    }
+
+    static func describe(_ outcome: RunOutcome) -> String {
+        switch outcome {
+        case .ok: return "ok"
+        case .unreadable(let why): return why
+        case .scriptError(let message, _), .expectationFailed(let message): return message
+        case .limitExceeded(let message): return message
+        }
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let d = ContinuousClock.now - start
+        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,115 @@
+import Containment
+
+/// `nestbox test`'s report on standard output: one line per test with its time, the
+/// failures under it, and a closing count; or TAP version 13 with `--tap`.
+final class TestPrinter {
+    let tap: Bool
+    let output: Output
+    private var number = 0
+
+    init(tap: Bool, output: Output) {
+        self.tap = tap
+        self.output = output
+        if tap { output.out("TAP version 13\n") }
+    }
+
+    func print(_ file: SpecFileResult) {
+        for c in file.cases {
+            number += 1
+            tap ? printTAP(c, file: file.file) : printText(c, file: file.file)
+        }
+    }
+
+    private func printText(_ c: SpecCaseResult, file: String) {
+        switch c.status {
+        case .passed: output.out("PASS \(file): \(c.name) (\(Self.milliseconds(c.seconds)))\n")
+        case .skipped: output.out("SKIP \(file): \(c.name) (pending)\n")
+        case .failed:
+            output.out("FAIL \(file): \(c.name) (\(Self.milliseconds(c.seconds)))\n")
+            for line in details(c) { output.out("     \(line)\n") }
+        }
+        for path in c.recorded { output.out("     recorded \(path)\n") }
+    }
+
+    private func printTAP(_ c: SpecCaseResult, file: String) {
+        let title = "\(file): \(c.name)".split(separator: "#", omittingEmptySubsequences: false).joined(separator: "\\#")
+        switch c.status {
+        case .passed: output.out("ok \(number) - \(title)\n")
+        case .skipped: output.out("ok \(number) - \(title) # SKIP pending\n")
+        case .failed:
+            output.out("not ok \(number) - \(title)\n  ---\n  message: |\n")
+            for line in details(c) { output.out("    \(line)\n") }
+            output.out("  ...\n")
+        }
+    }
+
+    /// The failures, then what the test printed (only a failing test's output shows).
+    private func details(_ c: SpecCaseResult) -> [String] {
+        var lines = c.failures.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        if !c.printed.isEmpty {
+            lines.append("printed:")
+            lines += c.printed.split(separator: "\n").map { "  " + $0 }
+        }
+        return lines
+    }
+
+    /// The closing line: `N passed, N failed` and `, N skipped` when any were.
+    func finish(_ files: [SpecFileResult]) {
+        let cases = files.flatMap(\.cases)
+        let passed = cases.count { $0.status == .passed }, failed = cases.count { $0.status == .failed }
+        let skipped = cases.count { $0.status == .skipped }
+        var line = "\(passed) passed, \(failed) failed"
+        if skipped > 0 { line += ", \(skipped) skipped" }
+        if tap { output.out("1..\(number)\n# \(line)\n") } else { output.out("\n\(line)\n") }
+    }
+
+    static func milliseconds(_ s: Double) -> String { "\(Int((s * 1000).rounded())) ms" }
+}
+
+/// The JUnit XML that CI systems read: a testsuite per spec file, a testcase per test.
+enum JUnitReport {
+    static func xml(_ files: [SpecFileResult]) -> String {
+        let cases = files.flatMap(\.cases)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites tests=\"\(cases.count)\" failures=\"\(cases.count { $0.status == .failed })\""
+        out += " skipped=\"\(cases.count { $0.status == .skipped })\">\n"
+        for f in files {
+            let time = f.cases.reduce(0) { $0 + $1.seconds }
+            out += "  <testsuite name=\"\(escape(f.file))\" tests=\"\(f.cases.count)\""
+            out += " failures=\"\(f.cases.count { $0.status == .failed })\" skipped=\"\(f.cases.count { $0.status == .skipped })\""
+            out += " time=\"\(seconds(time))\">\n"
+            for c in f.cases {
+                out += "    <testcase classname=\"\(escape(f.file))\" name=\"\(escape(c.name))\" time=\"\(seconds(c.seconds))\""
+                switch c.status {
+                case .passed: out += "/>\n"
+                case .skipped: out += ">\n      <skipped message=\"pending\"/>\n    </testcase>\n"
+                case .failed:
+                    let first = c.failures.first.map { String($0.prefix { $0 != "\n" }) } ?? "failed"
+                    out += ">\n      <failure message=\"\(escape(first))\">\(escape(c.failures.joined(separator: "\n")))</failure>\n"
+                    if !c.printed.isEmpty { out += "      <system-out>\(escape(c.printed))</system-out>\n" }
+                    out += "    </testcase>\n"
+                }
+            }
+            out += "  </testsuite>\n"
+        }
+        return out + "</testsuites>\n"
+    }
+
+    static func seconds(_ s: Double) -> String { fixedPoint(s) }
+
+    /// XML text and attribute escaping; characters XML 1.0 cannot carry become U+FFFD.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(ch)
+            default: out.unicodeScalars.append(ch.value < 0x20 ? "\u{FFFD}" : ch)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,114 @@
+import CLua
+import CLuaShim
+import FoundationEssentials
+
+/// A test a spec file registered (`it` or `pending`).
+public struct SpecTest: Equatable, Sendable {
+    public var name: String
+    public var isPending: Bool
+    /// "file:line: " of its `it`.
+    public var location: String
+}
+
+/// What running one test found: failures (each a line, most with "file:line:"), and the
+/// goldens it asked for, for the host to compare.
+public struct SpecResult: Equatable, Sendable {
+    public struct Golden: Equatable, Sendable {
+        public var name: String
+        public var text: String
+        public var location: String
+    }
+    public var failures: [String] = []
+    public var goldens: [Golden] = []
+}
+
+extension LuaRuntime {
+    /// Loads the spec library and the spec file, which registers its tests; the outcome
+    /// is `.ok`, or the file's own error when it fails to load or run.
+    public func loadSpec(file path: String) -> ([SpecTest], RunOutcome) {
+        let top = L.top
+        defer { L.settop(top) }
+        guard L.load(SpecLibrary.source, chunkName: "=spec") == LUA_OK else {
+            return ([], .scriptError(message: L.string(at: -1) ?? "spec library", traceback: ""))
+        }
+        nb_pushcfunction(L, nb_where_lua)
+        lua_getglobal(L, "ui")
+        guard nb_pcall(L, 2, 1) == LUA_OK else {
+            return ([], .scriptError(message: L.string(at: -1) ?? "spec library", traceback: ""))
+        }
+        specRef = luaL_ref(L, nb_registryindex())
+        let outcome = run(file: path, settle: false)
+        guard outcome == .ok else { return ([], outcome) }
+        guard callSpec("list", argument: nil), lua_type(L, -1) == LUA_TTABLE else {
+            return ([], .scriptError(message: "\(path): the spec library's list failed", traceback: ""))
+        }
+        var tests: [SpecTest] = []
+        let list = L.top
+        for i in 1...max(1, Int(lua_rawlen(L, list))) where i <= Int(lua_rawlen(L, list)) {
+            lua_rawgeti(L, list, lua_Integer(i))
+            let entry = L.top
+            L.rawField(entry, "name"); let name = L.string(at: -1) ?? "?"; L.pop()
+            L.rawField(entry, "pending"); let pending = L.bool(at: -1); L.pop()
+            L.rawField(entry, "where"); let location = L.string(at: -1) ?? ""; L.pop()
+            L.pop()
+            tests.append(SpecTest(name: name, isPending: pending, location: location))
+        }
+        return (tests, .ok)
+    }
+
+    /// Runs test `index` (1-based) of the loaded spec. A limit that stopped it, or an
+    /// error outside the library's protection, is the outcome; else `.ok` with the result.
+    public func runSpec(_ index: Int) -> (SpecResult, RunOutcome) {
+        let top = L.top
+        defer { L.settop(top) }
+        var result = SpecResult()
+        guard callSpec("run", argument: index) else {
+            let message = L.string(at: -1) ?? "test \(index) failed"
+            return (result, limitOutcome ?? .scriptError(message: message, traceback: ""))
+        }
+        if let limit = limitOutcome { return (result, limit) }
+        let table = L.top
+        guard lua_type(L, table) == LUA_TTABLE else { return (result, .ok) }
+        L.rawField(table, "failures")
+        result.failures = strings(in: L.top)
+        L.pop()
+        L.rawField(table, "goldens")
+        let goldens = L.top
+        if lua_type(L, goldens) == LUA_TTABLE {
+            for i in 1...max(1, Int(lua_rawlen(L, goldens))) where i <= Int(lua_rawlen(L, goldens)) {
+                lua_rawgeti(L, goldens, lua_Integer(i))
+                let g = L.top
+                L.rawField(g, "name"); let name = L.string(at: -1) ?? ""; L.pop()
+                L.rawField(g, "text"); let text = L.string(at: -1) ?? ""; L.pop()
+                L.rawField(g, "where"); let location = L.string(at: -1) ?? ""; L.pop()
+                L.pop()
+                result.goldens.append(.init(name: name, text: text, location: location))
+            }
+        }
+        L.pop()
+        return (result, .ok)
+    }
+
+    /// Calls `spec[name](argument)` protected, leaving its result (or the message) on top.
+    private func callSpec(_ name: String, argument: Int?) -> Bool {
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(specRef))
+        L.rawField(-1, name)
+        lua_rotate(L, -2, 1)
+        L.pop()
+        var n: Int32 = 0
+        if let argument { L.push(argument); n = 1 }
+        return nb_pcall(L, n, 1) == LUA_OK
+    }
+
+    private func strings(in t: Int32) -> [String] {
+        guard lua_type(L, t) == LUA_TTABLE else { return [] }
+        var out: [String] = []
+        let n = Int(lua_rawlen(L, t))
+        for i in 1...max(1, n) where i <= n {
+            lua_rawgeti(L, t, lua_Integer(i))
+            out.append(L.string(at: -1) ?? "(a failure that is not a string)")
+            L.pop()
+        }
+        return out
+    }
+}

@@ -1,0 +1,113 @@
+/// The test-writing functions `nestbox test` gives a spec file (README.md, `nestbox
+/// test`), as busted spells them: `describe`, `it`, `pending`, `before_each`,
+/// `after_each`, plus `check` (a soft assertion), `expect_trace` and `expect_golden`.
+///
+/// Loading a spec file only registers its tests: `describe` runs its body at once, `it`
+/// records. The host then runs one test per fresh world, by its index, with the
+/// `before_each` functions of its blocks outermost first and the `after_each` ones
+/// innermost first, as busted does.
+enum SpecLibrary {
+    static let source = #"""
+local where, ui = ...
+local root = { befores = {}, afters = {} }
+local current = root
+local tests = {}
+local running            -- the result of the test being run, nil while loading
+
+local function fullName(block, name)
+  local parts = { name }
+  while block and block.name do table.insert(parts, 1, block.name); block = block.parent end
+  return table.concat(parts, " ")
+end
+
+local function needs(kind, value, position, fname)
+  if type(value) ~= kind then
+    error(string.format("bad argument #%d to '%s' (%s expected, got %s)", position, fname, kind, type(value)), 3)
+  end
+end
+
+local function outside(fname)
+  if running then error(fname .. " cannot be called inside a test", 3) end
+end
+
+function describe(name, body)
+  needs("string", name, 1, "describe"); needs("function", body, 2, "describe"); outside("describe")
+  local block = { name = name, parent = current, befores = {}, afters = {} }
+  current = block
+  local ok, err = pcall(body)
+  current = block.parent
+  if not ok then error(err, 0) end
+end
+
+function it(name, body)
+  needs("string", name, 1, "it"); needs("function", body, 2, "it"); outside("it")
+  tests[#tests + 1] = { name = fullName(current, name), body = body, block = current, where = where(1) }
+end
+
+function pending(name)
+  needs("string", name, 1, "pending"); outside("pending")
+  tests[#tests + 1] = { name = fullName(current, name), pending = true, where = where(1) }
+end
+
+function before_each(fn) needs("function", fn, 1, "before_each"); outside("before_each"); table.insert(current.befores, fn) end
+function after_each(fn) needs("function", fn, 1, "after_each"); outside("after_each"); table.insert(current.afters, fn) end
+
+-- A soft assertion: a failure is recorded with its line and the test goes on.
+function check(condition, message)
+  if not running then error("check() is for use inside it()", 2) end
+  if not condition then
+    running.failures[#running.failures + 1] = where(1) .. (message ~= nil and tostring(message) or "check failed")
+  end
+  return condition
+end
+
+expect_trace = ui.expectTrace
+
+-- The test's whole trace so far, compared by the host with a file beside the spec.
+function expect_golden(name)
+  if not running then error("expect_golden() is for use inside it()", 2) end
+  needs("string", name, 1, "expect_golden")
+  if not name:match("^[%w_%-%.]+$") or name:match("^%.") then
+    error("bad argument #1 to 'expect_golden' (a golden's name uses letters, digits, '_', '-' and '.')", 2)
+  end
+  running.goldens[#running.goldens + 1] = { name = name, text = ui.trace.text(), where = where(1) }
+end
+
+local spec = {}
+
+function spec.list()
+  local out = {}
+  for i, t in ipairs(tests) do out[i] = { name = t.name, pending = t.pending or false, where = t.where } end
+  return out
+end
+
+-- Runs test `index`: befores outermost first, the body, then afters innermost first
+-- (they run even when the body failed). An error ends the step it happens in.
+function spec.run(index)
+  local t = tests[index]
+  local result = { failures = {}, goldens = {} }
+  running = result
+  local chain = {}
+  local block = t.block
+  while block do table.insert(chain, 1, block); block = block.parent end
+  local ok, err = true, nil
+  for _, b in ipairs(chain) do
+    for _, fn in ipairs(b.befores) do
+      if ok then ok, err = pcall(fn) end
+    end
+  end
+  if ok then ok, err = pcall(t.body) end
+  if not ok then result.failures[#result.failures + 1] = tostring(err) end
+  for i = #chain, 1, -1 do
+    for _, fn in ipairs(chain[i].afters) do
+      local aok, aerr = pcall(fn)
+      if not aok then result.failures[#result.failures + 1] = tostring(aerr) end
+    end
+  end
+  running = nil
+  return result
+end
+
+return spec
+"""#
+}

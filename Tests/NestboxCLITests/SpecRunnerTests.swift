@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+import NestboxCLI
+
+/// `nestbox test`, called in-process: the report, its formats, goldens and limits.
+@Suite struct SpecRunnerTests {
+    /// The report with each test's time replaced by `T`, so it can be compared exactly.
+    static func untimed(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "(T)", options: .regularExpression)
+            .replacingOccurrences(of: #"time="[0-9.]+""#, with: #"time="T""#, options: .regularExpression)
+    }
+
+    static let mixed = """
+        describe("a root", function()
+          local root
+          before_each(function()
+            root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+          end)
+          it("appears", function()
+            check(root.appearanceState == "appeared")
+            ui.advance(1)
+          end)
+          it("starts in a fresh world", function()
+            check(ui.now() == 0, "time went on from the last test")
+            check(ui.trace.events()[1].text == "[0.000] window.setRootViewController(root)")
+          end)
+          it("fails softly and goes on", function()
+            check(1 == 2, "one is not two")
+            check(false)
+            print("still here")
+          end)
+          it("fails hard", function() error("boom") end)
+          it("loops", function() while true do end end)
+          it("expects another trace", function() expect_trace [[ root.viewDidLoad() ]] end)
+          pending("pops interactively")
+        end)
+        """
+
+    @Test("one line per test, failures with file:line, output of failing tests, the closing count; exit 1")
+    func textReport() throws {
+        let file = try script(Self.mixed, name: "mixed_spec.lua")
+        let r = nestbox(["test", file, "--timeout", "0.5"])
+        #expect(r.code == 1 && r.err == "")
+        #expect(Self.untimed(r.out) == """
+            PASS \(file): a root appears (T)
+            PASS \(file): a root starts in a fresh world (T)
+            FAIL \(file): a root fails softly and goes on (T)
+                 \(file):17: one is not two
+                 \(file):18: check failed
+                 printed:
+                   still here
+            FAIL \(file): a root fails hard (T)
+                 \(file):21: boom
+            FAIL \(file): a root loops (T)
+                 time limit exceeded at \(file):22
+            FAIL \(file): a root expects another trace (T)
+                 \(file):23: trace mismatch (- expected, + actual):
+                 + root.loadView()
+                   root.viewDidLoad()
+                 + root.viewWillAppear(animated: false)
+                 + root.viewIsAppearing(animated: false)
+                 + root.viewDidAppear(animated: false)
+            SKIP \(file): a root pops interactively (pending)
+
+            2 passed, 4 failed, 1 skipped
+
+            """)
+    }
+
+    @Test("--tap and --junit, with --filter")
+    func machineFormats() throws {
+        let file = try script(Self.mixed, name: "mixed_spec.lua")
+        let xml = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("junit.xml").path
+        let r = nestbox(["test", file, "--tap", "--filter", "soft", "--junit", xml])
+        #expect(r.code == 1)
+        #expect(r.out == """
+            TAP version 13
+            not ok 1 - \(file): a root fails softly and goes on
+              ---
+              message: |
+                \(file):17: one is not two
+                \(file):18: check failed
+                printed:
+                  still here
+              ...
+            1..1
+            # 0 passed, 1 failed
+
+            """)
+        let junit = try String(contentsOfFile: xml, encoding: .utf8)
+        #expect(Self.untimed(junit) == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites tests="1" failures="1" skipped="0">
+              <testsuite name="\(file)" tests="1" failures="1" skipped="0" time="T">
+                <testcase classname="\(file)" name="a root fails softly and goes on" time="T">
+                  <failure message="\(file):17: one is not two">\(file):17: one is not two
+            \(file):18: check failed</failure>
+                  <system-out>still here
+            </system-out>
+                </testcase>
+              </testsuite>
+            </testsuites>
+
+            """)
+    }
+
+    @Test("a folder is searched for *_spec.lua and *_test.lua; -j 2 reports as -j 1 does; a file that does not load is one failure")
+    func foldersAndJobs() throws {
+        let first = try script("it('one', function() check(true) end)", name: "a_spec.lua")
+        let folder = URL(fileURLWithPath: first).deletingLastPathComponent()
+        try "it('two', function() check(true) end)".write(to: folder.appendingPathComponent("b_test.lua"), atomically: true, encoding: .utf8)
+        try "it('ignored', function() error('not a spec') end)".write(to: folder.appendingPathComponent("helper.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try "describe('x', function()".write(to: folder.appendingPathComponent("sub/c_spec.lua"), atomically: true, encoding: .utf8)
+        let one = nestbox(["test", folder.path]), two = nestbox(["test", folder.path, "-j", "2"])
+        #expect(one.code == 1 && Self.untimed(one.out) == Self.untimed(two.out))
+        let p = folder.path
+        #expect(Self.untimed(one.out) == """
+            PASS \(p)/a_spec.lua: one (T)
+            PASS \(p)/b_test.lua: two (T)
+            FAIL \(p)/sub/c_spec.lua: (loading \(p)/sub/c_spec.lua) (T)
+                 \(p)/sub/c_spec.lua:1: 'end' expected near <eof>
+
+            2 passed, 1 failed
+
+            """)
+        let none = nestbox(["test", folder.appendingPathComponent("sub").path + "/nothing"])
+        #expect(none.code == 2 && none.err == "nestbox: cannot open \(p)/sub/nothing: No such file or directory\n")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        let empty = nestbox(["test", folder.appendingPathComponent("empty").path])
+        #expect(empty.code == 2 && empty.err == "nestbox: no *_spec.lua or *_test.lua files under \(p)/empty\n")
+    }
+
+    @Test("expect_golden: missing, recorded with --record, then compared")
+    func goldens() throws {
+        let file = try script("""
+            it("pushes", function()
+              local root = ui.ViewController{ name = "root" }
+              ui.window.rootViewController = root
+              ui.window:makeKeyAndVisible()
+              expect_golden("root")
+            end)
+            """, name: "g_spec.lua")
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let golden = "\(folder)/golden/g_spec/root.trace"
+        let missing = nestbox(["test", file])
+        #expect(missing.code == 1 && missing.out.contains(
+            "\(file):5: no golden 'root' (\(golden)); run nestbox test --record to write it"))
+        let recorded = nestbox(["test", file, "--record"])
+        #expect(recorded.code == 0 && recorded.out.contains("     recorded \(golden)\n"))
+        #expect(nestbox(["test", file]).code == 0)
+        let text = try String(contentsOfFile: golden, encoding: .utf8)
+        #expect(text.hasPrefix("[0.000] window.setRootViewController(root)\n") && text.hasSuffix("root.viewDidAppear(animated: false)\n"))
+        try text.replacingOccurrences(of: "viewDidLoad", with: "viewDidLoadX").write(toFile: golden, atomically: true, encoding: .utf8)
+        let changed = nestbox(["test", file])
+        #expect(changed.code == 1 && changed.out.contains("\(file):5: trace differs from \(golden) (- golden, + actual):"))
+        #expect(changed.out.contains("- [0.000] root.viewDidLoadX()") && changed.out.contains("+ [0.000] root.viewDidLoad()"))
+    }
+
+    @Test("the project's own specs pass: Tests/Specs")
+    func projectSpecs() {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let r = nestbox(["test", root.appendingPathComponent("Specs").path])
+        #expect(r.code == 0, "\(r.out)")
+        #expect(r.out.hasSuffix("\n5 passed, 0 failed\n"))
+    }
+}
