@@ -58,6 +58,9 @@ public final class EditLineReader: LineReader {
         // Words keep their dots and colons, so `ui.win` and `vc:add` complete whole.
         rl_basic_word_break_characters = UnsafePointer(strdup(" \t\n\"\\'`@$><=;|&{(,"))
         rl_completion_entry_function = { text, state in EditLineReader.generate(text, state) }
+        // A completed word is whole as it is: a table's name waits for `.` or `:`, a
+        // function's already ends in `(` (LuaRuntime.completions).
+        rl_completion_append_character = 0
         using_history()
         _ = read_history(historyPath)
     }

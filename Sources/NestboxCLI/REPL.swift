@@ -96,6 +96,7 @@ public final class REPL {
           :reset                a fresh world
           :load FILE            run a script here
           :record FILE          write the trace so far as a golden file
+          :test PATH            run the specs in a file or folder, each in a fresh world
           :autosettle on|off    settle after each line (on)
           :help                 this list
         Ctrl-C interrupts running code; Ctrl-D leaves.
@@ -148,6 +149,12 @@ public final class REPL {
             } else {
                 output.out("recorded \(sim.trace.events.count) events to \(arg)\n")
             }
+        case "test":
+            guard !arg.isEmpty else { output.err(":test needs a spec file or folder\n"); return }
+            // The specs run in worlds of their own, under this session's limits; the
+            // REPL's world is left as it is.
+            let runner = SpecRunner(options: session.options, filter: nil, record: false)
+            _ = Test.run([arg], runner: runner, jobs: 1, printer: TestPrinter(tap: false, output: output), output: output)
         case "autosettle":
             guard arg == "on" || arg == "off" else { output.err(":autosettle on|off\n"); return }
             autosettle = arg == "on"

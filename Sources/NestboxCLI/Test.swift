@@ -38,22 +38,34 @@ public struct Test: NestboxCommand {
     }
 
     public func execute(output: Output) -> Int32 {
+        var options = RunSession.Options()
+        limits.apply(to: &options)
+        let runner = SpecRunner(options: options, filter: filter, record: record)
+        let printer = TestPrinter(tap: tap, output: output)
+        guard let results = Self.run(paths.isEmpty ? ["."] : paths, runner: runner, jobs: jobs, printer: printer, output: output) else {
+            return 2
+        }
+        if let junit, let failure = writeGolden(JUnitReport.xml(results), to: junit) {
+            output.err("nestbox: cannot write \(junit): \(failure)\n")
+            return 2
+        }
+        return results.allSatisfy(\.passed) ? 0 : 1
+    }
+
+    /// Finds the spec files under `paths`, runs them and prints the report (also the
+    /// REPL's `:test`); nil, with the reason said, when there is nothing to run.
+    static func run(_ paths: [String], runner: SpecRunner, jobs: Int, printer: TestPrinter, output: Output) -> [SpecFileResult]? {
         let files: [String]
-        switch SpecFinder.find(paths.isEmpty ? ["."] : paths) {
+        switch SpecFinder.find(paths) {
         case .failure(let why):
             output.err("nestbox: \(why)\n")
-            return 2
+            return nil
         case .success(let found): files = found
         }
         guard !files.isEmpty else {
-            output.err("nestbox: no *_spec.lua or *_test.lua files under \((paths.isEmpty ? ["."] : paths).joined(separator: ", "))\n")
-            return 2
+            output.err("nestbox: no *_spec.lua or *_test.lua files under \(paths.joined(separator: ", "))\n")
+            return nil
         }
-        var options = RunSession.Options()
-        limits.apply(to: &options)
-        options.echoWarnings = false
-        let runner = SpecRunner(options: options, filter: filter, record: record)
-        let printer = TestPrinter(tap: tap, output: output)
         var results: [SpecFileResult] = []
         if jobs == 1 {
             for file in files {
@@ -66,11 +78,7 @@ public struct Test: NestboxCommand {
             for r in results { printer.print(r) }
         }
         printer.finish(results)
-        if let junit, let failure = writeGolden(JUnitReport.xml(results), to: junit) {
-            output.err("nestbox: cannot write \(junit): \(failure)\n")
-            return 2
-        }
-        return results.allSatisfy(\.passed) ? 0 : 1
+        return results
     }
 }
 
@@ -140,6 +148,8 @@ struct SpecRunner: Sendable {
     let record: Bool
 
     init(options: RunSession.Options, filter: String?, record: Bool) {
+        var options = options
+        options.echoWarnings = false      // warnings stay in each test's trace
         self.options = options
         self.filter = filter
         self.record = record

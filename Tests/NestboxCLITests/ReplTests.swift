@@ -140,17 +140,31 @@ extension ReplTests {
         let (_, _, r) = try repl(["vc = ui.ViewController{ name = 'v', answer = 42 }", "T = { alpha = 1, beta = 2 }"])
         let rt = r.runtime
         #expect(rt.completions(for: "ui.win") == ["ui.window"])
-        #expect(rt.completions(for: "pri") == ["print"])
+        #expect(rt.completions(for: "pri") == ["print("])
         #expect(rt.completions(for: "T.") == ["T.alpha", "T.beta"])
-        #expect(rt.completions(for: "vc:addCh") == ["vc:addChild"])
+        #expect(rt.completions(for: "vc:addCh") == ["vc:addChild("])
         #expect(rt.completions(for: "vc.ans") == ["vc.answer"])
         #expect(rt.completions(for: "vc.isView") == ["vc.isViewLoaded"])
         #expect(rt.completions(for: "ui.window.root") == ["ui.window.rootViewController"])
         #expect(rt.completions(for: "ret") == ["return"])
         #expect(rt.completions(for: "nosuch.x").isEmpty)
         // a class from ui is empty (read-only): extend and the methods come from its metatable
-        #expect(rt.completions(for: "ui.ViewController:ext") == ["ui.ViewController:extend"])
-        #expect(rt.completions(for: "ui.View.addSub") == ["ui.View.addSubview"])
+        #expect(rt.completions(for: "ui.ViewController:ext") == ["ui.ViewController:extend("])
+        #expect(rt.completions(for: "ui.View.addSub") == ["ui.View.addSubview("])
+        // a table's name gets nothing after it, so a `.` typed next reads on
+        #expect(rt.completions(for: "ui.tra") == ["ui.trace"])
+        #expect(rt.completions(for: "ui.trace.ma") == ["ui.trace.mark("])
+    }
+
+    @Test(":test runs specs in worlds of their own and leaves the REPL's as it was")
+    func testCommand() throws {
+        let file = try script("it('sees a fresh world', function() check(x == nil and ui.now() == 0) end)", name: "r_spec.lua")
+        let (r, _, session) = try repl(["x = 1", ":advance 2", ":test \(file)", "print(x, ui.now())", ":test", ":test /nowhere"])
+        #expect(r.out.contains("PASS \(file): sees a fresh world ("))
+        #expect(r.out.contains("\n1 passed, 0 failed\n"))
+        #expect(r.out.hasSuffix("1\t2.0\n"))
+        #expect(r.err == ":test needs a spec file or folder\nnestbox: cannot open /nowhere: No such file or directory\n")
+        #expect(session.runtime.simulation.clock.now == 2)
     }
 
     @Test("nestbox repl FILE < lines: a pipe is read without prompts")

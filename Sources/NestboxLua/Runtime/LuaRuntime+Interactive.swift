@@ -56,14 +56,16 @@ extension LuaRuntime {
     }
 
     /// Completions of `word` (`pri`, `ui.win`, `vc:add`), from raw reads only, so
-    /// completing runs no script code. Returns whole words.
+    /// completing runs no script code. Returns whole words; a function's ends in `(`, so
+    /// the editor goes on with its arguments (`ui.win` completes to `ui.window`, and a
+    /// `.` typed next reads on).
     public func completions(for word: String) -> [String] {
         let top = L.top
         defer { L.settop(top) }
         let separators: Set<Character> = [".", ":"]
         guard let cut = word.lastIndex(where: { separators.contains($0) }) else {
             lua_rawgeti(L, nb_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-            let names = keys(of: L.top, functionsOnly: false) + Self.keywords
+            let names = keys(of: L.top, functionsOnly: false, markFunctions: true) + Self.keywords
             return Array(Set(names.filter { $0.hasPrefix(word) })).sorted()
         }
         let base = String(word[..<cut])
@@ -73,11 +75,11 @@ extension LuaRuntime {
         var names: [String] = []
         let v = L.top
         if L.type(v) == LUA_TTABLE {
-            names = keys(of: v, functionsOnly: methodsOnly)
+            names = keys(of: v, functionsOnly: methodsOnly, markFunctions: true)
             // a class from ui is empty: extend and its methods are behind __index
             if lua_getmetatable(L, v) != 0, L.rawField(-1, "__bound") == LUA_TBOOLEAN,
                L.rawField(-2, "__index") == LUA_TTABLE {
-                names += keys(of: L.top, functionsOnly: methodsOnly)
+                names += keys(of: L.top, functionsOnly: methodsOnly, markFunctions: true)
             }
             L.settop(v)
         } else if nb_toobject(L, v) != nil {
@@ -108,16 +110,19 @@ extension LuaRuntime {
         return true
     }
 
-    /// String keys of the table at `t` (raw traversal, in a protected call).
-    func keys(of t: Int32, functionsOnly: Bool) -> [String] {
-        final class Box { var names: [String] = []; var functionsOnly = false }
+    /// String keys of the table at `t` (raw traversal, in a protected call); with
+    /// `markFunctions`, a key whose value is a function ends in `(`.
+    func keys(of t: Int32, functionsOnly: Bool, markFunctions: Bool = false) -> [String] {
+        final class Box { var names: [String] = []; var functionsOnly = false; var mark = false }
         let box = Box()
         box.functionsOnly = functionsOnly
+        box.mark = markFunctions
         let visit: nb_pair_fn = { L, ctx in
             guard let L, let ctx else { return 0 }
             let box = Unmanaged<Box>.fromOpaque(ctx).takeUnretainedValue()
-            if lua_type(L, 4) == LUA_TSTRING, !box.functionsOnly || lua_type(L, 5) == LUA_TFUNCTION,
-               let s = L.string(at: 4) { box.names.append(s) }
+            let isFunction = lua_type(L, 5) == LUA_TFUNCTION
+            if lua_type(L, 4) == LUA_TSTRING, !box.functionsOnly || isFunction,
+               let s = L.string(at: 4) { box.names.append(box.mark && isFunction ? s + "(" : s) }
             return 0
         }
         _ = withExtendedLifetime(box) { nb_foreach(L, t, visit, Unmanaged.passUnretained(box).toOpaque()) }
@@ -131,10 +136,10 @@ extension LuaRuntime {
         var names: [String] = []
         if lua_getmetatable(L, ud) != 0, L.rawField(-1, "__index") == LUA_TFUNCTION,
            lua_getupvalue(L, -1, 1) != nil, L.type(-1) == LUA_TTABLE {
-            names += keys(of: L.top, functionsOnly: methodsOnly)
+            names += keys(of: L.top, functionsOnly: methodsOnly, markFunctions: true)
         }
         L.settop(ud)
-        if lua_getiuservalue(L, ud, 1) == LUA_TTABLE { names += keys(of: L.top, functionsOnly: methodsOnly) }
+        if lua_getiuservalue(L, ud, 1) == LUA_TTABLE { names += keys(of: L.top, functionsOnly: methodsOnly, markFunctions: true) }
         L.settop(ud)
         lua_getiuservalue(L, ud, 2)
         var depth = 0
@@ -145,7 +150,7 @@ extension LuaRuntime {
             let isBound = L.rawField(-1, "__bound") == LUA_TBOOLEAN
             L.settop(cls)
             if isBound { break }
-            names += keys(of: cls, functionsOnly: true)
+            names += keys(of: cls, functionsOnly: true, markFunctions: true)
             lua_getmetatable(L, cls)
             L.rawField(-1, "__index")
         }
