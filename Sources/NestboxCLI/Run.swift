@@ -12,7 +12,7 @@ public struct Run: NestboxCommand {
     @Argument(help: "The Lua script to run.")
     public var file: String
 
-    @Option(help: "Trace format: text, jsonl or none.")
+    @Option(help: "Trace format: text, jsonl, chrome (the Trace Event Format for Perfetto UI) or none.")
     public var trace: OutputFormat = .text
 
     @Option(help: "Comma-separated event kinds to show (default: all).")

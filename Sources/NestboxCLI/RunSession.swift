@@ -75,9 +75,9 @@ public final class RunSession {
     private static func makeRuntime(_ options: Options, _ output: Output) throws -> LuaRuntime {
         let simulation = options.device.map { Simulation(device: $0) } ?? Simulation()
         let runtime = try LuaRuntime(simulation: simulation, memoryLimit: options.memoryLimit)
-        // In JSON Lines mode standard output carries only JSON; the script's own
+        // In JSON Lines and chrome modes standard output carries only JSON; the script's own
         // prints go to standard error.
-        runtime.output = options.format == .jsonl ? output.err : output.out
+        runtime.output = options.format == .jsonl || options.format == .chrome ? output.err : output.out
         runtime.keepGoing = options.hookErrors != .stop
         runtime.simulation.samplesFrames = options.frames
         let echoErrors = options.hookErrors == .report, echoWarnings = options.echoWarnings

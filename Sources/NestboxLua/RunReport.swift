@@ -1,10 +1,11 @@
 import CLuaShim
 import Containment
 
-/// How a command prints a run (`--trace`): the trace as text lines, as JSON Lines, or
-/// not at all (the hierarchy still prints). The one format type of every command.
+/// How a command prints a run (`--trace`): the trace as text lines, as JSON Lines, as
+/// the Trace Event Format for timeline viewers (`chrome`: that JSON alone), or not at all
+/// (the hierarchy still prints). The one format type of every command.
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case text, jsonl, none
+    case text, jsonl, chrome, none
 }
 
 /// What `nestbox run` prints after a script, and what golden files hold: the trace,
@@ -39,6 +40,10 @@ public struct RunReport {
         }
         defer { sim.isInterrupted = saved }
 
+        if format == .chrome {
+            // A timeline viewer reads one JSON document: no hierarchy after it.
+            return (ChromeTrace.json(sim.trace.events, filter: filter, isInterrupted: sim.isInterrupted), clock.cut)
+        }
         var out = ""
         var shown = 0
         var eventsCut = false
@@ -60,11 +65,11 @@ public struct RunReport {
             if views { out += ",\"views\":\(jsonString(sim.window.recursiveDescription()))" }
             if clock.cut { out += ",\"cutShort\":true" }
             out += "}\n"
-        case .none:
+        case .none, .chrome:
             out += sim.hierarchyDescription() + "\n"
             if views { out += "\n" + sim.window.recursiveDescription() + "\n" }
         }
-        if clock.cut, format != .jsonl {
+        if clock.cut, format != .jsonl, format != .chrome {
             out += "… report cut short at the time limit" + (eventsCut ? ", after \(shown) trace events" : "")
                 + " (hierarchies incomplete)\n"
         }
