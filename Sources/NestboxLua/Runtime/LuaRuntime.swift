@@ -45,13 +45,18 @@ public final class LuaRuntime {
     /// Bumped whenever a class table changes, so cached hook masks are recomputed.
     var classGeneration: UInt32 = 1
 
-    static let tables = BindingTables(LuaTypes.all, functions: UIFunctions.all)
+    static let tables = BindingTables(LuaTypes.all, namespaces: LuaTypes.namespaces)
     /// Instance copies of the tables: no lazy-global check on the hot path.
     let methods = LuaRuntime.tables.methods
     let properties = LuaRuntime.tables.properties
+    let tags = LuaRuntime.tables.tags
+    let typeIndex = LuaRuntime.tables.typeIndex
 
     /// - Parameter memoryLimit: bytes Lua code may allocate (0: no limit).
     public init(simulation: Simulation = Simulation(), memoryLimit: Int = 0) throws {
+        // A registry mistake (a child before its parent, a class bound twice) would
+        // renumber or mistype objects: refuse to start instead (docs/extending.md).
+        if let problem = Self.tables.problems.first { throw LuaRuntimeError.registry(problem) }
         self.simulation = simulation
         state = .allocate(capacity: 1)
         state.initialize(to: nb_state())
@@ -284,9 +289,11 @@ public final class LuaRuntime {
 public enum LuaRuntimeError: Error, CustomStringConvertible {
     case cannotCreateState
     case prelude(String)
+    case registry(String)
     public var description: String {
         switch self {
         case .cannotCreateState: return "cannot create a Lua state"
+        case .registry(let m): return "binding registry: \(m)"
         case .prelude(let m): return "prelude failed: \(m)"
         }
     }
