@@ -54,7 +54,9 @@ enum InputFunctions {
             return 0
         },
         LuaMethod("rotate", "(orientation: string)",
-                  doc: "Rotates the device: `portrait`, `landscapeLeft`, `landscapeRight` or `portraitUpsideDown`.") { a in try a.rt.simulation.rotate(to: try a.string(1)); return 0 },
+                  doc: "Rotates the device: `portrait`, `landscapeLeft`, `landscapeRight` or `portraitUpsideDown`.") { a in
+            try a.rt.simulation.rotate(to: try a.string(1)); return 0
+        },
         LuaMethod("setDevice", "(name: string)", doc: "Switches to the named device (its size, scale, idiom and safe area).") { a in
             let name = try a.string(1)
             guard let d = Device.named(name) else {

@@ -25,7 +25,9 @@ enum NavigationBinding {
             try check(a).pushViewController(try ViewControllerBinding.check(a, 2), animated: a.flag(3)); return 0
         },
         LuaMethod("popViewController", "(animated: boolean?) -> ViewController?",
-                  doc: "Pops the top controller and returns it (nil at the root).") { a in a.rt.push(try check(a).popViewController(animated: a.flag(2))); return 1 },
+                  doc: "Pops the top controller and returns it (nil at the root).") { a in
+            a.rt.push(try check(a).popViewController(animated: a.flag(2))); return 1
+        },
         LuaMethod("popToRootViewController", "(animated: boolean?) -> ViewController[]",
                   doc: "Pops all but the root; returns the popped ones.") { a in
             a.rt.push(objects: try check(a).popToRootViewController(animated: a.flag(2))); return 1

@@ -7,7 +7,9 @@ enum InteractionBinding {
 
     static let methods: [LuaMethod] = [
         LuaMethod("update", "(percent: number)",
-                  doc: "Moves the transition to `percent` (0 to 1) done.") { a in try check(a).update(try a.number(2)); return 0 },
+                  doc: "Moves the transition to `percent` (0 to 1) done.") { a in
+            try check(a).update(try a.number(2)); return 0
+        },
         LuaMethod("finish", "()", doc: "Lets the transition finish from where it is.") { a in try check(a).finish(); return 0 },
         LuaMethod("cancel", "()", doc: "Lets the transition return and cancel.") { a in try check(a).cancel(); return 0 },
     ]

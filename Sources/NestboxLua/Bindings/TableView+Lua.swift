@@ -24,7 +24,9 @@ enum TableViewBinding {
 
     static let methods: [LuaMethod] = [
         LuaMethod("reloadData", "()",
-                  doc: "Asks the rows or the data source again and rebuilds the visible cells.") { a in try a.object(1, TableView.self, "TableView").reloadData(); return 0 },
+                  doc: "Asks the rows or the data source again and rebuilds the visible cells.") { a in
+            try a.object(1, TableView.self, "TableView").reloadData(); return 0
+        },
         LuaMethod("cellForRow", "(row: integer) -> View?",
                   doc: "The visible cell of a 1-based row, or nil when it is not visible.") { a in
             let t = try a.object(1, TableView.self, "TableView")

@@ -9,11 +9,17 @@ enum TransitionContextBinding {
         LuaMethod("view", "(key: string) -> View?",
                   doc: "The `from` or `to` controller's view.") { a in a.rt.push(try check(a).view(try a.string(2))); return 1 },
         LuaMethod("initialFrame", "(vc: ViewController) -> Rect",
-                  doc: "Where `vc`'s view starts, in the container's coordinates.") { a in a.rt.push(try check(a).initialFrame(try ViewControllerBinding.check(a, 2))); return 1 },
+                  doc: "Where `vc`'s view starts, in the container's coordinates.") { a in
+            a.rt.push(try check(a).initialFrame(try ViewControllerBinding.check(a, 2))); return 1
+        },
         LuaMethod("finalFrame", "(vc: ViewController) -> Rect",
-                  doc: "Where `vc`'s view ends, in the container's coordinates.") { a in a.rt.push(try check(a).finalFrame(try ViewControllerBinding.check(a, 2))); return 1 },
+                  doc: "Where `vc`'s view ends, in the container's coordinates.") { a in
+            a.rt.push(try check(a).finalFrame(try ViewControllerBinding.check(a, 2))); return 1
+        },
         LuaMethod("completeTransition", "(completed: boolean?)",
-                  doc: "Ends the transition: finished (true) or cancelled.") { a in try check(a).completeTransition(a.flag(2)); return 0 },
+                  doc: "Ends the transition: finished (true) or cancelled.") { a in
+            try check(a).completeTransition(a.flag(2)); return 0
+        },
     ]
 
     static let properties: [LuaProperty] = [

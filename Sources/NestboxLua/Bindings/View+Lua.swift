@@ -3,11 +3,8 @@ import Containment
 
 /// `ui.View` (README.md, The Lua API).
 enum ViewBinding {
-    /// View's is-a bits, read once (the check below is on the hot path).
-    static let tag = LuaTypes.tag(of: View.self)
-
     static func check(_ a: Args, _ i: Int32 = 1) throws -> View {
-        try a.tagged(i, tag, View.self, "View")
+        try a.tagged(i, a.rt.viewTag, View.self, "View")
     }
 
     static func view(_ c: PropertyContext) throws -> View {
@@ -16,7 +13,9 @@ enum ViewBinding {
 
     static let methods: [LuaMethod] = [
         LuaMethod("addSubview", "(view: View)",
-                  doc: "Adds `view` as the frontmost subview, taking it from its old superview.") { a in try check(a).addSubview(try check(a, 2)); return 0 },
+                  doc: "Adds `view` as the frontmost subview, taking it from its old superview.") { a in
+            try check(a).addSubview(try check(a, 2)); return 0
+        },
         LuaMethod("insertSubview", "(view: View, position: integer|{below: View?, above: View?})",
                   doc: "Inserts `view` at a 1-based index among the subviews, or below or above a sibling.") { a in
             let v = try check(a), w = try check(a, 2)
@@ -50,7 +49,9 @@ enum ViewBinding {
         LuaMethod("layoutIfNeeded", "()",
                   doc: "Lays out now what is marked, this view and below.") { a in try check(a).layoutIfNeeded(); return 0 },
         LuaMethod("isDescendant", "(view: View) -> boolean",
-                  doc: "Whether the view is `view` or inside it.") { a in a.L.push(try check(a).isDescendant(of: try check(a, 2))); return 1 },
+                  doc: "Whether the view is `view` or inside it.") { a in
+            a.L.push(try check(a).isDescendant(of: try check(a, 2))); return 1
+        },
         LuaMethod("convert", "(point: Point, to: View?) -> Point",
                   doc: "The point in `to`'s coordinates (nil: the window's).") { a in
             let v = try check(a)
@@ -59,7 +60,9 @@ enum ViewBinding {
             return 1
         },
         LuaMethod("layoutSubviews", "()",
-                  doc: "Runs the view's layout as a layout pass would (its hook included).") { a in try check(a).handle(.layoutSubviews); return 0 },
+                  doc: "Runs the view's layout as a layout pass would (its hook included).") { a in
+            try check(a).handle(.layoutSubviews); return 0
+        },
         LuaMethod("addGestureRecognizer", "(recognizer: GestureRecognizer)",
                   doc: "Attaches a recognizer, taking it from its old view.") { a in
             try check(a).addGestureRecognizer(try a.object(2, GestureRecognizer.self, "GestureRecognizer")); return 0
@@ -68,7 +71,9 @@ enum ViewBinding {
             try check(a).removeGestureRecognizer(try a.object(2, GestureRecognizer.self, "GestureRecognizer")); return 0
         },
         LuaMethod("hitTest", "(point: Point) -> View?",
-                  doc: "The deepest view that would take a touch at `point` (in this view's coordinates).") { a in a.rt.push(try check(a).hitTest(try a.point(2))); return 1 },
+                  doc: "The deepest view that would take a touch at `point` (in this view's coordinates).") { a in
+            a.rt.push(try check(a).hitTest(try a.point(2))); return 1
+        },
     ]
 
     static let properties: [LuaProperty] = [

@@ -3,11 +3,8 @@ import Containment
 
 /// `ui.ViewController`: a controller class scripts extend (README.md, The Lua API).
 enum ViewControllerBinding {
-    /// ViewController's is-a bits, read once (the check below is on the hot path).
-    static let tag = LuaTypes.tag(of: ViewController.self)
-
     static func check(_ a: Args, _ i: Int32 = 1) throws -> ViewController {
-        try a.tagged(i, tag, ViewController.self, "ViewController")
+        try a.tagged(i, a.rt.viewControllerTag, ViewController.self, "ViewController")
     }
 
     static func controller(_ c: PropertyContext) throws -> ViewController {
@@ -18,9 +15,13 @@ enum ViewControllerBinding {
 
     static let methods: [LuaMethod] = [
         LuaMethod("addChild", "(child: ViewController)",
-                  doc: "Makes `child` a child (sends its `willMove(self)`); add its view and call `didMove` yourself.") { a in try check(a).addChild(try check(a, 2)); return 0 },
+                  doc: "Makes `child` a child (sends its `willMove(self)`); add its view and call `didMove` yourself.") { a in
+            try check(a).addChild(try check(a, 2)); return 0
+        },
         LuaMethod("removeFromParent", "()",
-                  doc: "Leaves the parent (sends `didMove(nil)`); call `willMove(nil)` first.") { a in try check(a).removeFromParent(); return 0 },
+                  doc: "Leaves the parent (sends `didMove(nil)`); call `willMove(nil)` first.") { a in
+            try check(a).removeFromParent(); return 0
+        },
         LuaMethod("willMove", "(parent: ViewController?)",
                   doc: "The base bookkeeping for moving to `parent`, then the hook.") { a in
             try check(a).willMove(toParent: try a.optionalObject(2, ViewController.self, "ViewController")); return 0
@@ -38,26 +39,44 @@ enum ViewControllerBinding {
             return 0
         },
         LuaMethod("endAppearanceTransition", "()",
-                  doc: "Ends the manual appearance transition begun last.") { a in try check(a).endAppearanceTransition(); return 0 },
+                  doc: "Ends the manual appearance transition begun last.") { a in
+            try check(a).endAppearanceTransition(); return 0
+        },
         // Calling a callback directly: appearance ones are the misuse W19 (S44).
         LuaMethod("viewWillAppear", "(animated: boolean?)",
-                  doc: "Calling it yourself is UIKit's misuse W19: a warning, the hook runs, the state does not change.") { a in try check(a).callAppearanceMethodDirectly(.viewWillAppear(animated: a.flag(2))); return 0 },
+                  doc: "Calling it yourself is UIKit's misuse W19: a warning, the hook runs, the state does not change.") { a in
+            try check(a).callAppearanceMethodDirectly(.viewWillAppear(animated: a.flag(2))); return 0
+        },
         LuaMethod("viewDidAppear", "(animated: boolean?)",
-                  doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in try check(a).callAppearanceMethodDirectly(.viewDidAppear(animated: a.flag(2))); return 0 },
+                  doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
+            try check(a).callAppearanceMethodDirectly(.viewDidAppear(animated: a.flag(2))); return 0
+        },
         LuaMethod("viewWillDisappear", "(animated: boolean?)",
-                  doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in try check(a).callAppearanceMethodDirectly(.viewWillDisappear(animated: a.flag(2))); return 0 },
+                  doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
+            try check(a).callAppearanceMethodDirectly(.viewWillDisappear(animated: a.flag(2))); return 0
+        },
         LuaMethod("viewDidDisappear", "(animated: boolean?)",
-                  doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in try check(a).callAppearanceMethodDirectly(.viewDidDisappear(animated: a.flag(2))); return 0 },
+                  doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
+            try check(a).callAppearanceMethodDirectly(.viewDidDisappear(animated: a.flag(2))); return 0
+        },
         LuaMethod("viewIsAppearing", "(animated: boolean?)",
-                  doc: "Runs the hook (a super call from a script's hook).") { a in try check(a).handle(.viewIsAppearing(animated: a.flag(2))); return 0 },
+                  doc: "Runs the hook (a super call from a script's hook).") { a in
+            try check(a).handle(.viewIsAppearing(animated: a.flag(2))); return 0
+        },
         LuaMethod("viewDidLoad", "()",
                   doc: "Runs the hook (a super call from a script's hook).") { a in try check(a).handle(.viewDidLoad); return 0 },
         LuaMethod("viewWillLayoutSubviews", "()",
-                  doc: "Runs the hook (a super call from a script's hook).") { a in try check(a).handle(.viewWillLayoutSubviews); return 0 },
+                  doc: "Runs the hook (a super call from a script's hook).") { a in
+            try check(a).handle(.viewWillLayoutSubviews); return 0
+        },
         LuaMethod("viewDidLayoutSubviews", "()",
-                  doc: "Runs the hook (a super call from a script's hook).") { a in try check(a).handle(.viewDidLayoutSubviews); return 0 },
+                  doc: "Runs the hook (a super call from a script's hook).") { a in
+            try check(a).handle(.viewDidLayoutSubviews); return 0
+        },
         LuaMethod("didReceiveMemoryWarning", "()",
-                  doc: "Runs the hook (a super call from a script's hook).") { a in try check(a).handle(.didReceiveMemoryWarning); return 0 },
+                  doc: "Runs the hook (a super call from a script's hook).") { a in
+            try check(a).handle(.didReceiveMemoryWarning); return 0
+        },
         LuaMethod("isDescendant", "(vc: ViewController) -> boolean",
                   doc: "Whether the controller is `vc` or one of its descendants.") { a in
             a.L.push(try check(a).isDescendant(of: try check(a, 2))); return 1

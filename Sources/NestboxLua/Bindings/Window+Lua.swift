@@ -8,7 +8,9 @@ enum WindowBinding {
 
     static let methods: [LuaMethod] = [
         LuaMethod("makeKeyAndVisible", "()",
-                  doc: "Shows the window: the root controller's view appears.") { a in try a.object(1, Window.self, "Window").makeKeyAndVisible(); return 0 },
+                  doc: "Shows the window: the root controller's view appears.") { a in
+            try a.object(1, Window.self, "Window").makeKeyAndVisible(); return 0
+        },
     ]
 
     static let properties: [LuaProperty] = [

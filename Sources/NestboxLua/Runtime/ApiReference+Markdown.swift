@@ -32,7 +32,9 @@ package enum ApiReference {
             }
             out += "\n"
         }
-        out += "## Classes\n\n"
+        out += "### `ui.Transform` and the sandbox's globals: \(Prelude.documented.doc)\n\n"
+        for f in Prelude.documented.methods { out += "- `\(f.name)\(f.signature)`: \(f.doc)\n" }
+        out += "\n## Classes\n\n"
         out += """
             Each constructible type `T` is a class: `ui.T{...}` makes an instance (keys that name
             a property set it, in the order listed under *constructor keys*; keys that name a

@@ -144,7 +144,7 @@ package struct BindingSurface {
             hooks(b.name, b.hooks)
             for d in b.delegates { hooks(d.name, d.methods) }
         }
-        for p in LuaTypes.protocols { hooks(p.name, p.methods) }
+        for p in LuaTypes.protocols + [Prelude.documented] { hooks(p.name, p.methods) }
         for n in LuaTypes.namespaces {
             for f in n.functions {
                 out.append(RegistryEntry(path: n.path.isEmpty ? f.name : "\(n.path).\(f.name)", signature: "\(f.signature)",

@@ -51,6 +51,10 @@ public final class LuaRuntime {
     let properties = LuaRuntime.tables.properties
     let tags = LuaRuntime.tables.tags
     let typeIndex = LuaRuntime.tables.typeIndex
+    /// The is-a bits the hottest checks test (`ViewBinding.check`,
+    /// `ViewControllerBinding.check`), from the registry.
+    let viewTag = LuaTypes.tag(of: View.self)
+    let viewControllerTag = LuaTypes.tag(of: ViewController.self)
 
     /// - Parameter memoryLimit: bytes Lua code may allocate (0: no limit).
     public init(simulation: Simulation = Simulation(), memoryLimit: Int = 0) throws {
@@ -316,8 +320,9 @@ func withRuntime(_ L: LuaState?, _ body: (LuaState, LuaRuntime) -> Int32) -> Int
 
 let methodDispatch: nb_dispatch_fn = { L, id in
     withRuntime(L) { L, rt in
-        let method = rt.methods[Int(id)]
-        return rt.invoke(L, name: method.name) { try method.body(Args(L: L, rt: rt)) }
+        // The body alone: the name is read only for an error message.
+        let body = rt.methods[Int(id)].body
+        return rt.invoke(L, name: rt.methods[Int(id)].name) { try body(Args(L: L, rt: rt)) }
     }
 }
 
