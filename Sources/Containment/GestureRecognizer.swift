@@ -1,5 +1,7 @@
-/// UITapGestureRecognizer, UIPanGestureRecognizer, UIScreenEdgePanGestureRecognizer.
-public final class GestureRecognizer: SimObject {
+/// What UITapGestureRecognizer, UIPanGestureRecognizer and
+/// UIScreenEdgePanGestureRecognizer share; one subclass per kind (below), so each kind
+/// is a class of its own, as in UIKit.
+public class GestureRecognizer: SimObject {
     public enum Kind: String, Sendable { case tap, pan, screenEdgePan }
     public enum State: String, Sendable { case possible, began, changed, ended, cancelled, failed }
 
@@ -17,7 +19,7 @@ public final class GestureRecognizer: SimObject {
     /// A built-in behaviour (a navigation controller's edge swipe), run before the host's.
     var onAction: ((GestureRecognizer) -> Void)?
 
-    public init(simulation: Simulation, kind: Kind, name: String? = nil) {
+    init(simulation: Simulation, kind: Kind, name: String? = nil) {
         self.kind = kind
         let className = ["tap": "TapGestureRecognizer", "pan": "PanGestureRecognizer",
                          "screenEdgePan": "ScreenEdgePanGestureRecognizer"][kind.rawValue] ?? "GestureRecognizer"
@@ -34,6 +36,18 @@ public final class GestureRecognizer: SimObject {
         onAction?(self)
         handle(.gestureAction)
     }
+}
+
+public final class TapGestureRecognizer: GestureRecognizer {
+    public init(simulation: Simulation, name: String? = nil) { super.init(simulation: simulation, kind: .tap, name: name) }
+}
+
+public final class PanGestureRecognizer: GestureRecognizer {
+    public init(simulation: Simulation, name: String? = nil) { super.init(simulation: simulation, kind: .pan, name: name) }
+}
+
+public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
+    public init(simulation: Simulation, name: String? = nil) { super.init(simulation: simulation, kind: .screenEdgePan, name: name) }
 }
 
 extension View {

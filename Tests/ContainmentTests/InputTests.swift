@@ -83,7 +83,7 @@ extension InputTests {
         let (sim, root, host) = try screen()
         let b = button(sim, host, "b", Rect(x: 10, y: 10, width: 80, height: 40))
         try root.view.addSubview(b)
-        let g = GestureRecognizer(simulation: sim, kind: .tap, name: "tap")
+        let g = TapGestureRecognizer(simulation: sim, name: "tap")
         g.host = host
         b.addGestureRecognizer(g)
         sim.tap(.view(b))
@@ -93,7 +93,7 @@ extension InputTests {
     @Test("a pan: began, changed, ended, with translation and velocity; edge pans need the edge")
     func pan() throws {
         let (sim, root, host) = try screen()
-        let g = GestureRecognizer(simulation: sim, kind: .pan, name: "pan")
+        let g = PanGestureRecognizer(simulation: sim, name: "pan")
         g.host = host
         root.view.addGestureRecognizer(g)
         sim.pan(from: Point(x: 100, y: 100), to: Point(x: 200, y: 100), steps: 4, duration: 0.2, release: true)
@@ -101,7 +101,7 @@ extension InputTests {
         #expect(g.velocity.x == 500)
         #expect(abs(sim.clock.now - 0.2) < 1e-9)
         root.view.removeGestureRecognizer(g)
-        let edge = GestureRecognizer(simulation: sim, kind: .screenEdgePan, name: "edge")
+        let edge = ScreenEdgePanGestureRecognizer(simulation: sim, name: "edge")
         edge.host = host
         root.view.addGestureRecognizer(edge)
         host.log = []

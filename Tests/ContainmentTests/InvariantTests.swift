@@ -153,7 +153,7 @@ extension InvariantTests {
     func gestureSymmetry() {
         let sim = Simulation()
         let v = view(sim, "v"), w = view(sim, "w")
-        let g = GestureRecognizer(simulation: sim, kind: .tap, name: "g")
+        let g = TapGestureRecognizer(simulation: sim, name: "g")
         w.addGestureRecognizer(g)
         v.gestureRecognizers = [g]
         #expect(sim.checkInvariants(from: [v]) == [

@@ -189,8 +189,8 @@ import InvariantChecking
         lua += #"local t = ui.TableView{ rows = { "a", "b", "c" }, frame = { 0, 0, 200, 200 } }"# + "\nroot.view:addSubview(t)\n"
         // The table view is the object argument: ui.scroll(t, {0, 1e300}).
         lua += "fillers.n = fillers.n + 1\nfillers[fillers.n] = t\n"
-        for f in BindingSurface.functions where f != "_G.print" {
-            let path = f.hasPrefix("trace.") ? "ui.trace.\(f.dropFirst(6))" : "ui.\(f)"
+        for f in BindingSurface.functions where f.path != "print" {
+            let path = f.path
             lua += """
                 for p = 1, 3 do
                   for _, v in ipairs(values) do
@@ -215,8 +215,8 @@ import InvariantChecking
     @Test func uiFunctions() throws {
         var lua = "local values = { \(Self.values.joined(separator: ", ")) }\nlocal n = \(Self.values.count)\n"
         lua += "local root = ui.ViewController{}\nui.window.rootViewController = root\nui.window:makeKeyAndVisible()\n"
-        for f in BindingSurface.functions where f != "_G.print" {
-            let path = f.hasPrefix("trace.") ? "ui.trace.\(f.dropFirst(6))" : "ui.\(f)"
+        for f in BindingSurface.functions where f.path != "print" {
+            let path = f.path
             lua += "for i = 1, n do for j = 1, n do pcall(\(path), values[i], values[j]) end end\n"
         }
         lua += "print('survived')\n"

@@ -13,7 +13,7 @@ extension NavigationController {
         navigationBar.frame = Rect(x: 0, y: simulation.screen.safeAreaInsets.top, width: v.bounds.size.width, height: NavigationBar.height)
         navigationBar.autoresizingMask = [.flexibleWidth]
         v.attach(navigationBar, at: v.subviews.count)
-        let edge = GestureRecognizer(simulation: simulation, kind: .screenEdgePan, name: "\(name).interactivePopGestureRecognizer")
+        let edge = ScreenEdgePanGestureRecognizer(simulation: simulation, name: "\(name).interactivePopGestureRecognizer")
         // Weak: the recognizer lives in this controller's view (a cycle otherwise), and a
         // script may keep it after the controller is collected.
         edge.onAction = { [weak self] g in self?.edgeSwipe(g) }

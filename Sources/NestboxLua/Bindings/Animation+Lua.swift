@@ -5,8 +5,9 @@ import Containment
 /// `ui.animate{ duration, delay, options, dampingRatio, velocity, animations, completion }`
 /// and `v.presentation` (README.md, The Lua API).
 enum AnimationFunctions {
-    static let all: [LuaMethod] = [
-        LuaMethod("animate") { a in
+    static let namespace = LuaNamespace(path: "ui", doc: "Animation.", functions: [
+        LuaMethod("animate", "(spec: {duration: number?, delay: number?, options: string|string[]?, dampingRatio: number?, velocity: number?, animations: fun()?, completion: fun(finished: boolean)?})",
+                  doc: "Runs `animations`, animating the view properties it changes over `duration`, then `completion`.") { a in
             try a.table(1)
             let spec = try AnimationSpec(a, table: 1, what: "animate")
             let L = a.L
@@ -23,7 +24,7 @@ enum AnimationFunctions {
                                  })
             return 0
         },
-    ]
+    ])
 
     /// A function field of the table at `table`, kept for later; nil when absent.
     static func callback(_ a: Args, table: Int32, field: String) throws -> LuaCallback? {

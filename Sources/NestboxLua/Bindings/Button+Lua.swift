@@ -8,16 +8,19 @@ enum ButtonBinding {
     }
 
     static let properties: [LuaProperty] = [
-        LuaProperty("title", get: { c in c.L.push(try button(c).title); return 1 },
+        LuaProperty("title", "string?", doc: "The title; `ui.tap(\"title\")` finds the button.",
+                    get: { c in c.L.push(try button(c).title); return 1 },
                     set: { c, i in let o = try button(c); o.title = o.hold(try c.args.optionalString(i), replacing: o.title) }),
-        LuaProperty("isSelected", get: { c in c.L.push(try button(c).isSelected); return 1 },
+        LuaProperty("isSelected", "boolean", doc: "The selected state.",
+                    get: { c in c.L.push(try button(c).isSelected); return 1 },
                     set: { c, i in try button(c).isSelected = try c.args.boolean(i) }),
-        LuaProperty("isEnabled", get: { c in c.L.push(try button(c).isEnabled); return 1 },
+        LuaProperty("isEnabled", "boolean", doc: "A disabled button takes no taps.",
+                    get: { c in c.L.push(try button(c).isEnabled); return 1 },
                     set: { c, i in try button(c).isEnabled = try c.args.boolean(i) }),
     ]
 
     static let binding = LuaBinding(
-        name: "Button", tag: Tag.button, parent: "View", methods: ButtonMethods.methods, properties: properties,
+        "Button", Button.self, doc: "A control with a title and target-actions.", methods: ButtonMethods.methods, properties: properties,
         make: { rt, _, name in Button(simulation: rt.simulation, name: name) })
 }
 
@@ -25,7 +28,8 @@ enum ButtonBinding {
 /// button's own fields (user value), so a cycle through them stays collectable.
 enum ButtonMethods {
     static let methods: [LuaMethod] = [
-        LuaMethod("addTarget") { a in
+        LuaMethod("addTarget", "(action: fun(button: Button, event: string), event: string?)",
+                  doc: "Calls `action` on the control event (`touchDown`, `touchUpInside` (default), `valueChanged`).") { a in
             let b = try a.object(1, Button.self, "Button")
             try a.function(2)
             let event = try a.optionalString(3) ?? "touchUpInside"
@@ -49,7 +53,7 @@ enum ButtonMethods {
             a.rt.fieldChanged(b, valueType: LUA_TTABLE)
             return 0
         },
-        LuaMethod("sendActions") { a in
+        LuaMethod("sendActions", "(event: string)", doc: "Calls the targets of that control event.") { a in
             let b = try a.object(1, Button.self, "Button")
             let event = try a.string(2)
             guard let e = ControlEvent(rawValue: event) else { throw LuaFailure.argument(2, "unknown control event '\(event)'") }

@@ -6,6 +6,37 @@ import Containment
 /// fields (`delegate`, or `transitioningDelegate`), so it is collected with the object;
 /// this bridge only knows which object to ask.
 final class LuaDelegate: NavigationDelegate, TabBarControllerDelegate, PresentationAnimators {
+    /// The methods below, as the API reference shows them.
+    static let navigation = LuaProtocol(name: "NavigationControllerDelegate", field: "delegate",
+                                        doc: "A navigation controller's delegate table.", methods: [
+        LuaHook("willShow", "(nav: NavigationController, vc: ViewController, animated: boolean)", doc: "Before `vc` is shown (Q9, Q11)."),
+        LuaHook("didShow", "(nav: NavigationController, vc: ViewController, animated: boolean)", doc: "After `vc` was shown (Q9)."),
+        LuaHook("animationController", "(nav: NavigationController, operation: string, from: ViewController, to: ViewController) -> Animator?",
+                doc: "An animator for a `push` or `pop`, or nil for the default."),
+        LuaHook("interactionController", "(nav: NavigationController, animator: Animator) -> PercentDrivenInteractiveTransition?",
+                doc: "What drives that animator by hand, or nil."),
+    ])
+    static let tabBarController = LuaProtocol(name: "TabBarControllerDelegate", field: "delegate",
+                                              doc: "A tab bar controller's delegate table.", methods: [
+        LuaHook("shouldSelect", "(tbc: TabBarController, vc: ViewController) -> boolean?", doc: "False refuses the tap (nil allows it)."),
+        LuaHook("didSelect", "(tbc: TabBarController, vc: ViewController)", doc: "After a tap selected a tab (Q12)."),
+        LuaHook("animationController", "(tbc: TabBarController, from: ViewController, to: ViewController) -> Animator?",
+                doc: "An animator for the switch, or nil for none."),
+    ])
+    static let transitioning = LuaProtocol(name: "TransitioningDelegate", field: "transitioningDelegate",
+                                           doc: "Animators (every style), interaction controllers and a `custom` presentation's presentation controller; its methods do not get the delegating object.", methods: [
+        LuaHook("animationControllerForPresented", "(presented: ViewController, presenting: ViewController, source: ViewController) -> Animator?",
+                doc: "The animator that presents, or nil for the default."),
+        LuaHook("animationControllerForDismissed", "(dismissed: ViewController) -> Animator?",
+                doc: "The animator that dismisses, or nil for the default."),
+        LuaHook("interactionControllerForPresentation", "(animator: Animator) -> PercentDrivenInteractiveTransition?",
+                doc: "What drives the presentation by hand, or nil for an animated one."),
+        LuaHook("interactionControllerForDismissal", "(animator: Animator) -> PercentDrivenInteractiveTransition?",
+                doc: "What drives the dismissal by hand, or nil for an animated one."),
+        LuaHook("presentationController", "(presented: ViewController, presenting: ViewController?, source: ViewController) -> PresentationController?",
+                doc: "The presentation controller of a `custom` presentation, or nil for the default."),
+    ])
+
     let host: LuaHost
     /// Weak: the object holds this bridge; a transition's context may hold it longer.
     weak var object: SimObject?

@@ -5,9 +5,9 @@ import Containment
 /// Input from scripts: `ui.tap`, `ui.pan`, `ui.scroll`, `ui.rotate`, `ui.setDevice`,
 /// `ui.memoryWarning`, ignoring interaction (README.md, The Lua API).
 enum InputFunctions {
-    static let all: [LuaMethod] = [
-        /// ui.tap(view | {x, y} | "title") -> the view that handled it, or nil
-        LuaMethod("tap") { a in
+    static let namespace = LuaNamespace(path: "ui", doc: "Input and device events.", functions: [
+        LuaMethod("tap", "(target: View|Point|string) -> View?",
+                  doc: "Taps a view's center, a window point, or the frontmost visible view with that title; returns the view that handled it.") { a in
             let sim = a.rt.simulation
             let target: TapTarget
             if let title = a.L.string(at: 1) {
@@ -25,9 +25,8 @@ enum InputFunctions {
             a.rt.push(sim.tap(target))
             return 1
         },
-        /// ui.pan{ view =, from =, to =, steps = 10, duration = 0.25, release = true } -> a
-        /// Touch while the finger stays down (release = false), else nil
-        LuaMethod("pan") { a in
+        LuaMethod("pan", "(spec: {view: View?, from: Point, to: Point, steps: integer?, duration: number?, release: boolean?}) -> Touch?",
+                  doc: "Drags a finger from `from` to `to` (in `view`'s coordinates, default the window's) in `steps` moves (10) over `duration` (0.25 s); with `release = false` returns the Touch still down.") { a in
             try a.table(1)
             let L = a.L
             L.rawField(1, "view")
@@ -48,13 +47,13 @@ enum InputFunctions {
             a.rt.push(touch)
             return 1
         },
-        /// ui.scroll(scrollView, {x =, y =})
-        LuaMethod("scroll") { a in
+        LuaMethod("scroll", "(scrollView: ScrollView, offset: Point)", doc: "Scrolls to `offset` as a finger would, telling the delegate.") { a in
             let s = try a.object(1, ScrollView.self, "ScrollView")
             a.rt.simulation.scroll(s, to: try a.point(2))
             return 0
         },
-        LuaMethod("rotate") { a in
+        LuaMethod("rotate", "(orientation: string)",
+                  doc: "Rotates the device: `portrait`, `landscapeLeft`, `landscapeRight` or `portraitUpsideDown`.") { a in
             let name = try a.string(1)
             // A script's typo is a bad argument, like setDevice's; UIKit has no exception here.
             guard Simulation.orientations.contains(name) else {
@@ -63,7 +62,7 @@ enum InputFunctions {
             try a.rt.simulation.rotate(to: name)
             return 0
         },
-        LuaMethod("setDevice") { a in
+        LuaMethod("setDevice", "(name: string)", doc: "Switches to the named device (its size, scale, idiom and safe area).") { a in
             let name = try a.string(1)
             guard let d = Device.named(name) else {
                 throw LuaFailure.argument(1, "unknown device '\(name)' (\(Device.all.map(\.name).joined(separator: ", ")))")
@@ -71,10 +70,12 @@ enum InputFunctions {
             a.rt.simulation.setDevice(d)
             return 0
         },
-        LuaMethod("memoryWarning") { a in a.rt.simulation.memoryWarning(); return 0 },
-        LuaMethod("beginIgnoringInteractionEvents") { a in a.rt.simulation.beginIgnoringInteractionEvents(); return 0 },
-        LuaMethod("endIgnoringInteractionEvents") { a in a.rt.simulation.endIgnoringInteractionEvents(); return 0 },
-    ]
+        LuaMethod("memoryWarning", "()", doc: "Sends `didReceiveMemoryWarning` to the window's controllers, parent first.") { a in a.rt.simulation.memoryWarning(); return 0 },
+        LuaMethod("beginIgnoringInteractionEvents", "()", doc: "Stops taps and pans from reaching views (nested).") { a in a.rt.simulation.beginIgnoringInteractionEvents(); return 0 },
+        LuaMethod("endIgnoringInteractionEvents", "()", doc: "Ends one `beginIgnoringInteractionEvents`.") { a in
+            a.rt.simulation.endIgnoringInteractionEvents(); return 0
+        },
+    ])
 
     /// The view a tap on `title` means: among the visible buttons and labels with that
     /// title or text, those a tap at their centre reaches (the view hit, or a view that

@@ -8,9 +8,11 @@ enum LabelBinding {
     }
 
     static let properties: [LuaProperty] = [
-        LuaProperty("text", get: { c in c.L.push(try label(c).text); return 1 },
+        LuaProperty("text", "string?", doc: "The text.",
+                    get: { c in c.L.push(try label(c).text); return 1 },
                     set: { c, i in let o = try label(c); o.text = o.hold(try c.args.optionalString(i), replacing: o.text) }),
-        LuaProperty("font", get: { c in
+        LuaProperty("font", "{size: number, weight: string}", doc: "The font: a positive size and a weight name.",
+                    get: { c in
             let l = try label(c)
             c.L.newTable(hash: 2)
             c.L.push(l.fontSize); c.L.setRawField(-2, "size")
@@ -30,13 +32,15 @@ enum LabelBinding {
             }
             c.L.pop()
         }),
-        LuaProperty("textAlignment", get: { c in c.L.push(try label(c).textAlignment); return 1 },
+        LuaProperty("textAlignment", "string", doc: "An alignment name, e.g. `natural` or `center`.",
+                    get: { c in c.L.push(try label(c).textAlignment); return 1 },
                     set: { c, i in let o = try label(c); o.textAlignment = o.hold(try c.args.string(i), replacing: o.textAlignment) }),
-        LuaProperty("textColor", get: { c in c.L.push(try label(c).textColor); return 1 },
+        LuaProperty("textColor", "string?", doc: "A color name.",
+                    get: { c in c.L.push(try label(c).textColor); return 1 },
                     set: { c, i in let o = try label(c); o.textColor = o.hold(try c.args.optionalString(i), replacing: o.textColor) }),
     ]
 
     static let binding = LuaBinding(
-        name: "Label", tag: Tag.label, parent: "View", methods: [], properties: properties,
+        "Label", Label.self, doc: "A view showing text; `ui.tap(\"text\")` finds it.", properties: properties,
         make: { rt, _, name in Label(simulation: rt.simulation, name: name) })
 }

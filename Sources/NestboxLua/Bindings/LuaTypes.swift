@@ -1,7 +1,10 @@
 import Containment
 
-/// The bound types, as `linit.c` lists its libraries: adding a type is one file
-/// and one line here. Parents come before their children.
+/// The bound types, as `linit.c` lists its libraries: adding a type is one file and
+/// one line here (docs/extending.md). A type's ID is its position; a parent (the
+/// nearest bound Swift superclass) must come before its children, and a class may be
+/// bound once: `BindingTables.problems` names any such mistake and the runtime refuses
+/// to start.
 enum LuaTypes {
     static let all: [LuaBinding] = [
         ViewControllerBinding.binding,
@@ -11,9 +14,10 @@ enum LuaTypes {
         WindowBinding.binding,
         ScreenBinding.binding,
         ScrollViewBinding.binding,
-        GestureBinding.binding("TapGestureRecognizer", .tap),
-        GestureBinding.binding("PanGestureRecognizer", .pan),
-        GestureBinding.binding("ScreenEdgePanGestureRecognizer", .screenEdgePan),
+        GestureBinding.binding,
+        GestureBinding.tap,
+        GestureBinding.pan,
+        GestureBinding.screenEdgePan,
         TransitionContextBinding.binding,
         InteractionBinding.binding,
         CoordinatorBinding.binding,
@@ -28,34 +32,17 @@ enum LuaTypes {
         PresentationControllerBinding.binding,
     ]
 
-    static let viewController = 0, view = 1, label = 2, button = 3, window = 4, screen = 5, scrollView = 6
-    static let tap = 7, pan = 8, edgePan = 9, context = 10, interaction = 11, coordinator = 12
-    static let navigation = 13, tabBarController = 14, tabBar = 15, tabBarItem = 16, navigationItem = 17
-    static let barButtonItem = 18, tableView = 19, touch = 20, presentationController = 21
+    /// The function tables: `ui`, `ui.trace`, the globals, and the shared metamethods.
+    static let namespaces: [LuaNamespace] = [
+        UIFunctions.ui, AnimationFunctions.namespace, InputFunctions.namespace, UIFunctions.trace,
+        UIFunctions.globals, UIFunctions.prelude, UIFunctions.metamethods,
+    ]
 
-    /// The most specific binding for an object made in Swift.
-    static func typeID(of obj: SimObject) -> Int {
-        switch obj {
-        case is Window: return window
-        case is NavigationController: return navigation
-        case is TabBarController: return tabBarController
-        case is TabBar: return tabBar
-        case is TabBarItem: return tabBarItem
-        case is NavigationItem: return navigationItem
-        case is BarButtonItem: return barButtonItem
-        case is TableView: return tableView
-        case is ScrollView: return scrollView
-        case let g as GestureRecognizer: return g.kind == .tap ? tap : g.kind == .pan ? pan : edgePan
-        case is TransitionContext: return context
-        case is PercentDrivenInteractiveTransition: return interaction
-        case is TransitionCoordinator: return coordinator
-        case is PresentationController: return presentationController
-        case is Label: return label
-        case is Button: return button
-        case is View: return view
-        case is Screen: return screen
-        case is Touch: return touch
-        default: return viewController
-        }
+    /// Tables of functions scripts supply that belong to no one bound type.
+    static let protocols: [LuaProtocol] = [LuaAnimator.protocolDoc]
+
+    /// The is-a bits of a bound class (0 for a class not bound).
+    static func tag(of type: SimObject.Type) -> UInt32 {
+        LuaRuntime.tables.typeIndex[ObjectIdentifier(type)].map { LuaRuntime.tables.tags[$0] } ?? 0
     }
 }

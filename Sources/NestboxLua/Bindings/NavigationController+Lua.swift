@@ -20,36 +20,50 @@ enum NavigationBinding {
     }
 
     static let methods: [LuaMethod] = [
-        LuaMethod("pushViewController") { a in
+        LuaMethod("pushViewController", "(vc: ViewController, animated: boolean?)",
+                  doc: "Pushes `vc` on the stack and shows it.") { a in
             try check(a).pushViewController(try ViewControllerBinding.check(a, 2), animated: a.flag(3)); return 0
         },
-        LuaMethod("popViewController") { a in a.rt.push(try check(a).popViewController(animated: a.flag(2))); return 1 },
-        LuaMethod("popToRootViewController") { a in
+        LuaMethod("popViewController", "(animated: boolean?) -> ViewController?",
+                  doc: "Pops the top controller and returns it (nil at the root).") { a in
+            a.rt.push(try check(a).popViewController(animated: a.flag(2))); return 1
+        },
+        LuaMethod("popToRootViewController", "(animated: boolean?) -> ViewController[]",
+                  doc: "Pops all but the root; returns the popped ones.") { a in
             a.rt.push(objects: try check(a).popToRootViewController(animated: a.flag(2))); return 1
         },
-        LuaMethod("popToViewController") { a in
+        LuaMethod("popToViewController", "(vc: ViewController, animated: boolean?) -> ViewController[]",
+                  doc: "Pops down to `vc`; returns the popped ones.") { a in
             a.rt.push(objects: try check(a).popToViewController(try ViewControllerBinding.check(a, 2), animated: a.flag(3))); return 1
         },
-        LuaMethod("setViewControllers") { a in
+        LuaMethod("setViewControllers", "(list: ViewController[], animated: boolean?)", doc: "Replaces the stack.") { a in
             try check(a).setViewControllers(try controllers(a, 2), animated: a.flag(3)); return 0
         },
     ]
 
     static let properties: [LuaProperty] = [
-        LuaProperty("root", get: { c in c.rt.push(try nav(c).viewControllers.first); return 1 },
+        LuaProperty("root", "ViewController", doc: "The bottom controller; setting it replaces the stack.",
+                    get: { c in c.rt.push(try nav(c).viewControllers.first); return 1 },
                     set: { c, i in try nav(c).setRoot(try c.args.object(i, ViewController.self, "ViewController")) }),
-        LuaProperty("viewControllers", get: { c in c.rt.push(objects: try nav(c).viewControllers); return 1 },
+        LuaProperty("viewControllers", "ViewController[]", doc: "The stack, root first.",
+                    get: { c in c.rt.push(objects: try nav(c).viewControllers); return 1 },
                     set: { c, i in try nav(c).setViewControllers(try controllers(c.args, i), animated: false) }),
-        LuaProperty("topViewController", get: { c in c.rt.push(try nav(c).topViewController); return 1 }),
-        LuaProperty("visibleViewController", get: { c in c.rt.push(try nav(c).visibleViewController); return 1 }),
-        LuaProperty("navigationBar", get: { c in c.rt.push(try nav(c).navigationBar); return 1 }),
-        LuaProperty("isNavigationBarHidden", get: { c in c.L.push(try nav(c).isNavigationBarHidden); return 1 },
+        LuaProperty("topViewController", "ViewController?", doc: "The top of the stack.",
+                    get: { c in c.rt.push(try nav(c).topViewController); return 1 }),
+        LuaProperty("visibleViewController", "ViewController?", doc: "What is on screen: the top, or what it presents.",
+                    get: { c in c.rt.push(try nav(c).visibleViewController); return 1 }),
+        LuaProperty("navigationBar", "View", doc: "The navigation bar.",
+                    get: { c in c.rt.push(try nav(c).navigationBar); return 1 }),
+        LuaProperty("isNavigationBarHidden", "boolean", doc: "Whether the bar is hidden.",
+                    get: { c in c.L.push(try nav(c).isNavigationBarHidden); return 1 },
                     set: { c, i in try nav(c).isNavigationBarHidden = try c.args.boolean(i) }),
-        LuaProperty("delegate", get: { c in c.rt.pushDelegateTable(c); return 1 },
+        LuaProperty("delegate", "NavigationControllerDelegate?", doc: "The delegate table.",
+                    get: { c in c.rt.pushDelegateTable(c); return 1 },
                     set: { c, i in try nav(c).delegate = try c.rt.setDelegateTable(c, i) }),
     ]
 
     static let binding = LuaBinding(
-        name: "NavigationController", tag: Tag.viewController, parent: "ViewController", methods: methods, properties: properties,
+        "NavigationController", NavigationController.self, doc: "A container with a stack of controllers and a bar; a left-edge swipe pops.",
+        methods: methods, properties: properties, delegates: [LuaDelegate.navigation],
         make: { rt, className, name in NavigationController(simulation: rt.simulation, className: className, name: name) })
 }

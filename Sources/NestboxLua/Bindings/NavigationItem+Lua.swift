@@ -18,17 +18,23 @@ enum NavigationItemBinding {
     }
 
     static let properties: [LuaProperty] = [
-        LuaProperty("title", get: { c in c.L.push(try navItem(c).title); return 1 },
+        LuaProperty("title", "string?", doc: "The title in the navigation bar (else the controller's).",
+                    get: { c in c.L.push(try navItem(c).title); return 1 },
                     set: { c, i in let o = try navItem(c); o.title = o.hold(try c.args.optionalString(i), replacing: o.title) }),
-        LuaProperty("leftBarButtonItems", get: { c in c.rt.push(objects: try navItem(c).leftBarButtonItems); return 1 },
+        LuaProperty("leftBarButtonItems", "BarButtonItem[]", doc: "The buttons on the left (nil: none).",
+                    get: { c in c.rt.push(objects: try navItem(c).leftBarButtonItems); return 1 },
                     set: { c, i in try navItem(c).leftBarButtonItems = try items(c, i) }),
-        LuaProperty("rightBarButtonItems", get: { c in c.rt.push(objects: try navItem(c).rightBarButtonItems); return 1 },
+        LuaProperty("rightBarButtonItems", "BarButtonItem[]", doc: "The buttons on the right (nil: none).",
+                    get: { c in c.rt.push(objects: try navItem(c).rightBarButtonItems); return 1 },
                     set: { c, i in try navItem(c).rightBarButtonItems = try items(c, i) }),
-        LuaProperty("backButtonTitle", get: { c in c.L.push(try navItem(c).backButtonTitle); return 1 },
+        LuaProperty("backButtonTitle", "string?", doc: "The back button's title on the next controller's bar.",
+                    get: { c in c.L.push(try navItem(c).backButtonTitle); return 1 },
                     set: { c, i in let o = try navItem(c); o.backButtonTitle = o.hold(try c.args.optionalString(i), replacing: o.backButtonTitle) }),
-        LuaProperty("hidesBackButton", get: { c in c.L.push(try navItem(c).hidesBackButton); return 1 },
+        LuaProperty("hidesBackButton", "boolean", doc: "Whether the back button is hidden.",
+                    get: { c in c.L.push(try navItem(c).hidesBackButton); return 1 },
                     set: { c, i in try navItem(c).hidesBackButton = try c.args.boolean(i) }),
     ]
 
-    static let binding = LuaBinding(name: "NavigationItem", tag: Tag.other, parent: nil, methods: [], properties: properties, make: nil)
+    static let binding = LuaBinding("NavigationItem", NavigationItem.self,
+                                    doc: "What a controller shows in a navigation bar (`vc.navigationItem`).", properties: properties)
 }

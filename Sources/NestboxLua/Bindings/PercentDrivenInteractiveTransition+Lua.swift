@@ -6,17 +6,23 @@ enum InteractionBinding {
     }
 
     static let methods: [LuaMethod] = [
-        LuaMethod("update") { a in try check(a).update(try a.number(2)); return 0 },
-        LuaMethod("finish") { a in try check(a).finish(); return 0 },
-        LuaMethod("cancel") { a in try check(a).cancel(); return 0 },
+        LuaMethod("update", "(percent: number)",
+                  doc: "Moves the transition to `percent` (0 to 1) done.") { a in
+            try check(a).update(try a.number(2)); return 0
+        },
+        LuaMethod("finish", "()", doc: "Lets the transition finish from where it is.") { a in try check(a).finish(); return 0 },
+        LuaMethod("cancel", "()", doc: "Lets the transition return and cancel.") { a in try check(a).cancel(); return 0 },
     ]
 
     static let properties: [LuaProperty] = [
-        LuaProperty("name", get: { c in c.L.push(c.object.name); return 1 }),
-        LuaProperty("percentComplete", get: { c in c.L.push(try c.receiver(PercentDrivenInteractiveTransition.self).percentComplete); return 1 }),
+        LuaProperty("name", "string?", doc: "The name given at construction, used in traces.",
+                    get: { c in c.L.push(c.object.name); return 1 }),
+        LuaProperty("percentComplete", "number", doc: "How far the transition is, from 0 to 1.",
+                    get: { c in c.L.push(try c.receiver(PercentDrivenInteractiveTransition.self).percentComplete); return 1 }),
     ]
 
     static let binding = LuaBinding(
-        name: "PercentDrivenInteractiveTransition", tag: Tag.other, parent: nil, methods: methods, properties: properties,
+        "PercentDrivenInteractiveTransition", PercentDrivenInteractiveTransition.self,
+        doc: "Drives a custom transition by hand (`interactionController`).", methods: methods, properties: properties,
         make: { rt, _, name in PercentDrivenInteractiveTransition(simulation: rt.simulation, name: name) })
 }

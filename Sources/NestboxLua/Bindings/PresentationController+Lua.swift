@@ -15,20 +15,43 @@ enum PresentationControllerBinding {
     static func pc(_ c: PropertyContext) throws -> PresentationController { try c.receiver(PresentationController.self) }
 
     static let methods: [LuaMethod] = [
-        LuaMethod("frameOfPresentedViewInContainerView") { a in a.rt.push(try check(a).frameOfPresentedViewInContainerView); return 1 },
-        LuaMethod("shouldRemovePresentersView") { a in a.L.push(try check(a).shouldRemovePresentersView); return 1 },
-        LuaMethod("presentedView") { a in a.rt.push(try check(a).presentedView); return 1 },
+        LuaMethod("frameOfPresentedViewInContainerView", "() -> Rect", doc: "The presented view's frame in effect.") { a in
+            a.rt.push(try check(a).frameOfPresentedViewInContainerView); return 1
+        },
+        LuaMethod("shouldRemovePresentersView", "() -> boolean", doc: "Whether the presenter's view leaves the window, in effect.") { a in
+            a.L.push(try check(a).shouldRemovePresentersView); return 1
+        },
+        LuaMethod("presentedView", "() -> View?", doc: "The view the transition animates, in effect.") { a in
+            a.rt.push(try check(a).presentedView); return 1
+        },
     ]
 
     static let properties: [LuaProperty] = [
-        LuaProperty("name", get: { c in c.L.push(c.object.name); return 1 }),
-        LuaProperty("containerView", get: { c in c.rt.push(try pc(c).containerView); return 1 }),
-        LuaProperty("presentedViewController", get: { c in c.rt.push(try pc(c).presentedViewController); return 1 }),
-        LuaProperty("presentingViewController", get: { c in c.rt.push(try pc(c).presentingViewController); return 1 }),
+        LuaProperty("name", "string?", doc: "The name used in traces.", get: { c in c.L.push(c.object.name); return 1 }),
+        LuaProperty("containerView", "View?", doc: "The view that holds the presented view during the presentation.",
+                    get: { c in c.rt.push(try pc(c).containerView); return 1 }),
+        LuaProperty("presentedViewController", "ViewController?", doc: "The controller presented.",
+                    get: { c in c.rt.push(try pc(c).presentedViewController); return 1 }),
+        LuaProperty("presentingViewController", "ViewController?", doc: "The controller that presents.",
+                    get: { c in c.rt.push(try pc(c).presentingViewController); return 1 }),
+    ]
+
+    static let hooks: [LuaHook] = [
+        LuaHook("frameOfPresentedViewInContainerView", "() -> Rect", doc: "Where the presented view goes in the container view."),
+        LuaHook("shouldRemovePresentersView", "() -> boolean", doc: "Whether the presenter's view leaves the window (default false)."),
+        LuaHook("presentedView", "() -> View?", doc: "The view the transition animates (default the presented controller's)."),
+        LuaHook("containerViewWillLayoutSubviews", "()", doc: "Before the container view lays out."),
+        LuaHook("containerViewDidLayoutSubviews", "()", doc: "After the container view laid out."),
+        LuaHook("presentationTransitionWillBegin", "()", doc: "Before the presentation's animation."),
+        LuaHook("presentationTransitionDidEnd", "(completed: boolean)", doc: "After the presentation, completed or cancelled."),
+        LuaHook("dismissalTransitionWillBegin", "()", doc: "Before the dismissal's animation."),
+        LuaHook("dismissalTransitionDidEnd", "(completed: boolean)", doc: "After the dismissal, completed or cancelled."),
     ]
 
     static let binding = LuaBinding(
-        name: "PresentationController", tag: Tag.other, parent: nil, methods: methods, properties: properties,
+        "PresentationController", PresentationController.self,
+        doc: "A custom presentation's controller (UIPresentationController): its frame, container and transition callbacks.",
+        methods: methods, properties: properties, hooks: hooks,
         make: { rt, className, name in
             let pc = PresentationController(simulation: rt.simulation, className: className, name: name)
             pc.overrides = LuaPresentationOverrides(rt)
@@ -47,6 +70,12 @@ final class LuaPresentationOverrides: PresentationControllerOverrides {
     private var running: Set<String> = []
 
     init(_ rt: LuaRuntime) { host = rt.host }
+
+    /// The overrides asked for by name (`ask`): the three answers, then the callbacks.
+    static let names = ["frameOfPresentedViewInContainerView", "shouldRemovePresentersView", "presentedView",
+                        "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
+                        "presentationTransitionWillBegin", "presentationTransitionDidEnd",
+                        "dismissalTransitionWillBegin", "dismissalTransitionDidEnd"]
 
     func frameOfPresentedView(_ pc: PresentationController) -> Rect? {
         ask(pc, "frameOfPresentedViewInContainerView") { rt, i in

@@ -7,16 +7,24 @@ enum ScreenBinding {
     }
 
     static let properties: [LuaProperty] = [
-        LuaProperty("name", get: { c in c.L.push(try screen(c).device.name); return 1 }),
-        LuaProperty("width", get: { c in c.L.push(try screen(c).width); return 1 }),
-        LuaProperty("height", get: { c in c.L.push(try screen(c).height); return 1 }),
-        LuaProperty("bounds", get: { c in c.rt.push(try screen(c).bounds); return 1 }),
-        LuaProperty("scale", get: { c in c.L.push(try screen(c).scale); return 1 }),
-        LuaProperty("idiom", get: { c in c.L.push(try screen(c).idiom); return 1 }),
-        LuaProperty("orientation", get: { c in c.L.push(try screen(c).orientation); return 1 }),
-        LuaProperty("safeAreaInsets", get: { c in c.rt.push(try screen(c).safeAreaInsets); return 1 }),
+        LuaProperty("name", "string", doc: "The device's name, e.g. `iPhone 15`.",
+                    get: { c in c.L.push(try screen(c).device.name); return 1 }),
+        LuaProperty("width", "number", doc: "The width in points for the current orientation.",
+                    get: { c in c.L.push(try screen(c).width); return 1 }),
+        LuaProperty("height", "number", doc: "The height in points for the current orientation.",
+                    get: { c in c.L.push(try screen(c).height); return 1 }),
+        LuaProperty("bounds", "Rect", doc: "The screen's rect in points.",
+                    get: { c in c.rt.push(try screen(c).bounds); return 1 }),
+        LuaProperty("scale", "number", doc: "Pixels per point.",
+                    get: { c in c.L.push(try screen(c).scale); return 1 }),
+        LuaProperty("idiom", "string", doc: "`phone` or `pad`.",
+                    get: { c in c.L.push(try screen(c).idiom); return 1 }),
+        LuaProperty("orientation", "string", doc: "The current orientation, e.g. `portrait`.",
+                    get: { c in c.L.push(try screen(c).orientation); return 1 }),
+        LuaProperty("safeAreaInsets", "Insets", doc: "The safe area for the current orientation.",
+                    get: { c in c.rt.push(try screen(c).safeAreaInsets); return 1 }),
     ]
 
-    static let binding = LuaBinding(name: "Screen", tag: Tag.screen, parent: nil,
-                                    methods: [], properties: properties, make: nil)
+    static let binding = LuaBinding("Screen", Screen.self, doc: "The device, `ui.screen`: size, scale, idiom, orientation, safe area.",
+                                    properties: properties)
 }

@@ -6,7 +6,8 @@ enum TabBarBinding {
     static func bar(_ c: PropertyContext) throws -> TabBar { try c.receiver(TabBar.self) }
 
     static let properties: [LuaProperty] = [
-        LuaProperty("items", get: { c in c.rt.push(objects: try bar(c).items); return 1 },
+        LuaProperty("items", "TabBarItem[]", doc: "The items, one button each (a managed bar's are its controller's).",
+                    get: { c in c.rt.push(objects: try bar(c).items); return 1 },
                     set: { c, i in
                         try c.args.table(i)
                         var items: [TabBarItem] = []
@@ -17,9 +18,11 @@ enum TabBarBinding {
                         }
                         try bar(c).setItems(items)
                     }),
-        LuaProperty("selectedItem", get: { c in c.rt.push(try bar(c).selectedItem); return 1 },
+        LuaProperty("selectedItem", "TabBarItem?", doc: "The selected item; setting it does not call the delegate (Q14).",
+                    get: { c in c.rt.push(try bar(c).selectedItem); return 1 },
                     set: { c, i in try bar(c).setSelectedItem(try c.args.optionalObject(i, TabBarItem.self, "TabBarItem")) }),
-        LuaProperty("delegate", get: { c in c.rt.pushDelegateTable(c); return 1 },
+        LuaProperty("delegate", "TabBarDelegate?", doc: "The delegate table of a bare bar (a managed bar refuses one).",
+                    get: { c in c.rt.pushDelegateTable(c); return 1 },
                     set: { c, i in
                         if try bar(c).isManaged {
                             throw LuaFailure.message("NSInternalInconsistencyException: Changing the delegate of a tab bar managed by a tab bar controller is not allowed.")
@@ -28,7 +31,13 @@ enum TabBarBinding {
                     }),
     ]
 
+    // Run by LuaRuntime+Hooks.swift.
+    static let delegate = LuaProtocol(name: "TabBarDelegate", field: "delegate", doc: "Item selection on a bare bar.", methods: [
+        LuaHook("didSelectItem", "(bar: TabBar, item: TabBarItem)", doc: "After a tap selected an item."),
+    ])
+
     static let binding = LuaBinding(
-        name: "TabBar", tag: Tag.view, parent: "View", methods: [], properties: properties,
+        "TabBar", TabBar.self, doc: "A bar of item buttons: a tab bar controller's, or a bare one.", properties: properties,
+        delegates: [delegate],
         make: { rt, _, name in TabBar(simulation: rt.simulation, name: name) })
 }

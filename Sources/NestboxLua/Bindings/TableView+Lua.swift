@@ -23,8 +23,12 @@ enum TableViewBinding {
     }
 
     static let methods: [LuaMethod] = [
-        LuaMethod("reloadData") { a in try a.object(1, TableView.self, "TableView").reloadData(); return 0 },
-        LuaMethod("cellForRow") { a in
+        LuaMethod("reloadData", "()",
+                  doc: "Asks the rows or the data source again and rebuilds the visible cells.") { a in
+            try a.object(1, TableView.self, "TableView").reloadData(); return 0
+        },
+        LuaMethod("cellForRow", "(row: integer) -> View?",
+                  doc: "The visible cell of a 1-based row, or nil when it is not visible.") { a in
             let t = try a.object(1, TableView.self, "TableView")
             a.rt.push(t.cell(forRow: try a.integer(2) - 1))
             return 1
@@ -32,23 +36,41 @@ enum TableViewBinding {
     ]
 
     static let properties: [LuaProperty] = [
-        LuaProperty("rowHeight", get: { c in c.L.push(try table(c).rowHeight); return 1 },
+        LuaProperty("rowHeight", "number", doc: "The height of every row (positive).",
+                    get: { c in c.L.push(try table(c).rowHeight); return 1 },
                     set: { c, i in
                         let h = try c.args.number(i)
                         guard h.isFinite, h > 0 else { throw LuaFailure.argument(i, "rowHeight must be a positive number") }
                         try table(c).rowHeight = h
                     }),
-        LuaProperty("rows", get: { c in c.rt.pushField(c, "rows"); return 1 },
+        LuaProperty("rows", "(string|{text: string})[]?", doc: "The rows' titles; used instead of `dataSource` when set.",
+                    get: { c in c.rt.pushField(c, "rows"); return 1 },
                     set: { c, i in try c.rt.setField(c, i, "rows", table: true); try table(c).reloadData() }),
-        LuaProperty("dataSource", get: { c in c.rt.pushField(c, "dataSource"); return 1 },
+        LuaProperty("dataSource", "TableViewDataSource?", doc: "The data source table, read when `rows` is not set.",
+                    get: { c in c.rt.pushField(c, "dataSource"); return 1 },
                     set: { c, i in try c.rt.setField(c, i, "dataSource", table: true); try table(c).reloadData() }),
-        LuaProperty("numberOfRows", get: { c in c.L.push(try table(c).numberOfRows); return 1 }),
-        LuaProperty("delegate", get: { c in c.rt.pushDelegateTable(c); return 1 },
+        LuaProperty("numberOfRows", "integer", doc: "The row count last loaded.",
+                    get: { c in c.L.push(try table(c).numberOfRows); return 1 }),
+        LuaProperty("delegate", "TableViewDelegate?", doc: "The delegate table.",
+                    get: { c in c.rt.pushDelegateTable(c); return 1 },
                     set: { c, i in _ = try c.rt.setDelegateTable(c, i) }),
     ]
 
+    // Read by tableRowCount and tableRowTitle below.
+    static let dataSource = LuaProtocol(name: "TableViewDataSource", field: "dataSource",
+                                        doc: "Rows on demand, when `rows` is not set.", methods: [
+        LuaHook("numberOfRows", "(table: TableView) -> integer", doc: "The row count (at most 1,000,000)."),
+        LuaHook("cellForRow", "(table: TableView, row: integer) -> string|{text: string}", doc: "The title of a 1-based row."),
+    ])
+
+    // Run by LuaRuntime+Hooks.swift.
+    static let delegate = LuaProtocol(name: "TableViewDelegate", field: "delegate", doc: "Row selection.", methods: [
+        LuaHook("didSelectRow", "(table: TableView, row: integer)", doc: "After a tap selected a 1-based row."),
+    ])
+
     static let binding = LuaBinding(
-        name: "TableView", tag: Tag.scrollView, parent: "ScrollView", methods: methods, properties: properties,
+        "TableView", TableView.self, doc: "A scroll view of rows whose visible cells are real subviews, reused as it scrolls.",
+        methods: methods, properties: properties, delegates: [dataSource, delegate],
         make: { rt, _, name in
             let t = TableView(simulation: rt.simulation, name: name)
             wire(rt, t)

@@ -24,9 +24,8 @@ enum TouchBinding {
     }
 
     static let methods: [LuaMethod] = [
-        /// touch:move(to [, { steps = 10, duration = 0.25 }]): `to` in the coordinates of
-        /// the pan's `view`, or the window's
-        LuaMethod("move") { a in
+        LuaMethod("move", "(to: Point, motion: {steps: integer?, duration: number?}?)",
+                  doc: "Drags the finger on to `to` (in the pan's `view` coordinates, or the window's) in `steps` moves over `duration`.") { a in
             let touch = try check(a)
             var to = try a.point(2)
             var m = (steps: 10, duration: 0.25)
@@ -39,17 +38,22 @@ enum TouchBinding {
             touch.move(to: to, steps: m.steps, duration: m.duration)
             return 0
         },
-        LuaMethod("release") { a in try check(a).release(); return 0 },
-        LuaMethod("cancel") { a in try check(a).cancel(); return 0 },
+        LuaMethod("release", "()", doc: "Lifts the finger: a gesture that began ends.") { a in try check(a).release(); return 0 },
+        LuaMethod("cancel", "()", doc: "The system takes the touch away: a gesture that began is cancelled.") { a in
+            try check(a).cancel(); return 0
+        },
     ]
 
     static let properties: [LuaProperty] = [
-        LuaProperty("name", get: { c in c.L.push(c.object.name); return 1 }),
-        LuaProperty("isActive", get: { c in c.L.push(try c.receiver(Touch.self).isActive); return 1 }),
-        LuaProperty("hasBegun", get: { c in c.L.push(try c.receiver(Touch.self).hasBegun); return 1 }),
-        LuaProperty("location", get: { c in c.rt.push(try c.receiver(Touch.self).location); return 1 }),
+        LuaProperty("name", "string?", doc: "The name used in traces.", get: { c in c.L.push(c.object.name); return 1 }),
+        LuaProperty("isActive", "boolean", doc: "False once lifted or cancelled.",
+                    get: { c in c.L.push(try c.receiver(Touch.self).isActive); return 1 }),
+        LuaProperty("hasBegun", "boolean", doc: "Whether the gesture began (the finger passed 10 points).",
+                    get: { c in c.L.push(try c.receiver(Touch.self).hasBegun); return 1 }),
+        LuaProperty("location", "Point", doc: "Where the finger is, in window coordinates.",
+                    get: { c in c.rt.push(try c.receiver(Touch.self).location); return 1 }),
     ]
 
-    static let binding = LuaBinding(name: "Touch", tag: Tag.other, parent: nil, methods: methods, properties: properties,
-                                    make: nil)
+    static let binding = LuaBinding("Touch", Touch.self, doc: "A finger held down by `ui.pan{ release = false }`.",
+                                    methods: methods, properties: properties)
 }

@@ -6,7 +6,8 @@ import Containment
 /// `animator = {...}` (and `interactionController = ...`) a custom transition.
 enum TransitionMethods {
     static let methods: [LuaMethod] = [
-        LuaMethod("transition") { a in
+        LuaMethod("transition", "(spec: {from: ViewController, to: ViewController, duration: number?, options: string|string[]?, animations: fun()?, completion: fun(finished: boolean)?, animator: Animator?, interactionController: PercentDrivenInteractiveTransition?}) -> TransitionContext?",
+                  doc: "Swaps two children's views: animated with `animations`, or by a custom `animator` (returns its context) (Q2).") { a in
             let parent = try ViewControllerBinding.check(a)
             try a.table(2)
             let L = a.L
@@ -48,6 +49,18 @@ enum TransitionMethods {
 /// `animationEnded(self, completed)`.
 final class LuaAnimator: TransitionAnimator {
     let table: LuaCallback
+
+    /// What the methods below look up in the table (raw reads).
+    static let protocolDoc = LuaProtocol(
+        name: "Animator", field: "",
+        doc: "A custom transition's animator: `transition{animator = ...}` or a delegate's answer. Give `duration` (a number) or `transitionDuration`, and `animate` or `animateTransition`.",
+        methods: [
+            LuaHook("transitionDuration", "(self: Animator, ctx: TransitionContext) -> number",
+                    doc: "The duration in seconds, when the table has no `duration` number."),
+            LuaHook("animate", "(ctx: TransitionContext)", doc: "Starts the animation; must end with `ctx:completeTransition(...)`."),
+            LuaHook("animateTransition", "(self: Animator, ctx: TransitionContext)", doc: "As `animate`, as a method (used when there is no `animate`)."),
+            LuaHook("animationEnded", "(self: Animator, completed: boolean)", doc: "After the transition ended."),
+        ])
 
     init(_ rt: LuaRuntime, index: Int32) { table = LuaCallback(rt, index: index) }
 

@@ -6,21 +6,38 @@ enum TransitionContextBinding {
     }
 
     static let methods: [LuaMethod] = [
-        LuaMethod("view") { a in a.rt.push(try check(a).view(try a.string(2))); return 1 },
-        LuaMethod("initialFrame") { a in a.rt.push(try check(a).initialFrame(try ViewControllerBinding.check(a, 2))); return 1 },
-        LuaMethod("finalFrame") { a in a.rt.push(try check(a).finalFrame(try ViewControllerBinding.check(a, 2))); return 1 },
-        LuaMethod("completeTransition") { a in try check(a).completeTransition(a.flag(2)); return 0 },
+        LuaMethod("view", "(key: string) -> View?",
+                  doc: "The `from` or `to` controller's view.") { a in a.rt.push(try check(a).view(try a.string(2))); return 1 },
+        LuaMethod("initialFrame", "(vc: ViewController) -> Rect",
+                  doc: "Where `vc`'s view starts, in the container's coordinates.") { a in
+            a.rt.push(try check(a).initialFrame(try ViewControllerBinding.check(a, 2))); return 1
+        },
+        LuaMethod("finalFrame", "(vc: ViewController) -> Rect",
+                  doc: "Where `vc`'s view ends, in the container's coordinates.") { a in
+            a.rt.push(try check(a).finalFrame(try ViewControllerBinding.check(a, 2))); return 1
+        },
+        LuaMethod("completeTransition", "(completed: boolean?)",
+                  doc: "Ends the transition: finished (true) or cancelled.") { a in
+            try check(a).completeTransition(a.flag(2)); return 0
+        },
     ]
 
     static let properties: [LuaProperty] = [
-        LuaProperty("containerView", get: { c in c.rt.push(try c.receiver(TransitionContext.self).containerView); return 1 }),
-        LuaProperty("fromViewController", get: { c in c.rt.push(try c.receiver(TransitionContext.self).fromViewController); return 1 }),
-        LuaProperty("toViewController", get: { c in c.rt.push(try c.receiver(TransitionContext.self).toViewController); return 1 }),
-        LuaProperty("isAnimated", get: { c in c.L.push(try c.receiver(TransitionContext.self).isAnimated); return 1 }),
-        LuaProperty("isInteractive", get: { c in c.L.push(try c.receiver(TransitionContext.self).isInteractive); return 1 }),
-        LuaProperty("transitionWasCancelled", get: { c in c.L.push(try c.receiver(TransitionContext.self).transitionWasCancelled); return 1 }),
+        LuaProperty("containerView", "View", doc: "The view the transition happens in.",
+                    get: { c in c.rt.push(try c.receiver(TransitionContext.self).containerView); return 1 }),
+        LuaProperty("fromViewController", "ViewController?", doc: "The controller going away.",
+                    get: { c in c.rt.push(try c.receiver(TransitionContext.self).fromViewController); return 1 }),
+        LuaProperty("toViewController", "ViewController?", doc: "The controller coming in.",
+                    get: { c in c.rt.push(try c.receiver(TransitionContext.self).toViewController); return 1 }),
+        LuaProperty("isAnimated", "boolean", doc: "Whether the transition is animated.",
+                    get: { c in c.L.push(try c.receiver(TransitionContext.self).isAnimated); return 1 }),
+        LuaProperty("isInteractive", "boolean", doc: "Whether an interaction controller drives it.",
+                    get: { c in c.L.push(try c.receiver(TransitionContext.self).isInteractive); return 1 }),
+        LuaProperty("transitionWasCancelled", "boolean", doc: "Whether the interaction cancelled it.",
+                    get: { c in c.L.push(try c.receiver(TransitionContext.self).transitionWasCancelled); return 1 }),
     ]
 
-    static let binding = LuaBinding(name: "TransitionContext", tag: Tag.other, parent: nil,
-                                    methods: methods, properties: properties, make: nil)
+    static let binding = LuaBinding("TransitionContext", TransitionContext.self,
+                                    doc: "What a custom animator gets: the views and frames of a transition, and its end.",
+                                    methods: methods, properties: properties)
 }

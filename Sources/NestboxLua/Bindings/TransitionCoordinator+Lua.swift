@@ -3,8 +3,8 @@ import Containment
 
 enum CoordinatorBinding {
     static let methods: [LuaMethod] = [
-        /// coordinator:animate(alongside, completion): functions of the context (nil here)
-        LuaMethod("animate") { a in
+        LuaMethod("animate", "(alongside: fun(coordinator: TransitionCoordinator)?, completion: fun(coordinator: TransitionCoordinator)?)",
+                  doc: "Runs `alongside` inside the rotation's animation and `completion` after it.") { a in
             let c = try a.object(1, TransitionCoordinator.self, "TransitionCoordinator")
             let along = a.L.type(2) == LUA_TFUNCTION ? LuaCallback(a.rt, index: 2) : nil
             let done = a.L.type(3) == LUA_TFUNCTION ? LuaCallback(a.rt, index: 3) : nil
@@ -17,9 +17,11 @@ enum CoordinatorBinding {
     ]
 
     static let properties: [LuaProperty] = [
-        LuaProperty("transitionDuration", get: { c in c.L.push(try c.receiver(TransitionCoordinator.self).transitionDuration); return 1 }),
+        LuaProperty("transitionDuration", "number", doc: "The rotation's duration in seconds.",
+                    get: { c in c.L.push(try c.receiver(TransitionCoordinator.self).transitionDuration); return 1 }),
     ]
 
-    static let binding = LuaBinding(name: "TransitionCoordinator", tag: Tag.other, parent: nil,
-                                    methods: methods, properties: properties, make: nil)
+    static let binding = LuaBinding("TransitionCoordinator", TransitionCoordinator.self,
+                                    doc: "What `viewWillTransition` gets: animations alongside a rotation.",
+                                    methods: methods, properties: properties)
 }

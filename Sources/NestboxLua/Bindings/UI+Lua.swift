@@ -4,13 +4,10 @@ import Containment
 import FoundationEssentials
 
 /// The functions of the `ui` table that belong to no class (README.md, The Lua API),
-/// plus the metamethods every object shares. `trace.x` lands in `ui.trace`,
-/// `_G.x` is a global, `__x` is internal.
+/// `ui.trace`, the globals, and the metamethods every object shares.
 enum UIFunctions {
-    static let all: [LuaMethod] = base + AnimationFunctions.all + InputFunctions.all
-
-    static let base: [LuaMethod] = [
-        LuaMethod("__tostring") { a in
+    static let metamethods = LuaNamespace(path: "", doc: "Metamethods every object and class shares.", functions: [
+        LuaMethod("__tostring", "() -> string", doc: "An object's description: `<ClassName: name>`.") { a in
             if let o = nb_toobject(a.L, 1), let p = o.pointee.object {
                 a.L.push(Unmanaged<SimObject>.fromOpaque(p).takeUnretainedValue().objectDescription)
             } else {
@@ -18,8 +15,8 @@ enum UIFunctions {
             }
             return 1
         },
-        /// Class:extend("Name") -> class
-        LuaMethod("__extend") { a in
+        LuaMethod("__extend", "(name: string) -> table",
+                  doc: "A subclass named `name` (an identifier): hooks and methods set on it are its own.") { a in
             let L = a.L
             guard L.type(1) == LUA_TTABLE, lua_getmetatable(L, 1) != 0 else {
                 throw LuaFailure.argument(1, "class expected, got \(L.typeName(at: 1))")
@@ -48,7 +45,7 @@ enum UIFunctions {
         /// A class table's __newindex: a raw set that invalidates cached hook masks. The
         /// classes in `ui` are the host's and read-only (a script's methods and hooks go
         /// on its own subclass, made with extend); a subclass is the script's to change.
-        LuaMethod("__classset") { a in
+        LuaMethod("__classset", "(key: any, value: any)", doc: "Sets a field of a subclass; the classes in `ui` are read-only.") { a in
             try a.table(1)
             if a.L.isNoneOrNil(2) { throw LuaFailure.argument(2, "table index is nil") }
             if lua_getmetatable(a.L, 1) != 0 {
@@ -65,8 +62,11 @@ enum UIFunctions {
             a.rt.classGeneration &+= 1
             return 0
         },
-        /// ui.printHierarchy([vc]) -> string (also printed)
-        LuaMethod("printHierarchy") { a in
+    ], isInternal: true)
+
+    static let ui = LuaNamespace(path: "ui", doc: "Output, expectations and virtual time.", functions: [
+        LuaMethod("printHierarchy", "(vc: ViewController?) -> string",
+                  doc: "Prints and returns the controller tree from `vc` (default: the window's root and what it presents).") { a in
             let vc = try a.optionalObject(1, ViewController.self, "ViewController")
             let text = vc?.hierarchyDescription() ?? a.rt.simulation.hierarchyDescription()
             // Cut short by a run limit: print nothing; the limit's hook raises on return.
@@ -75,8 +75,8 @@ enum UIFunctions {
             a.L.push(text)
             return 1
         },
-        /// ui.printViews([view]) -> string (also printed)
-        LuaMethod("printViews") { a in
+        LuaMethod("printViews", "(view: View?) -> string",
+                  doc: "Prints and returns the view tree from `view` (default: the window).") { a in
             let v = try a.optionalObject(1, View.self, "View") ?? a.rt.simulation.window
             let text = v.recursiveDescription()
             if a.rt.simulation.isInterrupted() { return 0 }
@@ -84,8 +84,43 @@ enum UIFunctions {
             a.L.push(text)
             return 1
         },
-        /// ui.trace.events([kinds] | {kinds =, since = label}) -> { {seq=, t=, kind=, object=, event=, args={...}, message=}, ... }
-        LuaMethod("trace.events") { a in
+        LuaMethod("expectTrace", "(lines: string)",
+                  doc: "Compares the trace since the last mark or clear with `lines`; raises with a diff (exit 4) when they differ.") { a in
+            let expected = try a.string(1)
+            if let diff = traceMismatch(expected: expected, actual: a.rt.simulation.trace.sinceMark) {
+                a.rt.expectationFailed = true
+                throw LuaFailure.message(diff)
+            }
+            return 0
+        },
+        LuaMethod("advance", "(seconds: number)", doc: "Moves virtual time forward, running the timers and animations that fall due.") { a in
+            let s = try a.number(1)
+            guard s.isFinite, s >= 0 else { throw LuaFailure.argument(1, "seconds must be a finite number >= 0") }
+            guard a.rt.simulation.advance(by: s) else {
+                throw LuaFailure.message("ui.advance: still busy after \(Simulation.maxTurns) timers at one instant")
+            }
+            return 0
+        },
+        LuaMethod("settle", "()", doc: "Runs until nothing is pending (animations, timers, deferred work).") { a in
+            guard a.rt.simulation.settle() else { throw LuaFailure.message("ui.settle: still busy after 100000 run-loop turns") }
+            return 0
+        },
+        LuaMethod("now", "() -> number", doc: "The virtual time in seconds.") { a in a.L.push(a.rt.simulation.clock.now); return 1 },
+        LuaMethod("after", "(seconds: number, fn: fun())", doc: "Runs `fn` once when virtual time has advanced by `seconds`.") { a in
+            let s = try a.number(1)
+            guard s.isFinite, s >= 0 else { throw LuaFailure.argument(1, "seconds must be a finite number >= 0") }
+            try a.function(2)
+            lua_pushvalue(a.L, 2)
+            let ref = luaL_ref(a.L, nb_registryindex())
+            let host = a.rt.host
+            a.rt.simulation.clock.schedule(after: s) { host.fireTimer(ref) }
+            return 0
+        },
+    ])
+
+    static let trace = LuaNamespace(path: "ui.trace", doc: "The event trace.", functions: [
+        LuaMethod("events", "(query: string|string[]|{kinds: string|string[]?, since: string?}?) -> TraceEvent[]",
+                  doc: "The recorded events of those kinds (default: all), or those after the latest mark labelled `since`, as tables `{seq, t, kind, object, event, text, args, message, result}`.") { a in
             let events = try query(a, 1)
             a.L.newTable(array: Int32(events.count))
             for (k, e) in events.enumerated() {
@@ -97,50 +132,19 @@ enum UIFunctions {
             }
             return 1
         },
-        /// ui.trace.text([kinds] | {kinds =, since = label}) -> string, one line per event
-        LuaMethod("trace.text") { a in
+        LuaMethod("text", "(query: string|string[]|{kinds: string|string[]?, since: string?}?) -> string",
+                  doc: "The recorded events of those kinds (or after the mark labelled `since`), one line each.") { a in
             a.L.push(try query(a, 1).map(\.text).joined(separator: "\n"))
             return 1
         },
-        LuaMethod("trace.clear") { a in a.rt.simulation.trace.clear(); return 0 },
-        LuaMethod("trace.mark") { a in a.rt.simulation.trace.mark(try a.optionalString(1)); return 0 },
-        /// ui.expectTrace(lines): compares lifecycle/containment/delegate lines since the
-        /// last mark or clear; raises with a diff when they differ (exit code 4).
-        LuaMethod("expectTrace") { a in
-            let expected = try a.string(1)
-            if let diff = traceMismatch(expected: expected, actual: a.rt.simulation.trace.sinceMark) {
-                a.rt.expectationFailed = true
-                throw LuaFailure.message(diff)
-            }
-            return 0
+        LuaMethod("clear", "()", doc: "Forgets the recorded events.") { a in a.rt.simulation.trace.clear(); return 0 },
+        LuaMethod("mark", "(label: string?)", doc: "Records a mark (shown in the trace) where `ui.expectTrace` starts comparing; a label lets `since` find it.") { a in
+            a.rt.simulation.trace.mark(try a.optionalString(1)); return 0
         },
-        /// ui.advance(seconds): moves virtual time, running what falls due.
-        LuaMethod("advance") { a in
-            let s = try a.number(1)
-            guard s.isFinite, s >= 0 else { throw LuaFailure.argument(1, "seconds must be a finite number >= 0") }
-            guard a.rt.simulation.advance(by: s) else {
-                throw LuaFailure.message("ui.advance: still busy after \(Simulation.maxTurns) timers at one instant")
-            }
-            return 0
-        },
-        LuaMethod("settle") { a in
-            guard a.rt.simulation.settle() else { throw LuaFailure.message("ui.settle: still busy after 100000 run-loop turns") }
-            return 0
-        },
-        LuaMethod("now") { a in a.L.push(a.rt.simulation.clock.now); return 1 },
-        /// ui.after(seconds, fn): runs fn when virtual time has advanced that far.
-        LuaMethod("after") { a in
-            let s = try a.number(1)
-            guard s.isFinite, s >= 0 else { throw LuaFailure.argument(1, "seconds must be a finite number >= 0") }
-            try a.function(2)
-            lua_pushvalue(a.L, 2)
-            let ref = luaL_ref(a.L, nb_registryindex())
-            let host = a.rt.host
-            a.rt.simulation.clock.schedule(after: s) { host.fireTimer(ref) }
-            return 0
-        },
-        /// print(...): to standard output, as in plain Lua, and a `log` event.
-        LuaMethod("_G.print") { a in
+    ])
+
+    static let globals = LuaNamespace(path: "_G", doc: "Globals Nestbox replaces.", functions: [
+        LuaMethod("print", "(...: any)", doc: "Writes the values, tab-separated, to standard output and records a `log` event.") { a in
             var parts: [String] = []
             for i in 1...max(1, a.count) where i <= a.count {
                 if nb_safetostring(a.L, i) != LUA_OK {
@@ -154,9 +158,13 @@ enum UIFunctions {
             a.rt.simulation.trace.record(.log, "script", "print", message: line)
             return 0
         },
+    ])
+
+    static let prelude = LuaNamespace(path: "ui", doc: "For the prelude, which removes it from `ui`.", functions: [
         /// Used once by the prelude's `require`: the bytes of a module beside the script,
         /// as they are (the prelude loads them as the main script is loaded).
-        LuaMethod("_readModule") { a in
+        LuaMethod("_readModule", "(name: string) -> string?, string",
+                  doc: "The bytes of module `name` beside the script and its chunk name, or nil and a message.") { a in
             let name = try a.string(1)
             let parts = name.split(separator: ".", omittingEmptySubsequences: false)
             guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }) else {
@@ -171,7 +179,7 @@ enum UIFunctions {
             a.L.push("@" + path)
             return 2
         },
-    ]
+    ], isInternal: true)
 
     /// The events a trace query asks for: kinds (a string or a list), or an options table
     /// `{ kinds = ..., since = label }` where `since` keeps what follows the latest mark

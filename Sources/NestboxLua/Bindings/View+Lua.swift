@@ -4,7 +4,7 @@ import Containment
 /// `ui.View` (README.md, The Lua API).
 enum ViewBinding {
     static func check(_ a: Args, _ i: Int32 = 1) throws -> View {
-        try a.tagged(i, Tag.view, View.self, "View")
+        try a.tagged(i, a.rt.viewTag, View.self, "View")
     }
 
     static func view(_ c: PropertyContext) throws -> View {
@@ -12,10 +12,12 @@ enum ViewBinding {
     }
 
     static let methods: [LuaMethod] = [
-        /// v:addSubview(w)
-        LuaMethod("addSubview") { a in try check(a).addSubview(try check(a, 2)); return 0 },
-        /// v:insertSubview(w, index) (1-based) or v:insertSubview(w, {below = x} | {above = x})
-        LuaMethod("insertSubview") { a in
+        LuaMethod("addSubview", "(view: View)",
+                  doc: "Adds `view` as the frontmost subview, taking it from its old superview.") { a in
+            try check(a).addSubview(try check(a, 2)); return 0
+        },
+        LuaMethod("insertSubview", "(view: View, position: integer|{below: View?, above: View?})",
+                  doc: "Inserts `view` at a 1-based index among the subviews, or below or above a sibling.") { a in
             let v = try check(a), w = try check(a, 2)
             if let i = a.L.number(at: 3) {
                 guard i == i.rounded(), i >= 1, i <= Double(Int32.max) else {
@@ -36,72 +38,113 @@ enum ViewBinding {
             }
             return 0
         },
-        LuaMethod("removeFromSuperview") { a in try check(a).removeFromSuperview(); return 0 },
-        LuaMethod("bringSubviewToFront") { a in try check(a).bringSubviewToFront(try check(a, 2)); return 0 },
-        LuaMethod("sendSubviewToBack") { a in try check(a).sendSubviewToBack(try check(a, 2)); return 0 },
-        LuaMethod("setNeedsLayout") { a in try check(a).setNeedsLayout(); return 0 },
-        LuaMethod("layoutIfNeeded") { a in try check(a).layoutIfNeeded(); return 0 },
-        LuaMethod("isDescendant") { a in a.L.push(try check(a).isDescendant(of: try check(a, 2))); return 1 },
-        /// v:convert(point, toView | nil) -> point
-        LuaMethod("convert") { a in
+        LuaMethod("removeFromSuperview", "()",
+                  doc: "Takes the view out of its superview.") { a in try check(a).removeFromSuperview(); return 0 },
+        LuaMethod("bringSubviewToFront", "(view: View)",
+                  doc: "Moves a subview to the front.") { a in try check(a).bringSubviewToFront(try check(a, 2)); return 0 },
+        LuaMethod("sendSubviewToBack", "(view: View)",
+                  doc: "Moves a subview to the back.") { a in try check(a).sendSubviewToBack(try check(a, 2)); return 0 },
+        LuaMethod("setNeedsLayout", "()",
+                  doc: "Marks the view for layout on the next pass.") { a in try check(a).setNeedsLayout(); return 0 },
+        LuaMethod("layoutIfNeeded", "()",
+                  doc: "Lays out now what is marked, this view and below.") { a in try check(a).layoutIfNeeded(); return 0 },
+        LuaMethod("isDescendant", "(view: View) -> boolean",
+                  doc: "Whether the view is `view` or inside it.") { a in
+            a.L.push(try check(a).isDescendant(of: try check(a, 2))); return 1
+        },
+        LuaMethod("convert", "(point: Point, to: View?) -> Point",
+                  doc: "The point in `to`'s coordinates (nil: the window's).") { a in
             let v = try check(a)
             let p = try a.point(2)
             a.rt.push(v.convert(p, to: try a.optionalObject(3, View.self, "View")))
             return 1
         },
-        LuaMethod("layoutSubviews") { a in try check(a).handle(.layoutSubviews); return 0 },
-        LuaMethod("addGestureRecognizer") { a in
+        LuaMethod("layoutSubviews", "()",
+                  doc: "Runs the view's layout as a layout pass would (its hook included).") { a in
+            try check(a).handle(.layoutSubviews); return 0
+        },
+        LuaMethod("addGestureRecognizer", "(recognizer: GestureRecognizer)",
+                  doc: "Attaches a recognizer, taking it from its old view.") { a in
             try check(a).addGestureRecognizer(try a.object(2, GestureRecognizer.self, "GestureRecognizer")); return 0
         },
-        LuaMethod("removeGestureRecognizer") { a in
+        LuaMethod("removeGestureRecognizer", "(recognizer: GestureRecognizer)", doc: "Detaches a recognizer of this view.") { a in
             try check(a).removeGestureRecognizer(try a.object(2, GestureRecognizer.self, "GestureRecognizer")); return 0
         },
-        /// v:hitTest(point) -> the deepest view that would take a touch there, or nil
-        LuaMethod("hitTest") { a in a.rt.push(try check(a).hitTest(try a.point(2))); return 1 },
+        LuaMethod("hitTest", "(point: Point) -> View?",
+                  doc: "The deepest view that would take a touch at `point` (in this view's coordinates).") { a in
+            a.rt.push(try check(a).hitTest(try a.point(2))); return 1
+        },
     ]
 
     static let properties: [LuaProperty] = [
-        LuaProperty("name", get: { c in c.L.push(c.object.name); return 1 }),
-        LuaProperty("className", get: { c in c.L.push(c.object.className); return 1 }),
+        LuaProperty("name", "string?", doc: "The name given at construction, used in traces.",
+                    get: { c in c.L.push(c.object.name); return 1 }),
+        LuaProperty("className", "string", doc: "The class name: the binding's or the script subclass's.",
+                    get: { c in c.L.push(c.object.className); return 1 }),
         // frame before center: a constructor table may give both.
-        LuaProperty("frame", get: { c in c.rt.push(try view(c).frame); return 1 },
+        LuaProperty("frame", "Rect", doc: "The frame in the superview's coordinates.",
+                    get: { c in c.rt.push(try view(c).frame); return 1 },
                     set: { c, i in try view(c).frame = try c.args.rect(i) }),
-        LuaProperty("bounds", get: { c in c.rt.push(try view(c).bounds); return 1 },
+        LuaProperty("bounds", "Rect", doc: "The view's own coordinate space.",
+                    get: { c in c.rt.push(try view(c).bounds); return 1 },
                     set: { c, i in try view(c).bounds = try c.args.rect(i) }),
-        LuaProperty("center", get: { c in c.rt.push(try view(c).center); return 1 },
+        LuaProperty("center", "Point", doc: "The frame's center in the superview's coordinates.",
+                    get: { c in c.rt.push(try view(c).center); return 1 },
                     set: { c, i in try view(c).setCenter(try c.args.point(i)) }),
-        LuaProperty("transform", get: { c in c.rt.push(try view(c).transform); return 1 },
+        LuaProperty("transform", "Transform", doc: "The affine transform about the center.",
+                    get: { c in c.rt.push(try view(c).transform); return 1 },
                     set: { c, i in try view(c).transform = try c.args.transform(i) }),
-        LuaProperty("alpha", get: { c in c.L.push(try view(c).alpha); return 1 },
+        LuaProperty("alpha", "number", doc: "Opacity from 0 to 1; below 0.01 takes no touches.",
+                    get: { c in c.L.push(try view(c).alpha); return 1 },
                     set: { c, i in try view(c).alpha = try c.args.number(i) }),
-        LuaProperty("hidden", get: { c in c.L.push(try view(c).isHidden); return 1 },
+        LuaProperty("hidden", "boolean", doc: "Hidden views are not drawn and take no touches.",
+                    get: { c in c.L.push(try view(c).isHidden); return 1 },
                     set: { c, i in try view(c).isHidden = try c.args.boolean(i) }),
-        LuaProperty("userInteractionEnabled", get: { c in c.L.push(try view(c).isUserInteractionEnabled); return 1 },
+        LuaProperty("userInteractionEnabled", "boolean", doc: "Whether the view and its subviews take touches.",
+                    get: { c in c.L.push(try view(c).isUserInteractionEnabled); return 1 },
                     set: { c, i in try view(c).isUserInteractionEnabled = try c.args.boolean(i) }),
-        LuaProperty("tag", get: { c in c.L.push(try view(c).tag); return 1 },
+        LuaProperty("tag", "integer", doc: "A number for the script's own use.",
+                    get: { c in c.L.push(try view(c).tag); return 1 },
                     set: { c, i in
                         let n = try c.args.number(i)
                         guard n == n.rounded(), abs(n) < 1e15 else { throw LuaFailure.argument(i, "tag must be an integer") }
                         try view(c).tag = Int(n)
                     }),
-        LuaProperty("backgroundColor", get: { c in c.L.push(try view(c).backgroundColor); return 1 },
+        LuaProperty("backgroundColor", "string?", doc: "A color name.",
+                    get: { c in c.L.push(try view(c).backgroundColor); return 1 },
                     set: { c, i in let o = try view(c); o.backgroundColor = o.hold(try c.args.optionalString(i), replacing: o.backgroundColor) }),
-        LuaProperty("tintColor", get: { c in c.L.push(try view(c).tintColor); return 1 },
+        LuaProperty("tintColor", "string?", doc: "A color name.",
+                    get: { c in c.L.push(try view(c).tintColor); return 1 },
                     set: { c, i in let o = try view(c); o.tintColor = o.hold(try c.args.optionalString(i), replacing: o.tintColor) }),
-        LuaProperty("clipsToBounds", get: { c in c.L.push(try view(c).clipsToBounds); return 1 },
+        LuaProperty("clipsToBounds", "boolean", doc: "Whether subviews outside the bounds are cut off (and untouchable).",
+                    get: { c in c.L.push(try view(c).clipsToBounds); return 1 },
                     set: { c, i in try view(c).clipsToBounds = try c.args.boolean(i) }),
-        LuaProperty("autoresizingMask", get: { c in c.rt.push(try view(c).autoresizingMask); return 1 },
+        LuaProperty("autoresizingMask", "string[]", doc: "How the frame follows the superview's size: mask names such as `flexibleWidth` (a single name may be given).",
+                    get: { c in c.rt.push(try view(c).autoresizingMask); return 1 },
                     set: { c, i in try view(c).autoresizingMask = try c.args.autoresizingMask(i) }),
-        LuaProperty("layoutMargins", get: { c in c.rt.push(try view(c).layoutMargins); return 1 },
+        LuaProperty("layoutMargins", "Insets", doc: "The margins `{top, left, bottom, right}`.",
+                    get: { c in c.rt.push(try view(c).layoutMargins); return 1 },
                     set: { c, i in try view(c).layoutMargins = try c.args.insets(i) }),
-        LuaProperty("subviews", get: { c in c.rt.push(objects: try view(c).subviews); return 1 }),
-        LuaProperty("superview", get: { c in c.rt.push(try view(c).superview); return 1 }),
-        LuaProperty("window", get: { c in c.rt.push(try view(c).window); return 1 }),
-        LuaProperty("presentation", get: { c in c.rt.push(try view(c).presentation); return 1 }),
-        LuaProperty("gestureRecognizers", get: { c in c.rt.push(objects: try view(c).gestureRecognizers); return 1 }),
+        LuaProperty("subviews", "View[]", doc: "The subviews, back to front.",
+                    get: { c in c.rt.push(objects: try view(c).subviews); return 1 }),
+        LuaProperty("superview", "View?", doc: "The view this one is in.",
+                    get: { c in c.rt.push(try view(c).superview); return 1 }),
+        LuaProperty("window", "Window?", doc: "The window the view is in, if any.",
+                    get: { c in c.rt.push(try view(c).window); return 1 }),
+        LuaProperty("presentation", "Presentation", doc: "The values on screen while animating: `{frame, center, bounds, transform, alpha, backgroundColor}`.",
+                    get: { c in c.rt.push(try view(c).presentation); return 1 }),
+        LuaProperty("gestureRecognizers", "GestureRecognizer[]", doc: "The attached recognizers.",
+                    get: { c in c.rt.push(objects: try view(c).gestureRecognizers); return 1 }),
+    ]
+
+    static let hooks: [LuaHook] = [
+        LuaHook("layoutSubviews", "()", doc: "After the view's layout pass has laid out its subviews (autoresizing)."),
+        LuaHook("didMoveToSuperview", "()", doc: "After the view was added to or removed from a superview."),
+        LuaHook("didMoveToWindow", "()", doc: "After the view entered or left the window."),
     ]
 
     static let binding = LuaBinding(
-        name: "View", tag: Tag.view, parent: nil, methods: methods, properties: properties,
+        "View", View.self, doc: "A rectangle in the view tree: geometry, visibility, subviews, gesture recognizers.",
+        methods: methods, properties: properties, hooks: hooks,
         make: { rt, className, name in View(simulation: rt.simulation, className: className, name: name) })
 }

@@ -4,7 +4,7 @@ import Containment
 /// `ui.ViewController`: a controller class scripts extend (README.md, The Lua API).
 enum ViewControllerBinding {
     static func check(_ a: Args, _ i: Int32 = 1) throws -> ViewController {
-        try a.tagged(i, Tag.viewController, ViewController.self, "ViewController")
+        try a.tagged(i, a.rt.viewControllerTag, ViewController.self, "ViewController")
     }
 
     static func controller(_ c: PropertyContext) throws -> ViewController {
@@ -14,36 +14,71 @@ enum ViewControllerBinding {
     // MARK: Methods
 
     static let methods: [LuaMethod] = [
-        /// vc:addChild(child) -> nil
-        LuaMethod("addChild") { a in try check(a).addChild(try check(a, 2)); return 0 },
-        /// vc:removeFromParent() -> nil
-        LuaMethod("removeFromParent") { a in try check(a).removeFromParent(); return 0 },
-        /// vc:willMove(parent | nil): the base bookkeeping, then the hook
-        LuaMethod("willMove") { a in
+        LuaMethod("addChild", "(child: ViewController)",
+                  doc: "Makes `child` a child (sends its `willMove(self)`); add its view and call `didMove` yourself.") { a in
+            try check(a).addChild(try check(a, 2)); return 0
+        },
+        LuaMethod("removeFromParent", "()",
+                  doc: "Leaves the parent (sends `didMove(nil)`); call `willMove(nil)` first.") { a in
+            try check(a).removeFromParent(); return 0
+        },
+        LuaMethod("willMove", "(parent: ViewController?)",
+                  doc: "The base bookkeeping for moving to `parent`, then the hook.") { a in
             try check(a).willMove(toParent: try a.optionalObject(2, ViewController.self, "ViewController")); return 0
         },
-        LuaMethod("didMove") { a in
+        LuaMethod("didMove", "(parent: ViewController?)",
+                  doc: "The base bookkeeping for having moved to `parent`, then the hook.") { a in
             try check(a).didMove(toParent: try a.optionalObject(2, ViewController.self, "ViewController")); return 0
         },
-        LuaMethod("loadViewIfNeeded") { a in try check(a).loadViewIfNeeded(); return 0 },
-        /// vc:beginAppearanceTransition(isAppearing, animated)
-        LuaMethod("beginAppearanceTransition") { a in
+        LuaMethod("loadViewIfNeeded", "()",
+                  doc: "Loads the view now if it is not loaded.") { a in try check(a).loadViewIfNeeded(); return 0 },
+        LuaMethod("beginAppearanceTransition", "(isAppearing: boolean, animated: boolean?)",
+                  doc: "Starts a manual appearance transition; always delivers, on screen or not (Q3).") { a in
             let vc = try check(a)
             vc.beginAppearanceTransition(try a.boolean(2), animated: a.flag(3))
             return 0
         },
-        LuaMethod("endAppearanceTransition") { a in try check(a).endAppearanceTransition(); return 0 },
+        LuaMethod("endAppearanceTransition", "()",
+                  doc: "Ends the manual appearance transition begun last.") { a in
+            try check(a).endAppearanceTransition(); return 0
+        },
         // Calling a callback directly: appearance ones are the misuse W19 (S44).
-        LuaMethod("viewWillAppear") { a in try check(a).callAppearanceMethodDirectly(.viewWillAppear(animated: a.flag(2))); return 0 },
-        LuaMethod("viewDidAppear") { a in try check(a).callAppearanceMethodDirectly(.viewDidAppear(animated: a.flag(2))); return 0 },
-        LuaMethod("viewWillDisappear") { a in try check(a).callAppearanceMethodDirectly(.viewWillDisappear(animated: a.flag(2))); return 0 },
-        LuaMethod("viewDidDisappear") { a in try check(a).callAppearanceMethodDirectly(.viewDidDisappear(animated: a.flag(2))); return 0 },
-        LuaMethod("viewIsAppearing") { a in try check(a).handle(.viewIsAppearing(animated: a.flag(2))); return 0 },
-        LuaMethod("viewDidLoad") { a in try check(a).handle(.viewDidLoad); return 0 },
-        LuaMethod("viewWillLayoutSubviews") { a in try check(a).handle(.viewWillLayoutSubviews); return 0 },
-        LuaMethod("viewDidLayoutSubviews") { a in try check(a).handle(.viewDidLayoutSubviews); return 0 },
-        LuaMethod("didReceiveMemoryWarning") { a in try check(a).handle(.didReceiveMemoryWarning); return 0 },
-        LuaMethod("isDescendant") { a in
+        LuaMethod("viewWillAppear", "(animated: boolean?)",
+                  doc: "Calling it yourself is UIKit's misuse W19: a warning, the hook runs, the state does not change.") { a in
+            try check(a).callAppearanceMethodDirectly(.viewWillAppear(animated: a.flag(2))); return 0
+        },
+        LuaMethod("viewDidAppear", "(animated: boolean?)",
+                  doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
+            try check(a).callAppearanceMethodDirectly(.viewDidAppear(animated: a.flag(2))); return 0
+        },
+        LuaMethod("viewWillDisappear", "(animated: boolean?)",
+                  doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
+            try check(a).callAppearanceMethodDirectly(.viewWillDisappear(animated: a.flag(2))); return 0
+        },
+        LuaMethod("viewDidDisappear", "(animated: boolean?)",
+                  doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
+            try check(a).callAppearanceMethodDirectly(.viewDidDisappear(animated: a.flag(2))); return 0
+        },
+        LuaMethod("viewIsAppearing", "(animated: boolean?)",
+                  doc: "Runs the hook (a super call from a script's hook).") { a in
+            try check(a).handle(.viewIsAppearing(animated: a.flag(2))); return 0
+        },
+        LuaMethod("viewDidLoad", "()",
+                  doc: "Runs the hook (a super call from a script's hook).") { a in try check(a).handle(.viewDidLoad); return 0 },
+        LuaMethod("viewWillLayoutSubviews", "()",
+                  doc: "Runs the hook (a super call from a script's hook).") { a in
+            try check(a).handle(.viewWillLayoutSubviews); return 0
+        },
+        LuaMethod("viewDidLayoutSubviews", "()",
+                  doc: "Runs the hook (a super call from a script's hook).") { a in
+            try check(a).handle(.viewDidLayoutSubviews); return 0
+        },
+        LuaMethod("didReceiveMemoryWarning", "()",
+                  doc: "Runs the hook (a super call from a script's hook).") { a in
+            try check(a).handle(.didReceiveMemoryWarning); return 0
+        },
+        LuaMethod("isDescendant", "(vc: ViewController) -> boolean",
+                  doc: "Whether the controller is `vc` or one of its descendants.") { a in
             a.L.push(try check(a).isDescendant(of: try check(a, 2))); return 1
         },
     ]
@@ -51,27 +86,61 @@ enum ViewControllerBinding {
     // MARK: Properties
 
     static let properties: [LuaProperty] = [
-        LuaProperty("name", get: { c in c.L.push(c.object.name); return 1 }),
-        LuaProperty("className", get: { c in c.L.push(c.object.className); return 1 }),
-        LuaProperty("title", get: { c in c.L.push(try controller(c).title); return 1 },
+        LuaProperty("name", "string?", doc: "The name given at construction, used in traces.",
+                    get: { c in c.L.push(c.object.name); return 1 }),
+        LuaProperty("className", "string", doc: "The class name: the binding's or the script subclass's.",
+                    get: { c in c.L.push(c.object.className); return 1 }),
+        LuaProperty("title", "string?", doc: "The title shown by navigation and tab bars.",
+                    get: { c in c.L.push(try controller(c).title); return 1 },
                     set: { c, i in let o = try controller(c); o.title = o.hold(try c.args.optionalString(i), replacing: o.title) }),
-        LuaProperty("view", get: { c in c.rt.push(try controller(c).view); return 1 },
+        LuaProperty("view", "View?", doc: "The root view, loaded on first read (`loadView`, then `viewDidLoad`).",
+                    get: { c in c.rt.push(try controller(c).view); return 1 },
                     set: { c, i in try controller(c).setView(try c.args.optionalObject(i, View.self, "View")) }),
-        LuaProperty("viewIfLoaded", get: { c in c.rt.push(try controller(c).viewIfLoaded); return 1 }),
-        LuaProperty("isViewLoaded", get: { c in c.L.push(try controller(c).isViewLoaded); return 1 }),
-        LuaProperty("parent", get: { c in c.rt.push(try controller(c).parent); return 1 }),
-        LuaProperty("children", get: { c in c.rt.push(objects: try controller(c).children); return 1 }),
-        LuaProperty("appearanceState", get: { c in c.L.push(try controller(c).appearanceState.rawValue); return 1 }),
-        LuaProperty("isMovingToParent", get: { c in c.L.push(try controller(c).isMovingToParent); return 1 }),
-        LuaProperty("isMovingFromParent", get: { c in c.L.push(try controller(c).isMovingFromParent); return 1 }),
-        LuaProperty("shouldAutomaticallyForwardAppearanceMethods",
+        LuaProperty("viewIfLoaded", "View?", doc: "The view if loaded, without loading it.",
+                    get: { c in c.rt.push(try controller(c).viewIfLoaded); return 1 }),
+        LuaProperty("isViewLoaded", "boolean", doc: "Whether the view is loaded.",
+                    get: { c in c.L.push(try controller(c).isViewLoaded); return 1 }),
+        LuaProperty("parent", "ViewController?", doc: "The parent controller.",
+                    get: { c in c.rt.push(try controller(c).parent); return 1 }),
+        LuaProperty("children", "ViewController[]", doc: "The child controllers, in order added.",
+                    get: { c in c.rt.push(objects: try controller(c).children); return 1 }),
+        LuaProperty("appearanceState", "string", doc: "`disappeared`, `appearing`, `appeared` or `disappearing`.",
+                    get: { c in c.L.push(try controller(c).appearanceState.rawValue); return 1 }),
+        LuaProperty("isMovingToParent", "boolean", doc: "True inside an appearance callback between `willMove(parent)` and `didMove(parent)`.",
+                    get: { c in c.L.push(try controller(c).isMovingToParent); return 1 }),
+        LuaProperty("isMovingFromParent", "boolean", doc: "True inside an appearance callback while leaving the parent.",
+                    get: { c in c.L.push(try controller(c).isMovingFromParent); return 1 }),
+        LuaProperty("shouldAutomaticallyForwardAppearanceMethods", "boolean",
+                    doc: "Whether children get appearance callbacks with their parent (default true).",
                     get: { c in c.L.push(try controller(c).shouldAutomaticallyForwardAppearanceMethods); return 1 },
                     set: { c, i in try controller(c).shouldAutomaticallyForwardAppearanceMethods = try c.args.boolean(i) }),
     ]
 
+    // MARK: Hooks (run by LuaRuntime+Hooks.swift)
+
+    static let hooks: [LuaHook] = [
+        LuaHook("loadView", "()", doc: "Replaces the base view loading: must set `self.view`."),
+        LuaHook("viewDidLoad", "()", doc: "After the view is loaded."),
+        LuaHook("viewWillAppear", "(animated: boolean)", doc: "Before the view appears."),
+        LuaHook("viewIsAppearing", "(animated: boolean)", doc: "When the view is in the window and laid out, before it appears."),
+        LuaHook("viewDidAppear", "(animated: boolean)", doc: "After the view appeared."),
+        LuaHook("viewWillDisappear", "(animated: boolean)", doc: "Before the view disappears."),
+        LuaHook("viewDidDisappear", "(animated: boolean)", doc: "After the view disappeared."),
+        LuaHook("viewWillLayoutSubviews", "()", doc: "Before the view lays out its subviews."),
+        LuaHook("viewDidLayoutSubviews", "()", doc: "After the view laid out its subviews."),
+        LuaHook("willMove", "(parent: ViewController?)", doc: "Before the controller moves to `parent` (nil: is removed)."),
+        LuaHook("didMove", "(parent: ViewController?)", doc: "After the controller moved to `parent` (nil: was removed)."),
+        LuaHook("didReceiveMemoryWarning", "()", doc: "On `ui.memoryWarning()`."),
+        LuaHook("viewWillTransition", "(size: Size, coordinator: TransitionCoordinator)",
+                doc: "Before a rotation gives the view the new size (Q8)."),
+        LuaHook("traitCollectionDidChange", "(previous: TraitCollection)", doc: "After a rotation or a device change changed the traits (Q8)."),
+        LuaHook("sizeForChildContentContainer", "(child: ViewController, parentSize: Size) -> Size?",
+                doc: "The size a child gets in a rotation; nil for UIKit's default (the parent's size)."),
+    ]
+
     static let binding = LuaBinding(
-        name: "ViewController", tag: Tag.viewController, parent: nil,
+        "ViewController", ViewController.self, doc: "A view controller: its view, its children, appearance and presentation.",
         methods: methods + TransitionMethods.methods + PresentationMethods.methods,
-        properties: properties + PresentationMethods.properties,
+        properties: properties + PresentationMethods.properties, hooks: hooks, delegates: [LuaDelegate.transitioning],
         make: { rt, className, name in ViewController(simulation: rt.simulation, className: className, name: name) })
 }

@@ -5,16 +5,16 @@ import Containment
 /// What view controllers gain with containers: presentation and the container links.
 enum PresentationMethods {
     static let methods: [LuaMethod] = [
-        /// vc:present(other, animated, completion)
-        LuaMethod("present") { a in
+        LuaMethod("present", "(vc: ViewController, animated: boolean?, completion: fun()?)",
+                  doc: "Presents `vc` modally in its `modalPresentationStyle`.") { a in
             let vc = try ViewControllerBinding.check(a)
             let other = try ViewControllerBinding.check(a, 2)
             let done = a.L.type(4) == LUA_TFUNCTION ? LuaCallback(a.rt, index: 4) : nil
             try vc.present(other, animated: a.flag(3)) { done?.call(object: vc, what: "completion") }
             return 0
         },
-        /// vc:dismiss(animated, completion)
-        LuaMethod("dismiss") { a in
+        LuaMethod("dismiss", "(animated: boolean?, completion: fun()?)",
+                  doc: "Dismisses what the controller presents (or itself, if presented), with everything above (Q15b).") { a in
             let vc = try ViewControllerBinding.check(a)
             let done = a.L.type(3) == LUA_TFUNCTION ? LuaCallback(a.rt, index: 3) : nil
             vc.dismiss(animated: a.flag(2)) { done?.call(object: vc, what: "completion") }
@@ -25,17 +25,27 @@ enum PresentationMethods {
     static func vc(_ c: PropertyContext) throws -> ViewController { try c.receiver(ViewController.self) }
 
     static let properties: [LuaProperty] = [
-        LuaProperty("navigationController", get: { c in c.rt.push(try vc(c).navigationController); return 1 }),
-        LuaProperty("tabBarController", get: { c in c.rt.push(try vc(c).tabBarController); return 1 }),
-        LuaProperty("navigationItem", get: { c in c.rt.push(try vc(c).navigationItem); return 1 }),
-        LuaProperty("tabBarItem", get: { c in c.rt.push(try vc(c).tabBarItem); return 1 },
+        LuaProperty("navigationController", "NavigationController?", doc: "The nearest navigation controller above.",
+                    get: { c in c.rt.push(try vc(c).navigationController); return 1 }),
+        LuaProperty("tabBarController", "TabBarController?", doc: "The nearest tab bar controller above.",
+                    get: { c in c.rt.push(try vc(c).tabBarController); return 1 }),
+        LuaProperty("navigationItem", "NavigationItem", doc: "What the controller shows in a navigation bar.",
+                    get: { c in c.rt.push(try vc(c).navigationItem); return 1 }),
+        LuaProperty("tabBarItem", "TabBarItem", doc: "What the controller shows in a tab bar.",
+                    get: { c in c.rt.push(try vc(c).tabBarItem); return 1 },
                     set: { c, i in try vc(c).tabBarItem = try c.args.object(i, TabBarItem.self, "TabBarItem") }),
-        LuaProperty("presentedViewController", get: { c in c.rt.push(try vc(c).presentedViewController); return 1 }),
-        LuaProperty("presentingViewController", get: { c in c.rt.push(try vc(c).presentingViewController); return 1 }),
-        LuaProperty("presentationController", get: { c in c.rt.push(try vc(c).presentationController); return 1 }),
-        LuaProperty("isBeingPresented", get: { c in c.L.push(try vc(c).isBeingPresented); return 1 }),
-        LuaProperty("isBeingDismissed", get: { c in c.L.push(try vc(c).isBeingDismissed); return 1 }),
-        LuaProperty("modalPresentationStyle", get: { c in c.L.push(try vc(c).modalPresentationStyle.rawValue); return 1 },
+        LuaProperty("presentedViewController", "ViewController?", doc: "What this controller, or its nearest ancestor, presents.",
+                    get: { c in c.rt.push(try vc(c).presentedViewController); return 1 }),
+        LuaProperty("presentingViewController", "ViewController?", doc: "What presents this controller.",
+                    get: { c in c.rt.push(try vc(c).presentingViewController); return 1 }),
+        LuaProperty("presentationController", "PresentationController?", doc: "The custom presentation's presentation controller.",
+                    get: { c in c.rt.push(try vc(c).presentationController); return 1 }),
+        LuaProperty("isBeingPresented", "boolean", doc: "True during the appearance callbacks of a presentation.",
+                    get: { c in c.L.push(try vc(c).isBeingPresented); return 1 }),
+        LuaProperty("isBeingDismissed", "boolean", doc: "True during the disappearance callbacks of a dismissal.",
+                    get: { c in c.L.push(try vc(c).isBeingDismissed); return 1 }),
+        LuaProperty("modalPresentationStyle", "string", doc: "`pageSheet` (default), `fullScreen`, `overFullScreen` or `custom`.",
+                    get: { c in c.L.push(try vc(c).modalPresentationStyle.rawValue); return 1 },
                     set: { c, i in
                         let s = try c.args.string(i)
                         guard let style = ModalPresentationStyle(rawValue: s) else {
@@ -43,7 +53,8 @@ enum PresentationMethods {
                         }
                         try vc(c).modalPresentationStyle = style
                     }),
-        LuaProperty("transitioningDelegate", get: { c in c.rt.pushDelegateTable(c, field: "transitioningDelegate"); return 1 },
+        LuaProperty("transitioningDelegate", "TransitioningDelegate?", doc: "The table giving animators for a `custom` presentation.",
+                    get: { c in c.rt.pushDelegateTable(c, field: "transitioningDelegate"); return 1 },
                     set: { c, i in try vc(c).transitioningDelegate = try c.rt.setDelegateTable(c, i, field: "transitioningDelegate") }),
     ]
 }

@@ -7,17 +7,22 @@ enum WindowBinding {
     }
 
     static let methods: [LuaMethod] = [
-        LuaMethod("makeKeyAndVisible") { a in try a.object(1, Window.self, "Window").makeKeyAndVisible(); return 0 },
+        LuaMethod("makeKeyAndVisible", "()",
+                  doc: "Shows the window: the root controller's view appears.") { a in
+            try a.object(1, Window.self, "Window").makeKeyAndVisible(); return 0
+        },
     ]
 
     static let properties: [LuaProperty] = [
-        LuaProperty("rootViewController", get: { c in c.rt.push(try window(c).rootViewController); return 1 },
+        LuaProperty("rootViewController", "ViewController?", doc: "The root controller; replacing it makes the old one disappear.",
+                    get: { c in c.rt.push(try window(c).rootViewController); return 1 },
                     set: { c, i in
                         try window(c).setRootViewController(try c.args.optionalObject(i, ViewController.self, "ViewController"))
                     }),
-        LuaProperty("isKeyWindow", get: { c in c.L.push(try window(c).isVisible); return 1 }),
+        LuaProperty("isKeyWindow", "boolean", doc: "Whether `makeKeyAndVisible` was called.",
+                    get: { c in c.L.push(try window(c).isVisible); return 1 }),
     ]
 
-    static let binding = LuaBinding(name: "Window", tag: Tag.window, parent: "View",
-                                    methods: methods, properties: properties, make: nil)
+    static let binding = LuaBinding("Window", Window.self, doc: "The one window, `ui.window`: the root of the view tree.",
+                                    methods: methods, properties: properties)
 }

@@ -2,22 +2,44 @@ import CLua
 import CLuaShim
 import Containment
 
-/// One bound Swift type, shaped like a `liolib.c` library: methods, properties, and
-/// how a script constructs one. Subtypes name their parent and inherit both tables.
+/// One bound Swift type, shaped like a `liolib.c` library: methods, properties, hooks,
+/// and how a script constructs one (docs/extending.md). Its type ID is its position in
+/// `LuaTypes.all`; its parent is the nearest superclass of `type` bound before it, so
+/// the Lua hierarchy cannot disagree with Swift's. A child inherits its parent's
+/// methods, properties and hooks.
 struct LuaBinding {
     let name: String
-    let tag: UInt32
-    let parent: String?
+    let type: SimObject.Type
+    let doc: StaticString
     let methods: [LuaMethod]
     let properties: [LuaProperty]
+    /// Functions a script may define on a class or an instance, which the host calls.
+    let hooks: [LuaHook]
+    /// Tables of functions a script hands over (delegates, data sources) and the
+    /// property that takes each.
+    let delegates: [LuaProtocol]
     /// Creates an instance for `Class{...}`: (runtime, class name, trace name).
     let make: ((LuaRuntime, String, String?) -> SimObject)?
+
+    init(_ name: String, _ type: SimObject.Type, doc: StaticString, methods: [LuaMethod] = [],
+         properties: [LuaProperty] = [], hooks: [LuaHook] = [], delegates: [LuaProtocol] = [],
+         make: ((LuaRuntime, String, String?) -> SimObject)? = nil) {
+        self.name = name; self.type = type; self.doc = doc; self.methods = methods; self.properties = properties
+        self.hooks = hooks; self.delegates = delegates; self.make = make
+    }
 }
 
+/// A function scripts call. `signature` is its arguments and result in LuaLS spelling,
+/// the receiver left out: `"(view: View, index: number?) -> boolean"`. Signature and
+/// doc are StaticStrings so copying a method on the call path retains nothing.
 struct LuaMethod {
     let name: String
+    let signature: StaticString
+    let doc: StaticString
     let body: (Args) throws -> Int32
-    init(_ name: String, _ body: @escaping (Args) throws -> Int32) { self.name = name; self.body = body }
+    init(_ name: String, _ signature: StaticString, doc: StaticString, _ body: @escaping (Args) throws -> Int32) {
+        self.name = name; self.signature = signature; self.doc = doc; self.body = body
+    }
 }
 
 /// What a property accessor gets: the state, the runtime and the receiver.
@@ -46,28 +68,51 @@ struct PropertyContext {
     }
 }
 
+/// A property: its LuaLS type (`"Rect"`, `"string?"`), its doc, and its accessors;
+/// no setter makes it read-only.
 struct LuaProperty {
     let name: String
+    let type: StaticString
+    let doc: StaticString
     let get: (PropertyContext) throws -> Int32
     /// Receives the index of the new value; nil = read-only.
     let set: ((PropertyContext, Int32) throws -> Void)?
-    init(_ name: String, get: @escaping (PropertyContext) throws -> Int32,
+    init(_ name: String, _ type: StaticString, doc: StaticString, get: @escaping (PropertyContext) throws -> Int32,
          set: ((PropertyContext, Int32) throws -> Void)? = nil) {
-        self.name = name; self.get = get; self.set = set
+        self.name = name; self.type = type; self.doc = doc; self.get = get; self.set = set
     }
 }
 
-/// Kind bits stored in each userdata (nb_object.tag) for O(1) is-a checks.
-enum Tag {
-    static let viewController: UInt32 = 1 << 0
-    static let view: UInt32 = 1 << 1
-    static let label: UInt32 = 1 << 2 | view
-    static let button: UInt32 = 1 << 3 | view
-    static let window: UInt32 = 1 << 4 | view
-    static let screen: UInt32 = 1 << 5
-    static let other: UInt32 = 1 << 6
-    static let gesture: UInt32 = 1 << 7
-    static let scrollView: UInt32 = 1 << 8 | view
+/// A function the script supplies and the host calls (a hook, a delegate method, an
+/// animator's method): documentation only, the call is made where it is declared.
+struct LuaHook {
+    let name: String
+    let signature: StaticString
+    let doc: StaticString
+    init(_ name: String, _ signature: StaticString, doc: StaticString) {
+        self.name = name; self.signature = signature; self.doc = doc
+    }
+}
+
+/// A table of functions a script hands to the host (a delegate, a data source, an
+/// animator), with the functions the host looks up in it.
+struct LuaProtocol {
+    let name: String
+    /// The property or plain field of the bound object that holds the table ("" for
+    /// one that is passed as an argument, as an animator is).
+    let field: String
+    let doc: StaticString
+    let methods: [LuaHook]
+}
+
+/// A table of functions: `ui`, `ui.trace`, the globals (`_G`), or the metamethods
+/// setup installs by name (`""`, never a table). `internal` ones are for the prelude
+/// and setup, left out of the API reference.
+struct LuaNamespace {
+    let path: String
+    let doc: StaticString
+    let functions: [LuaMethod]
+    var isInternal = false
 }
 
 /// The flattened tables the C trampolines index into: every method and property of
@@ -78,20 +123,43 @@ struct BindingTables {
     /// Per binding: (method name, id) and (property name, id), parents' first.
     var methodIDs: [[(String, Int)]] = []
     var propertyIDs: [[(String, Int)]] = []
-    var index: [String: Int] = [:]
-    /// The `ui.*` functions: (name, id).
-    var functionIDs: [(String, Int)] = []
+    /// Per binding: its parent's type ID, and its is-a bits (its own bit and its
+    /// parent's tag), stored in each userdata for O(1) checks.
+    var parents: [Int?] = []
+    var tags: [UInt32] = []
+    /// Per namespace: (function name, id).
+    var functionIDs: [[(String, Int)]] = []
+    /// Type ID by the ObjectIdentifier of the bound Swift class.
+    var typeIndex: [ObjectIdentifier: Int] = [:]
+    /// What is wrong with the registry (setup refuses to start when not empty).
+    var problems: [String] = []
 
-    init(_ bindings: [LuaBinding], functions: [LuaMethod]) {
+    init(_ bindings: [LuaBinding], namespaces: [LuaNamespace]) {
+        if bindings.count > UInt32.bitWidth {
+            problems.append("\(bindings.count) bound types, but a tag has \(UInt32.bitWidth) bits")
+        }
         for (i, b) in bindings.enumerated() {
-            index[b.name] = i
-            var ms = b.parent.flatMap { index[$0] }.map { methodIDs[$0] } ?? []
+            if let j = typeIndex[ObjectIdentifier(b.type)] {
+                problems.append("\(b.name) binds \(b.type), which \(bindings[j].name) binds already")
+            } else {
+                typeIndex[ObjectIdentifier(b.type)] = i
+            }
+            let parent = Self.superclass(of: b.type, in: typeIndex)
+            for (k, later) in bindings.enumerated().dropFirst(i + 1) {
+                if Self.isSubclass(b.type, of: later.type) {
+                    problems.append("\(b.name) comes before its parent \(later.name) in LuaTypes.all (at \(i + 1) and \(k + 1))")
+                }
+            }
+            parents.append(parent)
+            let bit: UInt32 = i < UInt32.bitWidth ? 1 << UInt32(i) : 0
+            tags.append(bit | (parent.map { tags[$0] } ?? 0))
+            var ms = parent.map { methodIDs[$0] } ?? []
             for m in b.methods {
                 methods.append(m)
                 let id = methods.count - 1
                 if let j = ms.firstIndex(where: { $0.0 == m.name }) { ms[j] = (m.name, id) } else { ms.append((m.name, id)) }
             }
-            var ps = b.parent.flatMap { index[$0] }.map { propertyIDs[$0] } ?? []
+            var ps = parent.map { propertyIDs[$0] } ?? []
             for p in b.properties {
                 properties.append(p)
                 let id = properties.count - 1
@@ -100,30 +168,43 @@ struct BindingTables {
             methodIDs.append(ms)
             propertyIDs.append(ps)
         }
-        for f in functions {
-            methods.append(f)
-            functionIDs.append((f.name, methods.count - 1))
-        }
-    }
-}
-
-/// Every bound type's names, for tests that call each binding with bad input
-/// (generated from the registry, so new bindings are covered).
-package struct BindingSurface {
-    package let type: String
-    package let methods: [String]
-    package let properties: [String]
-    package let constructible: Bool
-
-    package static var all: [BindingSurface] {
-        let t = LuaRuntime.tables
-        return LuaTypes.all.enumerated().map { i, b in
-            BindingSurface(type: b.name, methods: t.methodIDs[i].map(\.0), properties: t.propertyIDs[i].map(\.0),
-                           constructible: b.make != nil)
+        for n in namespaces {
+            var ids: [(String, Int)] = []
+            for f in n.functions {
+                methods.append(f)
+                ids.append((f.name, methods.count - 1))
+            }
+            functionIDs.append(ids)
         }
     }
 
-    package static var functions: [String] {
-        LuaRuntime.tables.functionIDs.map(\.0).filter { !$0.hasPrefix("__") && !$0.hasPrefix("_") }
+    /// The type ID of the nearest bound superclass of `type` (itself excluded).
+    static func superclass(of type: SimObject.Type, in index: [ObjectIdentifier: Int]) -> Int? {
+        var c: AnyClass? = _getSuperclass(type)
+        while let k = c {
+            if let id = index[ObjectIdentifier(k)] { return id }
+            c = _getSuperclass(k)
+        }
+        return nil
+    }
+
+    static func isSubclass(_ type: AnyClass, of other: AnyClass) -> Bool {
+        var c: AnyClass? = _getSuperclass(type)
+        while let k = c {
+            if k == other { return true }
+            c = _getSuperclass(k)
+        }
+        return false
+    }
+
+    /// The most specific binding for an object made in Swift: its class's, or its
+    /// nearest bound superclass's; nil for a class no binding covers.
+    static func typeID(of obj: SimObject, in index: [ObjectIdentifier: Int]) -> Int? {
+        var c: AnyClass? = Swift.type(of: obj)
+        while let k = c {
+            if let id = index[ObjectIdentifier(k)] { return id }
+            c = _getSuperclass(k)
+        }
+        return nil
     }
 }

@@ -61,7 +61,10 @@ extension LuaRuntime {
     func push(_ obj: SimObject?) {
         guard let obj else { L.pushNil(); return }
         if pushExisting(obj) { return }
-        pushNew(obj, typeID: LuaTypes.typeID(of: obj), classIndex: nil, scripted: false)
+        // Every SimObject class the model makes has a bound superclass; one without
+        // would have no metatable to give its userdata.
+        guard let typeID = BindingTables.typeID(of: obj, in: typeIndex) else { L.pushNil(); return }
+        pushNew(obj, typeID: typeID, classIndex: nil, scripted: false)
     }
 
     /// Pushes the existing userdata, or nothing (returns false).
@@ -79,9 +82,8 @@ extension LuaRuntime {
     /// Makes the userdata; `classIndex` is the stack slot of its class table.
     func pushNew(_ obj: SimObject, typeID: Int, classIndex: Int32?, scripted: Bool) {
         let classIndex = classIndex.map { lua_absindex(L, $0) }
-        let binding = LuaTypes.all[typeID]
         let ptr = Unmanaged.passRetained(obj).toOpaque()
-        _ = nb_newobject(L, binding.tag, ptr)
+        _ = nb_newobject(L, tags[typeID], ptr)
         let ud = L.top
         lua_rawgeti(L, nb_registryindex(), lua_Integer(metatableRefs[typeID]))
         lua_setmetatable(L, ud)

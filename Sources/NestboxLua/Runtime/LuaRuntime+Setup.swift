@@ -32,7 +32,9 @@ extension LuaRuntime {
 
     func registerBindings() {
         let t = Self.tables
-        let fn = Dictionary(t.functionIDs, uniquingKeysWith: { a, _ in a })
+        // The metamethods every object and class shares, installed by name below.
+        let metamethods = LuaTypes.namespaces.indices.filter { LuaTypes.namespaces[$0].path.isEmpty }
+        let fn = Dictionary(metamethods.flatMap { t.functionIDs[$0] }, uniquingKeysWith: { a, _ in a })
         L.newTable()                                         // ui
         let ui = L.top
         for (i, binding) in LuaTypes.all.enumerated() {
@@ -102,24 +104,42 @@ extension LuaRuntime {
             }
             L.settop(ui)
         }
-        L.newTable()                                         // ui.trace
-        let trace = L.top
-        for (name, id) in t.functionIDs where !name.hasPrefix("__") {
-            nb_pushdispatch(L, methodDispatch, Int32(id))
-            if name.hasPrefix("trace.") {
-                L.setRawField(trace, String(name.dropFirst(6)))
-            } else if name.hasPrefix("_G.") {
-                lua_setglobal(L, String(name.dropFirst(3)))
-            } else {
-                L.setRawField(ui, name)
-            }
+        for (n, namespace) in LuaTypes.namespaces.enumerated() where !namespace.path.isEmpty {
+            registerFunctions(t.functionIDs[n], in: namespace.path, ui: ui)
         }
-        L.setRawField(ui, "trace")
         push(simulation.window)
         L.setRawField(ui, "window")
         push(simulation.screen)
         L.setRawField(ui, "screen")
         lua_setglobal(L, "ui")
+    }
+
+    /// Puts functions in their namespace: the globals (`_G`), `ui`, or a table in `ui`
+    /// (`ui.trace`), made on first use.
+    private func registerFunctions(_ functions: [(String, Int)], in path: String, ui: Int32) {
+        let top = L.top
+        defer { L.settop(top) }
+        if path == "_G" {
+            for (name, id) in functions {
+                nb_pushdispatch(L, methodDispatch, Int32(id))
+                lua_setglobal(L, name)
+            }
+            return
+        }
+        lua_pushvalue(L, ui)
+        for part in path.split(separator: ".").dropFirst() {
+            if L.rawField(-1, String(part)) != LUA_TTABLE {
+                L.pop()
+                L.newTable()
+                lua_pushvalue(L, -1)
+                L.setRawField(-3, String(part))
+            }
+        }
+        let table = L.top
+        for (name, id) in functions {
+            nb_pushdispatch(L, methodDispatch, Int32(id))
+            L.setRawField(table, name)
+        }
     }
 
     func runPrelude() throws {

@@ -47,13 +47,22 @@ public final class LuaRuntime {
     /// Bumped whenever a class table changes, so cached hook masks are recomputed.
     var classGeneration: UInt32 = 1
 
-    static let tables = BindingTables(LuaTypes.all, functions: UIFunctions.all)
+    static let tables = BindingTables(LuaTypes.all, namespaces: LuaTypes.namespaces)
     /// Instance copies of the tables: no lazy-global check on the hot path.
     let methods = LuaRuntime.tables.methods
     let properties = LuaRuntime.tables.properties
+    let tags = LuaRuntime.tables.tags
+    let typeIndex = LuaRuntime.tables.typeIndex
+    /// The is-a bits the hottest checks test (`ViewBinding.check`,
+    /// `ViewControllerBinding.check`), from the registry.
+    let viewTag = LuaTypes.tag(of: View.self)
+    let viewControllerTag = LuaTypes.tag(of: ViewController.self)
 
     /// - Parameter memoryLimit: bytes Lua code may allocate (0: no limit).
     public init(simulation: Simulation = Simulation(), memoryLimit: Int = 0) throws {
+        // A registry mistake (a child before its parent, a class bound twice) would
+        // renumber or mistype objects: refuse to start instead (docs/extending.md).
+        if let problem = Self.tables.problems.first { throw LuaRuntimeError.registry(problem) }
         self.simulation = simulation
         state = .allocate(capacity: 1)
         state.initialize(to: nb_state())
@@ -286,9 +295,11 @@ public final class LuaRuntime {
 public enum LuaRuntimeError: Error, CustomStringConvertible {
     case cannotCreateState
     case prelude(String)
+    case registry(String)
     public var description: String {
         switch self {
         case .cannotCreateState: return "cannot create a Lua state"
+        case .registry(let m): return "binding registry: \(m)"
         case .prelude(let m): return "prelude failed: \(m)"
         }
     }
@@ -311,8 +322,9 @@ func withRuntime(_ L: LuaState?, _ body: (LuaState, LuaRuntime) -> Int32) -> Int
 
 let methodDispatch: nb_dispatch_fn = { L, id in
     withRuntime(L) { L, rt in
-        let method = rt.methods[Int(id)]
-        return rt.invoke(L, name: method.name) { try method.body(Args(L: L, rt: rt)) }
+        // The body alone: the name is read only for an error message.
+        let body = rt.methods[Int(id)].body
+        return rt.invoke(L, name: rt.methods[Int(id)].name) { try body(Args(L: L, rt: rt)) }
     }
 }
 

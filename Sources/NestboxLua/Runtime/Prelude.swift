@@ -1,6 +1,24 @@
 /// Lua-side sugar, run once per state: `ui.Transform`, the sandbox's `load` and
 /// `require`. Returns the Transform metatable so Swift can tag transforms it makes.
 enum Prelude {
+    /// The functions below, as the API reference shows them (written in Lua, so not
+    /// `LuaMethod`s).
+    static let documented = LuaProtocol(
+        name: "prelude", field: "",
+        doc: "Written in Lua. Transforms are tables `{a, b, c, d, tx, ty}` that compare with `==`; `ui.Transform.identity` is a new identity each read.",
+        methods: [
+        LuaHook("ui.Transform.scale", "(sx: number, sy: number?) -> Transform", doc: "A scale (`sy` defaults to `sx`)."),
+        LuaHook("ui.Transform.translate", "(tx: number, ty: number) -> Transform", doc: "A translation."),
+        LuaHook("ui.Transform.rotate", "(radians: number) -> Transform", doc: "A rotation."),
+        LuaHook("Transform:concat", "(t: Transform) -> Transform", doc: "This transform, then `t` (CGAffineTransformConcat)."),
+        LuaHook("Transform:isIdentity", "() -> boolean", doc: "Whether it is the identity."),
+        LuaHook("require", "(name: string) -> any", doc: "`ui`, or the module `name` (dotted) from a `.lua` file beside the script."),
+        LuaHook("load", "(chunk: string|function, name: string?, mode: string?, env: table?) -> function?, string?",
+                doc: "Lua's `load`, for text chunks only (never bytecode)."),
+        LuaHook("collectgarbage", "(opt: string?, ...: any) -> any",
+                doc: "Lua's, limited to `collect`, `count`, `step` and `isrunning`."),
+    ])
+
     static let source = #"""
 local ui, loadscript = ...
 
