@@ -7,9 +7,10 @@ import Containment
 /// the same picture is the same bytes.
 public enum PNG {
     /// The largest picture Nestbox makes: cairo's surfaces stop at 32,767 pixels a side,
-    /// and a script's `scale` must not become gigabytes of memory.
+    /// and a script's `scale` must not become gigabytes of memory (16 million pixels
+    /// are a 64 MiB surface, freed when the file is written).
     public static let maxSide = 16_384
-    public static let maxPixels = 40_000_000
+    public static let maxPixels = 16_000_000
 
     /// The picture's size in pixels at `scale`, or why it cannot be made.
     public static func pixelSize(_ size: Size, scale: Double) -> Result<(Int, Int), RenderError> {

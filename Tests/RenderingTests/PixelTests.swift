@@ -139,7 +139,7 @@ import Testing
     @Test func tooLargeAndEmptyPicturesAreRefused() throws {
         let sim = Simulation()
         let list = try #require(Renderer().render(sim))
-        #expect(throws: RenderError("picture too large: 39300 × 85200 pixels (at most 16384 on a side and 40 million in all)")) {
+        #expect(throws: RenderError("picture too large: 39300 × 85200 pixels (at most 16384 on a side and 16 million in all)")) {
             try PNG.encode(list, scale: 100).get()
         }
         let empty = try #require(Renderer().render(View(simulation: sim)))

@@ -7,7 +7,7 @@ import FoundationEssentials
 /// plus the metamethods every object shares. `trace.x` lands in `ui.trace`,
 /// `_G.x` is a global, `__x` is internal.
 enum UIFunctions {
-    static let all: [LuaMethod] = base + AnimationFunctions.all + InputFunctions.all
+    static let all: [LuaMethod] = base + AnimationFunctions.all + InputFunctions.all + SnapshotFunctions.all
 
     static let base: [LuaMethod] = [
         LuaMethod("__tostring") { a in
