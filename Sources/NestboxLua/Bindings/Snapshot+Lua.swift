@@ -20,12 +20,8 @@ enum SnapshotFunctions {
             guard let format = PictureFormat(path: path), isAllowed(path) else {
                 throw LuaFailure.argument(1, "path must be a relative path ending in .svg or .png, without '..' (got '\(path)')")
             }
-            L.rawField(1, "view")
-            let view = try a.optionalObject(L.top, View.self, "View")
-            L.pop()
-            L.rawField(1, "highlight")
-            let highlight = try a.optionalObject(L.top, ViewController.self, "ViewController")
-            L.pop()
+            let view = try field(a, "view", View.self, "View")
+            let highlight = try field(a, "highlight", ViewController.self, "ViewController")
             L.rawField(1, "scale")
             let scale = try a.optionalNumber(L.top) ?? 1
             L.pop()
@@ -65,6 +61,17 @@ enum SnapshotFunctions {
             return 0
         },
     ]
+
+    /// An object in the options table, named in the error as the field it is.
+    static func field<T: SimObject>(_ a: Args, _ name: StaticString, _ type: T.Type, _ expected: String) throws -> T? {
+        a.L.rawField(1, name)
+        defer { a.L.pop() }
+        do {
+            return try a.optionalObject(a.L.top, type, expected)
+        } catch {
+            throw LuaFailure.argument(1, "\(name) must be a \(expected), got \(a.L.typeName(at: -1))")
+        }
+    }
 
     /// Policy Q32: a script writes pictures below the current directory only, never
     /// through `..`, and only files named as pictures (so never a script or module).
