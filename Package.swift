@@ -25,16 +25,22 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // libedit (BSD) for the REPL's line editing and history.
         .systemLibrary(name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // cairo for the PNG back-end of the pictures.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         // Core: the UIKit model. Knows nothing of Lua.
         .target(name: "Containment", swiftSettings: fastRelease),
 
+        // Pictures: views drawn from their presentation values to SVG and PNG. Knows
+        // nothing of Lua.
+        .target(name: "Rendering", dependencies: ["Containment", "CCairo"]),
+
         // Binding: the Lua runtime and the `ui` API.
-        .target(name: "NestboxLua", dependencies: ["Containment", "CLua", "CLuaShim"], swiftSettings: fastRelease),
+        .target(name: "NestboxLua", dependencies: ["Containment", "Rendering", "CLua", "CLuaShim"], swiftSettings: fastRelease),
 
         // CLI: commands as a library, so tests call them in-process.
         .target(name: "NestboxCLI", dependencies: [
-            "Containment", "NestboxLua", "CLibedit",
+            "Containment", "Rendering", "NestboxLua", "CLibedit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "nestbox", dependencies: ["NestboxCLI"]),
@@ -49,6 +55,8 @@ let package = Package(
                     exclude: ["Golden", "Scenarios"]),
         .testTarget(name: "NestboxCLITests", dependencies: ["NestboxCLI", "NestboxLua", "Containment"],
                     exclude: ["Hostile"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Containment", "CCairo", "NestboxLua"],
+                    exclude: ["Golden"]),
     ],
     // Swift 5 mode: the simulation is single-threaded by design (one Simulation per
     // Lua state); strict-concurrency checking would add nothing but annotations.

@@ -1,6 +1,7 @@
-# Shared by scripts/nestbox and scripts/test: make sure the system libraries are
-# there (Lua 5.4 and libedit, found through pkg-config), installing them with
-# apt-get on a fresh machine.
+# Shared by scripts/nestbox, scripts/test and scripts/pictures: make sure the system
+# libraries are there (Lua 5.4, libedit and cairo, found through pkg-config, and the
+# DejaVu Sans font the pictures are drawn in), installing them with apt-get on a fresh
+# machine.
 ensure_system_packages() {
     local missing=("$@")
     # extra packages come in as "command:package" pairs, installed when the command is missing
@@ -10,6 +11,8 @@ ensure_system_packages() {
     command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists lua5.4; then missing+=(liblua5.4-dev); fi
     if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libedit; then missing+=(libedit-dev); fi
+    if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists cairo; then missing+=(libcairo2-dev); fi
+    [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
     [ ${#missing[@]} -eq 0 ] && return 0
     local sudo=""
     [ "$(id -u)" -ne 0 ] && sudo="sudo"

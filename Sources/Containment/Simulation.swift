@@ -21,6 +21,8 @@ public final class Simulation {
     var ignoringInteraction = 0
     /// The finger a held `ui.pan` keeps down; one at a time (Q21).
     public internal(set) var heldTouch: Touch?
+    /// Instants a host asked to look at (Simulation+Stops.swift).
+    var stops = InstantStops()
     /// The test scope's observer when this world was made: nil outside the tests.
     let endObserver = Simulation.observer
 
@@ -105,6 +107,7 @@ public final class Simulation {
             let tick = (clock.now * 60 + 1e-9).rounded(.down) / 60 + 1.0 / 60
             if sampling, tick > clock.now { next = min(next ?? tick, tick) }
             guard let t = next, t <= target + 1e-9, !isInterrupted() else { break }
+            passStops(before: t)
             clock.now = max(clock.now, t)
             // A display refresh at this instant shows the frame before timers due now
             // (an animation's completion) run.
@@ -113,6 +116,7 @@ public final class Simulation {
             guard clock.runTimers(upTo: clock.now + 1e-9, limit: Self.maxTurns, until: isInterrupted) else { return false }
             turn()
         }
+        passStops(before: target)
         clock.now = max(clock.now, target)
         turn()
         return true

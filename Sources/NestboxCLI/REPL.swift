@@ -1,6 +1,7 @@
 import Containment
 import FoundationEssentials
 import NestboxLua
+import Rendering
 
 /// `nestbox repl [FILE]`: lua.c's loop (read, try `return <line>`, continue on `<eof>`,
 /// call with a traceback, print) in a live world, plus commands that start with `:`.
@@ -97,6 +98,7 @@ public final class REPL {
           :load FILE            run a script here
           :record FILE          write the trace so far as a golden file
           :test PATH            run the specs in a file or folder, each in a fresh world
+          :snapshot FILE        write a picture of the screen (.svg or .png)
           :autosettle on|off    settle after each line (on)
           :help                 this list
         Ctrl-C interrupts running code; Ctrl-D leaves.
@@ -155,6 +157,12 @@ public final class REPL {
             // REPL's world is left as it is.
             let runner = SpecRunner(options: session.options, filter: nil, record: false)
             _ = Test.run([arg], runner: runner, jobs: 1, printer: TestPrinter(tap: false, output: output), output: output)
+        case "snapshot":
+            guard !arg.isEmpty else { output.err(":snapshot needs a .svg or .png file\n"); return }
+            guard let picture = Renderer(overlays: []).render(sim) else { return }
+            if Pictures.save(picture, to: arg, scale: 1, output: output) {
+                output.out("wrote \(arg) (\(formatNumber(picture.size.width)) × \(formatNumber(picture.size.height)) points at \(fixedPoint(sim.clock.now)) s)\n")
+            }
         case "autosettle":
             guard arg == "on" || arg == "off" else { output.err(":autosettle on|off\n"); return }
             autosettle = arg == "on"

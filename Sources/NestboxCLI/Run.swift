@@ -32,6 +32,30 @@ public struct Run: NestboxCommand {
 
     @OptionGroup public var limits: LimitOptions
 
+    @Option(help: "Write a picture of the screen (.svg or .png) after the run, or at the --snapshot-at times (%t in the path becomes the time).")
+    public var snapshot: String?
+
+    @Option(name: .customLong("snapshot-at"), help: "Comma-separated virtual times (seconds) to take --snapshot at.")
+    public var snapshotAt: String?
+
+    @Option(help: "Write the screen at successive times side by side (.svg or .png); needs --every.")
+    public var filmstrip: String?
+
+    @Option(help: "Seconds of virtual time between filmstrip frames.")
+    public var every: Double?
+
+    @Option(help: "The filmstrip's first frame (seconds, default 0).")
+    public var from: Double?
+
+    @Option(help: "The filmstrip's last frame (seconds, default: the end of the run).")
+    public var to: Double?
+
+    @Option(help: "Pixels per point of PNG pictures (default 1).")
+    public var scale: Double = 1
+
+    @Option(help: "Comma-separated overlays on pictures: controllers, safeArea, names.")
+    public var overlays: String?
+
     @Flag(help: "Report errors in hooks but keep running.")
     public var keepGoing = false
 
@@ -47,6 +71,7 @@ public struct Run: NestboxCommand {
         if let kinds, case .failure(let e) = TraceFilter.parse(kinds) {
             throw ValidationError(e.description)
         }
+        _ = try pictureRequest()
     }
 
     /// The session's options from the command line's; nil (with the line said) when
@@ -78,7 +103,21 @@ public struct Run: NestboxCommand {
             output.err("nestbox: \(error)\n")
             return 1
         }
-        let result = session.execute(file: file)
+        let pictures: Pictures?
+        do {
+            let request = try pictureRequest()
+            pictures = request.isEmpty ? nil : Pictures(request)
+        } catch {
+            output.err("nestbox: \(error)\n")
+            return 2
+        }
+        pictures?.install(on: session.runtime.simulation)
+        let result = session.execute(file: file) { pictures?.finish(session.runtime.simulation) }
+        // Pictures of a run that failed show where it stopped; a limit leaves none.
+        if let pictures, [0, 1, 4].contains(result.code) {
+            let code = pictures.write(output: output)
+            if code != 0 && result.code == 0 { return code }
+        }
         guard result.code == 0, let report = result.report else { return result.code }
         if let record, let failure = writeGolden(report, to: record) {
             output.err("nestbox: cannot write \(record): \(failure)\n")

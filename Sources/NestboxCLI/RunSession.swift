@@ -133,11 +133,13 @@ public final class RunSession {
                          views: options.views).render(until: runtime.reportDeadline)
     }
 
-    /// `nestbox run`'s order: the script, the report on standard output (none for an
-    /// unreadable script), then the outcome's line on standard error and its exit code.
-    public func execute(file path: String) -> Result {
+    /// `nestbox run`'s order: the script, `afterRun` (the pictures' last instants), the
+    /// report on standard output (none for an unreadable script), then the outcome's
+    /// line on standard error and its exit code.
+    public func execute(file path: String, afterRun: () -> Void = {}) -> Result {
         let outcome = run(file: path)
         if case .unreadable = outcome { return Result(outcome: outcome, report: nil, code: printOutcome(outcome)) }
+        afterRun()
         let (report, cutShort) = self.report()
         output.out(report)
         // A process that ends right after a run a limit stopped need not close its

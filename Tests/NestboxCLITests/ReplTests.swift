@@ -174,3 +174,22 @@ extension ReplTests {
         #expect(r.out.hasSuffix("OK\n1\n"))
     }
 }
+
+extension ReplTests {
+    @Test func snapshot() throws {
+        let dir = URL(fileURLWithPath: try script("")).deletingLastPathComponent().path
+        let (r, _, _) = try repl([
+            "v = ui.View{ frame = { 0, 0, 100, 50 }, backgroundColor = \"#00FF00\" }", "ui.window:addSubview(v)",
+            ":snapshot \(dir)/now.svg", ":snapshot \(dir)/now.gif", ":snapshot", ":snapshot /nonexistent/x.svg",
+        ])
+        #expect(r.out == "wrote \(dir)/now.svg (393 × 852 points at 0.000 s)\n")
+        #expect(r.err == """
+            nestbox: \(dir)/now.gif is not a .svg or .png file
+            :snapshot needs a .svg or .png file
+            nestbox: cannot write /nonexistent/x.svg: No such file or directory
+
+            """)
+        let svg = FileManager.default.contents(atPath: dir + "/now.svg").map { String(decoding: $0, as: UTF8.self) }
+        #expect(svg?.contains(##"<rect x="0" y="0" width="100" height="50" fill="#00FF00"/>"##) == true)
+    }
+}

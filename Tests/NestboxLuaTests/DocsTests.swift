@@ -31,7 +31,8 @@ import InvariantChecking
                     if (try? next.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { urls.append(next) }
                 }
             }
-            for u in urls {
+            // Pictures are not prose: a PNG's bytes can spell a scenario number.
+            for u in urls where !["png", "svg"].contains(u.pathExtension) {
                 guard let data = fm.contents(atPath: u.path) else { continue }
                 let relative = String(u.path.dropFirst(repositoryRoot.path.count + 1))
                 found.append((relative, String(decoding: data, as: UTF8.self)))

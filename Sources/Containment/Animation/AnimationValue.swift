@@ -51,10 +51,31 @@ public struct RGBA: Equatable, Sendable {
         "purple": RGBA(r: 0.5, g: 0, b: 0.5, a: 1), "gray": RGBA(r: 0.5, g: 0.5, b: 0.5, a: 1),
         "lightGray": RGBA(r: 2.0 / 3, g: 2.0 / 3, b: 2.0 / 3, a: 1), "darkGray": RGBA(r: 1.0 / 3, g: 1.0 / 3, b: 1.0 / 3, a: 1),
         "systemBackground": RGBA(r: 1, g: 1, b: 1, a: 1),
-    ]
+        "cyan": RGBA(r: 0, g: 1, b: 1, a: 1), "magenta": RGBA(r: 1, g: 0, b: 1, a: 1),
+        "brown": RGBA(r: 0.6, g: 0.4, b: 0.2, a: 1),
+    ].merging(RGBA.system) { a, _ in a }
+
+    /// UIKit's system colours in Light Mode (the values of Apple's Human Interface
+    /// Guidelines), so the names a design uses animate and draw as on an iPhone.
+    static let system: [String: RGBA] = [
+        "systemRed": "#FF3B30", "systemOrange": "#FF9500", "systemYellow": "#FFCC00",
+        "systemGreen": "#34C759", "systemMint": "#00C7BE", "systemTeal": "#30B0C7",
+        "systemCyan": "#32ADE6", "systemBlue": "#007AFF", "systemIndigo": "#5856D6",
+        "systemPurple": "#AF52DE", "systemPink": "#FF2D55", "systemBrown": "#A2845E",
+        "systemGray": "#8E8E93", "systemGray2": "#AEAEB2", "systemGray3": "#C7C7CC",
+        "systemGray4": "#D1D1D6", "systemGray5": "#E5E5EA", "systemGray6": "#F2F2F7",
+        "secondarySystemBackground": "#F2F2F7", "tertiarySystemBackground": "#FFFFFF",
+        "systemGroupedBackground": "#F2F2F7", "secondarySystemGroupedBackground": "#FFFFFF",
+        "label": "#000000", "secondaryLabel": "#3C3C4399", "tertiaryLabel": "#3C3C434C",
+        "separator": "#3C3C4349", "link": "#007AFF",
+    ].compactMapValues { hexColor($0) }
 
     public static func parse(_ s: String) -> RGBA? {
         if let c = named[s] { return c }
+        return hexColor(s)
+    }
+
+    static func hexColor(_ s: String) -> RGBA? {
         guard s.hasPrefix("#"), s.count == 7 || s.count == 9, let v = UInt64(s.dropFirst(), radix: 16) else { return nil }
         if s.count == 7 {
             return RGBA(r: Double((v >> 16) & 0xFF) / 255, g: Double((v >> 8) & 0xFF) / 255, b: Double(v & 0xFF) / 255, a: 1)

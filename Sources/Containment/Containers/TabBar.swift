@@ -107,6 +107,9 @@ public final class TabBarButton: View, TapHandling {
     weak var bar: TabBar?
     let index: Int
     public internal(set) var isSelected = false
+    /// The item this button shows (a picture draws its image's name), nil once the bar
+    /// is gone or has fewer items.
+    public var item: TabBarItem? { bar.flatMap { index < $0.items.count ? $0.items[index] : nil } }
     var label: Label?
     var badge: Label?
 

@@ -34,7 +34,7 @@ enum LuaTypes {
 
     /// The function tables: `ui`, `ui.trace`, the globals, and the shared metamethods.
     static let namespaces: [LuaNamespace] = [
-        UIFunctions.ui, AnimationFunctions.namespace, InputFunctions.namespace, UIFunctions.trace,
+        UIFunctions.ui, AnimationFunctions.namespace, InputFunctions.namespace, SnapshotFunctions.namespace, UIFunctions.trace,
         UIFunctions.globals, UIFunctions.prelude, UIFunctions.metamethods,
     ]
 

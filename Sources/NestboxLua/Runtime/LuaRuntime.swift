@@ -42,6 +42,9 @@ public final class LuaRuntime {
     /// The folder `require` reads modules from, and the script being run.
     public internal(set) var scriptDirectory: String?
     public internal(set) var scriptPath: String?
+    /// The folder `ui.snapshot` writes under (policy Q32): the current directory, or a
+    /// test's own.
+    public var pictureDirectory = "."
     /// What objects hold to reach this runtime (see LuaHost).
     private(set) lazy var host = LuaHost(runtime: self)
     /// Bumped whenever a class table changes, so cached hook masks are recomputed.

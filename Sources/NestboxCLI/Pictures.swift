@@ -1,0 +1,156 @@
+import ArgumentParser
+import Containment
+import NestboxLua
+import Rendering
+
+/// `nestbox run`'s pictures (README.md, Pictures): `--snapshot` after the run or at
+/// `--snapshot-at` times, `--filmstrip` every `--every` seconds. The run stops its clock
+/// at those instants and records nothing there (policy Q31); the pictures are drawn
+/// then and written after the report.
+final class Pictures {
+    struct Request {
+        var snapshot: String?
+        var times: [Double] = []
+        var filmstrip: String?
+        /// The filmstrip's instants; `open` when no `--to` bounds them (frames past the
+        /// run's end are dropped then).
+        var frameTimes: [Double] = []
+        var open = false
+        var scale = 1.0
+        var overlays: Overlays = []
+
+        var isEmpty: Bool { snapshot == nil && filmstrip == nil }
+    }
+
+    /// At most this many `--snapshot-at` times, and this many filmstrip frames.
+    static let maxTimes = 1_000
+    static let maxFrames = 100
+
+    let request: Request
+    private var shots: [(path: String, picture: DisplayList)] = []
+    private var frames: [(time: Double, picture: DisplayList)] = []
+    private var endOfRun: Double?
+
+    init(_ request: Request) { self.request = request }
+
+    /// Asks the run to stop at each instant a picture needs.
+    func install(on sim: Simulation) {
+        let shotTimes = Set(request.times), frameTimes = Set(request.frameTimes)
+        let renderer = Renderer(overlays: request.overlays)
+        sim.stop(at: Array(shotTimes.union(frameTimes))) { [unowned self] t in
+            if request.open, let end = endOfRun, t > end + 1e-9 { return }
+            guard let picture = renderer.render(sim) else { return }
+            if shotTimes.contains(t), let path = request.snapshot { shots.append((picturePath(path, time: t), picture)) }
+            if frameTimes.contains(t) { frames.append((t, picture)) }
+        }
+    }
+
+    /// After the run: the instants it never passed show its last state; a plain
+    /// `--snapshot` is taken now.
+    func finish(_ sim: Simulation) {
+        endOfRun = sim.clock.now
+        sim.finishStops()
+        if let path = request.snapshot, request.times.isEmpty, !sim.isInterrupted(),
+           let picture = Renderer(overlays: request.overlays).render(sim) {
+            shots.append((picturePath(path, time: sim.clock.now), picture))
+        }
+        frames.sort { $0.time < $1.time }
+    }
+
+    /// Writes the files; 0, or 2 after the first that could not be drawn or written.
+    func write(output: Output) -> Int32 {
+        var files = shots
+        if let path = request.filmstrip, !frames.isEmpty {
+            files.append((path, DisplayList.filmstrip(frames)))
+            if request.open, frames.count == Self.maxFrames, let end = endOfRun, let last = frames.last, last.time < end {
+                output.err("nestbox: the filmstrip stops at \(Self.maxFrames) frames (\(fixedPoint(last.time)) s of a run that ended at \(fixedPoint(end)) s)\n")
+            }
+        }
+        for (path, picture) in files where !Self.save(picture, to: path, scale: request.scale, output: output) { return 2 }
+        return 0
+    }
+
+    /// Draws and writes one picture (any path, as `--record` writes any path); false
+    /// with the one-line reason said when it could not.
+    static func save(_ picture: DisplayList, to path: String, scale: Double, output: Output) -> Bool {
+        guard let format = PictureFormat(path: path) else {
+            output.err("nestbox: \(path) is not a .svg or .png file\n")
+            return false
+        }
+        switch format.encode(picture, scale: scale) {
+        case .failure(let e):
+            output.err("nestbox: cannot draw \(path): \(e)\n")
+            return false
+        case .success(let bytes):
+            if let failure = bytes.withUnsafeBytes({ writeFile($0, to: path) }) {
+                output.err("nestbox: cannot write \(path): \(failure)\n")
+                return false
+            }
+            return true
+        }
+    }
+}
+
+extension Run {
+    /// The pictures the options ask for, or why they make no sense (a usage error).
+    func pictureRequest() throws -> Pictures.Request {
+        var r = Pictures.Request()
+        r.scale = scale
+        if !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be a number above 0 and at most 16") }
+        switch Overlays.parse((overlays ?? "").split(separator: ",").map(String.init)) {
+        case .success(let o): r.overlays = o
+        case .failure(let e): throw ValidationError("--overlays: \(e)")
+        }
+        func checkFormat(_ option: String, _ path: String) throws {
+            if PictureFormat(path: path) == nil { throw ValidationError("\(option) must name a .svg or .png file (got \(path))") }
+        }
+        func time(_ option: String, _ v: Double?) throws -> Double? {
+            guard let v else { return nil }
+            guard v.isFinite, v >= 0 else { throw ValidationError("\(option) must be a finite number of seconds >= 0") }
+            return v
+        }
+        if let path = snapshot {
+            try checkFormat("--snapshot", path)
+            r.snapshot = path
+        }
+        if let list = snapshotAt {
+            guard r.snapshot != nil else { throw ValidationError("--snapshot-at needs --snapshot PATH") }
+            let words = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed }
+            var times: [Double] = []
+            for w in words {
+                guard let v = Double(w), v.isFinite, v >= 0 else {
+                    throw ValidationError("--snapshot-at takes times in seconds >= 0, separated by commas (got '\(w)')")
+                }
+                times.append(v)
+            }
+            times = Array(Set(times)).sorted()
+            if times.count > Pictures.maxTimes { throw ValidationError("--snapshot-at takes at most \(Pictures.maxTimes) times") }
+            if times.count > 1, let path = r.snapshot, !path.contains("%t") {
+                throw ValidationError("--snapshot needs %t in its path for more than one --snapshot-at time (e.g. out-%t.png)")
+            }
+            r.times = times
+        }
+        let from = try time("--from", self.from), to = try time("--to", self.to)
+        guard let path = filmstrip else {
+            if every != nil || from != nil || to != nil { throw ValidationError("--every, --from and --to need --filmstrip PATH") }
+            return r
+        }
+        try checkFormat("--filmstrip", path)
+        guard let every, every.isFinite, every > 0 else { throw ValidationError("--filmstrip needs --every SECONDS, a finite number above 0") }
+        let start = from ?? 0
+        if let to, to < start { throw ValidationError("--to must not be before --from") }
+        // Each instant from the start, not a running sum, so 0.05 steps do not drift.
+        var count: Int?
+        if let to {
+            let steps = ((to - start) / every + 1e-9).rounded(.down)
+            guard steps < Double(Pictures.maxFrames) else {
+                throw ValidationError("--filmstrip makes at most \(Pictures.maxFrames) frames (this asks for \(formatNumber(steps + 1)))")
+            }
+            count = Int(steps) + 1
+        }
+        r.filmstrip = path
+        r.open = to == nil
+        r.frameTimes = (0..<(count ?? Pictures.maxFrames)).map { start + Double($0) * every }
+        return r
+    }
+}

@@ -1,0 +1,101 @@
+import Containment
+
+/// A colour with straight (not premultiplied) alpha, 0…1 each.
+public struct Paint: Equatable, Sendable {
+    public var r, g, b, a: Double
+    public init(r: Double, g: Double, b: Double, a: Double) { self.r = r; self.g = g; self.b = b; self.a = a }
+
+    /// Drawn for a colour name Nestbox does not know, so the mistake shows (policy Q30).
+    public static let unknown = Paint(r: 1, g: 0, b: 1, a: 1)
+    public static let black = Paint(r: 0, g: 0, b: 0, a: 1)
+    public static let white = Paint(r: 1, g: 1, b: 1, a: 1)
+
+    /// A view's colour string: UIKit's names, "#RRGGBB" or "#RRGGBBAA" (Containment's one
+    /// parser, which animations use too); nil for none, magenta for a name it does not know.
+    public static func named(_ name: String?) -> Paint? {
+        guard let name else { return nil }
+        guard let c = RGBA.parse(name) else { return .unknown }
+        return Paint(r: c.r, g: c.g, b: c.b, a: c.a)
+    }
+
+    /// Literal "#RRGGBB" colours of the picture's own chrome.
+    static func hex(_ s: String, alpha: Double = 1) -> Paint {
+        var p = named(s) ?? .unknown
+        p.a *= alpha
+        return p
+    }
+
+    func fading(_ alpha: Double) -> Paint { Paint(r: r, g: g, b: b, a: a * alpha) }
+}
+
+public enum TextAlignment: Sendable { case left, center, right }
+
+/// One line of text placed in a box: vertically centred, aligned horizontally.
+public struct TextRun: Equatable, Sendable {
+    public var text: String
+    public var box: Rect
+    public var transform: Transform
+    public var size: Double
+    public var bold: Bool
+    public var alignment: TextAlignment
+    public var paint: Paint
+}
+
+/// What a back-end draws, in the picture's points. Every shape carries the absolute
+/// transform from its own coordinates to the picture's, so SVG and PNG read the same
+/// numbers and cannot disagree.
+public enum DisplayOp: Equatable, Sendable {
+    case fill(Rect, Transform, Paint)
+    /// An outline `width` points wide, centred on the rectangle's edge.
+    case stroke(Rect, Transform, Paint, width: Double)
+    case text(TextRun)
+    /// Clips what follows, up to the matching `unclip`, to the rectangle.
+    case clip(Rect, Transform)
+    case unclip
+}
+
+/// One drawing pass: a picture's size in points, its background and its shapes.
+public struct DisplayList: Equatable, Sendable {
+    public var size: Size
+    public var background: Paint?
+    public var ops: [DisplayOp] = []
+
+    public init(size: Size, background: Paint?, ops: [DisplayOp] = []) {
+        self.size = size; self.background = background; self.ops = ops
+    }
+
+    /// The same shapes moved by `t` (a frame placed in a filmstrip).
+    func transformed(by t: Transform) -> [DisplayOp] {
+        ops.map { op in
+            switch op {
+            case .fill(let r, let m, let p): return .fill(r, m.concatenating(t), p)
+            case .stroke(let r, let m, let p, let w): return .stroke(r, m.concatenating(t), p, width: w)
+            case .text(var run): run.transform = run.transform.concatenating(t); return .text(run)
+            case .clip(let r, let m): return .clip(r, m.concatenating(t))
+            case .unclip: return .unclip
+            }
+        }
+    }
+
+    /// Frames side by side, each under its virtual time ("0.050 s"), on a grey strip.
+    public static func filmstrip(_ frames: [(time: Double, picture: DisplayList)]) -> DisplayList {
+        let gap = 16.0, caption = 24.0
+        let w = frames.map(\.picture.size.width).max() ?? 0
+        let h = frames.map(\.picture.size.height).max() ?? 0
+        var strip = DisplayList(size: Size(width: gap + Double(frames.count) * (w + gap), height: caption + h + gap),
+                                background: .hex("systemGray6"))
+        for (i, frame) in frames.enumerated() {
+            let x = gap + Double(i) * (w + gap)
+            let place = Transform.translate(x, caption)
+            let area = Rect(x: 0, y: 0, width: frame.picture.size.width, height: frame.picture.size.height)
+            strip.ops.append(.text(TextRun(text: fixedPoint(frame.time) + " s", box: Rect(x: x, y: 0, width: w, height: caption),
+                                           transform: .identity, size: 13, bold: true, alignment: .center, paint: .black)))
+            strip.ops.append(.clip(area, place))
+            if let bg = frame.picture.background { strip.ops.append(.fill(area, place, bg)) }
+            strip.ops += frame.picture.transformed(by: place)
+            strip.ops.append(.unclip)
+            strip.ops.append(.stroke(area, place, .hex("systemGray3"), width: 1))
+        }
+        return strip
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+extension SubprocessTests {
+    /// docs/pictures holds what scripts/pictures draws now: the script runs with the
+    /// nestbox built for the tests into a fresh folder, and every file matches byte for
+    /// byte (re-run scripts/pictures after changing a design or the drawing).
+    @Test func docsPicturesAreCurrent() throws {
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("nb-pictures-\(UUID().uuidString.prefix(8))")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = [root.appendingPathComponent("scripts/pictures").path, fresh.path]
+        p.environment = (ProcessInfo.processInfo.environment).merging(["NESTBOX": binary.path]) { $1 }
+        p.standardOutput = Pipe()
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        let docs = root.appendingPathComponent("docs/pictures")
+        let drawn = try FileManager.default.contentsOfDirectory(atPath: fresh.path).sorted()
+        #expect(drawn.count == 6)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: docs.path).sorted() == drawn)
+        for name in drawn {
+            let now = try Data(contentsOf: fresh.appendingPathComponent(name))
+            #expect(now == (try? Data(contentsOf: docs.appendingPathComponent(name))), "docs/pictures/\(name) is not what scripts/pictures draws")
+            #expect(now.count < 40_000, "\(name) stays small")
+        }
+    }
+}
