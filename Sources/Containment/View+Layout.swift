@@ -5,9 +5,17 @@ extension View {
     /// Lays out this view and then its subviews, where needed. The owning
     /// controller's viewWillLayoutSubviews/viewDidLayoutSubviews bracket layoutSubviews.
     public func layoutIfNeeded() {
+        // Safe areas are brought up to date on the way down (Q16), each from its
+        // superview's; outside a window every view's is zero.
+        let inWindow = window != nil
+        let start = inWindow ? (superview?.safeAreaInsets ?? windowInsets) : .zero
         // Parent before children, iteratively (a deep tree cannot overflow the stack).
-        var stack: [View] = [self]
-        while let v = stack.popLast() {
+        var stack: [(View, EdgeInsets)] = [(self, start)]
+        while let (v, parentInsets) = stack.popLast() {
+            var insets = EdgeInsets.zero
+            if inWindow {
+                insets = v.updateSafeArea(v.superview == nil ? parentInsets : v.safeAreaInsets(inheriting: parentInsets))
+            }
             if v.needsLayout {
                 v.needsLayout = false
                 let owner = v.owningViewController
@@ -15,9 +23,11 @@ extension View {
                 v.handle(.layoutSubviews)
                 owner?.deliverLayout(will: false)
             }
-            stack.append(contentsOf: v.subviews.reversed())
+            for s in v.subviews.reversed() { stack.append((s, insets)) }
         }
     }
+
+    private var windowInsets: EdgeInsets { (self as? Window)?.windowSafeAreaInsets ?? .zero }
 
     func boundsSizeDidChange(from old: Size) {
         setNeedsLayout()

@@ -37,6 +37,8 @@ open class View: SimObject {
     public internal(set) weak var owningViewController: ViewController?
     /// A new view needs layout, as in UIKit.
     public internal(set) var needsLayout = true
+    /// The safe-area insets last delivered by a layout pass (Q16).
+    var lastSafeAreaInsets = EdgeInsets.zero
 
     public init(simulation: Simulation, className: String = "View", name: String? = nil, frame: Rect = .zero) {
         super.init(simulation: simulation, className: className, name: name)

@@ -24,12 +24,13 @@ enum LuaTypes {
         NavigationItemBinding.binding,
         BarButtonItemBinding.binding,
         TableViewBinding.binding,
+        NavigationBarBinding.binding,
     ]
 
     static let viewController = 0, view = 1, label = 2, button = 3, window = 4, screen = 5, scrollView = 6
     static let tap = 7, pan = 8, edgePan = 9, context = 10, interaction = 11, coordinator = 12
     static let navigation = 13, tabBarController = 14, tabBar = 15, tabBarItem = 16, navigationItem = 17
-    static let barButtonItem = 18, tableView = 19
+    static let barButtonItem = 18, tableView = 19, navigationBar = 20
 
     /// The most specific binding for an object made in Swift.
     static func typeID(of obj: SimObject) -> Int {
@@ -38,6 +39,7 @@ enum LuaTypes {
         case is NavigationController: return navigation
         case is TabBarController: return tabBarController
         case is TabBar: return tabBar
+        case is NavigationBar: return navigationBar
         case is TabBarItem: return tabBarItem
         case is NavigationItem: return navigationItem
         case is BarButtonItem: return barButtonItem

@@ -26,6 +26,8 @@ enum TabBarBinding {
                         }
                         _ = try c.rt.setDelegateTable(c, i)
                     }),
+        LuaProperty("translucent", get: { c in c.L.push(try bar(c).isTranslucent); return 1 },
+                    set: { c, i in try bar(c).isTranslucent = try c.args.boolean(i) }),
     ]
 
     static let binding = LuaBinding(

@@ -99,6 +99,8 @@ enum ViewBinding {
         LuaProperty("window", get: { c in c.rt.push(try view(c).window); return 1 }),
         LuaProperty("presentation", get: { c in c.rt.push(try view(c).presentation); return 1 }),
         LuaProperty("gestureRecognizers", get: { c in c.rt.push(objects: try view(c).gestureRecognizers); return 1 }),
+        LuaProperty("safeAreaInsets", get: { c in c.rt.push(try view(c).safeAreaInsets); return 1 }),
+        LuaProperty("traitCollection", get: { c in c.rt.push(try view(c).traitCollection); return 1 }),
     ]
 
     static let binding = LuaBinding(

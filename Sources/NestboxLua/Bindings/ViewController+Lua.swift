@@ -67,6 +67,14 @@ enum ViewControllerBinding {
         LuaProperty("shouldAutomaticallyForwardAppearanceMethods",
                     get: { c in c.L.push(try controller(c).shouldAutomaticallyForwardAppearanceMethods); return 1 },
                     set: { c, i in try controller(c).shouldAutomaticallyForwardAppearanceMethods = try c.args.boolean(i) }),
+        LuaProperty("traitCollection", get: { c in c.rt.push(try controller(c).traitCollection); return 1 }),
+        LuaProperty("additionalSafeAreaInsets", get: { c in c.rt.push(try controller(c).additionalSafeAreaInsets); return 1 },
+                    set: { c, i in try controller(c).additionalSafeAreaInsets = try c.args.insets(i) }),
+        LuaProperty("edgesForExtendedLayout", get: { c in c.rt.push(try controller(c).edgesForExtendedLayout); return 1 },
+                    set: { c, i in try controller(c).edgesForExtendedLayout = try c.args.rectEdges(i) }),
+        LuaProperty("extendedLayoutIncludesOpaqueBars",
+                    get: { c in c.L.push(try controller(c).extendedLayoutIncludesOpaqueBars); return 1 },
+                    set: { c, i in try controller(c).extendedLayoutIncludesOpaqueBars = try c.args.boolean(i) }),
     ]
 
     static let binding = LuaBinding(

@@ -23,6 +23,10 @@ ui.expectTrace [[
   p.viewWillTransition(size: "852 x 393")
   wide.viewWillTransition(size: "852 x 393")
   narrow.viewWillTransition(size: "200 x 393")
+  -- the vertical size class changes: willTransition(to:with:) after the sizes (Q8)
+  p.willTransition(traits: "compact x compact")
+  wide.willTransition(traits: "compact x compact")
+  narrow.willTransition(traits: "compact x compact")
 ]]
 assert(ui.screen.width == 852 and ui.screen.orientation == "landscapeLeft")
 ui.advance(0.3)
