@@ -21,7 +21,9 @@ extension Simulation {
     /// UIKit's rotation duration on a phone.
     static let rotationDuration = 0.3
 
-    public var traitCollection: TraitCollection { TraitCollection.of(device, size: window.bounds.size) }
+    public var traitCollection: TraitCollection {
+        traitsInTransition ?? TraitCollection.of(device, size: window.bounds.size)
+    }
 
     /// `ui.rotate`: the window takes the new size; viewWillTransition travels down the
     /// tree (S36), then willTransition(to:with:) where the traits change, the coordinator's
@@ -69,16 +71,18 @@ extension Simulation {
             tops.append(p)
             next = p.presentedViewController
         }
+        let newTraits = TraitCollection.of(device, size: size)
         for vc in tops {
-            let vcSize = vc === root ? size : vc.modalFrame(in: windowBounds, traits: TraitCollection.of(device, size: size)).size
+            let vcSize = vc === root ? size : vc.modalFrame(in: windowBounds, traits: newTraits).size
             vc.deliverViewWillTransition(to: vcSize, coordinator: coordinator)
         }
-        let newTraits = TraitCollection.of(device, size: size)
         let traitsChange = newTraits != oldTraits
+        traitsInTransition = oldTraits
         if traitsChange {
             for vc in tops { vc.deliverWillTransition(to: newTraits, coordinator: coordinator) }
         }
         animator.animate(duration: Self.rotationDuration, animations: {
+            self.traitsInTransition = nil
             self.window.frame = windowBounds
             for vc in tops.dropFirst() { vc.resizePresentedView() }
             self.window.layoutIfNeeded()

@@ -40,27 +40,48 @@ extension EdgeInsets {
 /// superview's: nothing is stored per view but the last value delivered.
 extension View {
     /// UIView.safeAreaInsets: zero outside a window, as in UIKit.
-    public var safeAreaInsets: EdgeInsets {
+    public var safeAreaInsets: EdgeInsets { insetsAndWindow.insets }
+
+    /// The insets, and whether the view is in a window. Recursive up to 64 levels (no
+    /// allocation: a layout pass asks this for each view that enters the window), then
+    /// along an explicit chain, as a tree may be 20,000 deep.
+    var insetsAndWindow: (insets: EdgeInsets, inWindow: Bool) {
+        if let r = insets(budget: 64) { return r }
         var chain: [View] = []
         var v: View? = self
         while let cur = v {
             chain.append(cur)
             v = cur.superview
         }
-        guard let window = chain.last as? Window else { return .zero }
+        guard let window = chain.last as? Window else { return (.zero, false) }
         var insets = window.windowSafeAreaInsets
         for child in chain.dropLast().reversed() {
             insets = child.safeAreaInsets(inheriting: insets)
         }
-        return insets
+        return (insets, true)
+    }
+
+    private func insets(budget: Int) -> (insets: EdgeInsets, inWindow: Bool)? {
+        guard let s = superview else {
+            guard let w = self as? Window else { return (.zero, false) }
+            return (w.windowSafeAreaInsets, true)
+        }
+        guard budget > 0, let parent = s.insets(budget: budget - 1) else { return nil }
+        return parent.inWindow ? (safeAreaInsets(inheriting: parent.insets, in: s), true) : (.zero, false)
     }
 
     /// The insets this view has when its superview's are `parent`.
     func safeAreaInsets(inheriting parent: EdgeInsets) -> EdgeInsets {
         guard let s = superview else { return .zero }
+        return safeAreaInsets(inheriting: parent, in: s)
+    }
+
+    func safeAreaInsets(inheriting parent: EdgeInsets, in s: View) -> EdgeInsets {
         var insets = parent == .zero ? .zero : parent.overlap(of: frame, in: s._bounds)
-        if let vc = owningViewController {
-            if let container = vc.parent { insets = insets.union(container.safeAreaInsets(addedFor: vc)) }
+        if let vc = owner {
+            // The controller of the superview is the container whose bars may cover
+            // this view (a container's children's views are in its own view).
+            if let container = s.owner { insets = insets.union(container.safeAreaInsets(addedFor: vc)) }
             insets = insets.adding(vc.additionalSafeAreaInsets)
         }
         return insets
@@ -68,16 +89,16 @@ extension View {
 
     /// Q16: during a layout pass, before the view's own layout, a view whose insets
     /// changed hears safeAreaInsetsDidChange, then its controller
-    /// viewSafeAreaInsetsDidChange, and the view is laid out.
-    /// A controller being dismissed keeps its insets while its view slides away (Q16):
-    /// the value it ends with is the one it had on screen.
+    /// viewSafeAreaInsetsDidChange, and the view is laid out. A controller being
+    /// dismissed keeps its insets while its view slides away: the value it ends with is
+    /// the one it had on screen.
     func updateSafeArea(_ insets: EdgeInsets) -> EdgeInsets {
-        if let vc = owningViewController, vc.isBeingDismissed { return lastSafeAreaInsets }
+        if let vc = owner, vc.isBeingDismissed { return lastSafeAreaInsets }
         guard insets != lastSafeAreaInsets else { return insets }
         lastSafeAreaInsets = insets
         needsLayout = true
         handle(.safeAreaInsetsDidChange)
-        owningViewController?.deliverSafeAreaChange(insets)
+        owner?.deliverSafeAreaChange()
         return insets
     }
 }
@@ -88,9 +109,10 @@ extension Window {
 }
 
 extension ViewController {
-    func deliverSafeAreaChange(_ insets: EdgeInsets) {
-        simulation.trace.record(.lifecycle, name, "viewSafeAreaInsetsDidChange",
-                                [("insets", .string("\(formatNumber(insets.top)), \(formatNumber(insets.left)), \(formatNumber(insets.bottom)), \(formatNumber(insets.right))"))])
+    func deliverSafeAreaChange() {
+        // No arguments (the view's safeAreaInsets has the value): one of these per
+        // controller on screen, and a tree of 100,000 must stay within the memory limit.
+        simulation.trace.record(.lifecycle, name, "viewSafeAreaInsetsDidChange")
         handle(.viewSafeAreaInsetsDidChange)
     }
 

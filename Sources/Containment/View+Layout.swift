@@ -7,23 +7,31 @@ extension View {
     public func layoutIfNeeded() {
         // Safe areas are brought up to date on the way down (Q16), each from its
         // superview's; outside a window every view's is zero.
-        let inWindow = window != nil
-        let start = inWindow ? (superview?.safeAreaInsets ?? windowInsets) : .zero
-        // Parent before children, iteratively (a deep tree cannot overflow the stack).
-        var stack: [(View, EdgeInsets)] = [(self, start)]
-        while let (v, parentInsets) = stack.popLast() {
+        let (start, inWindow) = superview?.insetsAndWindow ?? (windowInsets, self is Window)
+        // Parent before children, iteratively (a deep tree cannot overflow the stack);
+        // each entry carries its superview's insets and whether they just changed.
+        var stack: [(View, EdgeInsets, Bool)] = [(self, start, true)]
+        while let (v, parentInsets, parentChanged) = stack.popLast() {
             var insets = EdgeInsets.zero
+            var changed = false
             if inWindow {
-                insets = v.updateSafeArea(v.superview == nil ? parentInsets : v.safeAreaInsets(inheriting: parentInsets))
+                if parentChanged || v.safeAreaNeedsUpdate {
+                    v.safeAreaNeedsUpdate = false
+                    let old = v.lastSafeAreaInsets
+                    insets = v.updateSafeArea(v.superview == nil ? parentInsets : v.safeAreaInsets(inheriting: parentInsets))
+                    changed = insets != old
+                } else {
+                    insets = v.lastSafeAreaInsets
+                }
             }
             if v.needsLayout {
                 v.needsLayout = false
-                let owner = v.owningViewController
+                let owner = v.owner
                 owner?.deliverLayout(will: true)
                 v.handle(.layoutSubviews)
                 owner?.deliverLayout(will: false)
             }
-            for s in v.subviews.reversed() { stack.append((s, insets)) }
+            for s in v.subviews.reversed() { stack.append((s, insets, changed)) }
         }
     }
 

@@ -42,7 +42,11 @@ open class ViewController: SimObject {
     public var modalPresentationStyle = ModalPresentationStyle.pageSheet
     /// Added to the root view's safe area (a new layout pass delivers the change).
     public var additionalSafeAreaInsets = EdgeInsets.zero {
-        didSet { if oldValue != additionalSafeAreaInsets { viewIfLoaded?.setNeedsLayout() } }
+        didSet {
+            guard oldValue != additionalSafeAreaInsets, let v = viewIfLoaded else { return }
+            v.safeAreaNeedsUpdate = true
+            v.setNeedsLayout()
+        }
     }
     /// The edges a container's translucent bars may cover: all by default, as in UIKit.
     public var edgesForExtendedLayout = RectEdge.all { didSet { parent?.childLayoutDidChange() } }

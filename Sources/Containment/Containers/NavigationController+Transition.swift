@@ -29,7 +29,8 @@ extension NavigationController {
 
     /// The bar's bottom edge is the top of a child's safe area (hidden, it adds nothing).
     func barInsets(for child: ViewController) -> EdgeInsets {
-        guard !isNavigationBarHidden, let cv = child.viewIfLoaded, let v = viewIfLoaded, cv.superview === v else { return .zero }
+        guard !isNavigationBarHidden, child.parent === self,
+              let cv = child.viewIfLoaded, let v = viewIfLoaded, cv.superview === v else { return .zero }
         let covered = navigationBar.frame.maxY - cv.frame.minY
         return EdgeInsets(top: max(0, covered), left: 0, bottom: 0, right: 0)
     }
@@ -53,7 +54,9 @@ extension NavigationController {
         guard let v = viewIfLoaded, navigationBar.superview === v else { return }
         let bar = barFrame
         if navigationBar.frame != bar { navigationBar.frame = bar }
-        guard !isTransitioning, let top = visibleTop, let tv = top.viewIfLoaded, tv.superview === v else { return }
+        guard let top = visibleTop, let tv = top.viewIfLoaded, tv.superview === v else { return }
+        tv.safeAreaNeedsUpdate = true     // the bar may have moved, shown or hidden (Q16)
+        guard !isTransitioning else { return }
         let f = contentFrame(for: top)
         if tv.frame != f { tv.frame = f }
     }
@@ -73,6 +76,7 @@ extension NavigationController {
     func layoutContent() {
         navigationBar.isHidden = isNavigationBarHidden
         visibleTop?.viewIfLoaded?.frame = contentFrame(for: visibleTop)
+        viewIfLoaded?.setNeedsLayout()
     }
 
     func tellDelegate(willShow vc: ViewController, animated: Bool) {

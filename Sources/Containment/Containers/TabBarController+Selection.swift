@@ -28,7 +28,8 @@ extension TabBarController {
 
     /// The bar's top edge is the bottom of a child's safe area (hidden, it adds nothing).
     func barInsets(for child: ViewController) -> EdgeInsets {
-        guard !tabBar.isHidden, let cv = child.viewIfLoaded, let v = viewIfLoaded, cv.superview === v else { return .zero }
+        guard !tabBar.isHidden, child.parent === self,
+              let cv = child.viewIfLoaded, let v = viewIfLoaded, cv.superview === v else { return .zero }
         let covered = cv.frame.maxY - tabBar.frame.minY
         return EdgeInsets(top: 0, left: 0, bottom: max(0, covered), right: 0)
     }
@@ -47,6 +48,7 @@ extension TabBarController {
         let bar = tabBarFrame
         if tabBar.frame != bar { tabBar.frame = bar }
         guard let s = selectedViewController, let sv = s.viewIfLoaded, sv.superview === v else { return }
+        sv.safeAreaNeedsUpdate = true     // the bar may have moved (Q16)
         let f = contentFrame(for: s)
         if sv.frame != f { sv.frame = f }
     }
