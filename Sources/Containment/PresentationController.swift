@@ -103,17 +103,17 @@ public protocol PresentationControllerOverrides: AnyObject {
 /// bracketed by the presentation controller's containerViewWill/DidLayoutSubviews.
 final class TransitionView: View {
     /// Weak: the presentation controller holds this view.
-    weak var owner: PresentationController?
+    weak var presentationController: PresentationController?
 
     init(simulation: Simulation, name: String, owner: PresentationController) {
-        self.owner = owner
+        self.presentationController = owner
         super.init(simulation: simulation, className: "TransitionView", name: name)
     }
 
     override func handle(_ hook: Hook) {
-        guard case .layoutSubviews = hook, let owner else { return super.handle(hook) }
-        owner.tell(.containerViewWillLayoutSubviews)
+        guard case .layoutSubviews = hook, let presentationController else { return super.handle(hook) }
+        presentationController.tell(.containerViewWillLayoutSubviews)
         super.handle(hook)
-        owner.tell(.containerViewDidLayoutSubviews)
+        presentationController.tell(.containerViewDidLayoutSubviews)
     }
 }

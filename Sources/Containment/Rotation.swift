@@ -21,14 +21,17 @@ extension Simulation {
     /// UIKit's rotation duration on a phone.
     static let rotationDuration = 0.3
 
-    public var traitCollection: TraitCollection { TraitCollection.of(device, size: window.bounds.size) }
-
-    /// `ui.rotate`: the window takes the new size; viewWillTransition travels down the
-    /// tree (S36), the coordinator's alongside animations run with the resize, and
-    /// traitCollectionDidChange follows where a size class changed (policy Q8).
     /// UIInterfaceOrientation's cases, as `ui.rotate` names them.
     public static let orientations = ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"]
 
+    public var traitCollection: TraitCollection {
+        traitsInTransition ?? TraitCollection.of(device, size: window.bounds.size)
+    }
+
+    /// `ui.rotate`: the window takes the new size; viewWillTransition travels down the
+    /// tree (S36), then willTransition(to:with:) where the traits change, the coordinator's
+    /// alongside animations run with the resize, and traitCollectionDidChange follows
+    /// (policy Q8).
     public func rotate(to orientation: String) throws {
         let portrait = ["portrait", "portraitUpsideDown"].contains(orientation)
         guard portrait || ["landscapeLeft", "landscapeRight"].contains(orientation) else {
@@ -36,37 +39,62 @@ extension Simulation {
                 "Nestbox: unknown orientation '\(orientation)' (\(Self.orientations.joined(separator: ", ")))")
         }
         trace.record(.input, "input", "rotate", [("_", .string(orientation))])
+        let oldTraits = traitCollection
         let base = device.size
         let size = portrait ? base : Size(width: base.height, height: base.width)
         screen.orientation = orientation
-        changeSize(to: size)
+        changeSize(to: size, from: oldTraits)
     }
 
-    /// `ui.setDevice`: a new preset; on screen it is a size transition like a rotation.
+    /// `ui.setDevice`: a new preset; on screen it is a size transition like a rotation,
+    /// and a trait transition when the size classes, idiom or scale change.
     public func setDevice(_ newDevice: Device) {
         trace.record(.call, "ui", "setDevice", [("_", .string(newDevice.name))])
+        let oldTraits = traitCollection
         let landscape = screen.orientation.hasPrefix("landscape")
         device = newDevice
         let size = landscape ? Size(width: newDevice.size.height, height: newDevice.size.width) : newDevice.size
-        changeSize(to: size)
+        changeSize(to: size, from: oldTraits)
     }
 
-    func changeSize(to size: Size) {
-        let oldTraits = traitCollection
+    /// Q8: the size transition goes to the root's tree, then to each presented controller
+    /// in turn; where the traits change, willTransition(to:with:) follows the same way.
+    /// The window, every presented view (Q17) and, through autoresizing and the
+    /// containers' layout, everything on screen take the new size in one animation.
+    func changeSize(to size: Size, from oldTraits: TraitCollection) {
         guard window.isVisible, let root = window.rootViewController, size != window.bounds.size else {
             window.frame = Rect(origin: .zero, size: size)
             return
         }
         let coordinator = TransitionCoordinator(simulation: self, duration: Self.rotationDuration)
-        root.deliverViewWillTransition(to: size, coordinator: coordinator)
+        let windowBounds = Rect(origin: .zero, size: size)
+        var tops: [ViewController] = [root]
+        var next = root.presentedViewController
+        while let p = next, !isInterrupted() {
+            tops.append(p)
+            next = p.presentedViewController
+        }
+        let newTraits = TraitCollection.of(device, size: size)
+        for vc in tops {
+            let vcSize = vc === root ? size : vc.modalFrame(in: windowBounds, traits: newTraits).size
+            vc.deliverViewWillTransition(to: vcSize, coordinator: coordinator)
+        }
+        let traitsChange = newTraits != oldTraits
+        traitsInTransition = oldTraits
+        if traitsChange {
+            for vc in tops { vc.deliverWillTransition(to: newTraits, coordinator: coordinator) }
+        }
         animator.animate(duration: Self.rotationDuration, animations: {
-            self.window.frame = Rect(origin: .zero, size: size)
+            self.traitsInTransition = nil
+            self.window.frame = windowBounds
+            for vc in tops.dropFirst() { vc.resizePresentedView() }
             self.window.layoutIfNeeded()
             for a in coordinator.alongside { a() }
         }, completion: { _ in
             for c in coordinator.completions { c() }
-            let newTraits = self.traitCollection
-            if newTraits != oldTraits { root.deliverTraitChange(previous: oldTraits) }
+            if traitsChange {
+                for vc in tops { vc.deliverTraitChange(previous: oldTraits) }
+            }
         })
     }
 
@@ -92,6 +120,15 @@ extension ViewController {
             if let v = c.viewIfLoaded, v.bounds.size == childSize { continue }
             c.deliverViewWillTransition(to: childSize, coordinator: coordinator)
         }
+    }
+
+    /// Q8: parent first, to the controllers whose views are in the window.
+    func deliverWillTransition(to traits: TraitCollection, coordinator: TransitionCoordinator) {
+        guard viewIfLoaded?.window != nil else { return }
+        simulation.trace.record(.lifecycle, name, "willTransition",
+                                [("traits", .string("\(traits.horizontalSizeClass) x \(traits.verticalSizeClass)"))])
+        handle(.willTransitionToTraits(traits, coordinator: coordinator))
+        for c in children { c.deliverWillTransition(to: traits, coordinator: coordinator) }
     }
 
     func deliverTraitChange(previous: TraitCollection) {

@@ -103,10 +103,13 @@ public enum Hook {
     case didReceiveMemoryWarning
     case viewWillTransition(size: Size, coordinator: TransitionCoordinator)
     case traitCollectionDidChange(previous: TraitCollection)
+    case willTransitionToTraits(TraitCollection, coordinator: TransitionCoordinator)
+    case viewSafeAreaInsetsDidChange
     // views
     case layoutSubviews
     case didMoveToSuperview
     case didMoveToWindow
+    case safeAreaInsetsDidChange
     // controls, gesture recognizers, scroll views (looked up by the host directly)
     case controlEvent(String)
     case gestureAction
@@ -138,6 +141,9 @@ public enum Hook {
         case .didScroll: return 18
         case .didSelectItem: return 19
         case .didSelectRow: return 20
+        case .willTransitionToTraits: return 21
+        case .viewSafeAreaInsetsDidChange: return 22
+        case .safeAreaInsetsDidChange: return 23
         }
     }
 
@@ -147,7 +153,8 @@ public enum Hook {
                                "viewDidLayoutSubviews", "willMove", "didMove", "didReceiveMemoryWarning",
                                "layoutSubviews", "didMoveToSuperview", "didMoveToWindow",
                                "viewWillTransition", "traitCollectionDidChange", "controlEvent",
-                               "gestureAction", "didScroll", "didSelectItem", "didSelectRow"]
+                               "gestureAction", "didScroll", "didSelectItem", "didSelectRow",
+                               "willTransition", "viewSafeAreaInsetsDidChange", "safeAreaInsetsDidChange"]
 
     public var name: String { Hook.names[ordinal] }
 }

@@ -4,6 +4,9 @@ public final class Simulation {
     public let clock: VirtualClock
     public let trace: Trace
     public internal(set) var device: Device
+    /// The traits before a size transition, until the window takes the new size (Q8):
+    /// `setDevice` changes the device first.
+    var traitsInTransition: TraitCollection?
     public private(set) lazy var screen = Screen(simulation: self)
     public var window: Window { createdWindow ?? makeWindow() }
     /// The window once something asked for it: the invariant check walks it without

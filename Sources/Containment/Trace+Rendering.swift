@@ -79,15 +79,17 @@ public func jsonString(_ s: String) -> String {
 public struct TraceFilter: Sendable {
     public var kinds: Set<TraceKind>
     public var includeLayout: Bool
-    public init(kinds: Set<TraceKind> = Set(TraceKind.allCases), includeLayout: Bool = true) {
-        self.kinds = kinds; self.includeLayout = includeLayout
+    public var includeSafeArea: Bool
+    public init(kinds: Set<TraceKind> = Set(TraceKind.allCases), includeLayout: Bool = true, includeSafeArea: Bool = true) {
+        self.kinds = kinds; self.includeLayout = includeLayout; self.includeSafeArea = includeSafeArea
     }
     public static let all = TraceFilter()
     /// What `ui.expectTrace` compares.
-    public static let expectation = TraceFilter(kinds: [.lifecycle, .containment, .delegate], includeLayout: false)
+    public static let expectation = TraceFilter(kinds: [.lifecycle, .containment, .delegate], includeLayout: false,
+                                                includeSafeArea: false)
 
     public func accepts(_ e: TraceEvent) -> Bool {
-        kinds.contains(e.kind) && (includeLayout || !e.isLayout)
+        kinds.contains(e.kind) && (includeLayout || !e.isLayout) && (includeSafeArea || !e.isSafeAreaChange)
     }
 
     /// Parses "lifecycle,containment" (also "all"); nil names the first unknown kind.
@@ -115,7 +117,7 @@ public struct TraceFilterError: Error, Equatable, CustomStringConvertible {
 /// Compares expected trace lines with actual events; returns a readable diff or nil.
 /// Expected lines may carry the `[t] ` prefix (then time is compared too); blank
 /// lines and `--` comments are skipped. Layout lines count only if the expectation
-/// mentions one.
+/// mentions one, safe-area changes only if it mentions one of them.
 public func traceMismatch(expected: String, actual: some Collection<TraceEvent>,
                           filter: TraceFilter = .expectation) -> String? {
     let wanted = diffLines(expected)
@@ -123,6 +125,7 @@ public func traceMismatch(expected: String, actual: some Collection<TraceEvent>,
         .filter { !$0.isEmpty && !$0.hasPrefix("--") }
     var f = filter
     if wanted.contains(where: { $0.contains("LayoutSubviews(") }) { f.includeLayout = true }
+    if wanted.contains(where: { $0.contains("SafeAreaInsetsDidChange(") }) { f.includeSafeArea = true }
     let events = actual.filter(f.accepts)
     let timed = wanted.contains { $0.hasPrefix("[") }
     let got = events.map { timed ? $0.text : $0.body }

@@ -87,4 +87,8 @@ public struct TraceEvent: Equatable, Sendable {
     public var isLayout: Bool {
         kind == .lifecycle && (event == "viewWillLayoutSubviews" || event == "viewDidLayoutSubviews")
     }
+
+    /// Safe-area changes, delivered during layout (Q16), are left out of scenario
+    /// comparisons unless asked for, like the layout callbacks.
+    public var isSafeAreaChange: Bool { kind == .lifecycle && event == "viewSafeAreaInsetsDidChange" }
 }

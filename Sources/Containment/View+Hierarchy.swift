@@ -122,6 +122,7 @@ extension View {
         subviews.insert(view, at: min(index, subviews.count))
         view.superview = self
         view.ownershipMayHaveChanged()
+        view.safeAreaNeedsUpdate = true
         view.setNeedsLayout()
         setNeedsLayout()
         view.handle(.didMoveToSuperview)

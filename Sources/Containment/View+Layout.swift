@@ -5,19 +5,37 @@ extension View {
     /// Lays out this view and then its subviews, where needed. The owning
     /// controller's viewWillLayoutSubviews/viewDidLayoutSubviews bracket layoutSubviews.
     public func layoutIfNeeded() {
-        // Parent before children, iteratively (a deep tree cannot overflow the stack).
-        var stack: [View] = [self]
-        while let v = stack.popLast() {
+        // Safe areas are brought up to date on the way down (Q16), each from its
+        // superview's; outside a window every view's is zero.
+        let (start, inWindow) = superview?.insetsAndWindow ?? (windowInsets, self is Window)
+        // Parent before children, iteratively (a deep tree cannot overflow the stack);
+        // each entry carries its superview's insets and whether they just changed.
+        var stack: [(View, EdgeInsets, Bool)] = [(self, start, true)]
+        while let (v, parentInsets, parentChanged) = stack.popLast() {
+            var insets = EdgeInsets.zero
+            var changed = false
+            if inWindow {
+                if parentChanged || v.safeAreaNeedsUpdate {
+                    v.safeAreaNeedsUpdate = false
+                    let old = v.lastSafeAreaInsets
+                    insets = v.updateSafeArea(v.superview == nil ? parentInsets : v.safeAreaInsets(inheriting: parentInsets))
+                    changed = insets != old
+                } else {
+                    insets = v.lastSafeAreaInsets
+                }
+            }
             if v.needsLayout {
                 v.needsLayout = false
-                let owner = v.owningViewController
+                let owner = v.owner
                 owner?.deliverLayout(will: true)
                 v.handle(.layoutSubviews)
                 owner?.deliverLayout(will: false)
             }
-            stack.append(contentsOf: v.subviews.reversed())
+            for s in v.subviews.reversed() { stack.append((s, insets, changed)) }
         }
     }
+
+    private var windowInsets: EdgeInsets { (self as? Window)?.windowSafeAreaInsets ?? .zero }
 
     func boundsSizeDidChange(from old: Size) {
         setNeedsLayout()

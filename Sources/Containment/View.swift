@@ -3,12 +3,15 @@ open class View: SimObject {
     // Geometry is stored as UIKit stores it: center, bounds and transform; frame is derived.
     public internal(set) var center = Point.zero {
         willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .center) } }
+        didSet { safeAreaNeedsUpdate = true }
     }
     var _bounds = Rect.zero {
         willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .bounds) } }
+        didSet { safeAreaNeedsUpdate = true }
     }
     public var transform = Transform.identity {
         willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .transform) } }
+        didSet { safeAreaNeedsUpdate = true }
     }
     public var alpha: Double = 1 {
         willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .alpha) } }
@@ -34,9 +37,19 @@ open class View: SimObject {
     public internal(set) weak var superview: View?
     /// The controller whose root view this is (UIKit's private `_viewDelegate`); weak
     /// for the same reason.
-    public internal(set) weak var owningViewController: ViewController?
+    public internal(set) weak var owningViewController: ViewController? { didSet { owner = owningViewController } }
+    /// The same without a weak reference's lookup, for the layout pass, which visits
+    /// every view in the window: the controller clears `owningViewController` when it
+    /// lets the view go (setView) and in its deinit, so this never outlives it.
+    unowned(unsafe) var owner: ViewController?
     /// A new view needs layout, as in UIKit.
     public internal(set) var needsLayout = true
+    /// The safe-area insets last delivered by a layout pass (Q16).
+    var lastSafeAreaInsets = EdgeInsets.zero
+    /// Set when something this view's insets depend on changed (its geometry, its
+    /// superview, its controller's or container's settings): a layout pass computes
+    /// only these views' insets, and those under a view whose insets changed.
+    var safeAreaNeedsUpdate = true
 
     public init(simulation: Simulation, className: String = "View", name: String? = nil, frame: Rect = .zero) {
         super.init(simulation: simulation, className: className, name: name)

@@ -139,10 +139,13 @@ extension ViewController {
         vc.beginAppearance(true, animated: animated)
         let pc = vc.presentationController
         let final = pc?.frameOfPresentedViewInContainerView ?? frame(for: style)
-        presentedView.frame = animated ? final.offsetBy(y: window.bounds.size.height) : final
+        // Laid out at its final frame (its safe area is the one it lands with, Q16),
+        // then moved below the window to slide up.
+        presentedView.frame = final
         let container = pc?.containerView ?? window
         container.attach(presentedView, at: container.subviews.count)
         presentedView.layoutIfNeeded()
+        if animated { presentedView.frame = final.offsetBy(y: window.bounds.size.height) }
         vc.deliverIsAppearing()
         simulation.animator.animate(duration: animated ? Self.modalDuration : 0, curve: .easeInOut,
                                     animations: { presentedView.frame = final })
@@ -157,10 +160,29 @@ extension ViewController {
     static var modalDuration: Double { 0.35 }
 
     func frame(for style: ModalPresentationStyle) -> Rect {
-        let b = simulation.window.bounds
-        guard style == .pageSheet else { return b }
+        presentedFrame(style, in: simulation.window.bounds, traits: simulation.traitCollection)
+    }
+
+    /// Where a presented view of `style` goes in a window of `bounds`: a page sheet
+    /// starts 10 below the window's top safe-area inset, and fills the window in a
+    /// compact height, as an iPhone's sheets do in landscape (policy Q17).
+    func presentedFrame(_ style: ModalPresentationStyle, in bounds: Rect, traits: TraitCollection) -> Rect {
+        guard style == .pageSheet, traits.verticalSizeClass != "compact" else { return bounds }
         let top = simulation.screen.safeAreaInsets.top + 10
-        return Rect(x: 0, y: top, width: b.size.width, height: b.size.height - top)
+        return Rect(x: 0, y: top, width: bounds.size.width, height: bounds.size.height - top)
+    }
+
+    /// This presented controller's frame in a window of `bounds` (Q17); a custom
+    /// presentation is told the window's size, its view resizes by autoresizing.
+    func modalFrame(in bounds: Rect, traits: TraitCollection) -> Rect {
+        if modalPresentationStyle == .custom { return bounds }
+        return presentedFrame(modalPresentationStyle, in: bounds, traits: traits)
+    }
+
+    /// A size transition resizes a presented view (Q17), unless it is sliding in or out.
+    func resizePresentedView() {
+        guard modalPresentationStyle != .custom, !isBeingPresented, !isBeingDismissed, let v = viewIfLoaded else { return }
+        v.frame = frame(for: modalPresentationStyle)
     }
 }
 

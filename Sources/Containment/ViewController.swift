@@ -54,6 +54,17 @@ open class ViewController: SimObject {
     /// Weak: the presenter holds what it presents, never the reverse.
     public internal(set) weak var presentingViewController: ViewController?
     public var modalPresentationStyle = ModalPresentationStyle.pageSheet
+    /// Added to the root view's safe area (a new layout pass delivers the change).
+    public var additionalSafeAreaInsets = EdgeInsets.zero {
+        didSet {
+            guard oldValue != additionalSafeAreaInsets, let v = viewIfLoaded else { return }
+            v.safeAreaNeedsUpdate = true
+            v.setNeedsLayout()
+        }
+    }
+    /// The edges a container's translucent bars may cover: all by default, as in UIKit.
+    public var edgesForExtendedLayout = RectEdge.all { didSet { parent?.childLayoutDidChange() } }
+    public var extendedLayoutIncludesOpaqueBars = false { didSet { parent?.childLayoutDidChange() } }
     public var transitioningDelegate: PresentationAnimators?
     /// Held strongly during a `.custom` presentation, as UIKit's presented controller
     /// holds its presentation controller; released when the dismissal completes.
@@ -180,9 +191,19 @@ open class ViewController: SimObject {
     /// UIKit's default sizeForChildContentContainer: a child gets the parent's size.
     open func size(forChildContentContainer child: ViewController, parentSize: Size) -> Size { parentSize }
 
+    /// A child's extended-layout settings changed: a container lays it out again.
+    func childLayoutDidChange() { viewIfLoaded?.setNeedsLayout() }
+
+    /// What this container's bars cover of `child`'s view, in the child's view's space
+    /// (docs/layout.md, Safe area); none by default.
+    open func safeAreaInsets(addedFor child: ViewController) -> EdgeInsets { .zero }
+
+    /// UIKit's loadView makes a view with the screen's bounds that resizes with its
+    /// superview (flexible width and height).
     func makeDefaultView() -> View {
         let v = View(simulation: simulation, className: "View", name: "\(name).view")
         v.frame = simulation.screen.bounds
+        v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         return v
     }
 

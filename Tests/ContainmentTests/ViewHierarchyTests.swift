@@ -183,7 +183,7 @@ extension ViewHierarchyTests {
         #expect(sim.window.recursiveDescription() == """
             <Window: window; frame = (0 0; 393 852)>
                | <View: menu.view; frame = (0 0; 393 852); autoresize = W+H; owner = menu>
-               |    | <View: red.view; frame = (0 0; 393 852); owner = red>
+               |    | <View: red.view; frame = (0 0; 393 852); autoresize = W+H; owner = red>
                |    |    | <Button: Button#1; frame = (0 100; 80 44); title = 'Red'; selected = YES>
             """)
     }

@@ -32,6 +32,7 @@ import NestboxCLI
             {"ph":"i","s":"t","name":"willMove","cat":"containment","ts":0,"pid":1,"tid":1,"args":{"toParent":"n","text":"b.willMove(toParent: n)"}},
             {"ph":"i","s":"t","name":"loadView","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"text":"b.loadView()"}},
             {"ph":"i","s":"t","name":"viewDidLoad","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"text":"b.viewDidLoad()"}},
+            {"ph":"i","s":"t","name":"viewSafeAreaInsetsDidChange","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"text":"b.viewSafeAreaInsetsDidChange()"}},
             {"ph":"i","s":"t","name":"viewWillLayoutSubviews","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"text":"b.viewWillLayoutSubviews()"}},
             {"ph":"i","s":"t","name":"viewDidLayoutSubviews","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"text":"b.viewDidLayoutSubviews()"}},
             {"ph":"i","s":"t","name":"viewIsAppearing","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"animated":true,"text":"b.viewIsAppearing(animated: true)"}},

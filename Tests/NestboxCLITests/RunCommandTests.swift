@@ -58,7 +58,7 @@ extension RunCommandTests {
         #expect(r.out.hasSuffix("""
             <Window: window; frame = (0 0; 393 852)>
                | <View: p.view; frame = (0 0; 393 852); autoresize = W+H; owner = p>
-               |    | <View: c.view; frame = (0 0; 393 852); owner = c>
+               |    | <View: c.view; frame = (0 0; 393 852); autoresize = W+H; owner = c>
 
             """))
     }
@@ -105,9 +105,9 @@ extension RunCommandTests {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not strict JSON: \(line)")
         }
         #expect(lines.filter { $0.contains(#""alpha":null"#) }.count == 3)
-        #expect(lines.contains(#"{"seq":16,"t":1.8e+302,"kind":"animation","object":"animation#2","event":"begin","args":{"duration":1e+303,"curve":"easeInOut","views":"v.view"}}"#))
+        #expect(lines.contains(#"{"seq":17,"t":1.8e+302,"kind":"animation","object":"animation#2","event":"begin","args":{"duration":1e+303,"curve":"easeInOut","views":"v.view"}}"#))
         // The clock stops at the largest finite time rather than reaching inf.
-        #expect(lines.contains(#"{"seq":19,"t":1.7976931348623157e+308,"kind":"log","object":"script","event":"print","args":{},"message":"late"}"#))
+        #expect(lines.contains(#"{"seq":20,"t":1.7976931348623157e+308,"kind":"log","object":"script","event":"print","args":{},"message":"late"}"#))
     }
 
     @Test("exit 1: a script error, with position and traceback on stderr")

@@ -131,7 +131,8 @@ assert(math.abs(first.wheelView.progress - expected) < 1e-9)
 local top = math.floor(30 * expected) + 1
 assert(first.wheelView.topLabel.text == data[top], first.wheelView.topLabel.text)
 ui.pan{ view = first.view, from = { 100, 300 }, to = { 100, 100 }, steps = 4, duration = 0.2 }
-assert(t.contentOffset.y == 640 and first.wheelView.topLabel.text == data[math.floor(30 * first.wheelView.progress) + 1])
+-- The table fills the screen under the bars, so the pan stops at the end of the content.
+assert(t.contentOffset.y == 30 * 44 - 852 and first.wheelView.topLabel.text == data[math.floor(30 * first.wheelView.progress) + 1])
 
 -- The same view as a direct tab finds its own button.
 ui.tap("Direct")

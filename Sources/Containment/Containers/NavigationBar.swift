@@ -7,10 +7,24 @@ public final class NavigationBar: View {
     weak var navigationController: NavigationController?
     public private(set) var titleLabel: Label?
     public private(set) var backButton: Button?
+    /// The width the items were placed for, and the item buttons with their widths.
+    var laidOutWidth = 0.0
+    var leftButtons: [(Button, Double)] = []
+    var rightButtons: [(Button, Double)] = []
+    /// Translucent by default: the children's views extend under it (Q18).
+    public var isTranslucent = true {
+        didSet { navigationController?.childLayoutDidChange() }
+    }
 
     init(navigationController nav: NavigationController) {
         navigationController = nav
         super.init(simulation: nav.simulation, className: "NavigationBar", name: "\(nav.name).navigationBar")
+    }
+
+    /// A new width (a rotation) places the items again, as UIKit's bar lays them out.
+    public override func handle(_ hook: Hook) {
+        if case .layoutSubviews = hook, bounds.size.width != laidOutWidth { placeItems() }
+        super.handle(hook)
     }
 
     /// Rebuilds the bar's contents for the current top (chrome: no trace events).
@@ -18,15 +32,15 @@ public final class NavigationBar: View {
         for s in subviews { s.detach() }
         titleLabel = nil
         backButton = nil
+        leftButtons = []
+        rightButtons = []
         guard let nav = navigationController, let top = nav.topViewController else { return }
         let item = top.navigationItem
-        let w = bounds.size.width
         let stack = nav.viewControllers
-        var left = 8.0
         let showsBack = stack.count > 1 && !item.hidesBackButton && item.leftBarButtonItems.isEmpty
         if showsBack {
             let below = stack[stack.count - 2]
-            let b = Button(simulation: simulation, name: "\(nav.name).backButton", frame: Rect(x: left, y: 0, width: 100, height: Self.height))
+            let b = Button(simulation: simulation, name: "\(nav.name).backButton")
             b.title = below._navigationItem?.backButtonTitle ?? below.navigationItem.title ?? "Back"
             // Weak: a script may keep the button after the controller is collected.
             b.builtInAction = { [weak nav] event in
@@ -34,35 +48,52 @@ public final class NavigationBar: View {
             }
             attach(b, at: subviews.count)
             backButton = b
-            left += 108
         }
-        for bar in item.leftBarButtonItems {
-            left += addItemButton(bar, x: left) + 8
-        }
-        var right = w - 8
-        for bar in item.rightBarButtonItems {
-            let width = Self.width(of: bar)
-            right -= width
-            _ = addItemButton(bar, x: right)
-            right -= 8
-        }
-        let label = Label(simulation: simulation, name: "\(nav.name).titleLabel",
-                          frame: Rect(x: w / 2 - 100, y: 0, width: 200, height: Self.height))
+        leftButtons = item.leftBarButtonItems.map(addItemButton)
+        rightButtons = item.rightBarButtonItems.map(addItemButton)
+        let label = Label(simulation: simulation, name: "\(nav.name).titleLabel")
         label.text = item.title
         label.textAlignment = "center"
         attach(label, at: subviews.count)
         titleLabel = label
+        placeItems()
+    }
+
+    /// The back button 100 wide at x = 8, left items after it, right items from the right
+    /// edge, 8 apart; the title 200 wide, centred.
+    func placeItems() {
+        let w = bounds.size.width
+        laidOutWidth = w
+        func place(_ v: View, _ x: Double, _ width: Double) {
+            let f = Rect(x: x, y: 0, width: width, height: Self.height)
+            if v.frame != f { v.frame = f }
+        }
+        var left = 8.0
+        if let b = backButton {
+            place(b, left, 100)
+            left += 108
+        }
+        for (b, width) in leftButtons {
+            place(b, left, width)
+            left += width + 8
+        }
+        var right = w - 8
+        for (b, width) in rightButtons {
+            right -= width
+            place(b, right, width)
+            right -= 8
+        }
+        if let label = titleLabel { place(label, w / 2 - 100, 200) }
     }
 
     static func width(of item: BarButtonItem) -> Double { max(44, Double((item.title ?? "").count) * 9 + 16) }
 
-    private func addItemButton(_ item: BarButtonItem, x: Double) -> Double {
-        let width = Self.width(of: item)
-        let b = Button(simulation: simulation, name: "\(item.name).button", frame: Rect(x: x, y: 0, width: width, height: Self.height))
+    private func addItemButton(_ item: BarButtonItem) -> (Button, Double) {
+        let b = Button(simulation: simulation, name: "\(item.name).button")
         b.title = item.title
         // Weak: the item belongs to a navigation item; a kept button must not keep it.
         b.builtInAction = { [weak item] event in if event == .touchUpInside { item?.trigger() } }
         attach(b, at: subviews.count)
-        return width
+        return (b, Self.width(of: item))
     }
 }

@@ -2,15 +2,42 @@
 /// (`from` will-disappear, `to` will-appear, delegate willShow, … did-callbacks, didMove,
 /// didShow), a 0.35 s slide or the delegate's animator, interactive with the edge swipe.
 extension NavigationController {
-    public var contentFrame: Rect {
+    /// The top controller's frame.
+    public var contentFrame: Rect { contentFrame(for: topViewController) }
+
+    /// Q18: a child's view fills the navigation controller's view, under the bar, unless
+    /// the bar is opaque (and the child does not extend under opaque bars) or the child
+    /// excludes the top edge; then it starts below the bar.
+    func contentFrame(for vc: ViewController?) -> Rect {
         let b = viewIfLoaded?.bounds ?? simulation.screen.bounds
-        let top = isNavigationBarHidden ? 0 : simulation.screen.safeAreaInsets.top + NavigationBar.height
+        let full = Rect(x: 0, y: 0, width: b.size.width, height: b.size.height)
+        guard !isNavigationBarHidden, let vc else { return full }
+        let underBar = vc.edgesForExtendedLayout.contains(.top)
+            && (navigationBar.isTranslucent || vc.extendedLayoutIncludesOpaqueBars)
+        if underBar { return full }
+        let top = navigationBar.frame.maxY
         return Rect(x: 0, y: top, width: b.size.width, height: max(0, b.size.height - top))
+    }
+
+    /// The bar sits at the top of the view's safe area (in every orientation, in a sheet
+    /// or lower in a container), as wide as the view.
+    var barFrame: Rect {
+        let v = viewIfLoaded
+        let top = v?.safeAreaInsets.top ?? simulation.screen.safeAreaInsets.top
+        return Rect(x: 0, y: top, width: v?.bounds.size.width ?? simulation.screen.width, height: NavigationBar.height)
+    }
+
+    /// The bar's bottom edge is the top of a child's safe area (hidden, it adds nothing).
+    func barInsets(for child: ViewController) -> EdgeInsets {
+        guard !isNavigationBarHidden, child.parent === self,
+              let cv = child.viewIfLoaded, let v = viewIfLoaded, cv.superview === v else { return .zero }
+        let covered = navigationBar.frame.maxY - cv.frame.minY
+        return EdgeInsets(top: max(0, covered), left: 0, bottom: 0, right: 0)
     }
 
     func installChrome() {
         guard let v = viewIfLoaded else { return }
-        navigationBar.frame = Rect(x: 0, y: simulation.screen.safeAreaInsets.top, width: v.bounds.size.width, height: NavigationBar.height)
+        navigationBar.frame = barFrame
         navigationBar.autoresizingMask = [.flexibleWidth]
         v.attach(navigationBar, at: v.subviews.count)
         let edge = ScreenEdgePanGestureRecognizer(simulation: simulation, name: "\(name).interactivePopGestureRecognizer")
@@ -21,12 +48,25 @@ extension NavigationController {
         installTop()
     }
 
+    /// UILayoutContainerView's layoutSubviews: the bar at the safe-area top, the top's
+    /// view in place (unless a transition is moving it).
+    func layoutChrome() {
+        guard let v = viewIfLoaded, navigationBar.superview === v else { return }
+        let bar = barFrame
+        if navigationBar.frame != bar { navigationBar.frame = bar }
+        guard let top = visibleTop, let tv = top.viewIfLoaded, tv.superview === v else { return }
+        tv.safeAreaNeedsUpdate = true     // the bar may have moved, shown or hidden (Q16)
+        guard !isTransitioning else { return }
+        let f = contentFrame(for: top)
+        if tv.frame != f { tv.frame = f }
+    }
+
     /// Puts the top's view in place (loading it), with no transition.
     func installTop() {
         guard let v = viewIfLoaded, let top = topViewController else { return }
         if let old = visibleTop, old !== top, let ov = old.viewIfLoaded, ov.superview === v { ov.detach() }
         let tv = top.view
-        tv.frame = contentFrame
+        tv.frame = contentFrame(for: top)
         tv.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         if tv.superview !== v { try? v.insertSubview(tv, belowSubview: navigationBar) }
         visibleTop = top
@@ -35,7 +75,8 @@ extension NavigationController {
 
     func layoutContent() {
         navigationBar.isHidden = isNavigationBarHidden
-        visibleTop?.viewIfLoaded?.frame = contentFrame
+        visibleTop?.viewIfLoaded?.frame = contentFrame(for: visibleTop)
+        viewIfLoaded?.setNeedsLayout()
     }
 
     func tellDelegate(willShow vc: ViewController, animated: Bool) {
@@ -110,7 +151,7 @@ extension NavigationController {
         visibleTop = to
         if !animated {
             let tv = to.view
-            tv.frame = contentFrame
+            tv.frame = contentFrame(for: to)
             if tv.superview !== view { try? view.insertSubview(tv, belowSubview: navigationBar) }
             to.deliverIsAppearing()
             ctx.completeTransition(true)
@@ -145,7 +186,7 @@ extension NavigationController {
     func cancelled(from: ViewController, popped: [ViewController]) {
         viewControllers.append(contentsOf: popped)
         visibleTop = from
-        from.viewIfLoaded?.frame = contentFrame
+        from.viewIfLoaded?.frame = contentFrame(for: from)
         navigationBar.update()
         transitionDidEnd()
     }
@@ -198,22 +239,23 @@ final class NavigationSlide: TransitionAnimator {
     func animateTransition(_ ctx: TransitionContext) {
         guard let nav = ctx.fromViewController.parent as? NavigationController ?? ctx.toViewController.parent as? NavigationController,
               let toView = ctx.view("to"), let fromView = ctx.view("from") else { ctx.completeTransition(true); return }
-        let frame = nav.contentFrame
+        let frame = nav.contentFrame(for: ctx.toViewController)
+        let fromFrame = nav.contentFrame(for: ctx.fromViewController)
         let w = frame.size.width
-        func shifted(_ dx: Double) -> Rect { Rect(x: frame.origin.x + dx, y: frame.origin.y, width: w, height: frame.size.height) }
+        func shifted(_ f: Rect, _ dx: Double) -> Rect { Rect(x: f.origin.x + dx, y: f.origin.y, width: f.size.width, height: f.size.height) }
         if operation == .pop {
-            toView.frame = shifted(-0.3 * w)
+            toView.frame = shifted(frame, -0.3 * w)
             try? nav.view.insertSubview(toView, belowSubview: fromView)
         } else {
-            toView.frame = shifted(w)
+            toView.frame = shifted(frame, w)
             try? nav.view.insertSubview(toView, aboveSubview: fromView)
         }
         ctx.toViewController.deliverIsAppearing()
         ctx.simulation.animator.animate(duration: NavigationController.slideDuration, curve: .easeInOut, animations: {
             toView.frame = frame
-            fromView.frame = self.operation == .pop ? shifted(w) : shifted(-0.3 * w)
+            fromView.frame = self.operation == .pop ? shifted(fromFrame, w) : shifted(fromFrame, -0.3 * w)
         }, completion: { _ in
-            fromView.frame = frame
+            fromView.frame = fromFrame
             ctx.completeTransition(!ctx.transitionWasCancelled)
         })
     }

@@ -56,13 +56,17 @@ public final class NavigationController: ViewController {
     }
 
     public override func loadView() {
-        try? setView(View(simulation: simulation, className: "LayoutContainerView", name: "\(name).view",
-                          frame: simulation.screen.bounds))
+        let v = View(simulation: simulation, className: "LayoutContainerView", name: "\(name).view", frame: simulation.screen.bounds)
+        v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        try? setView(v)
     }
 
     /// S18: loading the navigation controller's view loads and places its top's.
+    public override func safeAreaInsets(addedFor child: ViewController) -> EdgeInsets { barInsets(for: child) }
+
     public override func handle(_ hook: Hook) {
         if case .viewDidLoad = hook { installChrome() }
+        if case .viewWillLayoutSubviews = hook { layoutChrome() }
         super.handle(hook)
     }
 

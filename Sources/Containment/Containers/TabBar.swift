@@ -7,6 +7,10 @@ public final class TabBar: View {
     /// Set when a tab bar controller manages this bar (W12, W13). Weak: a script may
     /// keep the bar after Lua collects its controller; the bar is then a bare one.
     public internal(set) weak var controller: TabBarController?
+    /// Translucent by default: a tab's view extends under it (Q18).
+    public var isTranslucent = true {
+        didSet { controller?.childLayoutDidChange() }
+    }
 
     public init(simulation: Simulation, name: String? = nil, frame: Rect = .zero) {
         super.init(simulation: simulation, className: "TabBar", name: name, frame: frame)
@@ -40,26 +44,45 @@ public final class TabBar: View {
         layoutItems()
     }
 
-    /// The buttons, equal widths across the bar (chrome: no trace events). They are made
-    /// once per set of items, like UIKit's, so views a script adds to one stay there.
+    /// The buttons (chrome: no trace events). They are made once per set of items, like
+    /// UIKit's, so views a script adds to one stay there.
     func layoutItems() {
         for s in subviews { s.detach() }
         guard !items.isEmpty else { return }
-        let w = bounds.size.width / Double(items.count)
         for (i, item) in items.enumerated() {
-            let b = TabBarButton(bar: self, index: i, frame: Rect(x: Double(i) * w, y: 0, width: w, height: Self.height))
-            let image = View(simulation: simulation, className: "TabBarSwappableImageView", name: "\(b.name).image",
-                             frame: Rect(x: w / 2 - 15, y: 5, width: 30, height: 30))
-            let label = Label(simulation: simulation, className: "TabBarButtonLabel", name: "\(b.name).label",
-                              frame: Rect(x: 0, y: 35, width: w, height: 14))
+            let b = TabBarButton(bar: self, index: i, frame: .zero)
+            let image = View(simulation: simulation, className: "TabBarSwappableImageView", name: "\(b.name).image")
+            let label = Label(simulation: simulation, className: "TabBarButtonLabel", name: "\(b.name).label")
             label.text = item.title
             label.textAlignment = "center"
             b.attach(image, at: 0)
             b.attach(label, at: 1)
+            b.image = image
             b.label = label
             attach(b, at: subviews.count)
         }
+        placeButtons()
         refreshButtons()
+    }
+
+    /// Equal widths across the bar; done again whenever the bar's bounds change (a bar
+    /// sized after its items are set, a rotation), as UIKit's layoutSubviews does.
+    func placeButtons() {
+        let buttons = subviews.compactMap { $0 as? TabBarButton }
+        guard !buttons.isEmpty else { return }
+        let w = bounds.size.width / Double(items.count)
+        func place(_ v: View?, _ f: Rect) { if let v, v.frame != f { v.frame = f } }
+        for b in buttons where b.index < items.count {
+            place(b, Rect(x: Double(b.index) * w, y: 0, width: w, height: Self.height))
+            place(b.image, Rect(x: w / 2 - 15, y: 5, width: 30, height: 30))
+            place(b.label, Rect(x: 0, y: 35, width: w, height: 14))
+            place(b.badge, Rect(x: w / 2 + 8, y: 2, width: 20, height: 18))
+        }
+    }
+
+    public override func handle(_ hook: Hook) {
+        if case .layoutSubviews = hook { placeButtons() }
+        super.handle(hook)
     }
 
     /// Titles, badges and selection, updated in place.
@@ -110,6 +133,7 @@ public final class TabBarButton: View, TapHandling {
     /// The item this button shows (a picture draws its image's name), nil once the bar
     /// is gone or has fewer items.
     public var item: TabBarItem? { bar.flatMap { index < $0.items.count ? $0.items[index] : nil } }
+    var image: View?
     var label: Label?
     var badge: Label?
 

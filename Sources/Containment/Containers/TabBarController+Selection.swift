@@ -1,19 +1,56 @@
 /// Showing the selected tab: S30's order (new will-appear, old will-disappear, old
 /// did-disappear, new did-appear), or the delegate's animator.
 extension TabBarController {
-    var tabBarHeight: Double { TabBar.height + simulation.screen.safeAreaInsets.bottom }
+    /// 49 plus the view's bottom safe-area inset: the bar extends under the home
+    /// indicator, sized again when the inset changes (a rotation).
+    var tabBarHeight: Double {
+        TabBar.height + (viewIfLoaded?.safeAreaInsets.bottom ?? simulation.screen.safeAreaInsets.bottom)
+    }
 
-    public var contentFrame: Rect {
+    /// The selected controller's frame.
+    public var contentFrame: Rect { contentFrame(for: selectedViewController) }
+
+    /// Q18: a tab's view fills the tab bar controller's view, under the bar, unless the
+    /// bar is opaque (and the child does not extend under opaque bars) or the child
+    /// excludes the bottom edge; then it ends above the bar.
+    func contentFrame(for vc: ViewController?) -> Rect {
         let b = viewIfLoaded?.bounds ?? simulation.screen.bounds
+        let underBar = vc.map { $0.edgesForExtendedLayout.contains(.bottom) && (tabBar.isTranslucent || $0.extendedLayoutIncludesOpaqueBars) } ?? true
+        if underBar || tabBar.isHidden { return Rect(x: 0, y: 0, width: b.size.width, height: b.size.height) }
         return Rect(x: 0, y: 0, width: b.size.width, height: max(0, b.size.height - tabBarHeight))
+    }
+
+    var tabBarFrame: Rect {
+        let b = viewIfLoaded?.bounds ?? simulation.screen.bounds
+        let h = tabBarHeight
+        return Rect(x: 0, y: b.size.height - h, width: b.size.width, height: h)
+    }
+
+    /// The bar's top edge is the bottom of a child's safe area (hidden, it adds nothing).
+    func barInsets(for child: ViewController) -> EdgeInsets {
+        guard !tabBar.isHidden, child.parent === self,
+              let cv = child.viewIfLoaded, let v = viewIfLoaded, cv.superview === v else { return .zero }
+        let covered = cv.frame.maxY - tabBar.frame.minY
+        return EdgeInsets(top: 0, left: 0, bottom: max(0, covered), right: 0)
     }
 
     func installChrome() {
         guard let v = viewIfLoaded else { return }
-        tabBar.frame = Rect(x: 0, y: v.bounds.size.height - tabBarHeight, width: v.bounds.size.width, height: tabBarHeight)
+        tabBar.frame = tabBarFrame
         tabBar.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
         v.attach(tabBar, at: v.subviews.count)
         tabBar.layoutItems()
+    }
+
+    /// The bar sized for the current bottom inset, the selected view in place.
+    func layoutChrome() {
+        guard let v = viewIfLoaded, tabBar.superview === v else { return }
+        let bar = tabBarFrame
+        if tabBar.frame != bar { tabBar.frame = bar }
+        guard let s = selectedViewController, let sv = s.viewIfLoaded, sv.superview === v else { return }
+        sv.safeAreaNeedsUpdate = true     // the bar may have moved (Q16)
+        let f = contentFrame(for: s)
+        if sv.frame != f { sv.frame = f }
     }
 
     /// Only the selected child's view is loaded and in place (docs/containment.md,
@@ -21,7 +58,7 @@ extension TabBarController {
     func installSelected() {
         guard let v = viewIfLoaded, let s = selectedViewController else { return }
         let sv = s.view
-        sv.frame = contentFrame
+        sv.frame = contentFrame(for: s)
         sv.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         if sv.superview !== v { try? v.insertSubview(sv, belowSubview: tabBar) }
     }
@@ -51,7 +88,7 @@ extension TabBarController {
             custom.animateTransition(ctx)
             return
         }
-        newView.frame = contentFrame
+        newView.frame = contentFrame(for: target)
         newView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         try? view.insertSubview(newView, belowSubview: tabBar)
         target.deliverIsAppearing()

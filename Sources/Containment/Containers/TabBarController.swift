@@ -49,8 +49,11 @@ public final class TabBarController: ViewController {
         return [s]
     }
 
+    public override func safeAreaInsets(addedFor child: ViewController) -> EdgeInsets { barInsets(for: child) }
+
     public override func handle(_ hook: Hook) {
         if case .viewDidLoad = hook { installChrome() }
+        if case .viewWillLayoutSubviews = hook { layoutChrome() }
         super.handle(hook)
     }
 

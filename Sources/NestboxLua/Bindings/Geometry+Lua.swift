@@ -47,6 +47,17 @@ extension Args {
 
     /// `{"flexibleWidth", "flexibleHeight"}` or a single name.
     func autoresizingMask(_ i: Int32) throws -> AutoresizingMask {
+        try optionSet(i, AutoresizingMask.names.map { ($0.0, $0.1) }, "autoresizing mask")
+    }
+
+    /// `{"top", "bottom"}`, a single name, or `"all"` (edgesForExtendedLayout).
+    func rectEdges(_ i: Int32) throws -> RectEdge {
+        if L.string(at: i) == "all" { return .all }
+        return try optionSet(i, RectEdge.names, "edge")
+    }
+
+    /// A list of option names (or one name) as an option set; `what` names the kind in errors.
+    private func optionSet<T: OptionSet>(_ i: Int32, _ known: [(String, T)], _ what: String) throws -> T {
         var names: [String] = []
         if let s = L.string(at: i) {
             names = [s]
@@ -55,20 +66,20 @@ extension Args {
             for k in 0..<Int(n) {
                 lua_rawgeti(L, i, lua_Integer(k + 1))
                 defer { L.pop() }
-                guard let s = L.string(at: -1) else { throw LuaFailure.argument(i, "autoresizing mask names must be strings") }
+                guard let s = L.string(at: -1) else { throw LuaFailure.argument(i, "\(what) names must be strings") }
                 names.append(s)
             }
         } else {
             throw LuaFailure.typeError(i, expected: "table", got: L.typeName(at: i))
         }
-        var mask: AutoresizingMask = []
+        var set: T = []
         for name in names {
-            guard let m = AutoresizingMask.names.first(where: { $0.0 == name }) else {
-                throw LuaFailure.argument(i, "unknown autoresizing mask '\(name)'")
+            guard let m = known.first(where: { $0.0 == name }) else {
+                throw LuaFailure.argument(i, "unknown \(what) '\(name)'")
             }
-            mask.insert(m.1)
+            set.formUnion(m.1)
         }
-        return mask
+        return set
     }
 }
 
@@ -115,7 +126,15 @@ extension LuaRuntime {
     }
 
     func push(_ mask: AutoresizingMask) {
-        let names = AutoresizingMask.names.filter { mask.contains($0.1) }.map(\.0)
+        push(names: AutoresizingMask.names.filter { mask.contains($0.1) }.map(\.0))
+    }
+
+    func push(_ edges: RectEdge) {
+        push(names: RectEdge.names.filter { edges.contains($0.1) }.map(\.0))
+    }
+
+    /// A list of strings.
+    func push(names: [String]) {
         L.newTable(array: Int32(names.count))
         for (k, n) in names.enumerated() {
             L.push(n)

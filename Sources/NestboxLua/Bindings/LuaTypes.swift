@@ -30,6 +30,7 @@ enum LuaTypes {
         TableViewBinding.binding,
         TouchBinding.binding,
         PresentationControllerBinding.binding,
+        NavigationBarBinding.binding,
     ]
 
     /// The function tables: `ui`, `ui.trace`, the globals, and the shared metamethods.

@@ -29,6 +29,9 @@ enum TabBarBinding {
                         }
                         _ = try c.rt.setDelegateTable(c, i)
                     }),
+        LuaProperty("translucent", "boolean", doc: "Whether content extends under the bar (default true, Q18).",
+                    get: { c in c.L.push(try bar(c).isTranslucent); return 1 },
+                    set: { c, i in try bar(c).isTranslucent = try c.args.boolean(i) }),
     ]
 
     // Run by LuaRuntime+Hooks.swift.

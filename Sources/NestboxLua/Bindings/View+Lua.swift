@@ -135,12 +135,17 @@ enum ViewBinding {
                     get: { c in c.rt.push(try view(c).presentation); return 1 }),
         LuaProperty("gestureRecognizers", "GestureRecognizer[]", doc: "The attached recognizers.",
                     get: { c in c.rt.push(objects: try view(c).gestureRecognizers); return 1 }),
+        LuaProperty("safeAreaInsets", "Insets", doc: "The part of the view the window's insets and the bars cover (Q16).",
+                    get: { c in c.rt.push(try view(c).safeAreaInsets); return 1 }),
+        LuaProperty("traitCollection", "TraitCollection", doc: "Size classes, idiom and display scale: `{horizontalSizeClass, verticalSizeClass, userInterfaceIdiom, displayScale}`.",
+                    get: { c in c.rt.push(try view(c).traitCollection); return 1 }),
     ]
 
     static let hooks: [LuaHook] = [
         LuaHook("layoutSubviews", "()", doc: "After the view's layout pass has laid out its subviews (autoresizing)."),
         LuaHook("didMoveToSuperview", "()", doc: "After the view was added to or removed from a superview."),
         LuaHook("didMoveToWindow", "()", doc: "After the view entered or left the window."),
+        LuaHook("safeAreaInsetsDidChange", "()", doc: "After the view's safe-area insets changed, during layout (Q16)."),
     ]
 
     static let binding = LuaBinding(

@@ -114,6 +114,17 @@ enum ViewControllerBinding {
                     doc: "Whether children get appearance callbacks with their parent (default true).",
                     get: { c in c.L.push(try controller(c).shouldAutomaticallyForwardAppearanceMethods); return 1 },
                     set: { c, i in try controller(c).shouldAutomaticallyForwardAppearanceMethods = try c.args.boolean(i) }),
+        LuaProperty("traitCollection", "TraitCollection", doc: "The size classes, idiom and display scale the controller sees.",
+                    get: { c in c.rt.push(try controller(c).traitCollection); return 1 }),
+        LuaProperty("additionalSafeAreaInsets", "Insets", doc: "Insets added to the view's safe area (Q16).",
+                    get: { c in c.rt.push(try controller(c).additionalSafeAreaInsets); return 1 },
+                    set: { c, i in try controller(c).additionalSafeAreaInsets = try c.args.insets(i) }),
+        LuaProperty("edgesForExtendedLayout", "string[]", doc: "The edges whose bars the view extends under: `top`, `left`, `bottom`, `right`, `all` (Q18).",
+                    get: { c in c.rt.push(try controller(c).edgesForExtendedLayout); return 1 },
+                    set: { c, i in try controller(c).edgesForExtendedLayout = try c.args.rectEdges(i) }),
+        LuaProperty("extendedLayoutIncludesOpaqueBars", "boolean", doc: "Whether the view extends under opaque bars too (default false).",
+                    get: { c in c.L.push(try controller(c).extendedLayoutIncludesOpaqueBars); return 1 },
+                    set: { c, i in try controller(c).extendedLayoutIncludesOpaqueBars = try c.args.boolean(i) }),
     ]
 
     // MARK: Hooks (run by LuaRuntime+Hooks.swift)
@@ -133,6 +144,9 @@ enum ViewControllerBinding {
         LuaHook("didReceiveMemoryWarning", "()", doc: "On `ui.memoryWarning()`."),
         LuaHook("viewWillTransition", "(size: Size, coordinator: TransitionCoordinator)",
                 doc: "Before a rotation gives the view the new size (Q8)."),
+        LuaHook("viewSafeAreaInsetsDidChange", "()", doc: "After the view's safe-area insets changed, during layout (Q16)."),
+        LuaHook("willTransition", "(traits: TraitCollection, coordinator: TransitionCoordinator)",
+                doc: "Before the traits change, after the `viewWillTransition` messages, parent first (Q8)."),
         LuaHook("traitCollectionDidChange", "(previous: TraitCollection)", doc: "After a rotation or a device change changed the traits (Q8)."),
         LuaHook("sizeForChildContentContainer", "(child: ViewController, parentSize: Size) -> Size?",
                 doc: "The size a child gets in a rotation; nil for UIKit's default (the parent's size)."),

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import Containment
+import NestboxLua
+import InvariantChecking
+
+/// The layout model from Lua (docs/layout.md; policies Q8, Q16, Q17, Q18).
+@Suite(.checksInvariants) struct LayoutBindingTests {}
+
+extension LayoutBindingTests {
+    @Test("safe areas: the view's insets, the two change hooks, additionalSafeAreaInsets (Q16)")
+    func safeArea() throws {
+        let (outcome, out, _) = try runLua("""
+            local function ins(e) return string.format("%g,%g,%g,%g", e.top, e.left, e.bottom, e.right) end
+            local a = ui.ViewController{ name = "a",
+              viewSafeAreaInsetsDidChange = function(self) print("vc", ins(self.view.safeAreaInsets)) end }
+            local n = ui.NavigationController{ name = "n", root = a }
+            ui.window.rootViewController = n
+            ui.window:makeKeyAndVisible()
+            a.view.safeAreaInsetsDidChange = function(v) print("view", ins(v.safeAreaInsets)) end
+            a.additionalSafeAreaInsets = { top = 10, left = 0, bottom = 0, right = 0 }
+            ui.settle()
+            print(ins(a.additionalSafeAreaInsets), ins(n.view.safeAreaInsets), ins(ui.window.safeAreaInsets))
+            assert(ui.View{}.safeAreaInsets.top == 0, "outside a window")
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "vc\t103,0,34,0\nview\t113,0,34,0\nvc\t113,0,34,0\n10,0,0,0\t59,0,34,0\t59,0,34,0\n")
+    }
+
+    @Test("extended layout from Lua: edges, translucent bars (Q18)")
+    func extendedLayout() throws {
+        let (outcome, out, _) = try runLua("""
+            local a = ui.ViewController{ name = "a" }
+            local n = ui.NavigationController{ name = "n", root = a }
+            local t = ui.TabBarController{ name = "t", viewControllers = { n } }
+            ui.window.rootViewController = t
+            ui.window:makeKeyAndVisible()
+            local function f(v) local r = v.frame; return string.format("%g+%g", r.y, r.height) end
+            print(table.concat(a.edgesForExtendedLayout, " "), f(a.view), n.navigationBar.translucent, t.tabBar.translucent)
+            a.edgesForExtendedLayout = { "left", "bottom" }
+            ui.settle()
+            print(table.concat(a.edgesForExtendedLayout, " "), f(a.view))
+            a.edgesForExtendedLayout = "all"
+            n.navigationBar.translucent = false
+            t.tabBar.translucent = false
+            ui.settle()
+            print(f(a.view), f(n.view))
+            a.extendedLayoutIncludesOpaqueBars = true
+            ui.settle()
+            print(f(a.view), a.extendedLayoutIncludesOpaqueBars)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "top left bottom right\t0+852\ttrue\ttrue\nleft bottom\t103+749\n103+666\t0+769\n0+769\ttrue\n")
+        #expect(try errorMessage("""
+            ui.ViewController{}.edgesForExtendedLayout = { "top", "middle" }
+            """) == "test:1: bad value for property 'edgesForExtendedLayout' of ViewController (unknown edge 'middle')")
+    }
+
+    @Test("traits from Lua: traitCollection, willTransition with the new traits, after the sizes (Q8)")
+    func traits() throws {
+        let (outcome, out, _) = try runLua("""
+            local a = ui.ViewController{ name = "a",
+              viewWillTransition = function(self, size) print("size", size.width, size.height) end,
+              willTransition = function(self, traits, coordinator)
+                print("will", traits.verticalSizeClass, self.traitCollection.verticalSizeClass, coordinator ~= nil)
+              end,
+              traitCollectionDidChange = function(self, previous)
+                print("did", previous.verticalSizeClass, self.traitCollection.verticalSizeClass)
+              end }
+            ui.window.rootViewController = a
+            ui.window:makeKeyAndVisible()
+            local t = a.view.traitCollection
+            print(t.horizontalSizeClass, t.verticalSizeClass, t.idiom, t.displayScale)
+            ui.rotate("landscapeLeft")
+            ui.settle()
+            ui.setDevice("iPad")
+            ui.settle()
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            compact\tregular\tphone\t3.0
+            size\t852.0\t393.0
+            will\tcompact\tregular\ttrue
+            did\tregular\tcompact
+            size\t1180.0\t820.0
+            will\tregular\tcompact\ttrue
+            did\tcompact\tregular
+
+            """)
+    }
+
+    @Test("a bare tab bar sized in viewDidLoad after its items lays its buttons out, and taps reach them")
+    func bareTabBarLayout() throws {
+        let (outcome, out, _) = try runLua("""
+            local one, two = ui.TabBarItem{ title = "One" }, ui.TabBarItem{ title = "Two" }
+            local vc = ui.ViewController{ name = "vc", viewDidLoad = function(self)
+              self.bar = ui.TabBar{ name = "bar", items = { one, two },
+                delegate = { didSelectItem = function(bar, item) print("selected", item.title) end } }
+              self.bar.frame = { 0, 700, 300, 49 }
+              self.view:addSubview(self.bar)
+            end }
+            ui.window.rootViewController = vc
+            ui.window:makeKeyAndVisible()
+            for _, b in ipairs(vc.bar.subviews) do local f = b.frame; print(b.name, f.x, f.width) end
+            ui.tap("Two")
+            vc.bar.frame = { 0, 700, 200, 49 }
+            ui.settle()
+            print(vc.bar.subviews[2].frame.x)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "bar.button1\t0.0\t150.0\nbar.button2\t150.0\t150.0\nselected\tTwo\n100.0\n")
+    }
+}
