@@ -11,9 +11,12 @@ extension View {
             if v.needsLayout {
                 v.needsLayout = false
                 let owner = v.owningViewController
+                let linting = v.simulation.linter != nil
+                if linting { v.simulation.lintLayout(true) }
                 owner?.deliverLayout(will: true)
                 v.handle(.layoutSubviews)
                 owner?.deliverLayout(will: false)
+                if linting { v.simulation.lintLayout(false) }
             }
             stack.append(contentsOf: v.subviews.reversed())
         }

@@ -24,6 +24,8 @@ public final class REPL {
         self.interactive = interactive
         var options = RunSession.Options()
         options.hookErrors = .record
+        // `:lint` lists what the session did wrong so far: the rules are always on here.
+        options.lint = true
         session = try RunSession(options: options, output: output)
         reader.completer = { [weak self] word in self?.runtime.completions(for: word) ?? [] }
     }
@@ -96,6 +98,7 @@ public final class REPL {
           :reset                a fresh world
           :load FILE            run a script here
           :record FILE          write the trace so far as a golden file
+          :lint                 the lints so far (docs/lints.md)
           :autosettle on|off    settle after each line (on)
           :help                 this list
         Ctrl-C interrupts running code; Ctrl-D leaves.
@@ -151,6 +154,7 @@ public final class REPL {
         case "autosettle":
             guard arg == "on" || arg == "off" else { output.err(":autosettle on|off\n"); return }
             autosettle = arg == "on"
+        case "lint": output.out(runtime.lintReport().text)
         case "help": output.out(Self.help + "\n")
         default: output.err("unknown command :\(name) (:help lists them)\n")
         }

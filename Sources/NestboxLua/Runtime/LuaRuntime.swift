@@ -87,6 +87,7 @@ public final class LuaRuntime {
         host.isOpen = false
         nb_watchdog_stop(state)
         simulation.isInterrupted = { false }
+        simulation.linter?.locate = { nil }
         nb_close(mainState)
         state.deallocate()
         simulation.discardPendingWork()
@@ -353,7 +354,10 @@ let propertySet: nb_property_fn = { L, object, id in
 let fieldChanged: nb_property_fn = { L, object, type in
     guard let object else { return 0 }
     return withRuntime(L) { _, rt in
-        Unmanaged<SimObject>.fromOpaque(object)._withUnsafeGuaranteedRef { rt.fieldChanged($0, valueType: type) }
+        Unmanaged<SimObject>.fromOpaque(object)._withUnsafeGuaranteedRef { obj in
+            rt.fieldChanged(obj, valueType: type)
+            if rt.simulation.linter != nil { rt.lintField(obj) }
+        }
         return 0
     }
 }
