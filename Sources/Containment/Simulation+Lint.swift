@@ -56,9 +56,13 @@ public final class Linter {
     init(locate: @escaping () -> String?) { self.locate = locate }
 
     func add(_ rule: LintRule, _ object: String, _ message: String, at location: String?) {
-        guard findings.count < Self.maxFindings else { dropped += 1; return }
+        guard !isFull else { dropped += 1; return }
         findings.append(LintFinding(rule: rule, object: object, message: message, location: location))
     }
+
+    /// Past `maxFindings` a lint is counted only: neither the report nor the trace
+    /// holds it, so a loop of lints costs no memory.
+    var isFull: Bool { findings.count >= Self.maxFindings }
 
     static func isScriptContainer(_ vc: ViewController?) -> Bool {
         guard let vc else { return false }
@@ -81,6 +85,7 @@ extension Simulation {
 
     /// The same for what is no object of the model (a script's class).
     public func lint(name: String, _ message: String, rule: LintRule) {
+        if let linter, linter.isFull { linter.add(rule, name, message, at: nil); return }
         let location = linter?.locate()
         trace.record(.lint, name, "lint", message: message, location: location)
         linter?.add(rule, name, message, at: location)
@@ -89,6 +94,8 @@ extension Simulation {
     /// A UIKit console message that is also a lint (W18, W19).
     func warn(_ object: SimObject, _ message: String, lint rule: LintRule) {
         guard let linter else { warn(object, message); return }
+        // UIKit's message stays in the trace as in any run; only the lint is counted.
+        if linter.isFull { warn(object, message); linter.add(rule, object.name, message, at: nil); return }
         let location = linter.locate()
         trace.record(.warning, object.name, "warning", message: message, location: location)
         linter.add(rule, object.name, message, at: location)
@@ -96,6 +103,7 @@ extension Simulation {
 
     /// A lint at a position known earlier (a deferred check).
     func lint(_ object: SimObject, _ message: String, rule: LintRule, at location: String?) {
+        if let linter, linter.isFull { linter.add(rule, object.name, message, at: nil); return }
         trace.record(.lint, object.name, "lint", message: message, location: location)
         linter?.add(rule, object.name, message, at: location)
     }

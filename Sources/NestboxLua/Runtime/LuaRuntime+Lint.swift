@@ -30,6 +30,15 @@ extension LuaRuntime {
 
     // MARK: - Typos (L11, L12)
 
+    /// LintNames.suggestion, remembered for up to 10,000 names.
+    func suggestion(for key: String, typeID: Int) -> String? {
+        let cacheKey = "\(typeID):\(key)"
+        if let known = lintSuggestions[cacheKey] { return known.isEmpty ? nil : known }
+        let found = LintNames.suggestion(for: key, typeID: typeID)
+        if lintSuggestions.count < 10_000 { lintSuggestions[cacheKey] = found ?? "" }
+        return found
+    }
+
     /// L11: the keys of `Class{...}` that became plain fields (the object's userdata at
     /// `ud`), in name order so the report does not follow the table's hash order.
     func lintConstructorKeys(_ obj: SimObject, typeID: Int, ud: Int32) {
@@ -44,7 +53,7 @@ extension LuaRuntime {
         L.pop()
         let type = LuaTypes.all[typeID].name
         for key in keys.sorted() {
-            guard let near = LintNames.suggestion(for: key, typeID: typeID) else { continue }
+            guard let near = suggestion(for: key, typeID: typeID) else { continue }
             simulation.lint(obj, "`\(key)` in \(obj.className){...} is not a property or hook of \(type): did you mean `\(near)`?",
                             rule: .constructorKeyTypo)
         }
@@ -54,7 +63,7 @@ extension LuaRuntime {
     func lintField(_ obj: SimObject) {
         guard let key = L.string(at: 2) else { return }
         let typeID = LuaTypes.typeID(of: obj)
-        guard let near = LintNames.suggestion(for: key, typeID: typeID) else { return }
+        guard let near = suggestion(for: key, typeID: typeID) else { return }
         simulation.lint(obj, "`\(key)` set on \(obj.objectDescription) is not a property or hook of \(LuaTypes.all[typeID].name): did you mean `\(near)`?",
                         rule: .fieldTypo)
     }
@@ -75,7 +84,7 @@ extension LuaRuntime {
             if L.rawField(meta, "__bound") == LUA_TBOOLEAN {
                 guard L.rawField(meta, "__name") == LUA_TSTRING, let bound = L.string(at: -1),
                       let typeID = Self.tables.index[bound],
-                      let near = LintNames.suggestion(for: key, typeID: typeID) else { return }
+                      let near = suggestion(for: key, typeID: typeID) else { return }
                 simulation.lint(name: className ?? bound,
                                 "`\(key)` set on class \(className ?? bound) is not a property or hook of \(bound): did you mean `\(near)`?",
                                 rule: .fieldTypo)

@@ -44,6 +44,9 @@ public final class LuaRuntime {
     public internal(set) var scriptPath: String?
     /// What objects hold to reach this runtime (see LuaHost).
     private(set) lazy var host = LuaHost(runtime: self)
+    /// The typo lints' answers by type and name ("" for none): a loop setting one field
+    /// asks once (LuaRuntime+Lint.swift).
+    var lintSuggestions: [String: String] = [:]
     /// Bumped whenever a class table changes, so cached hook masks are recomputed.
     var classGeneration: UInt32 = 1
 
