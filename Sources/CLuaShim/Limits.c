@@ -51,18 +51,31 @@ lua_State *nb_set_running(nb_state *st, lua_State *L) {
    (require, load, collectgarbage) are Nestbox's code, not the script's, so they are
    passed over when a script frame calls them. Reads only CallInfo and prototypes, so it is safe
    wherever the VM has saved its pc (hooks, allocations). */
-void nb_record_where(nb_state *st, lua_State *L) {
+static int nb_where_into(lua_State *L, char *buf, size_t size, int fullpath) {
     lua_Debug ar;
-    int fallback = 0;
-    if (st->where[0] != 0) return;      /* the first position is the one that matters */
+    int fallback = 0, n = 0;
     for (int level = 0; level < 64 && lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
         int prelude = strcmp(ar.source, "=prelude") == 0;
-        if (!prelude || !fallback)
-            snprintf(st->where, sizeof st->where, "%s:%d", ar.short_src, ar.currentline);
-        if (!prelude) return;
+        const char *src = fullpath && ar.source[0] == '@' ? ar.source + 1 : ar.short_src;
+        if (!prelude || !fallback) n = snprintf(buf, size, "%s:%d", src, ar.currentline);
+        if (!prelude) break;
         fallback = 1;
     }
+    return n < 0 ? 0 : (n < (int)size ? n : (int)size - 1);
+}
+
+void nb_record_where(nb_state *st, lua_State *L) {
+    if (st->where[0] != 0) return;      /* the first position is the one that matters */
+    nb_where_into(L, st->where, sizeof st->where, 0);
+}
+
+/* The lints' position (docs/lints.md): as nb_record_where, with a file's whole path
+   (short_src cuts a long one to 60 bytes with "..."). */
+int nb_script_position(lua_State *L, char *buf, size_t size) {
+    if (size == 0) return 0;
+    buf[0] = 0;
+    return nb_where_into(L, buf, size, 1);
 }
 
 static void nb_kill_hook(lua_State *L, lua_Debug *ar) {

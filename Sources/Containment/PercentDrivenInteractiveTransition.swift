@@ -18,7 +18,7 @@ public final class PercentDrivenInteractiveTransition: SimObject {
     private func checkDriving(_ call: String) {
         guard context?.isComplete ?? true, !toldIdle else { return }
         toldIdle = true
-        simulation.lint(self, "\(objectDescription) drives no transition: \(call) does nothing (return it from an interactionController… delegate method)")
+        simulation.lint(self, "\(objectDescription) drives no transition: \(call) does nothing (return it from an interactionController… delegate method)", rule: .idleInteraction)
     }
 
     public func update(_ p: Double) {

@@ -18,6 +18,8 @@ public final class Simulation {
     /// Asked by long operations (settle, advance, printing) between steps: the host's
     /// run limits end them early, and nothing else in the core reads the wall clock.
     public var isInterrupted: () -> Bool = { false }
+    /// The lint rules' state while linting (Simulation+Lint.swift); nil costs nothing.
+    public internal(set) var linter: Linter?
     /// What the model holds for the script, for a host's memory limit.
     public let memory: MemoryMeter
     var nameCounters: [String: Int] = [:]
@@ -67,6 +69,7 @@ public final class Simulation {
     public func turn() {
         clock.runQueued(until: isInterrupted)
         if window.isVisible { window.layoutIfNeeded() }
+        if linter != nil { lintTurnEnded() }
     }
 
     /// The timers one instant may fire before the run loop gives up on it (a timer that
@@ -138,7 +141,8 @@ public final class Simulation {
         trace.record(.warning, object.name, "warning", message: message)
     }
 
-    /// Records a Nestbox finding where UIKit is silent.
+    /// Records a Nestbox finding where UIKit is silent, outside the lint rules
+    /// (Simulation+Lint.swift has the numbered ones).
     public func lint(_ object: SimObject, _ message: String) {
         trace.record(.lint, object.name, "lint", message: message)
     }

@@ -33,6 +33,7 @@ extension TraceEvent {
         if let message { out += ",\"message\":\(jsonString(message))" }
         if let result { out += ",\"result\":\(result.json)" }
         if let traceback { out += ",\"traceback\":\(jsonString(traceback))" }
+        if let location { out += ",\"location\":\(jsonString(location))" }
         return out + "}"
     }
 }

@@ -25,15 +25,15 @@ public final class Trace {
     @inline(__always)
     public func record(_ kind: TraceKind, _ object: @autoclosure () -> String, _ event: String,
                        _ args: @autoclosure () -> [(String, TraceValue)] = [], message: String? = nil,
-                       result: TraceValue? = nil, traceback: String? = nil) {
+                       result: TraceValue? = nil, traceback: String? = nil, location: String? = nil) {
         guard isEnabled else { return }
-        append(kind, object(), event, args(), message, result, traceback)
+        append(kind, object(), event, args(), message, result, traceback, location)
     }
 
     func append(_ kind: TraceKind, _ object: String, _ event: String, _ args: [(String, TraceValue)],
-                _ message: String?, _ result: TraceValue?, _ traceback: String?) {
+                _ message: String?, _ result: TraceValue?, _ traceback: String?, _ location: String? = nil) {
         let e = TraceEvent(seq: nextSeq, t: clock(), kind: kind, object: object, event: event,
-                           args: args, message: message, result: result, traceback: traceback)
+                           args: args, message: message, result: result, traceback: traceback, location: location)
         nextSeq += 1
         onEvent?(e)
         // Names and string arguments share their storage with the model's objects; a
@@ -41,6 +41,7 @@ public final class Trace {
         var size = MemoryMeter.eventBytes + MemoryMeter.argumentBytes * args.count
         if message != nil || result != nil || traceback != nil {
             size += MemoryMeter.messageBytes + MemoryMeter.heapBytes(message) + MemoryMeter.heapBytes(traceback)
+                + MemoryMeter.heapBytes(location)
         }
         bytes += size
         memory.add(size)

@@ -41,39 +41,45 @@ public struct TraceEvent: Equatable, Sendable {
     private var extra: Extra?
 
     final class Extra: Sendable {
-        let message: String?, result: TraceValue?, traceback: String?
-        init(message: String?, result: TraceValue?, traceback: String?) {
-            self.message = message; self.result = result; self.traceback = traceback
+        let message: String?, result: TraceValue?, traceback: String?, location: String?
+        init(message: String?, result: TraceValue?, traceback: String?, location: String?) {
+            self.message = message; self.result = result; self.traceback = traceback; self.location = location
         }
     }
 
     /// Free text: the warning, lint, error or log message.
     public var message: String? {
         get { extra?.message }
-        set { setExtra(message: newValue, result: result, traceback: traceback) }
+        set { setExtra(message: newValue, result: result, traceback: traceback, location: location) }
     }
     /// For `delegate` events that return a value (shouldSelect).
     public var result: TraceValue? {
         get { extra?.result }
-        set { setExtra(message: message, result: newValue, traceback: traceback) }
+        set { setExtra(message: message, result: newValue, traceback: traceback, location: location) }
     }
     /// For `error` events.
     public var traceback: String? {
         get { extra?.traceback }
-        set { setExtra(message: message, result: result, traceback: newValue) }
+        set { setExtra(message: message, result: result, traceback: newValue, location: location) }
+    }
+    /// Where the script made the mistake ("file:line"), for lints and warnings recorded
+    /// while linting (docs/lints.md); never shown in the text trace.
+    public var location: String? {
+        get { extra?.location }
+        set { setExtra(message: message, result: result, traceback: traceback, location: newValue) }
     }
 
-    private mutating func setExtra(message: String?, result: TraceValue?, traceback: String?) {
-        extra = message == nil && result == nil && traceback == nil
-            ? nil : Extra(message: message, result: result, traceback: traceback)
+    private mutating func setExtra(message: String?, result: TraceValue?, traceback: String?, location: String?) {
+        extra = message == nil && result == nil && traceback == nil && location == nil
+            ? nil : Extra(message: message, result: result, traceback: traceback, location: location)
     }
 
     public init(seq: Int, t: Double, kind: TraceKind, object: String, event: String,
                 args: [(String, TraceValue)] = [], message: String? = nil,
-                result: TraceValue? = nil, traceback: String? = nil) {
+                result: TraceValue? = nil, traceback: String? = nil, location: String? = nil) {
         self.seq = seq; self.t = t; self.kind = kind; self.object = object; self.event = event
         self.args = args
-        setExtra(message: message, result: result, traceback: traceback)
+        setExtra(message: message, result: result, traceback: traceback, location: location)
     }
 
     public static func == (l: TraceEvent, r: TraceEvent) -> Bool {

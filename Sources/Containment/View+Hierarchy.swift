@@ -35,6 +35,7 @@ extension View {
 
     public func removeFromSuperview() {
         guard let old = superview else { return }
+        if simulation.linter != nil { simulation.lintViewLeaving(self) }
         trace.record(.view, name, "removeFromSuperview")
         let leaving = old.window?.isVisible == true
         let mayHoldControllers = owningViewController != nil || !subviews.isEmpty
@@ -68,6 +69,7 @@ extension View {
         let tops = mayHoldControllers ? view.topmostControllers() : []
         if mayHoldControllers { try checkControllerConsistency(tops) }
         trace.record(.view, name, event, args())
+        if simulation.linter != nil { simulation.lintViewAdded(to: self) }
         if view.superview === self {
             // Reordering among siblings: the window does not change, no callbacks.
             if let i = subviews.firstIndex(where: { $0 === view }) { subviews.remove(at: i) }
@@ -205,7 +207,7 @@ extension View {
     func lintUncontainedControllers(_ tops: [ViewController]) {
         guard let owner = nearestViewController else { return }
         for c in tops where c.parent == nil && !c.isRootOfWindow {
-            simulation.lint(c, "\(c.view.objectDescription) of \(c.objectDescription) was added to the view of \(owner.objectDescription) without addChild: UIKit sends it no appearance callbacks")
+            simulation.lint(c, "\(c.view.objectDescription) of \(c.objectDescription) was added to the view of \(owner.objectDescription) without addChild: UIKit sends it no appearance callbacks", rule: .viewWithoutAddChild)
         }
     }
 }

@@ -27,9 +27,12 @@ extension View {
             if v.needsLayout {
                 v.needsLayout = false
                 let owner = v.owner
+                let linting = v.simulation.linter != nil
+                if linting { v.simulation.lintLayout(true) }
                 owner?.deliverLayout(will: true)
                 v.handle(.layoutSubviews)
                 owner?.deliverLayout(will: false)
+                if linting { v.simulation.lintLayout(false) }
             }
             for s in v.subviews.reversed() { stack.append((s, insets, changed)) }
         }

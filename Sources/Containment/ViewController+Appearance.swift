@@ -6,6 +6,7 @@ extension ViewController {
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         simulation.trace.record(.call, name, "beginAppearanceTransition",
                                  [("_", .bool(isAppearing)), ("animated", .bool(animated))])
+        if simulation.linter != nil { simulation.lintManualBegin(self) }
         beginAppearance(isAppearing, animated: animated)
     }
 
@@ -25,7 +26,7 @@ extension ViewController {
         case .viewDidDisappear: selector = "viewDidDisappear"
         default: handle(hook); return
         }
-        simulation.warn(self, Messages.directAppearanceCall(selector, self))
+        simulation.warn(self, Messages.directAppearanceCall(selector, self), lint: .directAppearanceCall)
         handle(hook)
     }
 

@@ -41,11 +41,13 @@ extension ViewController {
             return
         }
         // Q4: a child of another parent is removed first (didMove(nil)), then moved.
-        if child.parent != nil { child.removeFromParent() }
+        // UIKit removes it itself: not the old container's missing willMove(nil) (L2).
+        if child.parent != nil { child.leaveParent() }
         child.willMove(toParent: self)
         children.append(child)
         child.parent = self
         child.ownershipMayHaveChanged()
+        if simulation.linter != nil { simulation.lintAddedChild(child, to: self) }
     }
 
     /// Whether this controller holds `target`, directly or through those it holds. A new
@@ -63,6 +65,12 @@ extension ViewController {
 
     /// Removes self from its parent and calls didMove(toParent: nil). No parent: no-op (Q6).
     public func removeFromParent() {
+        guard parent != nil else { return }
+        if simulation.linter != nil { simulation.lintRemoval(self) }
+        leaveParent()
+    }
+
+    func leaveParent() {
         guard parent != nil else { return }
         simulation.trace.record(.call, name, "removeFromParent")
         detachFromParent()

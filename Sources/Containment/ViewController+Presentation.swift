@@ -46,7 +46,7 @@ extension ViewController {
         }
         simulation.trace.record(.call, name, "present", [("_", .ref(vc)), ("animated", .bool(animated))])
         guard presenter.viewIfLoaded?.window?.isVisible == true else {
-            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) whose view is not in the window hierarchy!")
+            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) whose view is not in the window hierarchy!", lint: .presentFromDetached)
             return
         }
         if presenter.isPresentationTransitioning {
@@ -58,7 +58,7 @@ extension ViewController {
             return
         }
         if !presenter.isRootOfWindow && presenter.presentingViewController == nil {
-            simulation.warn(self, "Presenting view controllers on detached view controllers is discouraged \(objectDescription).")
+            simulation.warn(self, "Presenting view controllers on detached view controllers is discouraged \(objectDescription).", lint: .presentFromDetached)
         }
         presenter.presentedHere = vc
         vc.presentingViewController = presenter

@@ -12,6 +12,7 @@ extension ViewController {
         simulation.trace.record(.call, name, "transition",
                                 [("from", .ref(from)), ("to", .ref(to)), ("duration", .number(duration))])
         let animated = duration > 0
+        simulation.lintTransition(in: self, started: true)
         let fromView = from.view
         let toView = to.view
         let onScreen = fromView.window?.isVisible == true
@@ -24,7 +25,8 @@ extension ViewController {
         if onScreen { to.deliverIsAppearing() }
         simulation.animator.animate(duration: duration, curve: curve, options: options,
                                     animations: { animations?() })
-        let end = {
+        let end = { [weak self] in
+            if let self { self.simulation.lintTransition(in: self, started: false) }
             fromView.removeFromSuperview()
             if onScreen {
                 from.endAppearance()
@@ -55,6 +57,16 @@ extension ViewController {
                                 [("from", .ref(from)), ("to", .ref(to)), ("interactive", .bool(interaction != nil))])
         let fromView = from.view
         _ = to.view
+        // L1: the container's children wait for this transition's completion.
+        var completion = completion
+        if simulation.linter != nil {
+            simulation.lintTransition(in: self, started: true)
+            let done = completion
+            completion = { [weak self] finished in
+                if let self { self.simulation.lintTransition(in: self, started: false) }
+                done?(finished)
+            }
+        }
         let ctx = TransitionContext(simulation: simulation, kind: .childTransition(fromView: fromView),
                                     container: fromView.superview ?? view, from: from, to: to, animator: animator,
                                     interactive: interaction != nil, completion: completion)

@@ -152,7 +152,7 @@ open class ViewController: SimObject {
         if host?.loadView(for: self) != true { loadView() }
         isLoadingView = false
         if _view == nil {
-            sim.lint(self, "loadView of \(objectDescription) did not set a view; a plain View was used")
+            sim.lint(self, "loadView of \(objectDescription) did not set a view; a plain View was used", rule: .loadViewWithoutView)
             try? setView(makeDefaultView())
         }
         sim.trace.record(.lifecycle, name, "viewDidLoad")

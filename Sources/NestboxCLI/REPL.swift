@@ -25,6 +25,8 @@ public final class REPL {
         self.interactive = interactive
         var options = RunSession.Options()
         options.hookErrors = .record
+        // `:lint` lists what the session did wrong so far: the rules are always on here.
+        options.lint = true
         session = try RunSession(options: options, output: output)
         reader.completer = { [weak self] word in self?.runtime.completions(for: word) ?? [] }
     }
@@ -99,6 +101,7 @@ public final class REPL {
           :record FILE          write the trace so far as a golden file
           :test PATH            run the specs in a file or folder, each in a fresh world
           :snapshot FILE        write a picture of the screen (.svg or .png)
+          :lint                 the lints so far (docs/lints.md)
           :autosettle on|off    settle after each line (on)
           :help                 this list
         Ctrl-C interrupts running code; Ctrl-D leaves.
@@ -166,6 +169,7 @@ public final class REPL {
         case "autosettle":
             guard arg == "on" || arg == "off" else { output.err(":autosettle on|off\n"); return }
             autosettle = arg == "on"
+        case "lint": output.out(runtime.lintReport().text)
         case "help": output.out(Self.help + "\n")
         default: output.err("unknown command :\(name) (:help lists them)\n")
         }

@@ -62,6 +62,9 @@ public struct Run: NestboxCommand {
     @Flag(help: "Do not run the run loop until idle after the script.")
     public var noSettle = false
 
+    @Flag(help: "Also check the lint rules; the lints go to standard error (exit 5 when any).")
+    public var lint = false
+
     public init() {}
 
     public func validate() throws {
@@ -90,6 +93,7 @@ public struct Run: NestboxCommand {
         options.hookErrors = keepGoing ? .report : .stop
         options.settle = !noSettle
         options.frames = frames
+        options.lint = lint
         return options
     }
 
@@ -118,6 +122,9 @@ public struct Run: NestboxCommand {
             let code = pictures.write(output: output)
             if code != 0 && result.code == 0 { return code }
         }
+        // The lints follow the report and the outcome's line, whatever the outcome.
+        let lints = lint && result.report != nil ? session.runtime.lintReport() : nil
+        if let lints { output.err(lints.text) }
         guard result.code == 0, let report = result.report else { return result.code }
         if let record, let failure = writeGolden(report, to: record) {
             output.err("nestbox: cannot write \(record): \(failure)\n")
@@ -134,7 +141,7 @@ public struct Run: NestboxCommand {
                 return 4
             }
         }
-        return 0
+        return (lints?.count ?? 0) > 0 ? 5 : 0
     }
 }
 

@@ -30,6 +30,8 @@ public final class RunSession {
         /// Echo UIKit's warnings on standard error as they happen (`run`; the test
         /// runner keeps them in the trace).
         public var echoWarnings = true
+        /// Check the lint rules (docs/lints.md): `lint`, `run --lint`, the REPL.
+        public var lint = false
 
         public init() {}
     }
@@ -80,6 +82,7 @@ public final class RunSession {
         runtime.output = options.format == .jsonl || options.format == .chrome ? output.err : output.out
         runtime.keepGoing = options.hookErrors != .stop
         runtime.simulation.samplesFrames = options.frames
+        if options.lint { runtime.startLinting() }
         let echoErrors = options.hookErrors == .report, echoWarnings = options.echoWarnings
         runtime.simulation.trace.onEvent = { e in
             switch e.kind {
@@ -140,6 +143,8 @@ public final class RunSession {
         let outcome = run(file: path)
         if case .unreadable = outcome { return Result(outcome: outcome, report: nil, code: printOutcome(outcome)) }
         afterRun()
+        // The end-of-run lints belong in the trace the report prints.
+        if options.lint { runtime.simulation.lintEndOfRun() }
         let (report, cutShort) = self.report()
         output.out(report)
         // A process that ends right after a run a limit stopped need not close its

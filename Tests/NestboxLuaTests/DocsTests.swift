@@ -75,7 +75,7 @@ import InvariantChecking
 
     /// Which docs file defines the numbers of each letter.
     static let definedIn: [Character: String] = ["Q": "docs/policies.md", "W": "docs/uikit-messages.md",
-                                                 "S": "docs/scenarios.md"]
+                                                 "S": "docs/scenarios.md", "L": "docs/lints.md"]
 
     /// The numbers a text cites: `Q4`, `Q15b`, `W19`, `S07` (a scenario has two digits),
     /// standing alone (not inside a longer word); a range such as `S30–S34` or `W14–W18`
@@ -139,7 +139,12 @@ import InvariantChecking
         #expect(Self.headings(in: "# Title\n## Q4 — a\ntext Q9\n## Q5b — b\n### Q6 — c\n") == ["Q4", "Q5b"])
     }
 
-    @Test("every Q-, W- and S-number cited has a heading in its docs file, and none is defined twice")
+    @Test("docs/lints.md has a heading per lint rule, L1 to the last")
+    func lintHeadings() {
+        #expect(Self.headings(in: Self.text(of: "docs/lints.md")) == (1...14).map { "L\($0)" })
+    }
+
+    @Test("every Q-, W-, S- and L-number cited has a heading in its docs file, and none is defined twice")
     func everyCitationIsDefined() {
         var defined: [Character: Set<String>] = [:]
         for (letter, doc) in Self.definedIn {

@@ -79,6 +79,9 @@ void nb_limit_fire(nb_state *st, int which);
 int nb_limit_raise(lua_State *L);
 /// Records in st->where the position of the innermost Lua function of `L`, once.
 void nb_record_where(nb_state *st, lua_State *L);
+/// "file:line" of the innermost script function of `L` (the prelude passed over, a
+/// file's whole path) into `buf`; returns its length, 0 when no Lua function runs.
+int nb_script_position(lua_State *L, char *buf, size_t size);
 /// Whether what Lua and the host hold is over the memory limit after a full
 /// collection (run only when over it); if so the memory limit is marked and armed.
 /// For points where host code may let Lua collect: a binding returning to Lua, and

@@ -166,7 +166,7 @@ public final class NavigationController: ViewController {
         if vc is TabBarController {
             // Q12b: Apple's documentation of push says unsupported, apps do it, UIKit has no
             // exception text.
-            simulation.lint(self, "\(vc.objectDescription) in a navigation controller: UIKit's documentation says a tab bar controller cannot be pushed")
+            simulation.lint(self, "\(vc.objectDescription) in a navigation controller: UIKit's documentation says a tab bar controller cannot be pushed", rule: .tabBarInNavigation)
         }
         try addChild(vc)
     }

@@ -185,6 +185,7 @@ let constructApply: nb_dispatch_fn = { L, typeID in
         // Fields copied from the constructor table (hooks among them) are Lua state.
         if lua_getiuservalue(L, 3, 1) == LUA_TTABLE { rt.fieldChanged(obj, valueType: LUA_TFUNCTION, ud: 3) }
         L.pop()
+        if rt.simulation.linter != nil { rt.lintConstructorKeys(obj, typeID: Int(typeID), ud: 3) }
         let ctx = PropertyContext(L: L, rt: rt, object: obj, ud: 3)
         for (name, id) in LuaRuntime.tables.propertyIDs[Int(typeID)] where name != "name" {
             let property = LuaRuntime.tables.properties[id]

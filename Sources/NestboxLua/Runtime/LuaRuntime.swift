@@ -47,6 +47,9 @@ public final class LuaRuntime {
     public var pictureDirectory = "."
     /// What objects hold to reach this runtime (see LuaHost).
     private(set) lazy var host = LuaHost(runtime: self)
+    /// The typo lints' answers by type and name ("" for none): a loop setting one field
+    /// asks once (LuaRuntime+Lint.swift).
+    var lintSuggestions: [String: String] = [:]
     /// Bumped whenever a class table changes, so cached hook masks are recomputed.
     var classGeneration: UInt32 = 1
 
@@ -99,6 +102,7 @@ public final class LuaRuntime {
         host.isOpen = false
         nb_watchdog_stop(state)
         simulation.isInterrupted = { false }
+        simulation.linter?.locate = { nil }
         nb_close(mainState)
         state.deallocate()
         simulation.discardPendingWork()
@@ -368,7 +372,10 @@ let propertySet: nb_property_fn = { L, object, id in
 let fieldChanged: nb_property_fn = { L, object, type in
     guard let object else { return 0 }
     return withRuntime(L) { _, rt in
-        Unmanaged<SimObject>.fromOpaque(object)._withUnsafeGuaranteedRef { rt.fieldChanged($0, valueType: type) }
+        Unmanaged<SimObject>.fromOpaque(object)._withUnsafeGuaranteedRef { obj in
+            rt.fieldChanged(obj, valueType: type)
+            if rt.simulation.linter != nil { rt.lintField(obj) }
+        }
         return 0
     }
 }

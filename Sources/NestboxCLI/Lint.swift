@@ -1,0 +1,47 @@
+import ArgumentParser
+import FoundationEssentials
+import NestboxLua
+
+/// `nestbox lint FILE`: runs a script with the lint rules on and prints the lints,
+/// not the trace (README.md, `nestbox lint`; docs/lints.md). Exit 0 when clean, 5 with
+/// lints; a script that fails keeps its own code (1, 3) after its lints so far.
+public struct Lint: NestboxCommand {
+    public static let configuration = CommandConfiguration(
+        abstract: "Run a Lua script and report its containment mistakes and typos (exit 5 when any).")
+
+    @Argument(help: "The Lua script to lint.")
+    public var file: String
+
+    @Flag(help: "One JSON object per lint: id, file, line, message, object.")
+    public var json = false
+
+    @OptionGroup public var limits: LimitOptions
+
+    public init() {}
+
+    public func execute(output: Output) -> Int32 {
+        var options = RunSession.Options()
+        limits.apply(to: &options)
+        options.format = .none
+        options.lint = true
+        // The lints say what the warnings that matter say, with their line.
+        options.echoWarnings = false
+        let session: RunSession
+        do {
+            session = try RunSession(options: options, output: output)
+        } catch {
+            output.err("nestbox: \(error)\n")
+            return 1
+        }
+        // Standard output holds the lints only: the script's prints go to standard error.
+        session.runtime.output = output.err
+        let outcome = session.run(file: file)
+        if case .unreadable = outcome { return session.printOutcome(outcome) }
+        session.runtime.endLimits()
+        let report = session.runtime.lintReport()
+        output.out(json ? report.jsonLines : report.text)
+        let code = session.printOutcome(outcome)
+        if code != 0 { return code }
+        return report.count > 0 ? 5 : 0
+    }
+}

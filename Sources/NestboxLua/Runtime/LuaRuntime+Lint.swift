@@ -1,0 +1,201 @@
+import CLua
+import CLuaShim
+import Containment
+
+/// Linting (docs/lints.md): the script position for the model's lint rules, and the
+/// typo rules (L11, L12), which only the runtime can see: a constructor key or a field
+/// that is no part of the API but is one or two edits from a property or hook.
+extension LuaRuntime {
+    /// From now on the model checks the lint rules and the runtime the names a script
+    /// sets. Off by default: a normal run pays nothing for either.
+    public func startLinting() {
+        // Borrowed: the runtime's deinit replaces the closure before it goes.
+        simulation.startLinting(locate: { [unowned(unsafe) self] in self.scriptPosition() })
+    }
+
+    /// The lints so far, after the end-of-run checks (which run once per finding).
+    public func lintReport() -> LintReport {
+        simulation.lintEndOfRun()
+        return LintReport(findings: simulation.linter?.findings ?? [], dropped: simulation.linter?.dropped ?? 0,
+                          script: scriptPath)
+    }
+
+    /// "file:line" of the innermost script function on the running thread.
+    func scriptPosition() -> String? {
+        var buf = [CChar](repeating: 0, count: 512)
+        let n = buf.withUnsafeMutableBufferPointer { nb_script_position(L, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        return String(decoding: buf.prefix(Int(n)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    // MARK: - Typos (L11, L12)
+
+    /// LintNames.suggestion, remembered for up to 10,000 names.
+    func suggestion(for key: String, typeID: Int) -> String? {
+        let cacheKey = "\(typeID):\(key)"
+        if let known = lintSuggestions[cacheKey] { return known.isEmpty ? nil : known }
+        let found = LintNames.suggestion(for: key, typeID: typeID)
+        if lintSuggestions.count < 10_000 { lintSuggestions[cacheKey] = found ?? "" }
+        return found
+    }
+
+    /// L11: the keys of `Class{...}` that became plain fields (the object's userdata at
+    /// `ud`), in name order so the report does not follow the table's hash order.
+    func lintConstructorKeys(_ obj: SimObject, typeID: Int, ud: Int32) {
+        guard lua_getiuservalue(L, ud, 1) == LUA_TTABLE else { L.pop(); return }
+        var keys: [String] = []
+        L.pushNil()
+        while lua_next(L, -2) != 0 {
+            L.pop()
+            if let k = L.string(at: -1) { keys.append(k) }
+            if keys.count >= 1_000 { L.pop(); break }   // a table of a million keys is checked in part
+        }
+        L.pop()
+        let type = LuaTypes.all[typeID].name
+        for key in keys.sorted() {
+            guard let near = suggestion(for: key, typeID: typeID) else { continue }
+            simulation.lint(obj, "`\(key)` in \(obj.className){...} is not a property or hook of \(type): did you mean `\(near)`?",
+                            rule: .constructorKeyTypo)
+        }
+    }
+
+    /// L12: a plain field set on an object (`key` at stack index 2, as __newindex has it).
+    func lintField(_ obj: SimObject) {
+        guard let key = L.string(at: 2) else { return }
+        guard let typeID = BindingTables.typeID(of: obj, in: Self.tables.typeIndex),
+              let near = suggestion(for: key, typeID: typeID) else { return }
+        simulation.lint(obj, "`\(key)` set on \(obj.objectDescription) is not a property or hook of \(LuaTypes.all[typeID].name): did you mean `\(near)`?",
+                        rule: .fieldTypo)
+    }
+
+    /// L12 for a class made with `extend` (the class at 1, the key at 2): the hooks and
+    /// properties are those of the bound class it derives from.
+    func lintClassField() {
+        guard let key = L.string(at: 2) else { return }
+        let top = L.top
+        defer { L.settop(top) }
+        var className: String?
+        lua_pushvalue(L, 1)
+        // A chain of subclasses is the script's to make as long as it likes: bounded.
+        for _ in 0..<1_000 {
+            guard lua_getmetatable(L, -1) != 0 else { return }
+            let meta = L.top
+            if className == nil { className = L.rawField(meta, "__name") == LUA_TSTRING ? L.string(at: -1) : nil; L.pop() }
+            if L.rawField(meta, "__bound") == LUA_TBOOLEAN {
+                guard L.rawField(meta, "__name") == LUA_TSTRING, let bound = L.string(at: -1),
+                      let typeID = LuaTypes.all.firstIndex(where: { $0.name == bound }),
+                      let near = suggestion(for: key, typeID: typeID) else { return }
+                simulation.lint(name: className ?? bound,
+                                "`\(key)` set on class \(className ?? bound) is not a property or hook of \(bound): did you mean `\(near)`?",
+                                rule: .fieldTypo)
+                return
+            }
+            L.pop()
+            guard L.rawField(meta, "__index") == LUA_TTABLE else { return }
+        }
+    }
+}
+
+/// The names a script may set on each bound type without a typo lint, and the near
+/// misses worth a suggestion: its properties and the hooks UIKit calls on it. Read from
+/// the binding registry (`BindingSurface.all`) and `HostBits.hookNames` only here.
+enum LintNames {
+    /// Per binding: every name that is part of the API (methods too, and `init`), and
+    /// the properties and hooks a near miss is compared with.
+    static let byType: [(exact: Set<String>, near: [String])] = BindingSurface.all.enumerated().map { i, s in
+        // The hooks of the type and of the types it derives from, as the registry has them.
+        var hooks: [String] = []
+        var next: Int? = i
+        while let k = next {
+            hooks += LuaTypes.all[k].hooks.map(\.name)
+            next = LuaRuntime.tables.parents[k]
+        }
+        let near = s.properties + hooks
+        return (Set(near + s.methods + ["init", "extend"]), near)
+    }
+
+    static func suggestion(for key: String, typeID: Int) -> String? {
+        guard byType.indices.contains(typeID), key.utf8.count <= 80 else { return nil }
+        let names = byType[typeID]
+        if names.exact.contains(key) { return nil }
+        let k = Array(key.lowercased().unicodeScalars)
+        var best: (String, Int)?
+        for name in names.near where key != name + "s" {   // a plural is a list of them, not a typo
+            let n = Array(name.lowercased().unicodeScalars)
+            guard abs(n.count - k.count) <= 2 else { continue }
+            let d = editDistance(k, n)
+            if d <= 2, d <= n.count / 3, d < (best?.1 ?? 3) { best = (name, d) }
+        }
+        return best?.0
+    }
+
+    /// Damerau-Levenshtein distance (optimal string alignment: a swap of two neighbours
+    /// counts as one edit, as in `viewWilAppear` or `tilte`).
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
+                current[j] = d
+            }
+            (before, previous, current) = (previous, current, before)
+        }
+        return previous[b.count]
+    }
+}
+
+/// What `nestbox lint`, `run --lint` and the REPL's `:lint` print (README.md, `nestbox
+/// lint`): one line per finding in the order made, `file:line: L3 message`, and a
+/// closing count; or one JSON object per finding.
+public struct LintReport {
+    public let findings: [LintFinding]
+    /// Findings past `Linter.maxFindings`, counted only.
+    public let dropped: Int
+    /// Named for a finding no script line made.
+    public let script: String?
+
+    public var count: Int { findings.count + dropped }
+
+    /// File and line of a finding ("a.lua:3" → ("a.lua", 3)); the script and no line
+    /// when none was recorded.
+    func place(_ f: LintFinding) -> (file: String, line: Int?) {
+        guard let loc = f.location, let colon = loc.lastIndex(of: ":"),
+              let line = Int(loc[loc.index(after: colon)...]) else { return (f.location ?? script ?? "?", nil) }
+        return (String(loc[..<colon]), line)
+    }
+
+    public var text: String {
+        var out = ""
+        for f in findings {
+            let (file, line) = place(f)
+            out += "\(file)\(line.map { ":\($0)" } ?? ""): \(f.rule.id) \(f.message)\n"
+        }
+        if dropped > 0 { out += "… and \(dropped) more\n" }
+        switch count {
+        case 0: out += "no lints\n"
+        case 1: out += "1 lint\n"
+        default: out += "\(count) lints\n"
+        }
+        return out
+    }
+
+    /// One object per line: id, file, line (null when unknown), message, object; a last
+    /// `{"more":N}` when findings were dropped.
+    public var jsonLines: String {
+        var out = ""
+        for f in findings {
+            let (file, line) = place(f)
+            out += "{\"id\":\(jsonString(f.rule.id)),\"file\":\(jsonString(file)),\"line\":\(line.map(String.init) ?? "null")"
+                + ",\"message\":\(jsonString(f.message)),\"object\":\(jsonString(f.object))}\n"
+        }
+        if dropped > 0 { out += "{\"more\":\(dropped)}\n" }
+        return out
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import NestboxCLI
+
+/// `nestbox lint`, `run --lint` and the REPL's `:lint` (docs/lints.md): one test per
+/// rule, each with its exact line and message.
+@Suite struct LintTests {}
+
+/// A container on screen, `c`; the rule's lines follow (line 5 on).
+let lintPrefix = """
+    local C = ui.ViewController:extend("Container")
+    local c = C{ name = "c" }
+    ui.window.rootViewController = c
+    ui.window:makeKeyAndVisible()
+
+    """
+
+extension LintTests {
+    static let rules: [(String, String)] = [
+        ("local a = ui.ViewController{ name = 'a' }\nc:addChild(a)\nc.view:addSubview(a.view)",
+         "6: L1 <ViewController: a> was added to <Container: c> without didMove(toParent:) by the end of the run-loop turn"),
+        ("local b = ui.ViewController{ name = 'b' }\nc:addChild(b); c.view:addSubview(b.view); b:didMove(c)\nb.view:removeFromSuperview()\nb:removeFromParent()",
+         "8: L2 <ViewController: b> was removed from <Container: c> without willMove(toParent: nil) first"),
+        ("local d = ui.ViewController{ name = 'd' }\nc:addChild(d)\nd:didMove(c)",
+         "6: L3 the view of <ViewController: d>, a child of <Container: c>, was never added to its view"),
+        ("local e = ui.ViewController{ name = 'e' }\nc:addChild(e); c.view:addSubview(e.view); e:didMove(c)\ne.view:removeFromSuperview()",
+         "7: L4 the view of <ViewController: e> was removed from <Container: c>'s view while it stays a child"),
+        ("local f = ui.ViewController{ name = 'f' }\nc.view:addSubview(f.view)",
+         "6: L5 <View: f.view> of <ViewController: f> was added to the view of <Container: c> without addChild: UIKit sends it no appearance callbacks"),
+        ("function c:viewDidLayoutSubviews()\n  if not self.done then self.done = true; self.view:addSubview(ui.View{ name = 'late' }) end\nend\nc.view:setNeedsLayout()",
+         "6: L6 a subview added to <View: c.view> inside a layout callback: layout should place views, not change the hierarchy"),
+        ("local g = ui.ViewController{ name = 'g' }\nc:addChild(g); c.view:addSubview(g.view); g:didMove(c)\ng:beginAppearanceTransition(false, false)",
+         "7: L7 beginAppearanceTransition on <ViewController: g> has no endAppearanceTransition"),
+        ("local h = ui.ViewController{ name = 'h' }\nh:viewWillAppear(true)",
+         "6: L8 [ViewController] Calling -viewWillAppear: directly on a view controller is not supported, and may result in out-of-order callbacks and other inconsistent behavior. Use the -beginAppearanceTransition:animated: and -endAppearanceTransition APIs on UIViewController to manually drive appearance callbacks instead. Make a symbolic breakpoint at UIViewControllerAlertForAppearanceCallbackMisuse to catch this in the debugger. View controller: <ViewController: h>"),
+        ("local off = ui.ViewController{ name = 'off' }\noff:present(ui.ViewController{ name = 'p' }, false)",
+         "6: L9 Attempt to present <ViewController: p> on <ViewController: off> whose view is not in the window hierarchy!"),
+        ("local nav = ui.NavigationController{ name = 'nav', root = ui.TabBarController{ name = 'tbc' } }",
+         "5: L10 <TabBarController: tbc> in a navigation controller: UIKit's documentation says a tab bar controller cannot be pushed"),
+        ("local t = ui.ViewController{ name = 't', shouldAutomaticallyForwardAppearanceMethod = false, items = {} }",
+         "5: L11 `shouldAutomaticallyForwardAppearanceMethod` in ViewController{...} is not a property or hook of ViewController: did you mean `shouldAutomaticallyForwardAppearanceMethods`?"),
+        ("local P = ui.ViewController:extend('P')\nfunction P:viewWilAppear() end\nfunction P:viewDidAppear() end\nP.pages = {}",
+         "6: L12 `viewWilAppear` set on class P is not a property or hook of ViewController: did you mean `viewWillAppear`?"),
+        ("local v = ui.View{ name = 'v' }\nv.Frame = { 0, 0, 1, 1 }\nv.tabBarItems = {}\nv.current = 1",
+         "6: L12 `Frame` set on <View: v> is not a property or hook of View: did you mean `frame`?"),
+    ]
+
+    @Test("each rule: its line, its L-number and its message; exit 5", arguments: rules)
+    func rule(_ body: String, _ expected: String) throws {
+        let path = try script(lintPrefix + body)
+        let r = nestbox(["lint", path])
+        #expect(r.out == "\(path):\(expected)\n1 lint\n")
+        #expect(r.code == 5, "\(r.err)")
+    }
+
+    @Test("the README's container lints clean: exit 0, `no lints`")
+    func clean() throws {
+        let r = nestbox(["lint", try script(lintPrefix + """
+            local Container = ui.ViewController:extend("Container2")
+            function Container:show(child)
+              self:addChild(child)
+              child.view.frame = self.view.bounds
+              self.view:addSubview(child.view)
+              child:didMove(self)
+            end
+            function Container:hide(child)
+              child:willMove(nil)
+              child.view:removeFromSuperview()
+              child:removeFromParent()
+            end
+            function Container:swap(from, to)
+              from:willMove(nil)
+              self:addChild(to)
+              self:transition{ from = from, to = to, duration = 0.3, options = { "curveEaseOut" },
+                animations = function() to.view.alpha = 1; from.view.alpha = 0 end,
+                completion = function() from:removeFromParent(); to:didMove(self) end }
+            end
+            local k = Container{ name = "k", items = {} }
+            c:addChild(k); c.view:addSubview(k.view); k:didMove(c)
+            local one, two = ui.ViewController{ name = "one" }, ui.ViewController{ name = "two" }
+            k:show(one)
+            ui.settle()
+            k:swap(one, two)
+            ui.advance(0.1)
+            ui.advance(1)
+            k:hide(two)
+            print("done")
+            """)])
+        #expect(r.out == "no lints\n")
+        #expect(r.err == "done\n")
+        #expect(r.code == 0)
+    }
+
+    @Test("--json: one object per lint with id, file, line, message and object")
+    func json() throws {
+        let path = try script(lintPrefix + "local t = ui.ViewController{ name = 't' }\nt.titel = 'x'\nc.view:addSubview(t.view)")
+        let r = nestbox(["lint", path, "--json"])
+        #expect(r.out == """
+            {"id":"L12","file":"\(path)","line":6,"message":"`titel` set on <ViewController: t> is not a property or hook of ViewController: did you mean `title`?","object":"t"}
+            {"id":"L5","file":"\(path)","line":7,"message":"<View: t.view> of <ViewController: t> was added to the view of <Container: c> without addChild: UIKit sends it no appearance callbacks","object":"t"}
+
+            """)
+        #expect(r.code == 5)
+    }
+
+    @Test("a script error keeps exit 1, after the lints made before it")
+    func scriptError() throws {
+        let path = try script(lintPrefix + "local h = ui.ViewController{ name = 'h', tilte = 'x' }\nerror('boom')")
+        let r = nestbox(["lint", path])
+        #expect(r.out == "\(path):5: L11 `tilte` in ViewController{...} is not a property or hook of ViewController: did you mean `title`?\n1 lint\n")
+        #expect(r.err.hasPrefix("\(path):6: boom\n"))
+        #expect(r.code == 1)
+    }
+
+    @Test("a normal run records none of the new lints and keeps its trace")
+    func offByDefault() throws {
+        let path = try script(lintPrefix + "local a = ui.ViewController{ name = 'a', titel = 1 }\nc:addChild(a)")
+        let r = nestbox(["run", path, "--kinds", "lint,warning"])
+        #expect(r.out == "<Container: c>, state: appeared, view: <View: c.view>\n   | <ViewController: a>, state: disappeared, view: (view not loaded)\n")
+        #expect(r.code == 0)
+    }
+
+    @Test("run --lint: the report on standard output, the lints on standard error, exit 5")
+    func runLint() throws {
+        let path = try script(lintPrefix + "local a = ui.ViewController{ name = 'a' }\nc:addChild(a)\nc.view:addSubview(a.view)")
+        let r = nestbox(["run", path, "--lint", "--kinds", "lint", "--trace", "jsonl"])
+        #expect(r.out.hasPrefix("""
+            {"seq":26,"t":0,"kind":"lint","object":"a","event":"lint","args":{},"message":"<ViewController: a> was added to <Container: c> without didMove(toParent:) by the end of the run-loop turn","location":"\(path):6"}
+            {"hierarchy":
+            """))
+        #expect(r.err == "\(path):6: L1 <ViewController: a> was added to <Container: c> without didMove(toParent:) by the end of the run-loop turn\n1 lint\n")
+        #expect(r.code == 5)
+        let clean = nestbox(["run", try script(twoControllers), "--lint", "--trace", "none"])
+        #expect(clean.err == "no lints\n")
+        #expect(clean.code == 0)
+    }
+
+    @Test("REPL :lint lists the lints so far in the session")
+    func replLint() throws {
+        let (r, _, _) = try repl([":lint", "p = ui.ViewController{ name = 'p', titel = 'x' }", ":lint"])
+        #expect(r.out == "no lints\nstdin:1: L11 `titel` in ViewController{...} is not a property or hook of ViewController: did you mean `title`?\n1 lint\n")
+    }
+
+    @Test("a hundred thousand lints: the first 1,000 and a count of the rest")
+    func bounded() throws {
+        let path = try script("local v = ui.View{}\nfor i = 1, 100000 do v.Alpha = i end")
+        let r = nestbox(["lint", path])
+        let lines = r.out.split(separator: "\n")
+        #expect(lines.count == 1_002)
+        #expect(lines.suffix(2) == ["… and 99000 more", "100000 lints"])
+        #expect(r.code == 5)
+    }
+
+    /// What each example deliberately shows (and the article designs' own habits).
+    @Test("the examples lint clean but for what they show")
+    func examples() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let expected: [String: [String]] = [
+            "android-tabs": [], "demo": [], "sliding-container": [], "tab-bar-wheel-icon": [],
+            "seven-tabs": ["L5", "L5"], "sliding-menu": ["L10"], "vertical-tab-bar": ["L4", "L3"],
+        ]
+        for (name, ids) in expected {
+            let r = nestbox(["lint", root.appendingPathComponent("scripts/examples/\(name).lua").path, "--json"])
+            let found = r.out.split(separator: "\n").compactMap { line -> String? in
+                let parts = String(line).components(separatedBy: "\"id\":\"")
+                return parts.count > 1 ? String(parts[1].prefix { $0 != "\"" }) : nil
+            }
+            #expect(found == ids, "\(name): \(r.out)")
+            #expect(r.code == (ids.isEmpty ? 0 : 5), "\(name)")
+        }
+    }
+}
