@@ -12,7 +12,7 @@ public struct Nestbox: ParsableCommand {
         commandName: "nestbox",
         abstract: "A headless, deterministic model of UIKit view-controller containment, driven by Lua.",
         version: version,
-        subcommands: [Run.self, Lint.self, Test.self, Repl.self, Bench.self])
+        subcommands: [Run.self, Test.self, Lint.self, Annotations.self, Repl.self, Bench.self])
 
     public init() {}
 

@@ -1,5 +1,5 @@
 -- S19: push, animated
-local n, vcs, log = require("nav")({ "a" })
+local n, _, log = require("nav")({ "a" })
 local moving
 local b = ui.ViewController{ name = "b", viewWillAppear = function(self) moving = self.isMovingToParent end }
 n:pushViewController(b, true)

@@ -1,5 +1,5 @@
 -- S37: a full-screen presentation over a tab bar controller
-local t, n, a = require("present")()
+local t, _, a = require("present")()
 local m = ui.ViewController{ name = "m", modalPresentationStyle = "fullScreen",
   viewWillAppear = function(self) assert(self.isBeingPresented) end }
 local done

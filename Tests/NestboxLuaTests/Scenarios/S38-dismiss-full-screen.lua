@@ -1,5 +1,5 @@
 -- S38 / Q15: dismissing the full-screen presentation
-local t, n, a = require("present")()
+local t, _, a = require("present")()
 local m = ui.ViewController{ name = "m", modalPresentationStyle = "fullScreen" }
 a:present(m, true)
 ui.settle()

@@ -1,7 +1,7 @@
 -- S39: a sheet (and over-full-screen) leaves the presenting side alone
 for _, style in ipairs{ "pageSheet", "overFullScreen" } do
   ui.trace.clear()
-  local t, n, a = require("present")()
+  local _, _, a = require("present")()
   local m = ui.ViewController{ name = "m", modalPresentationStyle = style }
   a:present(m, true)
   ui.settle()
