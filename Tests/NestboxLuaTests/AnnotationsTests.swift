@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import NestboxLua
+import InvariantChecking
 
 /// scripts/examples/types/nestbox.lua is `nestbox annotations`' output, and it covers
 /// the whole registry. `NESTBOX_RECORD=1 swift test --filter Annotations` rewrites it
 /// (and fails once).
-@Suite struct AnnotationsTests {
+@Suite(.checksInvariants) struct AnnotationsTests {
     static let shipped = repositoryRoot.appendingPathComponent("scripts/examples/types/nestbox.lua")
 
     @Test func shippedCopyIsCurrent() throws {
