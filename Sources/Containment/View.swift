@@ -39,8 +39,10 @@ open class View: SimObject {
     /// for the same reason.
     public internal(set) weak var owningViewController: ViewController? { didSet { owner = owningViewController } }
     /// The same without a weak reference's lookup, for the layout pass, which visits
-    /// every view in the window: the controller clears `owningViewController` when it
-    /// lets the view go (setView) and in its deinit, so this never outlives it.
+    /// every view in the window (Q16). Why it never dangles, even when a script lets Lua
+    /// collect the controller while keeping the view: the controller sets
+    /// `owningViewController = nil` when it lets the view go (`setView`) and first thing
+    /// in its deinit, and that setter clears this too, so the target outlives the link.
     unowned(unsafe) var owner: ViewController?
     /// A new view needs layout, as in UIKit.
     public internal(set) var needsLayout = true

@@ -37,7 +37,9 @@ final class Pictures {
     func install(on sim: Simulation) {
         let shotTimes = Set(request.times), frameTimes = Set(request.frameTimes)
         let renderer = Renderer(overlays: request.overlays)
-        sim.stop(at: Array(shotTimes.union(frameTimes))) { [unowned self] t in
+        // Weak: the simulation keeps this closure and may outlive the pictures.
+        sim.stop(at: Array(shotTimes.union(frameTimes))) { [weak self] t in
+            guard let self else { return }
             if request.open, let end = endOfRun, t > end + 1e-9 { return }
             guard let picture = renderer.render(sim) else { return }
             if shotTimes.contains(t), let path = request.snapshot { shots.append((picturePath(path, time: t), picture)) }

@@ -9,8 +9,8 @@ extension LuaRuntime {
     /// From now on the model checks the lint rules and the runtime the names a script
     /// sets. Off by default: a normal run pays nothing for either.
     public func startLinting() {
-        // Borrowed: the runtime's deinit replaces the closure before it goes.
-        simulation.startLinting(locate: { [unowned(unsafe) self] in self.scriptPosition() })
+        // Weak: a caller may keep the simulation after the runtime is gone.
+        simulation.startLinting(locate: { [weak self] in self?.scriptPosition() })
     }
 
     /// The lints so far, after the end-of-run checks (which run once per finding).
