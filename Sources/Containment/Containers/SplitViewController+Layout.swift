@@ -105,7 +105,9 @@ extension SplitViewController {
             nv.autoresizingMask = []
             try? v.insertSubview(nv, at: 0)
         }
-        v.setNeedsLayout()
+        // The frames follow the arrangement now, not at the next layout pass: a script
+        // reads them right after show(_:) or a new preference.
+        if size == nil { layoutColumns() }
     }
 
     /// sizeForChildContentContainer: a column gets its frame's size in the arrangement

@@ -18,9 +18,14 @@ public final class SplitViewController: ViewController {
     public var preferredDisplayMode = DisplayMode.automatic { didSet { shownMode = nil; arrangementChanged() } }
     public var preferredSplitBehavior = SplitBehavior.automatic { didSet { shownMode = nil; arrangementChanged() } }
     /// nil is UIKit's automaticDimension: 320 points (Q48).
-    public var preferredPrimaryColumnWidth: Double? { didSet { viewIfLoaded?.setNeedsLayout() } }
-    public var preferredSupplementaryColumnWidth: Double? { didSet { viewIfLoaded?.setNeedsLayout() } }
+    public var preferredPrimaryColumnWidth: Double? { didSet { layoutColumns() } }
+    public var preferredSupplementaryColumnWidth: Double? { didSet { layoutColumns() } }
+    /// False until the split first appears on a compact width (Q47): UIKit collapses it
+    /// then, asking the delegate for the top column.
     public internal(set) var isCollapsed: Bool
+    /// While the split prepares to appear: its columns get their callbacks from its own
+    /// forwarding, not from a collapse or expansion done then.
+    var isPreparing = false
     /// The mode show(_:) or hide(_:) chose, until the size or a preference changes (Q46).
     var shownMode: DisplayMode?
     /// While collapsed: the column on top, and how many of the collapsed stack's
@@ -37,7 +42,7 @@ public final class SplitViewController: ViewController {
     }
 
     public override init(simulation: Simulation, className: String = "SplitViewController", name: String? = nil) {
-        isCollapsed = simulation.traitCollection.horizontalSizeClass == "compact"
+        isCollapsed = false
         super.init(simulation: simulation, className: className, name: name)
         // It forwards appearance to the columns it shows, in column order (Q13).
         shouldAutomaticallyForwardAppearanceMethods = false
@@ -124,7 +129,9 @@ public final class SplitViewController: ViewController {
         guard appearing else { return }
         // The device may have changed while the split was off screen (Q47).
         let compact = simulation.traitCollection.horizontalSizeClass == "compact"
+        isPreparing = true
         if compact != isCollapsed { compact ? collapse() : expand() }
+        isPreparing = false
         installShown()
     }
 
@@ -148,7 +155,7 @@ public final class SplitViewController: ViewController {
     }
 
     var isShowing: Bool {
-        viewIfLoaded?.window?.isVisible == true && (appearanceState == .appeared || appearanceState == .appearing)
+        !isPreparing && viewIfLoaded?.window?.isVisible == true && (appearanceState == .appeared || appearanceState == .appearing)
     }
 
     func tellDelegate(_ event: String, column c: Column) {

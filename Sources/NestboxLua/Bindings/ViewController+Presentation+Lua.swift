@@ -29,6 +29,8 @@ enum PresentationMethods {
                     get: { c in c.rt.push(try vc(c).navigationController); return 1 }),
         LuaProperty("tabBarController", "TabBarController?", doc: "The nearest tab bar controller above.",
                     get: { c in c.rt.push(try vc(c).tabBarController); return 1 }),
+        LuaProperty("splitViewController", "SplitViewController?", doc: "The nearest split view controller above.",
+                    get: { c in c.rt.push(try vc(c).splitViewController); return 1 }),
         LuaProperty("navigationItem", "NavigationItem", doc: "What the controller shows in a navigation bar.",
                     get: { c in c.rt.push(try vc(c).navigationItem); return 1 }),
         LuaProperty("tabBarItem", "TabBarItem", doc: "What the controller shows in a tab bar.",

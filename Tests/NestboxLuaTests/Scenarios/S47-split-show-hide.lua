@@ -1,0 +1,33 @@
+-- S47: show and hide the primary column on an iPad in portrait: the delegate hears of
+-- it, the column appears over the secondary (overlay) and disappears (Q13, Q46)
+local svc, list, detail = require("split")("iPad", nil)
+ui.window:makeKeyAndVisible()
+assert(svc.displayMode == "secondaryOnly" and svc.splitBehavior == "overlay")
+ui.trace.mark()
+svc:show("primary")
+ui.expectTrace [[
+  svc.delegate.willShow(column: "primary")
+  svc.primary.loadView()
+  svc.primary.viewDidLoad()
+  list.loadView()
+  list.viewDidLoad()
+  svc.primary.viewWillAppear(animated: false)
+  list.viewWillAppear(animated: false)
+  svc.primary.viewIsAppearing(animated: false)
+  list.viewIsAppearing(animated: false)
+  svc.primary.viewDidAppear(animated: false)
+  list.viewDidAppear(animated: false)
+  list.didMove(toParent: svc.primary)
+]]
+assert(svc.displayMode == "oneOverSecondary")
+ui.trace.mark()
+svc:hide("primary")
+ui.expectTrace [[
+  svc.delegate.willHide(column: "primary")
+  svc.primary.viewWillDisappear(animated: false)
+  list.viewWillDisappear(animated: false)
+  svc.primary.viewDidDisappear(animated: false)
+  list.viewDidDisappear(animated: false)
+]]
+assert(svc.displayMode == "secondaryOnly")
+print("OK")

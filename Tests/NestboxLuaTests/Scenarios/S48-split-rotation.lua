@@ -1,0 +1,33 @@
+-- S48: rotating an iPad: landscape shows both columns, portrait the secondary only;
+-- the column that leaves disappears before the children hear of the new size (Q46)
+local svc, list, detail = require("split")("iPad", "landscapeLeft")
+ui.window:makeKeyAndVisible()
+ui.trace.mark()
+ui.rotate("portrait")
+ui.expectTrace [[
+  svc.viewWillTransition(size: "820 x 1180")
+  svc.delegate.willHide(column: "primary")
+  svc.primary.viewWillDisappear(animated: false)
+  list.viewWillDisappear(animated: false)
+  svc.primary.viewDidDisappear(animated: false)
+  list.viewDidDisappear(animated: false)
+  svc.secondary.viewWillTransition(size: "820 x 1180")
+  detail.viewWillTransition(size: "820 x 1180")
+]]
+ui.advance(0.3)
+assert(svc.displayMode == "secondaryOnly")
+ui.trace.mark()
+ui.rotate("landscapeLeft")
+ui.expectTrace [[
+  svc.viewWillTransition(size: "1180 x 820")
+  svc.delegate.willShow(column: "primary")
+  svc.primary.viewWillAppear(animated: false)
+  list.viewWillAppear(animated: false)
+  svc.primary.viewIsAppearing(animated: false)
+  list.viewIsAppearing(animated: false)
+  svc.primary.viewDidAppear(animated: false)
+  list.viewDidAppear(animated: false)
+  svc.secondary.viewWillTransition(size: "860 x 820")
+  detail.viewWillTransition(size: "860 x 820")
+]]
+print("OK")
