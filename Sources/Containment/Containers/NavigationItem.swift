@@ -6,10 +6,19 @@ public final class NavigationItem: SimObject {
     /// and tells the bar of changes while the controller lives.
     weak var owner: ViewController?
     var _title: String?
-    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
-    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
+    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { relisted(oldValue, leftBarButtonItems) } }
+    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { relisted(oldValue, rightBarButtonItems) } }
     public var backButtonTitle: String? { didSet { owner?.navigationItemDidChange() } }
     public var hidesBackButton = false { didSet { owner?.navigationItemDidChange() } }
+
+    deinit { relisted(leftBarButtonItems + rightBarButtonItems, []) }
+
+    /// Counts the listing of each bar button item (its ownership), then tells the bar.
+    private func relisted(_ old: [BarButtonItem], _ new: [BarButtonItem]) {
+        for item in new { item.listings += 1 }
+        for item in old { item.listings -= 1 }
+        owner?.navigationItemDidChange()
+    }
 
     init(owner: ViewController) {
         self.owner = owner

@@ -1,5 +1,5 @@
 /// UISplitViewController, column style (iOS 14): docs/split.md, S45–S49, policies Q13
-/// and Q45–Q49. Each column's controller is wrapped in a navigation controller, as
+/// and Q45–Q48. Each column's controller is wrapped in a navigation controller, as
 /// UIKit does; on a compact width the columns collapse into one navigation stack.
 public final class SplitViewController: ViewController {
     public enum Style: String, CaseIterable, Sendable { case doubleColumn, tripleColumn }
