@@ -82,9 +82,9 @@ import InvariantChecking
             2\tdetail\tappeared\ttrue
             1\tlist\tnil
             2\tdetail\tappeared
-            1\tlist\tsvc.secondary
+            1\tlist\tother.nav
             2\tother\tappeared
-            false\tsecondaryOnly\tsvc.secondary\tappeared\tdisappeared\t1
+            false\tsecondaryOnly\tother.nav\tappeared\tdisappeared\t1
 
             """)
     }
@@ -143,7 +143,7 @@ import InvariantChecking
             print(svc:viewController("secondary"), #svc.children)
             """)
         #expect(out == """
-            true\ttrue\ttrue\tsvc.secondary\ttrue
+            true\ttrue\ttrue\tdetail.nav\ttrue
             false
             true\tdetail\t1
             nil\t1

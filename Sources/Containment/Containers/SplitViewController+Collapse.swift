@@ -27,8 +27,8 @@ extension SplitViewController {
         collapsedMoves = moves
         let list = moves.flatMap(\.controllers)
         let leaving = before.filter { $0 !== target }
-        for n in leaving { if let c = column(of: n) { tellDelegate("willHide", column: c) } }
         let showing = isShowing
+        if showing { for n in leaving { if let c = column(of: n) { tellDelegate("willHide", column: c) } } }
         let stays = target.map { t in before.contains { $0 === t } } ?? false
         let oldTop = showing && stays && !list.isEmpty ? target?.visibleTop : nil
         disappear((oldTop.map { [$0] } ?? []) + (showing ? leaving : []), navs: leaving, moved: list)
@@ -37,9 +37,9 @@ extension SplitViewController {
         }
         var arriving: [ViewController] = []
         if let t = target {
-            if !stays { arriving.append(t) } else if !list.isEmpty, let newTop = t.topViewController { t.installTop(); arriving.append(newTop) }
+            if !stays { arriving.append(t) } else if !list.isEmpty, let newTop = t.topViewController { arriving.append(newTop) }
         }
-        appear(showing ? arriving : [])
+        appear(showing ? arriving : [], tops: stays && !list.isEmpty ? target.map { [$0] } ?? [] : [])
         tellDelegate(didCollapse: true)
     }
 
@@ -76,9 +76,11 @@ extension SplitViewController {
         collapsedMoves = []
         let leaving = before.filter { b in !after.contains { $0 === b } }
         let arrivingNavs = after.filter { a in !before.contains { $0 === a } }
-        for n in leaving { if let c = column(of: n), c != .compact { tellDelegate("willHide", column: c) } }
-        for n in arrivingNavs { if let c = column(of: n) { tellDelegate("willShow", column: c) } }
         let showing = isShowing
+        if showing {
+            for n in leaving { if let c = column(of: n), c != .compact { tellDelegate("willHide", column: c) } }
+            for n in arrivingNavs { if let c = column(of: n) { tellDelegate("willShow", column: c) } }
+        }
         let moved = returning.flatMap(\.controllers)
         let stays = p.map { p in before.contains { $0 === p } && after.contains { $0 === p } } ?? false
         let oldTop = showing && stays && !moved.isEmpty ? p?.visibleTop : nil
@@ -89,9 +91,9 @@ extension SplitViewController {
             move(r.controllers, from: p, to: r.nav)
         }
         var arriving: [ViewController] = []
-        if stays, !moved.isEmpty, let p, let newTop = p.topViewController { p.installTop(); arriving.append(newTop) }
+        if stays, !moved.isEmpty, let p, let newTop = p.topViewController { arriving.append(newTop) }
         arriving += arrivingNavs.map { $0 as ViewController }
-        appear(showing ? arriving : [], size: size)
+        appear(showing ? arriving : [], tops: stays && !moved.isEmpty ? p.map { [$0] } ?? [] : [], size: size)
         tellDelegate(didCollapse: false)
     }
 
@@ -105,8 +107,11 @@ extension SplitViewController {
         for vc in moved { vc.viewIfLoaded?.detach() }
     }
 
-    private func appear(_ arriving: [ViewController], size: Size? = nil) {
+    /// Begin, put the views in (a stack whose top changed shows its new top: after
+    /// viewWillAppear, as a push does), end.
+    private func appear(_ arriving: [ViewController], tops: [NavigationController], size: Size? = nil) {
         for a in arriving { a.beginAppearance(true, animated: false) }
+        for n in tops { n.installTop() }
         if isViewLoaded { installShown(size: size) }
         for a in arriving where a.appearanceDepth > 0 { a.endAppearance() }
     }

@@ -151,13 +151,14 @@ extension SplitViewController {
     }
 
     /// Q13: columns leaving and arriving, each told to the delegate (willHide, then
-    /// willShow, in column order; not for a column setViewController replaced); on screen the leaving ones disappear completely
+    /// willShow, in column order, while the split is on screen; not for a column
+    /// setViewController replaced); on screen the leaving ones disappear completely
     /// before the arriving ones appear, each in column order.
     func rearrange(from before: [NavigationController], toSize: Size? = nil, tell: Bool = true) {
         let after = shownNavs()
         let leaving = before.filter { b in !after.contains { $0 === b } && b.parent === self }
         let arriving = after.filter { a in !before.contains { $0 === a } }
-        if tell && !isCollapsed {
+        if tell && !isCollapsed && isShowing {
             for n in leaving { if let c = column(of: n) { tellDelegate("willHide", column: c) } }
             for n in arriving { if let c = column(of: n) { tellDelegate("willShow", column: c) } }
         }

@@ -94,7 +94,8 @@ public final class SplitViewController: ViewController {
             if let nav = vc as? NavigationController {
                 wrapper = nav
             } else {
-                let nav = NavigationController(simulation: simulation, name: "\(name).\(c.rawValue)")
+                // Named after what it wraps: a column replaced keeps names apart in the trace.
+                let nav = NavigationController(simulation: simulation, name: "\(vc.name).nav")
                 try nav.setRoot(vc)
                 wrapper = nav
             }
@@ -103,10 +104,17 @@ public final class SplitViewController: ViewController {
         }
         let shownBefore = shownNavs()
         if isCollapsed { dropMoved(c) }
-        let old = columns[c]
-        if let wrapper, let vc { try addChild(wrapper); columns[c] = (vc, wrapper) } else { columns[c] = nil }
-        if let old { removeColumn(old.nav, shownBefore: shownBefore) }
-        if wrapper != nil { wrapper?.didMove(toParent: self) }
+        // The old column leaves before the new one comes, as a tab bar controller's
+        // setViewControllers drops the old children first.
+        if let old = columns[c] {
+            columns[c] = nil
+            removeColumn(old.nav, shownBefore: shownBefore)
+        }
+        if let wrapper, let vc {
+            try addChild(wrapper)
+            columns[c] = (vc, wrapper)
+            wrapper.didMove(toParent: self)
+        }
         rearrange(from: shownBefore, tell: false)
     }
 
@@ -127,17 +135,17 @@ public final class SplitViewController: ViewController {
 
     public override func prepareForAppearance(_ appearing: Bool) {
         guard appearing else { return }
-        // The device may have changed while the split was off screen (Q47).
-        let compact = simulation.traitCollection.horizontalSizeClass == "compact"
         isPreparing = true
-        if compact != isCollapsed { compact ? collapse() : expand() }
+        followSizeClass()
         isPreparing = false
         installShown()
     }
 
     public override func handle(_ hook: Hook) {
         switch hook {
-        case .viewDidLoad: installShown()
+        case .viewDidLoad:
+            followSizeClass()
+            installShown()
         case .viewWillLayoutSubviews: layoutColumns()
         case .viewWillTransition(let size, let coordinator):
             sizeWillChange(to: size)
@@ -152,6 +160,14 @@ public final class SplitViewController: ViewController {
 
     public override func size(forChildContentContainer child: ViewController, parentSize: Size) -> Size {
         columnSize(for: child, parentSize: parentSize)
+    }
+
+    /// Collapses on a compact width, expands on a regular one, before the view is first
+    /// filled and whenever the split appears: the device may have changed while it was
+    /// off screen (Q47).
+    func followSizeClass() {
+        let compact = simulation.traitCollection.horizontalSizeClass == "compact"
+        if compact != isCollapsed { compact ? collapse() : expand() }
     }
 
     var isShowing: Bool {
