@@ -112,6 +112,7 @@ function Transform:isIdentity() end
 ---@field extendedLayoutIncludesOpaqueBars boolean Whether the view extends under opaque bars too (default false).
 ---@field navigationController NavigationController? The nearest navigation controller above. (read-only)
 ---@field tabBarController TabBarController? The nearest tab bar controller above. (read-only)
+---@field splitViewController SplitViewController? The nearest split view controller above. (read-only)
 ---@field navigationItem NavigationItem What the controller shows in a navigation bar. (read-only)
 ---@field tabBarItem TabBarItem What the controller shows in a tab bar.
 ---@field presentedViewController ViewController? What this controller, or its nearest ancestor, presents. (read-only)
@@ -963,6 +964,73 @@ function PresentationControllerClass:extend(name) end
 ---@field translucent boolean Whether content extends under the bar (default true, Q18).
 local NavigationBar = {}
 
+---Columns side by side on a regular width, one navigation stack on a compact one (docs/split.md).
+---@class SplitViewController : ViewController
+---@field style string `doubleColumn` (the default) or `tripleColumn`; fixed once a column is set (Q45).
+---@field primary ViewController? The primary column's controller.
+---@field supplementary ViewController? The supplementary column's controller (tripleColumn only).
+---@field secondary ViewController? The secondary column's controller.
+---@field compact ViewController? The controller shown instead of the columns while collapsed.
+---@field preferredDisplayMode string `automatic` or a display mode (Q46).
+---@field displayMode string The arrangement shown (never `automatic`). (read-only)
+---@field preferredSplitBehavior string `automatic`, `tile`, `overlay` or `displace` (Q46).
+---@field splitBehavior string The split behavior in effect (never `automatic`). (read-only)
+---@field preferredPrimaryColumnWidth number? Points; nil is automatic, 320 (Q48).
+---@field preferredSupplementaryColumnWidth number? Points; nil is automatic, 320 (Q48).
+---@field isCollapsed boolean Whether the columns are collapsed into one stack (compact width, Q47). (read-only)
+---@field viewControllers ViewController[] The columns' navigation controllers; collapsed, the one shown. (read-only)
+---@field delegate SplitViewControllerDelegate? The delegate table.
+---@field delegate SplitViewControllerDelegate? A split view controller's delegate table (every method optional).
+local SplitViewController = {}
+
+---Shows `vc` in the column (`primary`, `supplementary`, `secondary`, `compact`), wrapped in a navigation controller unless it is one; nil empties it.
+---@param vc ViewController?
+---@param column string
+function SplitViewController:setViewController(vc, column) end
+
+---The controller set for the column (not the navigation controller wrapping it).
+---@param column string
+---@return ViewController?
+function SplitViewController:viewController(column) end
+
+---The navigation controller showing the column.
+---@param column string
+---@return NavigationController?
+function SplitViewController:columnNavigationController(column) end
+
+---Shows the column: the closest display mode that does (Q46); collapsed, pushes its stack (Q47).
+---@param column string
+function SplitViewController:show(column) end
+
+---Hides the column (not the secondary, Q45).
+---@param column string
+function SplitViewController:hide(column) end
+
+---What `ui.SplitViewController{...}` takes: settable properties, hooks and fields of your own.
+---@class SplitViewController.Init : ViewController.Init
+---@field name string? The trace name.
+---@field style string?
+---@field primary ViewController?
+---@field supplementary ViewController?
+---@field secondary ViewController?
+---@field compact ViewController?
+---@field preferredDisplayMode string?
+---@field preferredSplitBehavior string?
+---@field preferredPrimaryColumnWidth number?
+---@field preferredSupplementaryColumnWidth number?
+---@field delegate SplitViewControllerDelegate?
+---@field delegate SplitViewControllerDelegate?
+---@field [string] any
+
+---`ui.SplitViewController`: call it with a table to make one; `extend` makes a Lua subclass.
+---@class SplitViewController.Class
+---@overload fun(init: SplitViewController.Init?): SplitViewController
+local SplitViewControllerClass = {}
+---A subclass whose instances get its methods and hooks.
+---@param name string
+---@return SplitViewController.Class
+function SplitViewControllerClass:extend(name) end
+
 ---Animators (every style), interaction controllers and a `custom` presentation's presentation controller; its methods do not get the delegating object.
 ---@class TransitioningDelegate
 ---@field animationControllerForPresented (fun(presented: ViewController, presenting: ViewController, source: ViewController): Animator?)? The animator that presents, or nil for the default.
@@ -1001,6 +1069,15 @@ local NavigationBar = {}
 ---@class TableViewDelegate
 ---@field didSelectRow (fun(table: TableView, row: integer))? After a tap selected a 1-based row.
 
+---A split view controller's delegate table (every method optional).
+---@class SplitViewControllerDelegate
+---@field topColumnForCollapsing (fun(svc: SplitViewController, proposed: string): string?)? The column on top after collapsing (`secondary` proposed); nil keeps the proposal (Q47).
+---@field displayModeForExpanding (fun(svc: SplitViewController, proposed: string): string?)? The display mode after expanding; nil keeps the proposal (Q47).
+---@field willShow (fun(svc: SplitViewController, column: string))? A column is about to come on screen (Q13).
+---@field willHide (fun(svc: SplitViewController, column: string))? A column is about to leave the screen (Q13).
+---@field didCollapse (fun(svc: SplitViewController))? After collapsing (Q47).
+---@field didExpand (fun(svc: SplitViewController))? After expanding (Q47).
+
 ---A custom transition's animator: `transition{animator = ...}` or a delegate's answer. Give `duration` (a number) or `transitionDuration`, and `animate` or `animateTransition`.
 ---@class Animator
 ---@field transitionDuration (fun(self: Animator, ctx: TransitionContext): number)? The duration in seconds, when the table has no `duration` number.
@@ -1025,6 +1102,7 @@ local NavigationBar = {}
 ---@field BarButtonItem BarButtonItem.Class
 ---@field TableView TableView.Class
 ---@field PresentationController PresentationController.Class
+---@field SplitViewController SplitViewController.Class
 ---@field window Window
 ---@field screen Screen
 ---@field trace ui.trace
