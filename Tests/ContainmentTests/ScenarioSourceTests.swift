@@ -51,7 +51,7 @@ import InvariantChecking
     func allScripts() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Scenario.directory.path)
             .filter { $0.hasPrefix("S") && $0.hasSuffix(".lua") }
-        #expect(names.count == 43)
+        #expect(names.count == 48)
         for name in names {
             let source = try String(contentsOf: Scenario.directory.appendingPathComponent(name), encoding: .utf8)
             #expect(throws: Never.self, "\(name)") { _ = try Scenario.expectations(in: source) }
