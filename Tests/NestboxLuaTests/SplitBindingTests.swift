@@ -150,4 +150,32 @@ import InvariantChecking
 
             """)
     }
+
+    @Test("three columns collapse onto the primary's stack and expand back; a controller pushed meanwhile joins the secondary (Q47)")
+    func tripleColumnCollapse() throws {
+        let out = try run("""
+            ui.setDevice("iPad")
+            ui.rotate("landscapeLeft")
+            local p, s, d = ui.ViewController{ name = "p" }, ui.ViewController{ name = "s" }, ui.ViewController{ name = "d" }
+            local svc = ui.SplitViewController{ name = "svc", style = "tripleColumn", primary = p, supplementary = s, secondary = d }
+            ui.window.rootViewController = svc
+            ui.window:makeKeyAndVisible()
+            ui.setDevice("iPhone SE")
+            ui.settle()
+            local function names(nav) local t = {} for i, v in ipairs(nav.viewControllers) do t[i] = v.name end return table.concat(t, ",") end
+            print(svc.isCollapsed, names(svc:columnNavigationController("primary")), d.appearanceState, p.appearanceState, s.appearanceState)
+            local extra = ui.ViewController{ name = "extra" }
+            svc:columnNavigationController("primary"):pushViewController(extra, false)
+            ui.settle()
+            ui.setDevice("iPad")
+            ui.settle()
+            print(svc.isCollapsed, svc.displayMode, names(svc:columnNavigationController("primary")), names(svc:columnNavigationController("supplementary")),
+              names(svc:columnNavigationController("secondary")), extra.appearanceState, p.appearanceState, s.appearanceState, d.appearanceState)
+            """)
+        #expect(out == """
+            true\tp,s,d\tappeared\tdisappeared\tdisappeared
+            false\ttwoBesideSecondary\tp\ts\td,extra\tappeared\tappeared\tappeared\tdisappeared
+
+            """)
+    }
 }
