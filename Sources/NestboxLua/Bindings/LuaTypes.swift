@@ -23,6 +23,7 @@ enum LuaTypes {
         CoordinatorBinding.binding,
         NavigationBinding.binding,
         TabBarControllerBinding.binding,
+        PageViewControllerBinding.binding,
         TabBarBinding.binding,
         TabBarItemBinding.binding,
         NavigationItemBinding.binding,
