@@ -6,14 +6,29 @@ public final class NavigationItem: SimObject {
     /// and tells the bar of changes while the controller lives.
     weak var owner: ViewController?
     var _title: String?
-    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
-    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
+    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { hold(leftBarButtonItems, leaving: oldValue) } }
+    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { hold(rightBarButtonItems, leaving: oldValue) } }
     public var backButtonTitle: String? { didSet { owner?.navigationItemDidChange() } }
     public var hidesBackButton = false { didSet { owner?.navigationItemDidChange() } }
 
     init(owner: ViewController) {
         self.owner = owner
         super.init(simulation: owner.simulation, className: "NavigationItem", name: "\(owner.name).navigationItem")
+    }
+
+    /// The items it listed are no longer owned. (Their weak `holder` already reads nil
+    /// here; resetting it tells the host.)
+    deinit {
+        for item in leftBarButtonItems + rightBarButtonItems where item.holder == nil { item.holder = nil }
+    }
+
+    /// Listed items are owned by this item, dropped ones no longer.
+    private func hold(_ items: [BarButtonItem], leaving old: [BarButtonItem]) {
+        for item in old where item.holder === self && !(leftBarButtonItems + rightBarButtonItems).contains(where: { $0 === item }) {
+            item.holder = nil
+        }
+        for item in items { item.holder = self }
+        owner?.navigationItemDidChange()
     }
 
     /// The item's title, else the controller's.

@@ -23,7 +23,6 @@ enum LuaTypes {
         CoordinatorBinding.binding,
         NavigationBinding.binding,
         TabBarControllerBinding.binding,
-        PageViewControllerBinding.binding,
         TabBarBinding.binding,
         TabBarItemBinding.binding,
         NavigationItemBinding.binding,
@@ -32,6 +31,7 @@ enum LuaTypes {
         TouchBinding.binding,
         PresentationControllerBinding.binding,
         NavigationBarBinding.binding,
+        PageViewControllerBinding.binding,
     ]
 
     /// The function tables: `ui`, `ui.trace`, the globals, and the shared metamethods.
