@@ -39,8 +39,8 @@ import InvariantChecking
 
     @Test("a scenario without a script, or without the block asked for, fails")
     func missing() {
-        #expect(throws: Scenario.Missing("no scenario script Tests/NestboxLuaTests/Scenarios/S99-*.lua")) {
-            try Scenario.expectation("S99")
+        #expect(throws: Scenario.Missing("no scenario script Tests/NestboxLuaTests/Scenarios/S123-*.lua")) {
+            try Scenario.expectation("S123")
         }
         #expect(throws: Scenario.Missing("S21-push-off-screen.lua has 1 ui.expectTrace call(s), not 2")) {
             try Scenario.expectation("S21", block: 2)

@@ -80,7 +80,7 @@ ui.expectTrace [[
   book.dataSource.viewControllerAfter(page5) -> nil
 ]]
 
--- The picture: a finger holding page 4 half in view, the gap between the pages.
-local finger = ui.pan{ from = { 40, 500 }, to = { 236, 500 }, steps = 4, duration = 0.2, release = false }
+-- The picture: a finger holding page 4 two thirds in view, the gap between the pages.
+local finger = ui.pan{ from = { 40, 500 }, to = { 300, 500 }, steps = 4, duration = 0.2, release = false }
 assert(book.isTurning and pages[4].view.superview == book.scrollView)
 print("OK")

@@ -1,4 +1,4 @@
-/// UIPageViewController (docs/page.md; S29, S50–S52, policies Q40–Q44): one page at a
+/// UIPageViewController (docs/page.md; S29, policies Q40–Q44): one page at a
 /// time, in a private queuing scroll view; a pan along the orientation turns pages the
 /// data source supplies.
 public final class PageViewController: ViewController {
