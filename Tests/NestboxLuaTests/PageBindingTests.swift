@@ -185,18 +185,21 @@ import InvariantChecking
         #expect(message == "test:2: NSInvalidArgumentException: The number of view controllers provided (0) doesn't match the number required (1) for the requested transition")
     }
 
-    @Test("a change asked for during a turn waits for its end (Q44)")
+    @Test("the last change asked for during a turn waits for its end; the ones it replaced complete with false (Q44)")
     func queued() throws {
         let (outcome, out, _) = try runLua(Self.book + """
             local p = book()
             local x = ui.ViewController{ name = "x" }
             p:setViewControllers({ ui.ViewController{ name = "y" } }, "forward", true)
+            for i = 1, 1000 do
+              p:setViewControllers({ ui.ViewController{ name = "z" .. i } }, "forward", false, function(f) if i == 1 then print("z1 done", f, ui.now()) end end)
+            end
             p:setViewControllers({ x }, "reverse", true, function(f) print("x done", f, ui.now()) end)
             assert(p.viewControllers[1].name == "y")
             ui.settle()
             assert(p.viewControllers[1] == x and #p.children == 1)
             """)
         #expect(outcome == .ok, "\(outcome)")
-        #expect(out == "x done\ttrue\t0.6\n")
+        #expect(out == "z1 done\tfalse\t0.0\nx done\ttrue\t0.6\n")
     }
 }

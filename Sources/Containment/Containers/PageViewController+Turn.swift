@@ -81,7 +81,16 @@ extension PageViewController {
         installCurrent()
         if t.interactive { tellDelegate(didFinishAnimating: true, previous: [from], completed: completed) }
         if let done = t.completion { simulation.clock.enqueue { done(true) } }
-        if !pending.isEmpty { pending.removeFirst()() }
+        if let next = pending {
+            pending = nil
+            // The page may have been given a parent meanwhile; addChild's refusal then
+            // leaves the book as it is, and the change's completion says so.
+            do {
+                try setViewControllers([next.page], direction: next.direction, animated: next.animated, completion: next.completion)
+            } catch {
+                if let done = next.completion { simulation.clock.enqueue { done(false) } }
+            }
+        }
     }
 
     // MARK: - The swipe

@@ -24,8 +24,9 @@ public final class PageViewController: ViewController {
     public private(set) lazy var scrollView = View(simulation: simulation, className: "QueuingScrollView", name: "\(name).scrollView")
     /// The turn in flight (a swipe or an animated `setViewControllers`).
     var turn: PageTurn?
-    /// `setViewControllers` calls made during a turn, run when it ends (Q44).
-    var pending: [() -> Void] = []
+    /// The last `setViewControllers` call made during a turn, made when it ends (Q44):
+    /// one at most, so a script cannot pile up work the host holds.
+    var pending: (page: ViewController, direction: Direction, animated: Bool, completion: ((Bool) -> Void)?)?
 
     /// Q40: a whole page turns in 0.3 s (the rest of a released swipe in its share of it).
     public static let turnDuration = 0.3
@@ -34,7 +35,7 @@ public final class PageViewController: ViewController {
 
     /// The pages and the one a turn brings in count too (Q5b).
     public override var heldControllers: [ViewController] {
-        super.heldControllers + viewControllers + (turn.map { [$0.from, $0.to] } ?? [])
+        super.heldControllers + viewControllers + (turn.map { [$0.from, $0.to] } ?? []) + (pending.map { [$0.page] } ?? [])
     }
 
     public override init(simulation: Simulation, className: String = "PageViewController", name: String? = nil) {
@@ -171,11 +172,11 @@ public final class PageViewController: ViewController {
         let new = list[0]
         if turn != nil {
             // Q44: UIKit's queuing scroll view can lose track of its pages here (W21);
-            // Nestbox finishes the turn first, then makes this change.
+            // Nestbox finishes the turn first, then makes the last change asked for. One
+            // it replaces is not made: its completion gets false.
             try checkAdoptable(new)
-            pending.append { [weak self] in
-                try? self?.setViewControllers(list, direction: direction, animated: animated, completion: completion)
-            }
+            if let dropped = pending?.completion { simulation.clock.enqueue { dropped(false) } }
+            pending = (new, direction, animated, completion)
             return
         }
         simulation.trace.record(.call, name, "setViewControllers",
