@@ -203,3 +203,22 @@ import InvariantChecking
         #expect(out == "z1 done\tfalse\t0.0\nx done\ttrue\t0.6\n")
     }
 }
+
+extension PageBindingTests {
+    @Test("a data source that turns the page by code while asked: that turn wins, the swipe turns nothing")
+    func dataSourceTurnsByCode() throws {
+        let (outcome, _, _) = try runLua("""
+            local a, b, c = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }, ui.ViewController{ name = "c" }
+            local p
+            p = ui.PageViewController{ name = "p", dataSource = {
+              viewControllerAfter = function(pvc, vc) pvc:setViewControllers({ c }, "forward", true); return b end } }
+            p:setViewControllers({ a })
+            ui.window.rootViewController = p
+            ui.window:makeKeyAndVisible()
+            ui.pan{ from = { 300, 400 }, to = { 60, 400 }, steps = 4, duration = 0.2 }
+            ui.settle()
+            assert(p.viewControllers[1] == c and #p.children == 1 and b.parent == nil and b.appearanceState == "disappeared")
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+    }
+}

@@ -107,6 +107,8 @@ extension PageViewController {
             guard turn == nil, isShowing, let cur = current, cur.parent === self, along != 0 else { return }
             let direction: Direction = along < 0 ? .forward : .reverse
             guard let next = ask(direction, about: cur), next !== cur else { return }
+            // The data source may have turned the page by code meanwhile: that turn wins.
+            guard turn == nil, current === cur, isShowing else { return }
             do {
                 try addChild(next)
             } catch let error as ContainmentError {
