@@ -82,5 +82,5 @@ ui.expectTrace [[
 
 -- The picture: a finger holding page 4 two thirds in view, the gap between the pages.
 local finger = ui.pan{ from = { 40, 500 }, to = { 300, 500 }, steps = 4, duration = 0.2, release = false }
-assert(book.isTurning and pages[4].view.superview == book.scrollView)
+assert(finger.isActive and book.isTurning and pages[4].view.superview == book.scrollView)
 print("OK")

@@ -70,6 +70,7 @@ ui.expectTrace [[
   prev.didMove(toParent: p)
   p.delegate.didFinishAnimating(finished: true, previousViewControllers: "cur", transitionCompleted: true)
 ]]
+assert(p.viewControllers[1] == pg.prev and pg.cur.parent == nil)
 ui.window.rootViewController = nil
 
 -- page curl, cancelled
