@@ -222,3 +222,48 @@ extension PageBindingTests {
         #expect(outcome == .ok, "\(outcome)")
     }
 }
+
+extension PageBindingTests {
+    @Test("the first page of a page view controller on screen appears and gets didMove, from viewWillAppear too")
+    func firstPageOnScreen() throws {
+        let (outcome, _, _) = try runLua("""
+            local p = ui.PageViewController{ name = "p" }
+            ui.window.rootViewController = p
+            ui.window:makeKeyAndVisible()
+            ui.trace.mark()
+            p:setViewControllers({ ui.ViewController{ name = "one" } })
+            ui.expectTrace [[
+              one.willMove(toParent: p)
+              one.loadView()
+              one.viewDidLoad()
+              one.viewWillAppear(animated: false)
+              one.viewIsAppearing(animated: false)
+              one.viewDidAppear(animated: false)
+              one.didMove(toParent: p)
+            ]]
+            local Late = ui.PageViewController:extend("Late")
+            function Late:viewWillAppear() if #self.viewControllers == 0 then self:setViewControllers({ ui.ViewController{ name = "two" } }) end end
+            ui.trace.mark()
+            ui.window.rootViewController = Late{ name = "late" }
+            ui.expectTrace [[
+              p.viewWillDisappear(animated: false)
+              one.viewWillDisappear(animated: false)
+              p.viewDidDisappear(animated: false)
+              one.viewDidDisappear(animated: false)
+              late.loadView()
+              late.viewDidLoad()
+              late.viewWillAppear(animated: false)
+              two.willMove(toParent: late)
+              two.loadView()
+              two.viewDidLoad()
+              two.viewWillAppear(animated: false)
+              late.viewIsAppearing(animated: false)
+              two.viewIsAppearing(animated: false)
+              late.viewDidAppear(animated: false)
+              two.viewDidAppear(animated: false)
+              two.didMove(toParent: late)
+            ]]
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+    }
+}

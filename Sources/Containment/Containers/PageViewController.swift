@@ -188,9 +188,14 @@ public final class PageViewController: ViewController {
             if let old, old !== new { release(old) }
             installCurrent()
             if isShowing, new.appearanceState == .disappeared {
-                // The first page of a page view controller already on screen.
+                // The first page of a page view controller on screen: while the page view
+                // controller is still appearing, its own end ends the page's and sends
+                // didMove (appearanceDidForward); once it has appeared, here.
                 new.beginAppearance(true, animated: false)
-                new.endAppearance()
+                if appearanceState == .appeared {
+                    new.endAppearance()
+                    if new.parent === self, new.parentage == .toParent { new.didMove(toParent: self) }
+                }
             }
             simulation.clock.enqueue { completion?(true) }
             return
