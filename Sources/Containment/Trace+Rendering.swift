@@ -15,7 +15,9 @@ extension TraceEvent {
         case .error:
             return "error: \(message ?? "")"
         case .delegate:
-            let text = call("\(object).delegate")
+            // A data source's questions carry their role in `message` (a page view
+            // controller's `dataSource`); everything else is a delegate's.
+            let text = call("\(object).\(message ?? "delegate")")
             return result.map { "\(text) -> \($0.text)" } ?? text
         default:
             return call(object)

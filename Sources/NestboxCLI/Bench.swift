@@ -18,7 +18,7 @@ public struct Bench: NestboxCommand {
     @Flag(help: "Run each case briefly, at smaller sizes (for CI); targets are not judged.")
     public var quick = false
 
-    @Option(help: "Run only the cases whose name starts with this (binding, cycle, tree, animation, churn, render, startup).")
+    @Option(help: "Run only the cases whose name starts with this (binding, cycle, tree, animation, churn, paging, render, startup).")
     public var only: String?
 
     public init() {}
@@ -51,6 +51,7 @@ public struct Bench: NestboxCommand {
             ("tree", treeRows),
             ("animation", animationRows),
             ("churn", churnRows),
+            ("paging", pagingRows),
             ("render", renderRows),
             ("startup", startupRows),
         ]

@@ -14,6 +14,7 @@ import NestboxCLI
         for expected in ["noop-call", "property-get", "property-set", "method-call", "method-model",
                          "cycle", "cycle-hooks", "tree-1k", "tree-10k", "tree-growth-1k-10k",
                          "animation-100-views-10s", "churn-10k-rate", "churn-100k-rate", "churn-memory-growth",
+                         "paging-100", "paging-1k", "paging-growth",
                          "render-100-views-svg", "render-100-views-png",
                          "startup-nestbox-run-empty", "startup-swift-hello-world", "startup-ratio"] {
             #expect(names.contains(expected), "missing \(expected) in \(names)")

@@ -19,7 +19,7 @@ extension SubprocessTests {
         #expect(p.terminationStatus == 0)
         let docs = root.appendingPathComponent("docs/pictures")
         let drawn = try FileManager.default.contentsOfDirectory(atPath: fresh.path).sorted()
-        #expect(drawn.count == 7)
+        #expect(drawn.count == 8)
         #expect(try FileManager.default.contentsOfDirectory(atPath: docs.path).sorted() == drawn)
         for name in drawn {
             let now = try Data(contentsOf: fresh.appendingPathComponent(name))

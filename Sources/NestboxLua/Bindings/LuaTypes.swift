@@ -32,6 +32,7 @@ enum LuaTypes {
         PresentationControllerBinding.binding,
         NavigationBarBinding.binding,
         SplitViewControllerBinding.binding,
+        PageViewControllerBinding.binding,
     ]
 
     /// The function tables: `ui`, `ui.trace`, the globals, and the shared metamethods.
