@@ -4,6 +4,12 @@ struct InstantStops {
     var times: [Double] = []
     var next = 0
     var body: ((Double) -> Void)?
+    /// `nestbox run --report`: looks at every instant that recorded events and at each
+    /// 1/60 s while something animates (policy Q33).
+    var watcher: ((Double) -> Void)?
+    /// The trace's length at the watcher's last look: an instant with nothing new is
+    /// not looked at twice.
+    var watched = -1
 }
 
 extension Simulation {
@@ -29,14 +35,56 @@ extension Simulation {
         }
     }
 
-    /// The stops before `time`: the clock steps to each (never back), and the host looks.
+    /// Calls `body(t)` as the clock is about to leave each instant that recorded events
+    /// (after everything due there, as `stop(at:)` does) and at each 1/60 s while an
+    /// animation is in flight, the clock stepped there (policy Q33). Like the stops it
+    /// records and runs nothing, so the trace is that of a run without it. nil stops
+    /// watching.
+    public func watch(_ body: ((Double) -> Void)?) {
+        stops.watcher = body
+        stops.watched = -1
+    }
+
+    /// The watcher's looks before `time`: the instant the clock is at if anything
+    /// happened there, then the 60 Hz ticks of the animations in flight.
+    private func passWatch(before time: Double) {
+        guard let look = stops.watcher else { return }
+        if stops.watched != trace.nextSeq, clock.now < time {
+            stops.watched = trace.nextSeq
+            look(clock.now)
+        }
+        while !animator.active.isEmpty, !isInterrupted() {
+            // As the frame sampling steps: each 1/60 s, not a running sum.
+            let tick = (clock.now * 60 + 1e-9).rounded(.down) / 60 + 1.0 / 60
+            guard tick > clock.now, tick < time - 1e-9 else { break }
+            clock.now = tick
+            look(tick)
+        }
+    }
+
+    /// The stops before `time`: the clock steps to each (never back), and the host looks;
+    /// the watcher's looks fall in between, in the order of their instants.
     func passStops(before time: Double) {
-        guard let body = stops.body else { return }
-        while stops.next < stops.times.count, stops.times[stops.next] < time, !isInterrupted() {
-            let t = stops.times[stops.next]
+        while true {
+            let next = stops.body != nil && stops.next < stops.times.count && stops.times[stops.next] < time
+                ? stops.times[stops.next] : nil
+            passWatch(before: next ?? time)
+            guard let t = next, let body = stops.body, !isInterrupted() else { return }
             stops.next += 1
             clock.now = max(clock.now, t)
             body(t)
         }
+    }
+}
+
+extension Simulation {
+    /// The watcher's last look: the instant the clock is at, if it recorded anything
+    /// since the last; then it stops watching.
+    public func finishWatching() {
+        if let look = stops.watcher, stops.watched != trace.nextSeq, !isInterrupted() {
+            stops.watched = trace.nextSeq
+            look(clock.now)
+        }
+        watch(nil)
     }
 }
