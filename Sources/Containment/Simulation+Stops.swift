@@ -48,15 +48,17 @@ extension Simulation {
     /// The watcher's looks before `time`: the instant the clock is at if anything
     /// happened there, then the 60 Hz ticks of the animations in flight.
     private func passWatch(before time: Double) {
-        guard let look = stops.watcher else { return }
-        if stops.watched != trace.nextSeq, clock.now < time {
+        if let look = stops.watcher, stops.watched != trace.nextSeq, clock.now < time {
             stops.watched = trace.nextSeq
             look(clock.now)
         }
-        while !animator.active.isEmpty, !isInterrupted() {
+        // The watcher may stop watching at any look (a report at its size limit).
+        while let look = stops.watcher, !animator.active.isEmpty, !isInterrupted() {
             // As the frame sampling steps: each 1/60 s, not a running sum.
             let tick = (clock.now * 60 + 1e-9).rounded(.down) / 60 + 1.0 / 60
-            guard tick > clock.now, tick < time - 1e-9 else { break }
+            // A tick at `time` itself is seen before what is due then runs, as a display
+            // refresh shows the frame before an animation's completion (`run(until:)`).
+            guard tick > clock.now, tick <= time else { break }
             clock.now = tick
             look(tick)
         }

@@ -7,12 +7,11 @@ extension Run {
     func writeReport(_ recorder: ReportRecorder, to path: String, output: Output) -> Int32 {
         let sim = recorder.simulation
         if let note = recorder.report.note { output.err("nestbox: \(note)\n") }
-        guard let page = recorder.report.html(events: sim?.trace.events ?? [], interrupted: sim?.isInterrupted ?? { false }) else {
+        guard let bytes = recorder.report.html(events: sim?.trace.events ?? [], interrupted: sim?.isInterrupted ?? { false }) else {
             output.err("nestbox: cannot write \(path): time limit exceeded\n")
             return 2
         }
-        var bytes = Array(page.utf8)
-        if let failure = bytes.withUnsafeMutableBytes({ writeFile(UnsafeRawBufferPointer($0), to: path) }) {
+        if let failure = bytes.withUnsafeBytes({ writeFile($0, to: path) }) {
             output.err("nestbox: cannot write \(path): \(failure)\n")
             return 2
         }

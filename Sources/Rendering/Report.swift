@@ -40,29 +40,33 @@ public struct Report {
                             views: intern(views), boxes: intern(boxText)))
     }
 
-    /// The frame showing an event at `t`: the first looked at from `t` on (a look comes
-    /// after everything at its instant), else the last.
+    /// The frame showing an event at `t`: the last looked at by `t` (a look at an
+    /// instant with events comes after everything at it), else the first.
     public func frame(at t: Double) -> Int {
         var lo = 0, hi = frames.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if frames[mid].time < t - 1e-9 { lo = mid + 1 } else { hi = mid }
+            if frames[mid].time <= t + 1e-9 { lo = mid + 1 } else { hi = mid }
         }
-        return min(lo, max(0, frames.count - 1))
+        return max(0, lo - 1)
     }
 
     /// The page's data: one JSON object, `<` escaped so no string ends the script
     /// element it sits in. nil when `interrupted` said stop (a run limit).
-    public func json(events: [TraceEvent], interrupted: () -> Bool = { false }) -> String? {
-        var out = "{\"title\":\(jsonString(title)),\"note\":\(note.map(jsonString) ?? "null"),\n\"strings\":["
+    public func json(events: [TraceEvent], interrupted: () -> Bool = { false }) -> [UInt8]? {
+        var w = JSONWriter()
+        w.put("{\"title\":"); w.string(title); w.put(",\"note\":")
+        if let note { w.string(note) } else { w.put("null") }
+        w.put(",\n\"strings\":[")
         for (i, s) in strings.enumerated() {
-            if i > 0 { out += ",\n" }
-            out += jsonString(s)
+            if i & 255 == 255, interrupted() { return nil }
+            if i > 0 { w.put(",\n") }
+            w.string(s)
         }
-        out += "],\n\"frames\":["
-        out += frames.map { "[\(formatNumber($0.time)),\($0.screen),\($0.controllers),\($0.views),\($0.boxes)]" }
-            .joined(separator: ",")
-        out += "],\n\"events\":["
+        w.put("],\n\"frames\":[")
+        w.put(frames.map { "[\(formatNumber($0.time)),\($0.screen),\($0.controllers),\($0.views),\($0.boxes)]" }
+            .joined(separator: ","))
+        w.put("],\n\"events\":[")
         var lanes = TraceLanes()
         var position: [Int: Int] = [:]
         for (i, e) in events.enumerated() {
@@ -70,29 +74,60 @@ public struct Report {
             let f = frame(at: e.t)
             position[e.seq] = i
             lanes.add(e, at: Int64(f))
-            if i > 0 { out += ",\n" }
-            out += "[\(e.seq),\(formatNumber(e.t)),\(jsonString(e.kind.rawValue)),\(jsonString(e.object)),\(jsonString(e.body)),\(f)]"
+            if i > 0 { w.put(",\n") }
+            w.put("[\(e.seq),\(formatNumber(e.t)),"); w.string(e.kind.rawValue); w.put(",")
+            w.string(e.object); w.put(","); w.string(e.body); w.put(",\(f)]")
         }
         lanes.finish()
-        out += "],\n\"lanes\":[" + lanes.names.map(jsonString).joined(separator: ",") + "],\n\"slices\":["
+        w.put("],\n\"lanes\":[")
+        for (i, name) in lanes.names.enumerated() {
+            if i > 0 { w.put(",") }
+            w.string(name)
+        }
         var slices: [String] = [], ticks: [String] = []
         for item in lanes.items {
             switch item {
             case .slice(let name, let lane, let start, let end, let opener):
-                slices.append("[\(lane - 1),\(start),\(end),\(jsonString(name)),\(position[opener.seq] ?? 0)]")
+                slices.append("[\(lane - 1),\(start),\(end),\(jsonString(name).replacing("<", with: "\\u003c")),\(position[opener.seq] ?? 0)]")
             case .instant(let lane, let at, let e):
                 ticks.append("[\(lane - 1),\(at),\(position[e.seq] ?? 0)]")
             }
         }
-        out += slices.joined(separator: ",") + "],\n\"ticks\":[" + ticks.joined(separator: ",") + "]}"
-        return out.replacing("<", with: "\\u003c")
+        w.put("],\n\"slices\":[" + slices.joined(separator: ",") + "],\n\"ticks\":[" + ticks.joined(separator: ",") + "]}")
+        return w.out
     }
 
     /// The self-contained page: the data, the style and the script inline; nothing it
     /// loads from anywhere else.
-    public func html(events: [TraceEvent], interrupted: () -> Bool = { false }) -> String? {
+    public func html(events: [TraceEvent], interrupted: () -> Bool = { false }) -> [UInt8]? {
         guard let data = json(events: events, interrupted: interrupted) else { return nil }
-        return ReportPage.head(title: title) + "<script type=\"application/json\" id=\"data\">\n" + data
-            + "\n</script>\n" + ReportPage.tail
+        return Array(ReportPage.head(title: title).utf8) + Array("<script type=\"application/json\" id=\"data\">\n".utf8)
+            + data + Array("\n</script>\n".utf8) + Array(ReportPage.tail.utf8)
     }
+}
+
+/// JSON text as bytes: a report's strings are megabytes of SVG, escaped a byte at a time.
+struct JSONWriter {
+    var out: [UInt8] = []
+
+    mutating func put(_ s: String) { out.append(contentsOf: s.utf8) }
+
+    /// A JSON string; `<` as `\u003c`, so `</script>` cannot appear in it.
+    mutating func string(_ s: String) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out += [92, 34]
+            case UInt8(ascii: "\\"): out += [92, 92]
+            case UInt8(ascii: "\n"): out += [92, 110]
+            case UInt8(ascii: "<"), 0..<0x20:
+                out += Array("\\u00".utf8)
+                out.append(hexDigit(b >> 4)); out.append(hexDigit(b & 15))
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private func hexDigit(_ n: UInt8) -> UInt8 { n < 10 ? 48 + n : 87 + n }
 }

@@ -94,9 +94,9 @@ enum ReportPage {
         "use strict";
         const data = JSON.parse(document.getElementById("data").textContent);
         const slider = document.getElementById("slider");
-        // The SVG namespace's name (nothing is fetched from it), split so that the
-        // file holds no address at all.
-        const SVGNS = "http:" + "//www.w3.org/2000/svg";
+        // The SVG namespace, as the HTML parser gave it to the overlay: the file names
+        // no address at all.
+        const SVGNS = document.getElementById("overlay").namespaceURI;
         let frame = -1, selected = -1;
         const rows = [];
 
@@ -175,6 +175,7 @@ enum ReportPage {
             document.getElementById("views").textContent = data.strings[fr[3]];
             document.getElementById("where").textContent = "frame " + (f + 1) + " of " + data.frames.length + ", t = " + fr[0].toFixed(3) + " s";
             slider.value = f;
+            slider.setAttribute("value", f);
             cursor.setAttribute("x1", x(f)); cursor.setAttribute("x2", x(f));
             for (const r of document.querySelectorAll(".event.current")) r.classList.remove("current");
             data.events.forEach((e, i) => { if (e[5] === f) rows[i].classList.add("current"); });

@@ -43,6 +43,7 @@ public final class ReportRecorder {
         guard report.frames.count < Self.maxFrames, report.stringBytes < Self.maxBytes else {
             report.note = "the report stops at \(report.frames.count) frames (\(fixedPoint(report.frames.last?.time ?? t)) s): "
                 + "at most \(Self.maxFrames) frames and \(Self.maxBytes >> 20) MB of text"
+            sim.watch(nil)
             return
         }
         guard let picture = renderer.render(sim), let svg = SVG.encode(picture, interrupted: sim.isInterrupted) else { return }
