@@ -31,13 +31,18 @@ public struct Report {
         return strings.count - 1
     }
 
+    /// `unlessUnchanged`: a look that found nothing new (no events since the last)
+    /// adds no frame when it shows what the last one shows.
     public mutating func addFrame(time: Double, screen: String, controllers: String, views: String,
-                                  boxes: [(name: String, box: Rect)]) {
+                                  boxes: [(name: String, box: Rect)], unlessUnchanged: Bool = false) {
         let boxText = "[" + boxes.map { b in
             "[\(jsonString(b.name)),\([b.box.origin.x, b.box.origin.y, b.box.size.width, b.box.size.height].map(formatNumber).joined(separator: ","))]"
         }.joined(separator: ",") + "]"
-        frames.append(Frame(time: time, screen: intern(screen), controllers: intern(controllers),
-                            views: intern(views), boxes: intern(boxText)))
+        let frame = Frame(time: time, screen: intern(screen), controllers: intern(controllers),
+                          views: intern(views), boxes: intern(boxText))
+        if unlessUnchanged, let last = frames.last, (last.screen, last.controllers, last.views, last.boxes)
+            == (frame.screen, frame.controllers, frame.views, frame.boxes) { return }
+        frames.append(frame)
     }
 
     /// The frame showing an event at `t`: the last looked at by `t` (a look at an

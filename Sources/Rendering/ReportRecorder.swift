@@ -16,6 +16,8 @@ public final class ReportRecorder {
     private let renderer: Renderer
     /// The world it watches, for the trace the page lays out.
     public private(set) weak var simulation: Simulation?
+    /// The last event at the last look.
+    private var seenSeq: Int?
 
     public init(title: String, overlays: Overlays = []) {
         report = Report(title: title)
@@ -50,8 +52,12 @@ public final class ReportRecorder {
         // Inline in the page, where the HTML parser gives it its namespace.
         var text = String(decoding: svg, as: UTF8.self)
         if text.hasPrefix(Self.svgNamespace) { text = "<svg " + text.dropFirst(Self.svgNamespace.count) }
+        // A timer that changed nothing on screen adds no frame; an event always has one.
+        let lastSeq = sim.trace.events.last?.seq
         report.addFrame(time: t, screen: text, controllers: sim.hierarchyDescription(),
-                        views: sim.window.recursiveDescription(), boxes: picture.controllerBoxes)
+                        views: sim.window.recursiveDescription(), boxes: picture.controllerBoxes,
+                        unlessUnchanged: lastSeq == seenSeq)
+        seenSeq = lastSeq
     }
 
     static let svgNamespace = "<svg xmlns=\"http://www.w3.org/2000/svg\" "

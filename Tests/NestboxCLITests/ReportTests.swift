@@ -80,6 +80,23 @@ import NestboxCLI
         #expect(slices == ["appearing", "appearing"])
     }
 
+    @Test("a timer that changes the screen adds a frame; one that changes nothing adds none")
+    func timersThatRecordNothing() throws {
+        let dir = try folder()
+        let source = """
+            ui.window:makeKeyAndVisible()
+            local v = ui.View{ name = "square", frame = { 0, 0, 10, 10 }, backgroundColor = "red" }
+            ui.window:addSubview(v)
+            for i = 1, 50 do ui.after(i, function() end) end
+            ui.after(20.5, function() v.backgroundColor = "blue" end)
+            """
+        let r = nestbox(["run", try script(source), "--trace", "none", "--report", dir + "/r.html"])
+        #expect(r.code == 0 && r.err == "")
+        let page = try Self.page(dir + "/r.html")
+        #expect(page.frames.map { $0[0] } == [0, 20.5])
+        #expect(page.screen(1).contains(##"<rect x="0" y="0" width="10" height="10" fill="#0000FF"/>"##))
+    }
+
     @Test func theSameScriptWritesTheSameBytes() throws {
         let dir = try folder()
         #expect(nestbox(["run", Self.slidingMenu, "--trace", "none", "--report", dir + "/a.html"]).code == 0)
