@@ -4,6 +4,12 @@ struct InstantStops {
     var times: [Double] = []
     var next = 0
     var body: ((Double) -> Void)?
+    /// `nestbox run --report`: looks at every instant that recorded events and at each
+    /// 1/60 s while something animates (policy Q33).
+    var watcher: ((Double) -> Void)?
+    /// The trace's length at the watcher's last look: an instant with nothing new is
+    /// not looked at twice.
+    var watched = -1
 }
 
 extension Simulation {
@@ -14,14 +20,19 @@ extension Simulation {
     /// at the next move of the clock; `finishStops` calls the ones a run never passed.
     /// Replaces any earlier request.
     public func stop(at times: [Double], _ body: @escaping (Double) -> Void) {
-        stops = InstantStops(times: times.filter { !$0.isNaN }.sorted(), next: 0, body: body)
+        // The watcher (`watch`) is another host's: it stays.
+        stops.times = times.filter { !$0.isNaN }.sorted()
+        stops.next = 0
+        stops.body = body
     }
 
     /// Calls the stops the clock has not passed, at the world as it is now (a run
     /// that ended before them shows its last state), and forgets the request.
     public func finishStops() {
         let pending = stops
-        stops = InstantStops()
+        stops.times = []
+        stops.next = 0
+        stops.body = nil
         guard let body = pending.body else { return }
         for t in pending.times[pending.next...] {
             if isInterrupted() { return }
@@ -29,14 +40,62 @@ extension Simulation {
         }
     }
 
-    /// The stops before `time`: the clock steps to each (never back), and the host looks.
+    /// Calls `body(t)` as the clock is about to leave each instant where timers ran or
+    /// events were recorded (after everything due there, as `stop(at:)` does) and at each
+    /// 1/60 s while an animation is in flight, the clock stepped there (policy Q33). Like the stops it
+    /// records and runs nothing, so the trace is that of a run without it. nil stops
+    /// watching.
+    public func watch(_ body: ((Double) -> Void)?) {
+        stops.watcher = body
+        stops.watched = -1
+    }
+
+    /// The watcher's looks before `time`: the instant the clock is at if a run-loop turn
+    /// (timers, a script's changes that record nothing) or events happened there since
+    /// the last look, then the 60 Hz ticks of the animations in flight.
+    private func passWatch(before time: Double, afterTurn: Bool) {
+        if let look = stops.watcher, afterTurn || stops.watched != trace.nextSeq, clock.now < time {
+            stops.watched = trace.nextSeq
+            look(clock.now)
+        }
+        // The watcher may stop watching at any look (a report at its size limit).
+        while let look = stops.watcher, !animator.active.isEmpty, !isInterrupted() {
+            // As the frame sampling steps: each 1/60 s, not a running sum.
+            let tick = (clock.now * 60 + 1e-9).rounded(.down) / 60 + 1.0 / 60
+            // A tick at `time` itself is seen before what is due then runs, as a display
+            // refresh shows the frame before an animation's completion (`run(until:)`).
+            guard tick > clock.now, tick <= time else { break }
+            clock.now = tick
+            look(tick)
+        }
+    }
+
+    /// The stops before `time`: the clock steps to each (never back), and the host looks;
+    /// the watcher's looks fall in between, in the order of their instants.
+    /// Every call follows a run-loop turn (`run(until:)`).
     func passStops(before time: Double) {
-        guard let body = stops.body else { return }
-        while stops.next < stops.times.count, stops.times[stops.next] < time, !isInterrupted() {
-            let t = stops.times[stops.next]
+        var afterTurn = true
+        while true {
+            let next = stops.body != nil && stops.next < stops.times.count && stops.times[stops.next] < time
+                ? stops.times[stops.next] : nil
+            passWatch(before: next ?? time, afterTurn: afterTurn)
+            afterTurn = false
+            guard let t = next, let body = stops.body, !isInterrupted() else { return }
             stops.next += 1
             clock.now = max(clock.now, t)
             body(t)
         }
+    }
+}
+
+extension Simulation {
+    /// The watcher's last look: the instant the clock is at, if it recorded anything
+    /// since the last; then it stops watching.
+    public func finishWatching() {
+        if let look = stops.watcher, stops.watched != trace.nextSeq, !isInterrupted() {
+            stops.watched = trace.nextSeq
+            look(clock.now)
+        }
+        watch(nil)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Containment
 import FoundationEssentials
 import NestboxLua
+import Rendering
 
 /// `nestbox run FILE`: runs a script, then prints its trace and the controller
 /// hierarchy (README.md, `nestbox run`).
@@ -49,6 +50,9 @@ public struct Run: NestboxCommand {
 
     @Option(help: "The filmstrip's last frame (seconds, default: the end of the run).")
     public var to: Double?
+
+    @Option(help: "Write an HTML report: the screen at each event and 60 Hz frame, the timeline, the hierarchies.")
+    public var report: String?
 
     @Option(help: "Pixels per point of PNG pictures (default 1).")
     public var scale: Double = 1
@@ -116,10 +120,19 @@ public struct Run: NestboxCommand {
             return 2
         }
         pictures?.install(on: session.runtime.simulation)
-        let result = session.execute(file: file) { pictures?.finish(session.runtime.simulation) }
+        let recorder = report.map { _ in ReportRecorder(title: file) }
+        recorder?.install(on: session.runtime.simulation)
+        let result = session.execute(file: file) {
+            pictures?.finish(session.runtime.simulation)
+            recorder?.finish(session.runtime.simulation)
+        }
         // Pictures of a run that failed show where it stopped; a limit leaves none.
         if let pictures, [0, 1, 4].contains(result.code) {
             let code = pictures.write(output: output)
+            if code != 0 && result.code == 0 { return code }
+        }
+        if let recorder, let path = report, [0, 1, 4].contains(result.code) {
+            let code = writeReport(recorder, to: path, output: output)
             if code != 0 && result.code == 0 { return code }
         }
         // The lints follow the report and the outcome's line, whatever the outcome.

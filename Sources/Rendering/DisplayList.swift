@@ -56,9 +56,18 @@ public enum DisplayOp: Equatable, Sendable {
 
 /// One drawing pass: a picture's size in points, its background and its shapes.
 public struct DisplayList: Equatable, Sendable {
+    public static func == (l: DisplayList, r: DisplayList) -> Bool {
+        l.size == r.size && l.background == r.background && l.ops == r.ops
+            && l.controllerBoxes.map(\.name) == r.controllerBoxes.map(\.name) && l.controllerBoxes.map(\.box) == r.controllerBoxes.map(\.box)
+    }
+
+
     public var size: Size
     public var background: Paint?
     public var ops: [DisplayOp] = []
+    /// With `Renderer.collectsControllerBoxes`: each controller whose view is drawn, and
+    /// the box around that view in the picture's points (a report outlines its selection).
+    public var controllerBoxes: [(name: String, box: Rect)] = []
 
     public init(size: Size, background: Paint?, ops: [DisplayOp] = []) {
         self.size = size; self.background = background; self.ops = ops

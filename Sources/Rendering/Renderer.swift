@@ -38,6 +38,8 @@ public struct Renderer {
     public var overlays: Overlays = []
     /// A controller whose views the picture marks (a report's selection).
     public var highlight: ViewController?
+    /// Fill the display list's `controllerBoxes` (`nestbox run --report`).
+    public var collectsControllerBoxes = false
 
     public init(overlays: Overlays = [], highlight: ViewController? = nil) {
         self.overlays = overlays; self.highlight = highlight
@@ -79,6 +81,9 @@ public struct Renderer {
                 draw(v, p, box, m, alpha, into: &list.ops)
                 if lit && !highlighted { marks.append(.highlight(box, m)) }
                 if overlays.contains(.controllers), let vc = v.owningViewController { marks.append(.controller(vc.name, box, m)) }
+                if collectsControllerBoxes, let vc = v.owningViewController, vc.viewIfLoaded === v {
+                    list.controllerBoxes.append((vc.name, Self.boundingBox(box, m)))
+                }
                 if overlays.contains(.names) { marks.append(.name(v.name, box, m)) }
                 if v.clipsToBounds {
                     list.ops.append(.clip(box, m))
@@ -110,6 +115,16 @@ public struct Renderer {
         let mid = Point(x: p.bounds.origin.x + p.bounds.size.width / 2, y: p.bounds.origin.y + p.bounds.size.height / 2)
         return Transform.translate(-mid.x, -mid.y).concatenating(p.transform)
             .concatenating(.translate(p.center.x, p.center.y)).concatenating(parent)
+    }
+
+    /// The upright box around `r` drawn through `m`.
+    static func boundingBox(_ r: Rect, _ m: Transform) -> Rect {
+        let corners = [Point(x: r.origin.x, y: r.origin.y), Point(x: r.origin.x + r.size.width, y: r.origin.y),
+                       Point(x: r.origin.x, y: r.origin.y + r.size.height),
+                       Point(x: r.origin.x + r.size.width, y: r.origin.y + r.size.height)].map(m.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x = xs.min() ?? 0, y = ys.min() ?? 0
+        return Rect(x: x, y: y, width: (xs.max() ?? 0) - x, height: (ys.max() ?? 0) - y)
     }
 
     static func isDrawable(_ m: Transform) -> Bool {

@@ -1,0 +1,138 @@
+import Containment
+
+/// `nestbox run --report`'s content (README.md, Pictures): the screen, the hierarchies
+/// and the controllers' boxes at each instant the run was looked at, and the trace laid
+/// out as `TraceLanes`. Frames hold indexes into one table of distinct strings, so an
+/// animation's still parts and the hierarchies that do not change are written once.
+public struct Report {
+    public struct Frame: Equatable, Sendable {
+        public var time: Double
+        /// Indexes into `strings`: the screen's SVG, the controller hierarchy, the view
+        /// hierarchy and the controllers' boxes (a JSON array of [name, x, y, w, h]).
+        public var screen, controllers, views, boxes: Int
+    }
+
+    public var title: String
+    public private(set) var strings: [String] = []
+    private var index: [String: Int] = [:]
+    /// UTF-8 bytes in `strings`.
+    public private(set) var stringBytes = 0
+    public private(set) var frames: [Frame] = []
+    /// Why the capture stopped early (policy Q33), shown at the top of the page.
+    public var note: String?
+
+    public init(title: String) { self.title = title }
+
+    mutating func intern(_ s: String) -> Int {
+        if let i = index[s] { return i }
+        strings.append(s)
+        stringBytes += s.utf8.count
+        index[s] = strings.count - 1
+        return strings.count - 1
+    }
+
+    /// `unlessUnchanged`: a look that found nothing new (no events since the last)
+    /// adds no frame when it shows what the last one shows.
+    public mutating func addFrame(time: Double, screen: String, controllers: String, views: String,
+                                  boxes: [(name: String, box: Rect)], unlessUnchanged: Bool = false) {
+        let boxText = "[" + boxes.map { b in
+            "[\(jsonString(b.name)),\([b.box.origin.x, b.box.origin.y, b.box.size.width, b.box.size.height].map(formatNumber).joined(separator: ","))]"
+        }.joined(separator: ",") + "]"
+        let frame = Frame(time: time, screen: intern(screen), controllers: intern(controllers),
+                          views: intern(views), boxes: intern(boxText))
+        if unlessUnchanged, let last = frames.last, (last.screen, last.controllers, last.views, last.boxes)
+            == (frame.screen, frame.controllers, frame.views, frame.boxes) { return }
+        frames.append(frame)
+    }
+
+    /// The frame showing an event at `t`: the last looked at by `t` (a look at an
+    /// instant with events comes after everything at it), else the first.
+    public func frame(at t: Double) -> Int {
+        var lo = 0, hi = frames.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if frames[mid].time <= t + 1e-9 { lo = mid + 1 } else { hi = mid }
+        }
+        return max(0, lo - 1)
+    }
+
+    /// The page's data: one JSON object, `<` escaped so no string ends the script
+    /// element it sits in. nil when `interrupted` said stop (a run limit).
+    public func json(events: [TraceEvent], interrupted: () -> Bool = { false }) -> [UInt8]? {
+        var w = JSONWriter()
+        w.put("{\"title\":"); w.string(title); w.put(",\"note\":")
+        if let note { w.string(note) } else { w.put("null") }
+        w.put(",\n\"strings\":[")
+        for (i, s) in strings.enumerated() {
+            if i & 255 == 255, interrupted() { return nil }
+            if i > 0 { w.put(",\n") }
+            w.string(s)
+        }
+        w.put("],\n\"frames\":[")
+        w.put(frames.map { "[\(formatNumber($0.time)),\($0.screen),\($0.controllers),\($0.views),\($0.boxes)]" }
+            .joined(separator: ","))
+        w.put("],\n\"events\":[")
+        var lanes = TraceLanes()
+        var position: [Int: Int] = [:]
+        for (i, e) in events.enumerated() {
+            if i & 1023 == 1023, interrupted() { return nil }
+            let f = frame(at: e.t)
+            position[e.seq] = i
+            lanes.add(e, at: Int64(f))
+            if i > 0 { w.put(",\n") }
+            w.put("[\(e.seq),\(formatNumber(e.t)),"); w.string(e.kind.rawValue); w.put(",")
+            w.string(e.object); w.put(","); w.string(e.body); w.put(",\(f)]")
+        }
+        lanes.finish()
+        w.put("],\n\"lanes\":[")
+        for (i, name) in lanes.names.enumerated() {
+            if i > 0 { w.put(",") }
+            w.string(name)
+        }
+        var slices: [String] = [], ticks: [String] = []
+        for item in lanes.items {
+            switch item {
+            case .slice(let name, let lane, let start, let end, let opener):
+                slices.append("[\(lane - 1),\(start),\(end),\(jsonString(name).replacing("<", with: "\\u003c")),\(position[opener.seq] ?? 0)]")
+            case .instant(let lane, let at, let e):
+                ticks.append("[\(lane - 1),\(at),\(position[e.seq] ?? 0)]")
+            }
+        }
+        w.put("],\n\"slices\":[" + slices.joined(separator: ",") + "],\n\"ticks\":[" + ticks.joined(separator: ",") + "]}")
+        return w.out
+    }
+
+    /// The self-contained page: the data, the style and the script inline; nothing it
+    /// loads from anywhere else.
+    public func html(events: [TraceEvent], interrupted: () -> Bool = { false }) -> [UInt8]? {
+        guard let data = json(events: events, interrupted: interrupted) else { return nil }
+        return Array(ReportPage.head(title: title).utf8) + Array("<script type=\"application/json\" id=\"data\">\n".utf8)
+            + data + Array("\n</script>\n".utf8) + Array(ReportPage.tail.utf8)
+    }
+}
+
+/// JSON text as bytes: a report's strings are megabytes of SVG, escaped a byte at a time.
+struct JSONWriter {
+    var out: [UInt8] = []
+
+    mutating func put(_ s: String) { out.append(contentsOf: s.utf8) }
+
+    /// A JSON string; `<` as `\u003c`, so `</script>` cannot appear in it.
+    mutating func string(_ s: String) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out += [92, 34]
+            case UInt8(ascii: "\\"): out += [92, 92]
+            case UInt8(ascii: "\n"): out += [92, 110]
+            case UInt8(ascii: "<"), 0..<0x20:
+                out += Array("\\u00".utf8)
+                out.append(hexDigit(b >> 4)); out.append(hexDigit(b & 15))
+            default: out.append(b)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private func hexDigit(_ n: UInt8) -> UInt8 { n < 10 ? 48 + n : 87 + n }
+}

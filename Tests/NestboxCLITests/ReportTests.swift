@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import NestboxCLI
+
+/// `nestbox run --report` (README.md, Pictures; policy Q33): the page's data, read back
+/// from the file the command wrote.
+@Suite struct ReportTests {
+    struct Page {
+        let html: String
+        let data: [String: Any]
+        var strings: [String] { data["strings"] as? [String] ?? [] }
+        var frames: [[Double]] { (data["frames"] as? [[Any]] ?? []).map { $0.compactMap { ($0 as? NSNumber)?.doubleValue } } }
+        var events: [[Any]] { data["events"] as? [[Any]] ?? [] }
+        func screen(_ frame: Int) -> String { strings[Int(frames[frame][1])] }
+    }
+
+    static func page(_ path: String) throws -> Page {
+        let html = String(decoding: try #require(FileManager.default.contents(atPath: path)), as: UTF8.self)
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"data\">\n"))
+        let end = try #require(html.range(of: "\n</script>", range: start.upperBound..<html.endIndex))
+        let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
+        return Page(html: html, data: try #require(json as? [String: Any]))
+    }
+
+    func folder() throws -> String { URL(fileURLWithPath: try script("")).deletingLastPathComponent().path }
+
+    static let slidingMenu = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("scripts/examples/sliding-menu.lua").path
+
+    @Test("a frame at each instant with events and at each 1/60 s of an animation; the trace is unchanged")
+    func framesOfASlide() throws {
+        let dir = try folder()
+        let file = try script(PictureCommandTests.slide)
+        let plain = nestbox(["run", file])
+        let r = nestbox(["run", file, "--report", dir + "/r.html"])
+        #expect(r.code == 0 && r.err.isEmpty)
+        #expect(r.out == plain.out)
+        let page = try Self.page(dir + "/r.html")
+        // t = 0 after the script; the 60 ticks to 1 s; 0.5 s and 1 s again after their
+        // timers (the print, the animation's end), each tick seen before them.
+        let times = page.frames.map { $0[0] }
+        #expect(times.count == 63)
+        #expect(times[0] == 0 && times[1] == 0.017 && times[30] == 0.5 && times[31] == 0.5 && times[61] == 1 && times[62] == 1)
+        #expect(page.screen(15).contains(##"<rect x="25" y="0" width="10" height="10" fill="#FF0000"/>"##))
+        #expect(page.screen(0).hasPrefix(#"<svg width="393" height="852" viewBox="0 0 393 852""#))
+        // Distinct texts once: 61 positions of the square, one hierarchy of each kind, no boxes.
+        #expect(page.strings.count == 64)
+        #expect(page.frames[30][1] == page.frames[31][1])
+        #expect(page.strings[Int(page.frames[62][2])] == "(no root view controller)")
+        #expect(page.strings[Int(page.frames[62][4])] == "[]")
+        let events = page.events.map { e in e.map { "\($0)" }.joined(separator: " | ") }
+        #expect(events == [
+            "1 | 0 | call | window | window.makeKeyAndVisible() | 0",
+            "2 | 0 | view | window | window.addSubview(square) | 0",
+            "3 | 0 | view | square | square.moveToWindow(window) | 0",
+            #"4 | 0 | animation | animation#1 | animation#1.begin(duration: 1, curve: "linear", views: "square") | 0"#,
+            "5 | 0.5 | log | script | log: half | 31",
+            "6 | 1 | animation | animation#1 | animation#1.end(finished: true) | 62",
+        ])
+        #expect(page.data["lanes"] as? [String] == ["window", "square", "animations 1", "script"])
+        #expect("\(page.data["slices"] ?? "")" == "\([[2, 0, 62, "animation#1", 3]] as [[Any]])")
+        #expect("\(page.data["ticks"] ?? "")" == "\([[0, 0, 0], [0, 0, 1], [1, 0, 2], [3, 31, 4]])")
+        #expect(page.data["note"] is NSNull)
+    }
+
+    @Test("each controller's view as a box on the screen; appearance phases as slices")
+    func controllerBoxesAndPhases() throws {
+        let dir = try folder()
+        let source = twoControllers + "\np.view.frame = { 0, 0, 300, 600 }\nc.view.frame = { 10, 20, 100, 50 }\n"
+        let r = nestbox(["run", try script(source), "--trace", "none", "--report", dir + "/r.html"])
+        #expect(r.code == 0 && r.err == "")
+        let page = try Self.page(dir + "/r.html")
+        #expect(page.frames.count == 1)
+        #expect(page.strings[Int(page.frames[0][4])] == #"[["p",0,0,300,600],["c",10,20,100,50]]"#)
+        #expect(page.strings[Int(page.frames[0][2])] == """
+            <ViewController: p>, state: appeared, view: <View: p.view>
+               | <ViewController: c>, state: appeared, view: <View: c.view>
+            """)
+        let slices = (page.data["slices"] as? [[Any]] ?? []).map { "\($0[3])" }
+        #expect(slices == ["appearing", "appearing"])
+    }
+
+    @Test("a timer that changes the screen adds a frame; one that changes nothing adds none")
+    func timersThatRecordNothing() throws {
+        let dir = try folder()
+        let source = """
+            ui.window:makeKeyAndVisible()
+            local v = ui.View{ name = "square", frame = { 0, 0, 10, 10 }, backgroundColor = "red" }
+            ui.window:addSubview(v)
+            for i = 1, 50 do ui.after(i, function() end) end
+            ui.after(20.5, function() v.backgroundColor = "blue" end)
+            """
+        let r = nestbox(["run", try script(source), "--trace", "none", "--report", dir + "/r.html"])
+        #expect(r.code == 0 && r.err == "")
+        let page = try Self.page(dir + "/r.html")
+        #expect(page.frames.map { $0[0] } == [0, 20.5])
+        #expect(page.screen(1).contains(##"<rect x="0" y="0" width="10" height="10" fill="#0000FF"/>"##))
+    }
+
+    @Test func theSameScriptWritesTheSameBytes() throws {
+        let dir = try folder()
+        #expect(nestbox(["run", Self.slidingMenu, "--trace", "none", "--report", dir + "/a.html"]).code == 0)
+        #expect(nestbox(["run", Self.slidingMenu, "--trace", "none", "--report", dir + "/b.html"]).code == 0)
+        let a = try #require(FileManager.default.contents(atPath: dir + "/a.html"))
+        #expect(a == FileManager.default.contents(atPath: dir + "/b.html"))
+    }
+
+    @Test("the sliding menu's report: self-contained, under 5 MB, quick to write")
+    func slidingMenuIsSmallAndSelfContained() throws {
+        let dir = try folder()
+        let start = Date()
+        let r = nestbox(["run", Self.slidingMenu, "--trace", "none", "--report", dir + "/r.html"])
+        let seconds = Date().timeIntervalSince(start)
+        #expect(r.code == 0)
+        let page = try Self.page(dir + "/r.html")
+        #expect(page.html.utf8.count < 5_000_000)
+        // Under 1 s in a release build (README.md, Pictures); a debug build is slower.
+        #expect(seconds < 10)
+        #expect(page.frames.count == 262)
+        // Nothing loaded from anywhere: no address, no src or href, no url() but the
+        // SVG's own clip paths.
+        for word in ["http://", "https://", "//www", "src=", "href=", "@import", "<link", "<iframe"] {
+            #expect(!page.html.contains(word), "\(word)")
+        }
+        #expect(page.html.components(separatedBy: "url(").dropFirst().allSatisfy { $0.hasPrefix("#") })
+    }
+
+    @Test func anUnwritablePathIsALineAndExit2() throws {
+        let r = nestbox(["run", try script(PictureCommandTests.slide), "--trace", "none", "--report", "/nonexistent/r.html"])
+        #expect(r.code == 2)
+        #expect(r.err == "nestbox: cannot write /nonexistent/r.html: No such file or directory\n")
+    }
+}
