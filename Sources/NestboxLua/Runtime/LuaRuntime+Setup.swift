@@ -18,6 +18,7 @@ extension LuaRuntime {
         // class table -> its hook bits and the class generation they were computed
         // for; weak keys, so a collected class cannot lend its bits to a new table
         classMasksRef = weakTableRef("k")
+        openStringCache()
     }
 
     /// A registry reference to a new table with `__mode` = `mode`.
