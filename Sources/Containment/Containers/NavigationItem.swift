@@ -6,14 +6,22 @@ public final class NavigationItem: SimObject {
     /// and tells the bar of changes while the controller lives.
     weak var owner: ViewController?
     var _title: String?
-    public var leftBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
-    public var rightBarButtonItems: [BarButtonItem] = [] { didSet { owner?.navigationItemDidChange() } }
+    public var leftBarButtonItems: [BarButtonItem] = [] {
+        didSet { BarButtonItem.hold(leftBarButtonItems, releasing: oldValue); owner?.navigationItemDidChange() }
+    }
+    public var rightBarButtonItems: [BarButtonItem] = [] {
+        didSet { BarButtonItem.hold(rightBarButtonItems, releasing: oldValue); owner?.navigationItemDidChange() }
+    }
     public var backButtonTitle: String? { didSet { owner?.navigationItemDidChange() } }
     public var hidesBackButton = false { didSet { owner?.navigationItemDidChange() } }
 
     init(owner: ViewController) {
         self.owner = owner
         super.init(simulation: owner.simulation, className: "NavigationItem", name: "\(owner.name).navigationItem")
+    }
+
+    deinit {
+        BarButtonItem.hold([], releasing: leftBarButtonItems + rightBarButtonItems)
     }
 
     /// The item's title, else the controller's.
