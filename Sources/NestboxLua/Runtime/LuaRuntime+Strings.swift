@@ -61,8 +61,9 @@ extension LuaRuntime {
         if entry.pointee.bytes == bytes, entry.pointee.count == count { return entry.pointee.value }
         let value = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
         entry.pointee = StringCache.Entry(bytes: bytes, count: count, value: value)
+        let index = lua_absindex(L, i)      // `i` may count from the top
         lua_rawgeti(L, nb_registryindex(), lua_Integer(strings.anchorsRef))
-        lua_pushvalue(L, i)
+        lua_pushvalue(L, index)
         lua_rawseti(L, -2, lua_Integer(slot + 1))
         L.pop()
         return value

@@ -26,6 +26,8 @@ public final class LuaRuntime {
     var classRefs: [Int32] = []
     var transformRef: Int32 = LUA_NOREF
     var prettyRef: Int32 = LUA_NOREF
+    /// Hook names by Hook.ordinal + 1, interned once (runHook).
+    var hookNamesRef: Int32 = LUA_NOREF
     /// The spec library's table while a spec file is loaded (`nestbox test`).
     var specRef: Int32 = LUA_NOREF
 
