@@ -34,20 +34,26 @@ extension Bench {
         let rt = try Self.runtime()
         rt.installBaseline()
         rt.simulation.trace.isEnabled = false
-        /// Nanoseconds per operation: the median and the spread of the runs.
-        func ns(_ setup: String, _ body: String, _ ops: Double) throws -> (Double, Double?) {
-            let source = "\(setup)\nfor i = 1, \(iterations) do \(body) end"
-            let samples = try (0..<runs).map { _ in try Self.time(rt, source) * 1e9 / Double(iterations) / ops }
-            return (Self.median(samples), Self.spread(samples))
+        /// Nanoseconds per operation of the case and of its baseline (when it has one),
+        /// run by turns so both see the same machine: medians and spreads.
+        func ns(_ c: BindingCase) throws -> (value: Double, spread: Double?, baseline: Double?) {
+            func once(_ setup: String, _ body: String) throws -> Double {
+                try Self.time(rt, "\(setup)\nfor i = 1, \(iterations) do \(body) end") * 1e9 / Double(iterations) / c.opsPerIteration
+            }
+            var ours: [Double] = [], theirs: [Double] = []
+            for _ in 0..<runs {
+                ours.append(try once(c.setup, c.body))
+                if let bs = c.baselineSetup, let bb = c.baselineBody { theirs.append(try once(bs, bb)) }
+            }
+            return (Self.median(ours), Self.spread(ours), theirs.isEmpty ? nil : Self.median(theirs))
         }
         let model = try modelOnly(iterations, runs)
         var rows: [Row] = []
         for c in Self.bindingCases {
-            let (value, spread) = try ns(c.setup, c.body, c.opsPerIteration)
+            let (value, spread, base) = try ns(c)
             var row = Row(name: c.name, value: value, unit: "ns/op", spread: spread)
-            if let bs = c.baselineSetup, let bb = c.baselineBody {
-                // The baseline's methods do the model's work themselves (Baseline.c).
-                let (base, _) = try ns(bs, bb, c.opsPerIteration)
+            // The baseline's methods do the model's work themselves (Baseline.c).
+            if let base {
                 let ratio = row.value / base
                 row.baseline = base
                 row.ratio = ratio
