@@ -15,8 +15,9 @@ struct StringCache {
     /// what the cache keeps alive: at most 64 × 512 bytes of Lua strings (Q50).
     static let slots = 64
     static let longest = 512
-    /// Swift stores strings of up to 15 UTF-8 bytes inline: nothing to save there.
-    static let shortest = 16
+    /// Even a short string is worth it: a hit skips the UTF-8 validation (a constant
+    /// title: 150 → 135 ns). The empty string needs no lookup.
+    static let shortest = 1
 
     struct Entry {
         var bytes: UnsafePointer<CChar>?
