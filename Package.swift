@@ -5,6 +5,12 @@ import PackageDescription
 // simulation is single-threaded and the checks were ~10% of a property access.
 let fastRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+// Release executables link Swift's runtime and libraries statically: the dynamic loader
+// was about 30 % of `nestbox run empty.lua`'s start-up (issue 18). HelloWorld, the
+// bench's start-up baseline, is linked the same way. Debug builds stay dynamic (faster
+// links while developing).
+let staticRelease: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(configuration: .release))]
+
 // Linux only: the code imports Glibc (never Darwin), and the C targets link Debian's
 // `lua5.4` and `libedit` system libraries (the pkg-config names and apt providers
 // below). So the package declares no Apple platform: a `platforms:` entry would only
@@ -43,9 +49,9 @@ let package = Package(
             "Containment", "Rendering", "NestboxLua", "CLibedit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "nestbox", dependencies: ["NestboxCLI"]),
+        .executableTarget(name: "nestbox", dependencies: ["NestboxCLI"], linkerSettings: staticRelease),
         // `nestbox bench`'s start-up baseline.
-        .executableTarget(name: "HelloWorld"),
+        .executableTarget(name: "HelloWorld", linkerSettings: staticRelease),
 
         // Tests, one target per level, and the trait they share: the model's invariant
         // check after every test.

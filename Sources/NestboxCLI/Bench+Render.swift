@@ -48,12 +48,13 @@ extension Bench {
                 let s = Self.median(samples)
                 let name = format == .svg ? "svg" : "png"
                 var row = Row(name: "render-\(n >= 1_000 ? Self.count(n) : String(n))-views-\(name)", value: s * 1e3, unit: "ms")
-                if n == 1_000 { row.judge(s, format == .svg ? "<= 20 ms" : "<= 60 ms") { $0 <= (format == .svg ? 0.02 : 0.06) } }
+                row.spread = Self.spread(samples)
+                if n == 1_000 { row.judge(s, atMost: format == .svg ? 0.02 : 0.06, format == .svg ? "<= 20 ms" : "<= 60 ms") }
                 if format == .svg { svgAt[n] = s }
                 if n == 10_000, format == .svg, let small = svgAt[1_000] {
                     row.baseline = small * 1e3
                     row.ratio = s / small
-                    row.judge(s / small, "<= 12x (linear)") { $0 <= 12 }
+                    row.judge(s / small, atMost: 12, "<= 12x (linear)")
                 }
                 rows.append(row)
             }

@@ -54,7 +54,8 @@ extension Bench {
             }
             let rate = Double(n) / Self.median(samples)
             var row = Row(name: name, value: rate, unit: "cycles/s")
-            row.judge(rate, ">= \(Int(target))/s") { $0 >= target }
+            row.spread = Self.spread(samples)
+            row.judge(rate, atLeast: target, ">= \(Int(target))/s")
             rows.append(row)
         }
         return rows
@@ -91,13 +92,14 @@ extension Bench {
             let s = Self.median(samples)
             seconds[n] = s
             var row = Row(name: "tree-\(n / 1000)k", value: s * 1e3, unit: "ms")
-            if n == 100_000 { row.judge(s, "<= 1000 ms") { $0 <= 1 } }
+            row.spread = Self.spread(samples)
+            if n == 100_000 { row.judge(s, atMost: 1, "<= 1000 ms") }
             rows.append(row)
         }
         let (small, large) = (sizes[sizes.count - 2], sizes[sizes.count - 1])
         let growth = (seconds[large] ?? .nan) / (seconds[small] ?? .nan)
         var row = Row(name: "tree-growth-\(small / 1000)k-\(large / 1000)k", value: growth, unit: "x")
-        row.judge(growth, "<= 12x") { $0 <= 12 }
+        row.judge(growth, atMost: 12, "<= 12x")
         rows.append(row)
         return rows
     }
@@ -130,7 +132,8 @@ extension Bench {
         }
         let s = Self.median(samples)
         var row = Row(name: "animation-\(views)-views-10s", value: s * 1e3, unit: "ms")
-        row.judge(s, "<= 1000 ms") { $0 <= 1 }
+        row.spread = Self.spread(samples)
+        row.judge(s, atMost: 1, "<= 1000 ms")
         return [row]
     }
 
@@ -181,7 +184,7 @@ extension Bench {
         if peaks.count == 2 {
             let growth = peaks[1] / peaks[0]
             var row = Row(name: "churn-memory-growth", value: growth, unit: "x")
-            row.judge(growth, "<= 2x") { $0 <= 2 }
+            row.judge(growth, atMost: 2, "<= 2x")
             rows.append(row)
         }
         return rows

@@ -28,9 +28,9 @@ extension Bench {
         }
         let (a, b) = (Self.median(ours) * 1e3, Self.median(theirs) * 1e3)
         var ratio = Row(name: "startup-ratio", value: a / b, unit: "x")
-        ratio.judge(a / b, "<= 1.5x") { $0 <= 1.5 }
-        return [Row(name: "startup-nestbox-run-empty", value: a, unit: "ms"),
-                Row(name: "startup-swift-hello-world", value: b, unit: "ms"),
+        ratio.judge(a / b, atMost: 1.5, "<= 1.5x")
+        return [Row(name: "startup-nestbox-run-empty", value: a, unit: "ms", spread: Self.spread(ours)),
+                Row(name: "startup-swift-hello-world", value: b, unit: "ms", spread: Self.spread(theirs)),
                 ratio]
     }
 

@@ -34,10 +34,25 @@ public struct Bench: NestboxCommand {
         /// not judged: quick mode, or a figure reported for information).
         var target: String? = nil
         var met: Bool? = nil
+        /// The samples' spread around the median: (max - min) / median (nil for a
+        /// figure derived from other rows or measured once).
+        var spread: Double? = nil
+        /// The judged figure against its target as a factor, <= 1 when met: value/limit
+        /// for an upper bound, limit/value for a lower one.
+        var toTarget: Double? = nil
 
-        mutating func judge(_ value: Double, _ target: String, _ ok: (Double) -> Bool) {
+        /// Judges `value` (the row's value or its ratio) against an upper bound.
+        mutating func judge(_ value: Double, atMost limit: Double, _ target: String) {
             self.target = target
-            met = ok(value)
+            met = value <= limit
+            toTarget = value / limit
+        }
+
+        /// Judges `value` against a lower bound.
+        mutating func judge(_ value: Double, atLeast limit: Double, _ target: String) {
+            self.target = target
+            met = value >= limit
+            toTarget = limit / value
         }
     }
 
@@ -71,9 +86,9 @@ public struct Bench: NestboxCommand {
     // MARK: - Report
 
     static func table(_ rows: [Row]) -> String {
-        var out = pad("case", 26) + pad("value", 12) + pad("unit", 10) + pad("baseline", 10) + pad("ratio", 8) + "target\n"
+        var out = pad("case", 26) + pad("value", 12) + pad("spread", 8) + pad("unit", 10) + pad("baseline", 10) + pad("ratio", 8) + "target\n"
         for r in rows {
-            out += pad(r.name, 26) + pad(fmt(r.value), 12) + pad(r.unit, 10)
+            out += pad(r.name, 26) + pad(fmt(r.value), 12) + pad(r.spread.map { fixedPoint($0 * 100, places: 0) + "%" } ?? "-", 8) + pad(r.unit, 10)
             out += pad(r.baseline.map(fmt) ?? "-", 10) + pad(r.ratio.map { fmt($0) + "x" } ?? "-", 8)
             if let t = r.target { out += t + (r.met.map { $0 ? "  met" : "  MISSED" } ?? "") }
             out += "\n"
@@ -91,6 +106,8 @@ public struct Bench: NestboxCommand {
             if let x = r.ratio { f.append("\"ratio\":\(number(x))") }
             if let t = r.target { f.append("\"target\":\(jsonString(t))") }
             if let m = r.met { f.append("\"met\":\(m)") }
+            if let t = r.toTarget { f.append("\"toTarget\":\(number(t))") }
+            if let s = r.spread { f.append("\"spread\":\(number(s))") }
             return "{" + f.joined(separator: ",") + "}"
         }
         return "[" + items.joined(separator: ",\n") + "]\n"
@@ -111,6 +128,12 @@ public struct Bench: NestboxCommand {
     static func median(_ samples: [Double]) -> Double {
         let s = samples.sorted()
         return s.isEmpty ? .nan : s[s.count / 2]
+    }
+
+    /// (max - min) / median of the samples; nil for fewer than two.
+    static func spread(_ samples: [Double]) -> Double? {
+        guard samples.count > 1, let lo = samples.min(), let hi = samples.max() else { return nil }
+        return (hi - lo) / median(samples)
     }
 
     static func seconds(_ d: Duration) -> Double {

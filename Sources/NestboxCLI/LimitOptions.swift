@@ -8,10 +8,13 @@ public struct LimitOptions: ParsableArguments {
     public var device: String?
 
     @Option(help: "Seconds the script may run, at most 1000000 (exit 3 past it).")
-    public var timeout: Double = 10
+    public var timeout: Double = Self.defaultTimeout
 
     @Option(name: .customLong("max-memory"), help: "MiB the script may use, what the model holds for it included (exit 3 past it).")
-    public var maxMemory: Int = 256
+    public var maxMemory: Int = Self.defaultMaxMemory
+
+    static let defaultTimeout = 10.0
+    static let defaultMaxMemory = 256
 
     @Option(name: .customLong("max-instructions"), help: "Lua VM instructions the script may run (exit 3 past it).")
     public var maxInstructions: Int?
@@ -36,6 +39,16 @@ public struct LimitOptions: ParsableArguments {
 
     /// Sets the session options these flags govern.
     func apply(to options: inout RunSession.Options) {
+        Self.apply(device: device, maxMemory: maxMemory, timeout: timeout, maxInstructions: maxInstructions, to: &options)
+    }
+
+    /// What `apply` sets when no flag is given (a plain `nestbox run FILE`).
+    static func defaults(to options: inout RunSession.Options) {
+        apply(device: nil, maxMemory: defaultMaxMemory, timeout: defaultTimeout, maxInstructions: nil, to: &options)
+    }
+
+    private static func apply(device: String?, maxMemory: Int, timeout: Double, maxInstructions: Int?,
+                              to options: inout RunSession.Options) {
         options.device = device.flatMap(Device.named) ?? .iPhone15
         options.memoryLimit = maxMemory * 1024 * 1024
         options.timeout = timeout

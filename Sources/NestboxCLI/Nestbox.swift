@@ -27,6 +27,12 @@ public struct Nestbox: ParsableCommand {
     }
 
     static func dispatch(_ arguments: [String], output: Output) -> Int32 {
+        if isPlainRun(arguments) { return plainRun(file: arguments[1], output: output) }
+        return parseAndDispatch(arguments, output: output)
+    }
+
+    /// Every command line but a plain `run FILE`: ArgumentParser reads it.
+    static func parseAndDispatch(_ arguments: [String], output: Output) -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
             if let command = command as? any NestboxCommand {
@@ -44,6 +50,24 @@ public struct Nestbox: ParsableCommand {
             output.err(message + "\n")
             return 2
         }
+    }
+}
+
+extension Nestbox {
+    /// `run FILE` alone, FILE not an option: what `Run` does with every option at its
+    /// default, without ArgumentParser, whose building of the command tree and of
+    /// Run's options was most of a plain run's start-up (issue 18). Such a command
+    /// line cannot be a usage error (a FILE of "help" or "" is a file to Run too), so
+    /// the outcome is the full parse's; `PlainRunTests` compare the two paths.
+    static func isPlainRun(_ arguments: [String]) -> Bool {
+        arguments.count == 2 && arguments[0] == "run" && !arguments[1].hasPrefix("-")
+    }
+
+    static func plainRun(file: String, output: Output) -> Int32 {
+        var options = RunSession.Options()
+        LimitOptions.defaults(to: &options)
+        return Run.execute(file: file, options: options, pictures: .success(Pictures.Request()),
+                           lint: false, record: nil, expect: nil, output: output)
     }
 }
 

@@ -104,6 +104,14 @@ public struct Run: NestboxCommand {
     /// Runs the script and returns the exit code.
     public func execute(output: Output) -> Int32 {
         guard let options = sessionOptions(output: output) else { return 2 }
+        return Self.execute(file: file, options: options, pictures: Result { try pictureRequest() },
+                            lint: lint, record: record, expect: expect, output: output)
+    }
+
+    /// What `execute` does once the command line is read: from plain values, so a plain
+    /// `run FILE` can come here without ArgumentParser (`Nestbox.plainRun`).
+    static func execute(file: String, options: RunSession.Options, pictures request: Result<Pictures.Request, any Error>,
+                        lint: Bool, record: String?, expect: String?, output: Output) -> Int32 {
         let session: RunSession
         do {
             session = try RunSession(options: options, output: output)
@@ -113,7 +121,7 @@ public struct Run: NestboxCommand {
         }
         let pictures: Pictures?
         do {
-            let request = try pictureRequest()
+            let request = try request.get()
             pictures = request.isEmpty ? nil : Pictures(request)
         } catch {
             output.err("nestbox: \(error)\n")

@@ -16,4 +16,19 @@ import Testing
             """)
         #expect(try JSONSerialization.jsonObject(with: Data(json.utf8)) is [[String: Any]])
     }
+
+    @Test("a judged row carries its spread and its distance to the target")
+    func spreadAndTarget() throws {
+        var get = Bench.Row(name: "property-get", value: 120, unit: "ns/op", baseline: 100, ratio: 1.2,
+                            spread: Bench.spread([110, 120, 140]))
+        get.judge(1.2, atMost: 1.5, "<= 1.5x")
+        var cycle = Bench.Row(name: "cycle", value: 250_000, unit: "cycles/s")
+        cycle.judge(250_000, atLeast: 500_000, ">= 500000/s")
+        #expect(Bench.json([get, cycle]) == """
+            [{"case":"property-get","value":120,"unit":"ns/op","baseline":100,"ratio":1.20,"target":"<= 1.5x","met":true,"toTarget":0.80,"spread":0.25},
+            {"case":"cycle","value":250000,"unit":"cycles/s","target":">= 500000/s","met":false,"toTarget":2.00}]
+
+            """)
+        #expect(Bench.spread([3]) == nil)
+    }
 }

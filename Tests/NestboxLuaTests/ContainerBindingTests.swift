@@ -269,21 +269,3 @@ extension ContainerBindingTests {
         #expect(out == "OK\n")
     }
 }
-
-extension ContainerBindingTests {
-    @Test("a bar button item kept only by its navigation item keeps its action through a collection")
-    func barButtonActionSurvivesCollection() throws {
-        let (outcome, out, _) = try runLua("""
-            local inbox = ui.ViewController{ name = "inbox", title = "Inbox" }
-            inbox.navigationItem.rightBarButtonItems = { ui.BarButtonItem{ title = "Edit", action = function() print("edit") end } }
-            ui.window.rootViewController = ui.NavigationController{ name = "n", root = inbox }
-            ui.window:makeKeyAndVisible()
-            collectgarbage(); collectgarbage()
-            ui.tap("Edit")
-            inbox.navigationItem.rightBarButtonItems = {}
-            collectgarbage(); collectgarbage()
-            """)
-        #expect(outcome == .ok, "\(outcome)")
-        #expect(out == "edit\n")
-    }
-}

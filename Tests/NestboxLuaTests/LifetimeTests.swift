@@ -299,21 +299,3 @@ extension LifetimeTests {
             """)
     }
 }
-
-extension LifetimeTests {
-    @Test("a bar button item built inline keeps its action across a collection while a navigation item lists it")
-    func barButtonItemAction() throws {
-        let (outcome, out, rt) = try runLua("""
-            local a = ui.ViewController{ name = "a" }
-            a.navigationItem.rightBarButtonItems = { ui.BarButtonItem{ title = "Edit", action = function() print("edit") end } }
-            ui.window.rootViewController = ui.NavigationController{ name = "n", root = a }
-            ui.window:makeKeyAndVisible()
-            collectgarbage(); collectgarbage()
-            ui.tap("Edit")
-            a.navigationItem.rightBarButtonItems = {}
-            """)
-        #expect(outcome == .ok, "\(outcome)")
-        #expect(out == "edit\n")
-        rt.collectGarbage()
-    }
-}

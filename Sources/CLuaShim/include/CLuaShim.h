@@ -172,6 +172,17 @@ void nb_interrupt_begin(lua_State *L);
 void nb_interrupt_end(void);
 
 /* Benchmark baseline: the same operations written directly on the C API. */
-void nb_pushbaseline(lua_State *L);
+/// The host's model work for the baseline's methods: `make(context)` returns a retained
+/// model object, `release` releases one; `add(parent, child)` and `remove(child)` are the
+/// model operations the binding's `addSubview`/`removeFromSuperview` run.
+typedef struct nb_bench_model {
+    void *context;
+    void *(*make)(void *context);
+    void (*release)(void *object);
+    void (*add)(void *parent, void *child);
+    void (*remove)(void *child);
+} nb_bench_model;
+/// Pushes the `baseline` module; `model` may be NULL (methods then do no model work).
+void nb_pushbaseline(lua_State *L, const nb_bench_model *model);
 
 #endif

@@ -52,7 +52,14 @@ extension LuaRuntime {
         defer { L.settop(top) }
         guard pushExisting(object) else { return }
         let ud = L.top
-        guard pushHook(ud, hook.name) else { return }
+        // The hook's name as Lua interned it at setup: no hashing per call.
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(hookNamesRef))
+        lua_rawgeti(L, -1, lua_Integer(hook.ordinal + 1))
+        lua_rotate(L, -2, 1)
+        L.pop()
+        guard pushHook(ud, keyAt: L.top) else { return }
+        lua_rotate(L, -2, 1)      // the function above the name, then the name goes
+        L.pop()
         lua_pushvalue(L, ud)
         var nargs: Int32 = 1
         switch hook {
@@ -174,13 +181,23 @@ extension LuaRuntime {
     /// Finds a hook: the object's own fields, then its Lua classes up to the bound
     /// class (raw reads only: looking a hook up runs no script code). Pushes it.
     func pushHook(_ ud: Int32, _ name: String) -> Bool {
+        L.push(name)
+        let found = pushHook(ud, keyAt: L.top)
+        if found { lua_rotate(L, -2, 1) }
+        L.pop()
+        return found
+    }
+
+    /// `pushHook` with the name already on the stack at `key` (left there).
+    func pushHook(_ ud: Int32, keyAt key: Int32) -> Bool {
         if lua_getiuservalue(L, ud, 1) == LUA_TTABLE {
-            if L.rawField(-1, name) == LUA_TFUNCTION { lua_rotate(L, -2, 1); L.pop(); return true }
+            lua_pushvalue(L, key)
+            if lua_rawget(L, -2) == LUA_TFUNCTION { lua_rotate(L, -2, 1); L.pop(); return true }
             L.pop()
         }
         L.pop()
         lua_getiuservalue(L, ud, 2)
-        return pushClassHook(name)
+        return pushClassHook(keyAt: key)
     }
 
     /// Whether the table at `index` has any entry (raw).
@@ -221,13 +238,24 @@ extension LuaRuntime {
     /// Looks `name` up along the class chain whose table is on top (popped); pushes
     /// the function and returns true when one is found.
     func pushClassHook(_ name: String) -> Bool {
+        L.push(name)
+        lua_rotate(L, -2, 1)      // the name below the class table
+        let found = pushClassHook(keyAt: L.top - 1)
+        if found { lua_rotate(L, -2, 1) }
+        L.pop()
+        return found
+    }
+
+    /// `pushClassHook` with the name already on the stack at `key` (left there).
+    func pushClassHook(keyAt key: Int32) -> Bool {
         var depth = 0
         while L.type(-1) == LUA_TTABLE, depth < 64 {
             depth += 1
             guard lua_getmetatable(L, -1) != 0 else { break }
             if L.rawField(-1, "__bound") == LUA_TBOOLEAN { L.pop(2); break }
             L.pop()
-            if L.rawField(-2, name) == LUA_TFUNCTION {
+            lua_pushvalue(L, key)
+            if lua_rawget(L, -3) == LUA_TFUNCTION {
                 lua_rotate(L, -3, 1)
                 L.pop(2)
                 return true

@@ -184,9 +184,33 @@ extension LuaRuntime {
 
 extension LuaRuntime {
     /// Installs `baseline`: the same operations written by hand on Lua's C API (a C
-    /// no-op function, a userdata with a C __index property and a C method).
+    /// no-op function; a typed userdata whose C __index/__newindex dispatch on the key;
+    /// C methods that do the model's work on real views of this simulation).
     package func installBaseline() {
-        nb_pushbaseline(L)
+        var model = nb_bench_model()
+        // Unretained: the runtime holds the simulation until after the state closes,
+        // and the baseline's objects live in the state.
+        model.context = Unmanaged.passUnretained(simulation).toOpaque()
+        model.make = { context in
+            guard let context else { return nil }
+            let sim = Unmanaged<Simulation>.fromOpaque(context).takeUnretainedValue()
+            return Unmanaged.passRetained(View(simulation: sim) as SimObject).toOpaque()
+        }
+        model.release = { object in
+            if let object { Unmanaged<SimObject>.fromOpaque(object).release() }
+        }
+        // The C methods checked both userdata; each holds its view until its __gc.
+        model.add = { parent, child in
+            guard let parent, let child else { return }
+            let p = Unmanaged<SimObject>.fromOpaque(parent).takeUnretainedValue()
+            let c = Unmanaged<SimObject>.fromOpaque(child).takeUnretainedValue()
+            try? unsafeDowncast(p, to: View.self).addSubview(unsafeDowncast(c, to: View.self))
+        }
+        model.remove = { child in
+            guard let child else { return }
+            unsafeDowncast(Unmanaged<SimObject>.fromOpaque(child).takeUnretainedValue(), to: View.self).removeFromSuperview()
+        }
+        nb_pushbaseline(L, &model)
         lua_setglobal(L, "baseline")
     }
 

@@ -18,6 +18,13 @@ extension LuaRuntime {
         // class table -> its hook bits and the class generation they were computed
         // for; weak keys, so a collected class cannot lend its bits to a new table
         classMasksRef = weakTableRef("k")
+        openStringCache()
+        L.newTable(array: Int32(Hook.names.count))
+        for (i, name) in Hook.names.enumerated() {
+            L.push(name)
+            lua_rawseti(L, -2, lua_Integer(i + 1))
+        }
+        hookNamesRef = luaL_ref(L, nb_registryindex())
     }
 
     /// A registry reference to a new table with `__mode` = `mode`.

@@ -26,6 +26,8 @@ public final class LuaRuntime {
     var classRefs: [Int32] = []
     var transformRef: Int32 = LUA_NOREF
     var prettyRef: Int32 = LUA_NOREF
+    /// Hook names by Hook.ordinal + 1, interned once (runHook).
+    var hookNamesRef: Int32 = LUA_NOREF
     /// The spec library's table while a spec file is loaded (`nestbox test`).
     var specRef: Int32 = LUA_NOREF
 
@@ -52,11 +54,15 @@ public final class LuaRuntime {
     var lintSuggestions: [String: String] = [:]
     /// Bumped whenever a class table changes, so cached hook masks are recomputed.
     var classGeneration: UInt32 = 1
+    /// Swift copies of strings Lua holds (LuaRuntime+Strings.swift).
+    var strings = StringCache()
 
     static let tables = BindingTables(LuaTypes.all, namespaces: LuaTypes.namespaces)
-    /// Instance copies of the tables: no lazy-global check on the hot path.
-    let methods = LuaRuntime.tables.methods
-    let properties = LuaRuntime.tables.properties
+    /// Instance copies of the tables: no lazy-global check on the hot path, and in
+    /// plain buffers, so a trampoline reads one accessor without retaining an array's
+    /// storage or copying the whole descriptor. Freed in deinit, after the state closes.
+    let methods = UnsafeMutableBufferPointer<LuaMethod>.copy(LuaRuntime.tables.methods)
+    let properties = UnsafeMutableBufferPointer<LuaProperty>.copy(LuaRuntime.tables.properties)
     let tags = LuaRuntime.tables.tags
     let typeIndex = LuaRuntime.tables.typeIndex
     /// The is-a bits the hottest checks test (`ViewBinding.check`,
@@ -105,6 +111,9 @@ public final class LuaRuntime {
         simulation.linter?.locate = { nil }
         nb_close(mainState)
         state.deallocate()
+        methods.deinitialize().deallocate()
+        properties.deinitialize().deallocate()
+        strings.free()
         simulation.discardPendingWork()
     }
 
@@ -299,6 +308,15 @@ public final class LuaRuntime {
     }
 }
 
+extension UnsafeMutableBufferPointer {
+    /// A new buffer holding copies of `elements` (the caller frees it).
+    static func copy(_ elements: [Element]) -> Self {
+        let buffer = allocate(capacity: elements.count)
+        _ = buffer.initialize(from: elements)
+        return buffer
+    }
+}
+
 public enum LuaRuntimeError: Error, CustomStringConvertible {
     case cannotCreateState
     case prelude(String)
@@ -351,16 +369,17 @@ let propertySet: nb_property_fn = { L, object, id in
     guard let object else { return 0 }
     return withRuntime(L) { L, rt in
         Unmanaged<SimObject>.fromOpaque(object)._withUnsafeGuaranteedRef { obj in
-            let property = rt.properties[Int(id)]
-            return rt.invoke(L, name: property.name) {
-                guard let set = property.set else {
-                    throw LuaFailure.message("property '\(property.name)' of \(obj.className) is read-only")
+            // The setter alone: the name is read only for an error message.
+            let set = rt.properties[Int(id)].set
+            return rt.invoke(L, name: rt.properties[Int(id)].name) {
+                guard let set else {
+                    throw LuaFailure.message("property '\(rt.properties[Int(id)].name)' of \(obj.className) is read-only")
                 }
                 do {
                     try set(PropertyContext(L: L, rt: rt, object: obj), 3)
                 } catch LuaFailure.argument(_, let message) {
                     // Lua would name the metamethod ('newindex'); the property says more.
-                    throw LuaFailure.message("bad value for property '\(property.name)' of \(obj.className) (\(message))")
+                    throw LuaFailure.message("bad value for property '\(rt.properties[Int(id)].name)' of \(obj.className) (\(message))")
                 }
                 return 0
             }

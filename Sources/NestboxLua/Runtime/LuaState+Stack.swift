@@ -149,7 +149,7 @@ struct Args {
     }
 
     func string(_ i: Int32) throws -> String {
-        guard let s = L.string(at: i) else { throw LuaFailure.typeError(i, expected: "string", got: L.typeName(at: i)) }
+        guard let s = rt.string(at: i) else { throw LuaFailure.typeError(i, expected: "string", got: L.typeName(at: i)) }
         return s
     }
 
