@@ -39,7 +39,7 @@ extension Bench {
         }
         let growth = seconds[1] / seconds[0]
         var row = Row(name: "paging-growth", value: growth, unit: "x")
-        row.judge(growth, "<= 12x") { $0 <= 12 }
+        row.judge(growth, atMost: 12, "<= 12x")
         rows.append(row)
         return rows
     }

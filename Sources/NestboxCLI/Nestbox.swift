@@ -67,7 +67,7 @@ extension Nestbox {
         var options = RunSession.Options()
         LimitOptions.defaults(to: &options)
         return Run.execute(file: file, options: options, pictures: .success(Pictures.Request()),
-                           lint: false, record: nil, expect: nil, output: output)
+                           lint: false, record: nil, expect: nil, report: nil, output: output)
     }
 }
 

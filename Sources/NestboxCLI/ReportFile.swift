@@ -4,7 +4,7 @@ import Rendering
 extension Run {
     /// Writes `--report`'s page (any path, as `--snapshot` writes any path); 0, or 2 with
     /// the one-line reason said when it could not.
-    func writeReport(_ recorder: ReportRecorder, to path: String, output: Output) -> Int32 {
+    static func writeReport(_ recorder: ReportRecorder, to path: String, output: Output) -> Int32 {
         let sim = recorder.simulation
         if let note = recorder.report.note { output.err("nestbox: \(note)\n") }
         guard let bytes = recorder.report.html(events: sim?.trace.events ?? [], interrupted: sim?.isInterrupted ?? { false }) else {

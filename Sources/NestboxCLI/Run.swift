@@ -105,13 +105,13 @@ public struct Run: NestboxCommand {
     public func execute(output: Output) -> Int32 {
         guard let options = sessionOptions(output: output) else { return 2 }
         return Self.execute(file: file, options: options, pictures: Result { try pictureRequest() },
-                            lint: lint, record: record, expect: expect, output: output)
+                            lint: lint, record: record, expect: expect, report: report, output: output)
     }
 
     /// What `execute` does once the command line is read: from plain values, so a plain
     /// `run FILE` can come here without ArgumentParser (`Nestbox.plainRun`).
     static func execute(file: String, options: RunSession.Options, pictures request: Result<Pictures.Request, any Error>,
-                        lint: Bool, record: String?, expect: String?, output: Output) -> Int32 {
+                        lint: Bool, record: String?, expect: String?, report: String?, output: Output) -> Int32 {
         let session: RunSession
         do {
             session = try RunSession(options: options, output: output)

@@ -1031,6 +1031,48 @@ local SplitViewControllerClass = {}
 ---@return SplitViewController.Class
 function SplitViewControllerClass:extend(name) end
 
+---A container showing one page at a time; a swipe turns to the page its data source gives.
+---@class PageViewController : ViewController
+---@field viewControllers ViewController[] The page on screen (a list of one). (read-only)
+---@field transitionStyle string `scroll` (default) or `pageCurl`; set before the view loads.
+---@field navigationOrientation string `horizontal` (default) or `vertical`; set before the view loads.
+---@field interPageSpacing number Points between pages while they scroll (0 to 10000); set before the view loads.
+---@field isTurning boolean Whether a page turn (a swipe or an animated change) is under way. (read-only)
+---@field scrollView View The private queuing scroll view holding the pages. (read-only)
+---@field dataSource PageViewControllerDataSource? The data source table.
+---@field delegate PageViewControllerDelegate? The delegate table.
+---@field dataSource PageViewControllerDataSource? Supplies the pages on either side of one, asked only as a swipe commits to a direction (Q42).
+---@field delegate PageViewControllerDelegate? Hears of swipes (not of `setViewControllers`).
+local PageViewController = {}
+
+---Shows the one page in `list` (W20 otherwise), sliding in from the `forward` (default) or `reverse` side when animated.
+---@param list ViewController[]
+---@param direction string?
+---@param animated boolean?
+---@param completion fun(finished: boolean)?
+function PageViewController:setViewControllers(list, direction, animated, completion) end
+
+---What `ui.PageViewController{...}` takes: settable properties, hooks and fields of your own.
+---@class PageViewController.Init : ViewController.Init
+---@field name string? The trace name.
+---@field transitionStyle string?
+---@field navigationOrientation string?
+---@field interPageSpacing number?
+---@field dataSource PageViewControllerDataSource?
+---@field delegate PageViewControllerDelegate?
+---@field dataSource PageViewControllerDataSource?
+---@field delegate PageViewControllerDelegate?
+---@field [string] any
+
+---`ui.PageViewController`: call it with a table to make one; `extend` makes a Lua subclass.
+---@class PageViewController.Class
+---@overload fun(init: PageViewController.Init?): PageViewController
+local PageViewControllerClass = {}
+---A subclass whose instances get its methods and hooks.
+---@param name string
+---@return PageViewController.Class
+function PageViewControllerClass:extend(name) end
+
 ---Animators (every style), interaction controllers and a `custom` presentation's presentation controller; its methods do not get the delegating object.
 ---@class TransitioningDelegate
 ---@field animationControllerForPresented (fun(presented: ViewController, presenting: ViewController, source: ViewController): Animator?)? The animator that presents, or nil for the default.
@@ -1078,6 +1120,16 @@ function SplitViewControllerClass:extend(name) end
 ---@field didCollapse (fun(svc: SplitViewController))? After collapsing (Q47).
 ---@field didExpand (fun(svc: SplitViewController))? After expanding (Q47).
 
+---Supplies the pages on either side of one, asked only as a swipe commits to a direction (Q42).
+---@class PageViewControllerDataSource
+---@field viewControllerBefore (fun(pvc: PageViewController, vc: ViewController): ViewController?)? The page before `vc`, or nil at the first page (a swipe back then does nothing).
+---@field viewControllerAfter (fun(pvc: PageViewController, vc: ViewController): ViewController?)? The page after `vc`, or nil at the last page.
+
+---Hears of swipes (not of `setViewControllers`).
+---@class PageViewControllerDelegate
+---@field willTransitionTo (fun(pvc: PageViewController, pending: ViewController[]))? A swipe committed to a direction; `pending` is coming (Q41).
+---@field didFinishAnimating (fun(pvc: PageViewController, finished: boolean, previous: ViewController[], completed: boolean))? A swipe's turn ended; `completed` is false when it was cancelled.
+
 ---A custom transition's animator: `transition{animator = ...}` or a delegate's answer. Give `duration` (a number) or `transitionDuration`, and `animate` or `animateTransition`.
 ---@class Animator
 ---@field transitionDuration (fun(self: Animator, ctx: TransitionContext): number)? The duration in seconds, when the table has no `duration` number.
@@ -1103,6 +1155,7 @@ function SplitViewControllerClass:extend(name) end
 ---@field TableView TableView.Class
 ---@field PresentationController PresentationController.Class
 ---@field SplitViewController SplitViewController.Class
+---@field PageViewController PageViewController.Class
 ---@field window Window
 ---@field screen Screen
 ---@field trace ui.trace
