@@ -58,7 +58,7 @@ final class TraceNames {
     /// shared and never changed in place). Unequal words may still be equal text: then
     /// the dictionary answers. Fixed buffers: no copy-on-write or exclusivity checks on
     /// the path every event takes.
-    private static let slots = 256
+    private static let slots = 1024
     private let cachedWords = UnsafeMutablePointer<(UInt64, UInt64)>.allocate(capacity: slots)
     private let cachedIds = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
     private let cachedStrings = UnsafeMutablePointer<String>.allocate(capacity: slots)
@@ -81,7 +81,7 @@ final class TraceNames {
     /// The name's id; `added` grows by what a new name costs (MemoryMeter.nameBytes).
     @inline(__always) func id(_ s: String, added: inout Int) -> UInt32 {
         let w = Self.words(s)
-        let slot = Int(truncatingIfNeeded: ((w.0 ^ (w.1 &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        let slot = Int(truncatingIfNeeded: ((w.0 ^ (w.1 &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 54)
         if cachedWords[slot] == w, cachedIds[slot] != .max { return cachedIds[slot] }
         let id = slowID(s, added: &added)
         cachedStrings[slot] = s
@@ -91,12 +91,20 @@ final class TraceNames {
     }
 
     private func slowID(_ s: String, added: inout Int) -> UInt32 {
-        if let id = ids[s] { return id }
         // At least MemoryMeter.nameBytes each under the memory cap: never 2^32 of them.
-        let id = UInt32(truncatingIfNeeded: list.count)
-        list.append(s)
-        ids[s] = id
-        added += MemoryMeter.nameBytes + MemoryMeter.heapBytes(s)
+        let next = UInt32(truncatingIfNeeded: list.count)
+        // One hash for a lookup and an insert: most misses are names seen first (a
+        // 100,000-controller tree brings 200,000).
+        func intern(_ entry: inout UInt32?) -> UInt32 {
+            if let id = entry { return id }
+            entry = next
+            return next
+        }
+        let id = intern(&ids[s])
+        if id == next {
+            list.append(s)
+            added += MemoryMeter.nameBytes + MemoryMeter.heapBytes(s)
+        }
         return id
     }
 }
