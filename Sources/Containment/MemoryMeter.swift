@@ -12,8 +12,8 @@ public final class MemoryMeter {
     /// Any object of the model: view, controller, bar item, recognizer.
     public static let objectBytes = 400
     /// A trace event's record (TraceStorage, Q53), plus `stringBytes` and its `heapBytes`
-    /// for each string argument, `nameBytes` and its `heapBytes` for each entry the
-    /// trace's table of names gains (TraceNames), and for an event with more than two arguments or a
+    /// for each string argument, `nameBytes` and its `heapBytes` for each name (object,
+    /// event, label) new to the trace, and for an event with more than two arguments or a
     /// message, result, traceback or location `sideBytes`, `argumentBytes` per argument
     /// past the second and the `heapBytes` of its texts.
     public static let recordBytes = 48

@@ -48,19 +48,17 @@ struct ChunkedArray<Element> {
     subscript(i: Int) -> Element { chunks[i / Self.chunkSize][i % Self.chunkSize] }
 }
 
-/// Names as 32-bit ids into the trace's table: objects, events and argument labels
-/// repeat endlessly, so each is stored once while it stays in a direct-mapped cache.
-/// The cache is keyed by a string's two words: equal words mean equal text (a small
-/// string's words are its bytes, a large one's point at storage the cache itself keeps
-/// alive, and so shared and never changed in place). A name the cache does not hold gets
-/// a new entry without a dictionary lookup: a tree of 100,000 controllers brings 200,000
-/// names seen once, and hashing them into a dictionary was a tenth of building it. The
-/// slot comes from the text, not from where it is stored, so what the table holds (and
-/// the memory it counts) is the same on every run.
+/// Names interned as 32-bit ids: objects, events and argument labels repeat endlessly.
 final class TraceNames {
     private(set) var list: [String] = []
+    private var ids: [String: UInt32] = [:]
+    /// A direct-mapped cache keyed by a string's two words, so most events find their
+    /// names without hashing the text. Equal words mean equal text: a small string's words
+    /// are its bytes, a large one's point at storage the cache itself keeps alive (and so
+    /// shared and never changed in place). Unequal words may still be equal text: then
+    /// the dictionary answers. Fixed buffers: no copy-on-write or exclusivity checks on
+    /// the path every event takes.
     private static let slots = 1024
-    /// Fixed buffers: no copy-on-write or exclusivity checks on every event's path.
     private let cachedWords = UnsafeMutablePointer<(UInt64, UInt64)>.allocate(capacity: slots)
     private let cachedIds = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
     private let cachedStrings = UnsafeMutablePointer<String>.allocate(capacity: slots)
@@ -80,31 +78,33 @@ final class TraceNames {
         unsafeBitCast(s, to: (UInt64, UInt64).self)
     }
 
-    /// The cache slot of a text: its length and its first and last 8 bytes.
-    @inline(__always) private static func slot(_ s: String) -> Int {
-        var copy = s
-        let h: UInt64 = copy.withUTF8 { b in
-            var first: UInt64 = 0, last: UInt64 = 0
-            let n = b.count
-            for i in 0..<min(n, 8) { first = first << 8 | UInt64(b[i]) }
-            for i in max(min(n, 8), n - 8)..<n { last = last << 8 | UInt64(b[i]) }
-            return (first ^ (last &* 0x100_0000_01B3) ^ UInt64(n)) &* 0x9E37_79B9_7F4A_7C15
-        }
-        return Int(truncatingIfNeeded: h >> 54)
-    }
-
-    /// The name's id; `added` grows by what a new entry costs (MemoryMeter.nameBytes).
+    /// The name's id; `added` grows by what a new name costs (MemoryMeter.nameBytes).
     @inline(__always) func id(_ s: String, added: inout Int) -> UInt32 {
         let w = Self.words(s)
-        let slot = Self.slot(s)
+        let slot = Int(truncatingIfNeeded: ((w.0 ^ (w.1 &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 54)
         if cachedWords[slot] == w, cachedIds[slot] != .max { return cachedIds[slot] }
-        // At least MemoryMeter.nameBytes each under the memory cap: never 2^32 of them.
-        let id = UInt32(truncatingIfNeeded: list.count)
-        list.append(s)
-        added += MemoryMeter.nameBytes + MemoryMeter.heapBytes(s)
+        let id = slowID(s, added: &added)
         cachedStrings[slot] = s
         cachedWords[slot] = w
         cachedIds[slot] = id
+        return id
+    }
+
+    private func slowID(_ s: String, added: inout Int) -> UInt32 {
+        // At least MemoryMeter.nameBytes each under the memory cap: never 2^32 of them.
+        let next = UInt32(truncatingIfNeeded: list.count)
+        // One hash for a lookup and an insert: most misses are names seen first (a
+        // 100,000-controller tree brings 200,000).
+        func intern(_ entry: inout UInt32?) -> UInt32 {
+            if let id = entry { return id }
+            entry = next
+            return next
+        }
+        let id = intern(&ids[s])
+        if id == next {
+            list.append(s)
+            added += MemoryMeter.nameBytes + MemoryMeter.heapBytes(s)
+        }
         return id
     }
 }
