@@ -74,7 +74,9 @@ public final class Trace {
     public func clear() {
         memory.add(-bytes)
         bytes = 0
-        storage = TraceStorage(firstSeq: nextSeq)
+        // A `TraceEvents` taken before keeps its storage whole; otherwise its chunks go on.
+        let old = isKnownUniquelyReferenced(&storage) ? storage : nil
+        storage = TraceStorage(firstSeq: nextSeq, reusing: old)
         markIndex = 0
         markLabel = nil
     }

@@ -121,9 +121,22 @@ final class TraceStorage {
     var strings = ChunkedArray<String>()
     var sides = ChunkedArray<TraceSide>()
 
-    init(firstSeq: Int) { self.firstSeq = firstSeq }
+    /// Chunks of a cleared trace, reused before new ones are allocated.
+    private var spare: [UnsafeMutablePointer<TraceRecord>] = []
 
-    deinit { for c in chunks { c.deallocate() } }   // records hold no references
+    /// `old`, which nothing else reads, gives its chunks: a trace cleared and filled again
+    /// (the bench's runs, a script's `ui.trace.clear()` in a loop) reuses memory it has
+    /// already touched, as the array it replaced kept its capacity.
+    init(firstSeq: Int, reusing old: TraceStorage? = nil) {
+        self.firstSeq = firstSeq
+        if let old {
+            spare = (old.spare + old.chunks).reversed()
+            old.chunks = []
+            old.spare = []
+        }
+    }
+
+    deinit { for c in chunks + spare { c.deallocate() } }   // records hold no references
 
     /// The next free record: the last chunk's, or nil when it is full.
     private var next: UnsafeMutablePointer<TraceRecord>?
@@ -137,7 +150,7 @@ final class TraceStorage {
     }
 
     private func newChunk() {
-        let c = UnsafeMutablePointer<TraceRecord>.allocate(capacity: Self.chunkSize)
+        let c = spare.popLast() ?? UnsafeMutablePointer<TraceRecord>.allocate(capacity: Self.chunkSize)
         chunks.append(c)
         next = c
         end = c + Self.chunkSize

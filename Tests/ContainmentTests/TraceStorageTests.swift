@@ -81,6 +81,18 @@ import InvariantChecking
         #expect(sim.trace.events[0].text == "[3.000] log: after")
     }
 
+    @Test("a trace cleared with no reader left reuses its chunks and reads back what it records next")
+    func reuse() {
+        let sim = Simulation()
+        sim.trace.clear()
+        Self.record(sim, 0..<5000)
+        sim.trace.clear()                              // nothing holds the events: chunks reused
+        for i in 0..<5000 { sim.trace.record(.view, "v\(i % 9)", "layout", [("_", .number(Double(i)))]) }
+        let events = sim.trace.events
+        #expect(events.count == 5000)
+        #expect(events.indices.allSatisfy { events[$0].body == "v\($0 % 9).layout(\($0))" })
+    }
+
     @Test("memory is counted by the record layout and given back by clear")
     func memory() {
         let sim = Simulation()
