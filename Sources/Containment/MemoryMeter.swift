@@ -5,17 +5,22 @@
 ///
 /// The figures are estimates per item, measured on Linux x86_64 with Swift 6.3
 /// (resident memory over 200,000 items): a view, label or controller costs 370–430
-/// bytes besides what Lua holds for it, and an event with one argument about 200
-/// bytes including its share of the trace's array. Strings are counted by their
+/// bytes besides what Lua holds for it; a trace event the 48 bytes of its record
+/// (Q53), more for what it keeps on the side. Strings are counted by their
 /// UTF-8 length, whether or not Swift stores them inline.
 public final class MemoryMeter {
     /// Any object of the model: view, controller, bar item, recognizer.
     public static let objectBytes = 400
-    /// A trace event, plus `argumentBytes` per argument, and `messageBytes` and the
-    /// `heapBytes` of its message and traceback if it has one (log, warning, error).
-    public static let eventBytes = 88
+    /// A trace event's record (TraceStorage, Q53), plus `stringBytes` and its `heapBytes`
+    /// for each string argument, `nameBytes` and its `heapBytes` for each name (object,
+    /// event, label) new to the trace, and for an event with more than two arguments or a
+    /// message, result, traceback or location `sideBytes`, `argumentBytes` per argument
+    /// past the second and the `heapBytes` of its texts.
+    public static let recordBytes = 48
+    public static let stringBytes = 16
+    public static let nameBytes = 40
+    public static let sideBytes = 96
     public static let argumentBytes = 40
-    public static let messageBytes = 96
     /// A pending timer or a block queued for the next run-loop turn (its closure).
     public static let timerBytes = 64
 

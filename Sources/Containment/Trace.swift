@@ -1,17 +1,25 @@
-/// The event log of one simulation.
+/// The event log of one simulation, stored compactly (TraceStorage.swift, Q53).
 public final class Trace {
-    public private(set) var events: [TraceEvent] = []
+    /// The recorded events, decoded from their records as they are read.
+    public var events: TraceEvents { TraceEvents(storage) }
     /// When false nothing is recorded (the bench's "tracing off" and `--trace none`).
     public var isEnabled = true
     /// Index into `events` where the current expectation window starts (mark/clear).
     public private(set) var markIndex = 0
     public private(set) var markLabel: String?
-    /// Called for each recorded event (the CLI echoes warnings to stderr with it).
+    /// Called for each recorded event of `onEventKinds` (the CLI echoes warnings to
+    /// stderr with it).
     public var onEvent: ((TraceEvent) -> Void)?
+    /// The kinds `onEvent` hears of: an event is built for it only then (Q53).
+    public var onEventKinds: Set<TraceKind> = Set(TraceKind.allCases) {
+        didSet { onEventMask = onEventKinds.reduce(0) { $0 | 1 << $1.index } }
+    }
+    private var onEventMask: UInt16 = 0xFFFF
     var nextSeq = 1
     let clock: () -> Double
     let memory: MemoryMeter
-    /// What `events` adds to `memory` (MemoryMeter's estimate per event).
+    private(set) var storage = TraceStorage(firstSeq: 1)
+    /// What the storage adds to `memory` (MemoryMeter's estimates).
     private var bytes = 0
 
     init(clock: @escaping () -> Double, memory: MemoryMeter) {
@@ -32,26 +40,43 @@ public final class Trace {
 
     func append(_ kind: TraceKind, _ object: String, _ event: String, _ args: [(String, TraceValue)],
                 _ message: String?, _ result: TraceValue?, _ traceback: String?, _ location: String? = nil) {
-        let e = TraceEvent(seq: nextSeq, t: clock(), kind: kind, object: object, event: event,
-                           args: args, message: message, result: result, traceback: traceback, location: location)
-        nextSeq += 1
-        onEvent?(e)
-        // Names and string arguments share their storage with the model's objects; a
-        // message or traceback is made for its event.
-        var size = MemoryMeter.eventBytes + MemoryMeter.argumentBytes * args.count
-        if message != nil || result != nil || traceback != nil {
-            size += MemoryMeter.messageBytes + MemoryMeter.heapBytes(message) + MemoryMeter.heapBytes(traceback)
-                + MemoryMeter.heapBytes(location)
+        var size = MemoryMeter.recordBytes
+        let s = storage
+        var r = TraceRecord(t: clock(), payload: (0, 0), object: s.names.id(object, added: &size),
+                            event: s.names.id(event, added: &size), label: (0, 0), side: 0,
+                            kind: kind.index, argc: UInt8(min(args.count, 2)), tag: (0, 0))
+        if let (label, value) = args.first {
+            r.label.0 = s.names.id(label, added: &size)
+            (r.tag.0, r.payload.0) = s.encode(value, added: &size)
+            if args.count > 1 {
+                r.label.1 = s.names.id(args[1].0, added: &size)
+                (r.tag.1, r.payload.1) = s.encode(args[1].1, added: &size)
+            }
         }
+        if args.count > 2 || message != nil || result != nil || traceback != nil || location != nil {
+            let more = args.count > 2 ? Array(args[2...]) : []
+            s.sides.append(TraceSide(moreArgs: more, message: message, result: result,
+                                     traceback: traceback, location: location))
+            // Bounded like the names (TraceNames.slowID): each costs sideBytes.
+            r.side = UInt32(truncatingIfNeeded: s.sides.count)
+            size += MemoryMeter.sideBytes + MemoryMeter.argumentBytes * more.count
+                + MemoryMeter.heapBytes(message) + MemoryMeter.heapBytes(traceback) + MemoryMeter.heapBytes(location)
+        }
+        s.append(r)
+        nextSeq += 1
         bytes += size
         memory.add(size)
-        events.append(e)    // the last use moves the event in: no copy per event
+        // Decoded from the record, so `args` never escapes and callers' argument arrays
+        // can live on the stack.
+        if let onEvent, onEventMask & 1 << kind.index != 0 { onEvent(s.event(at: s.count - 1)) }
     }
 
     public func clear() {
         memory.add(-bytes)
         bytes = 0
-        events.removeAll(keepingCapacity: true)
+        // A `TraceEvents` taken before keeps its storage whole; otherwise its chunks go on.
+        let old = isKnownUniquelyReferenced(&storage) ? storage : nil
+        storage = TraceStorage(firstSeq: nextSeq, reusing: old)
         markIndex = 0
         markLabel = nil
     }
@@ -60,17 +85,21 @@ public final class Trace {
     /// expectation window starts after it.
     public func mark(_ label: String?) {
         record(.mark, "trace", "mark", message: label)
-        markIndex = events.count
+        markIndex = storage.count
         markLabel = label
     }
 
     /// The events after the latest mark labelled `label`, nil when there is none (a
     /// `clear` removes the marks with the events).
-    public func events(since label: String) -> ArraySlice<TraceEvent>? {
-        guard let i = events.lastIndex(where: { $0.kind == .mark && $0.message == label }) else { return nil }
-        return events[(i + 1)...]
+    public func events(since label: String) -> Slice<TraceEvents>? {
+        let all = events
+        guard let i = all.indices.last(where: {
+            let (kind, message) = storage.kindAndMessage($0)
+            return kind == .mark && message == label
+        }) else { return nil }
+        return all[(i + 1)...]
     }
 
     /// Events since the last mark or clear.
-    public var sinceMark: ArraySlice<TraceEvent> { events[markIndex...] }
+    public var sinceMark: Slice<TraceEvents> { events[markIndex...] }
 }

@@ -28,6 +28,7 @@ public enum TraceValue: Equatable, Sendable {
     }
 }
 
+/// An event as read from the trace (decoded from its record, TraceStorage.swift).
 public struct TraceEvent: Equatable, Sendable {
     public var seq: Int
     public var t: Double
@@ -36,50 +37,22 @@ public struct TraceEvent: Equatable, Sendable {
     public var event: String
     /// Labelled arguments in call order; a label "_" prints without a label.
     public var args: [(String, TraceValue)]
-    /// Message, result and traceback are rare, so they live in one shared box: a long
-    /// run records millions of events, and their size is most of the trace's cost.
-    private var extra: Extra?
-
-    final class Extra: Sendable {
-        let message: String?, result: TraceValue?, traceback: String?, location: String?
-        init(message: String?, result: TraceValue?, traceback: String?, location: String?) {
-            self.message = message; self.result = result; self.traceback = traceback; self.location = location
-        }
-    }
-
     /// Free text: the warning, lint, error or log message.
-    public var message: String? {
-        get { extra?.message }
-        set { setExtra(message: newValue, result: result, traceback: traceback, location: location) }
-    }
+    public var message: String?
     /// For `delegate` events that return a value (shouldSelect).
-    public var result: TraceValue? {
-        get { extra?.result }
-        set { setExtra(message: message, result: newValue, traceback: traceback, location: location) }
-    }
+    public var result: TraceValue?
     /// For `error` events.
-    public var traceback: String? {
-        get { extra?.traceback }
-        set { setExtra(message: message, result: result, traceback: newValue, location: location) }
-    }
+    public var traceback: String?
     /// Where the script made the mistake ("file:line"), for lints and warnings recorded
     /// while linting (docs/lints.md); never shown in the text trace.
-    public var location: String? {
-        get { extra?.location }
-        set { setExtra(message: message, result: result, traceback: traceback, location: newValue) }
-    }
-
-    private mutating func setExtra(message: String?, result: TraceValue?, traceback: String?, location: String?) {
-        extra = message == nil && result == nil && traceback == nil && location == nil
-            ? nil : Extra(message: message, result: result, traceback: traceback, location: location)
-    }
+    public var location: String?
 
     public init(seq: Int, t: Double, kind: TraceKind, object: String, event: String,
                 args: [(String, TraceValue)] = [], message: String? = nil,
                 result: TraceValue? = nil, traceback: String? = nil, location: String? = nil) {
         self.seq = seq; self.t = t; self.kind = kind; self.object = object; self.event = event
         self.args = args
-        setExtra(message: message, result: result, traceback: traceback, location: location)
+        self.message = message; self.result = result; self.traceback = traceback; self.location = location
     }
 
     public static func == (l: TraceEvent, r: TraceEvent) -> Bool {

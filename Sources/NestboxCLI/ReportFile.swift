@@ -7,7 +7,7 @@ extension Run {
     static func writeReport(_ recorder: ReportRecorder, to path: String, output: Output) -> Int32 {
         let sim = recorder.simulation
         if let note = recorder.report.note { output.err("nestbox: \(note)\n") }
-        guard let bytes = recorder.report.html(events: sim?.trace.events ?? [], interrupted: sim?.isInterrupted ?? { false }) else {
+        guard let bytes = recorder.report.html(events: sim.map { Array($0.trace.events) } ?? [], interrupted: sim?.isInterrupted ?? { false }) else {
             output.err("nestbox: cannot write \(path): time limit exceeded\n")
             return 2
         }

@@ -22,7 +22,7 @@ import Testing
         let outcome = rt.run(file: repositoryRoot.appendingPathComponent("scripts/examples/sliding-menu.lua").path)
         #expect(outcome == .ok, "\(outcome)")
         recorder.finish(rt.simulation)
-        let events = rt.simulation.trace.events
+        let events = Array(rt.simulation.trace.events)
         return (recorder.report, events, try #require(recorder.report.html(events: events)))
     }
 

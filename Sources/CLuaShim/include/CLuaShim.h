@@ -149,6 +149,8 @@ int nb_registryindex(void);
 void nb_pushcfunction(lua_State *L, lua_CFunction f);
 /// A full collection (lua_gc is variadic, so Swift cannot call it).
 void nb_gc_collect(lua_State *L);
+/// Pushes a large host string without the collector's debt its allocation makes (Q54).
+void nb_pushlarge(lua_State *L, const char *s, size_t len);
 long long nb_tointeger(lua_State *L, int idx, int *isnum);
 
 /* Protected helpers: operations that may run metamethods, run inside lua_pcall. */

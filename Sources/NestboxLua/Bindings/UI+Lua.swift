@@ -73,7 +73,7 @@ enum UIFunctions {
             // Cut short by a run limit: print nothing; the limit's hook raises on return.
             if a.rt.simulation.isInterrupted() { return 0 }
             a.rt.output(text + "\n")
-            a.L.push(text)
+            a.L.pushText(text)
             return 1
         },
         LuaMethod("printViews", "(view: View?) -> string",
@@ -82,7 +82,7 @@ enum UIFunctions {
             let text = v.recursiveDescription()
             if a.rt.simulation.isInterrupted() { return 0 }
             a.rt.output(text + "\n")
-            a.L.push(text)
+            a.L.pushText(text)
             return 1
         },
         LuaMethod("expectTrace", "(lines: string)",
@@ -135,7 +135,7 @@ enum UIFunctions {
         },
         LuaMethod("text", "(query: string|string[]|{kinds: string|string[]?, since: string?}?) -> string",
                   doc: "The recorded events of those kinds (or after the mark labelled `since`), one line each.") { a in
-            a.L.push(try query(a, 1).map(\.text).joined(separator: "\n"))
+            a.L.pushText(try query(a, 1).map(\.text).joined(separator: "\n"))
             return 1
         },
         LuaMethod("clear", "()", doc: "Forgets the recorded events.") { a in a.rt.simulation.trace.clear(); return 0 },

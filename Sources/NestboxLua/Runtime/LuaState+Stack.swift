@@ -24,6 +24,15 @@ extension LuaState {
             _ = lua_pushlstring(self, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count)
         }
     }
+    /// A string the host made, possibly huge (a printed hierarchy, the text trace): over
+    /// 64 KiB it is pushed without running the collector into debt for it (Q54).
+    func pushText(_ s: String) {
+        guard s.utf8.count > 65_536 else { return push(s) }
+        var copy = s
+        copy.withUTF8 { buf in
+            nb_pushlarge(self, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count)
+        }
+    }
     func push(_ s: StaticString) {
         s.withUTF8Buffer { buf in
             _ = lua_pushlstring(self, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count)

@@ -1,0 +1,141 @@
+import Testing
+@testable import Containment
+import InvariantChecking
+
+/// The compact trace (Q53): what is recorded reads back exactly, across chunks, with
+/// any number of arguments and the rare fields, and its memory is counted by the layout.
+@Suite(.checksInvariants) struct TraceStorageTests {
+    @Test("a record is 48 bytes")
+    func layout() {
+        #expect(MemoryLayout<TraceRecord>.stride == 48)
+    }
+
+    /// The i-th test event: zero to five arguments of every kind, names that repeat and
+    /// names made fresh (large and small), now and then a message or a result.
+    static func event(_ i: Int) -> (object: String, event: String, args: [(String, TraceValue)],
+                                    message: String?, result: TraceValue?) {
+        let values: [TraceValue] = [.null, .bool(i % 2 == 0), .number(Double(i) / 7), .string("s\(i)"),
+                                    .object("object number \(i % 13) with a long name"), .number(-.infinity)]
+        let args = (0..<(i % 6)).map { k in (k == 0 ? "_" : "label\(k)", values[(i + k) % values.count]) }
+        let object = i % 3 == 0 ? "vc\(i % 50)" : "a view whose name is long \(i % 7)"
+        return (object, i % 5 == 0 ? "event\(i)" : "viewDidAppear", args,
+                i % 11 == 0 ? "message \(i) " + String(repeating: "m", count: i % 40) : nil,
+                i % 17 == 0 ? .bool(true) : nil)
+    }
+
+    static func record(_ sim: Simulation, _ range: Range<Int>) {
+        for i in range {
+            let e = event(i)
+            if i % 1000 == 0 { _ = sim.advance(by: 0.25) }
+            sim.trace.record(.call, e.object, e.event, e.args, message: e.message, result: e.result,
+                             traceback: i % 19 == 0 ? "tb\(i)" : nil, location: i % 23 == 0 ? "f.lua:\(i)" : nil)
+        }
+    }
+
+    @Test("events read back as recorded across chunk boundaries")
+    func roundTrip() {
+        let sim = Simulation()
+        sim.trace.clear()
+        let n = 2 * TraceStorage.chunkSize + 10
+        Self.record(sim, 0..<n)
+        let events = sim.trace.events
+        #expect(events.count == n)
+        for i in [0, 1, 5, 4094, 4095, 4096, 4097, 8191, 8192, n - 1] + Array(stride(from: 0, to: n, by: 97)) {
+            let e = Self.event(i), got = events[i]
+            let want = TraceEvent(seq: got.seq, t: Double(i / 1000 + 1) * 0.25, kind: .call,
+                                  object: e.object, event: e.event, args: e.args, message: e.message, result: e.result,
+                                  traceback: i % 19 == 0 ? "tb\(i)" : nil, location: i % 23 == 0 ? "f.lua:\(i)" : nil)
+            #expect(got == want, "event \(i)")
+            #expect(got.traceback == want.traceback && got.location == want.location, "event \(i)")
+            #expect(got.args.map(\.0) == e.args.map(\.0), "event \(i)")
+        }
+        #expect(events[n - 1].seq - events[0].seq == n - 1)
+        #expect(Array(events[4090..<4100].map(\.seq)) == Array(events[4090].seq..<events[4090].seq + 10))
+    }
+
+    @Test("marks are found across chunks; clear starts afresh and keeps numbering")
+    func marksAndClear() {
+        let sim = Simulation()
+        sim.trace.clear()
+        let start = sim.trace.events.count
+        #expect(start == 0)
+        Self.record(sim, 0..<4095)
+        sim.trace.mark("edge")                         // the chunk's last record
+        Self.record(sim, 0..<3)
+        sim.trace.mark("edge")                         // the latest of two with the label
+        Self.record(sim, 0..<4097)
+        sim.trace.mark(nil)
+        Self.record(sim, 0..<2)
+        #expect(sim.trace.events[4095].body == "mark: edge")
+        let since = sim.trace.events(since: "edge")
+        #expect(since?.startIndex == 4100 && since?.count == 4100)
+        #expect(sim.trace.sinceMark.map(\.event) == ["event0", "viewDidAppear"])
+        #expect(sim.trace.events(since: "nowhere") == nil)
+        let before = sim.trace.events, lastSeq = before[before.count - 1].seq
+        sim.trace.clear()
+        #expect(sim.trace.events.isEmpty && sim.trace.sinceMark.isEmpty)
+        #expect(sim.trace.events(since: "edge") == nil)
+        #expect(before.count == 8200 && before[4095].body == "mark: edge", "a view taken before clear still reads")
+        sim.trace.record(.log, "script", "print", message: "after")
+        #expect(sim.trace.events.map(\.seq) == [lastSeq + 1])
+        #expect(sim.trace.events[0].text == "[3.000] log: after")
+    }
+
+    @Test("a trace cleared with no reader left reuses its chunks and reads back what it records next")
+    func reuse() {
+        let sim = Simulation()
+        sim.trace.clear()
+        Self.record(sim, 0..<5000)
+        sim.trace.clear()                              // nothing holds the events: chunks reused
+        for i in 0..<5000 { sim.trace.record(.view, "v\(i % 9)", "layout", [("_", .number(Double(i)))]) }
+        let events = sim.trace.events
+        #expect(events.count == 5000)
+        #expect(events.indices.allSatisfy { events[$0].body == "v\($0 % 9).layout(\($0))" })
+    }
+
+    @Test("memory is counted by the record layout and given back by clear")
+    func memory() {
+        let sim = Simulation()
+        sim.trace.clear()
+        let meter = sim.memory, base = meter.count
+        func added(_ body: () -> Void) -> Int {
+            let before = meter.count
+            body()
+            return meter.count - before
+        }
+        // Two new names: 48 + 2 × 40.
+        #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad") } == 48 + 80)
+        #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad") } == 48)
+        // A new label; a number and a bool inline.
+        #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad", [("animated", .bool(true)), ("_", .number(2))]) }
+                == 48 + 80)
+        // A string argument: 16, and 32 + its length past 15 bytes.
+        #expect(added { sim.trace.record(.call, "red", "viewDidLoad", [("_", .string("a string of 24 bytes...."))]) }
+                == 48 + 16 + 32 + 24)
+        // A third argument goes on the side: 96 + 40.
+        #expect(added { sim.trace.record(.call, "red", "viewDidLoad", [("_", .null), ("_", .null), ("_", .object("red"))]) }
+                == 48 + 96 + 40)
+        // A message: 96 on the side, and 32 + its length.
+        #expect(added { sim.trace.record(.log, "red", "viewDidLoad", message: String(repeating: "m", count: 20)) }
+                == 48 + 96 + 52)
+        sim.trace.clear()
+        #expect(meter.count == base)
+    }
+
+    @Test("names equal in text but made apart share an id; changing names never mix")
+    func interning() {
+        let sim = Simulation()
+        sim.trace.clear()
+        var names: [String] = []
+        for i in 0..<3000 {
+            // Fresh storage every time, over 15 bytes: the cache sees new words for old text.
+            let name = "animation number \(i % 600)"
+            names.append(name)
+            sim.trace.record(.animation, name, "begin", [("_", .object(String(name.reversed())))])
+        }
+        let events = sim.trace.events
+        #expect(events.map(\.object) == names)
+        #expect(events.map { $0.args[0].1 } == names.map { .object(String($0.reversed())) })
+        #expect(sim.trace.storage.names.list.count == 600 + 600 + 2)
+    }
+}
