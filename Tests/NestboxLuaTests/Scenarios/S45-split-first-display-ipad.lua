@@ -1,6 +1,6 @@
 -- S45: a split view controller first shown on an iPad in landscape: both columns,
 -- each in its navigation controller, primary first (Q13)
-local svc, list, detail = require("split")("iPad", "landscapeLeft")
+local svc, list = require("split")("iPad", "landscapeLeft")
 ui.trace.mark()
 ui.window:makeKeyAndVisible()
 ui.expectTrace [[

@@ -1,6 +1,6 @@
 -- S46: the same split first shown on an iPhone: it collapses as it appears (Q47); the
 -- delegate keeps the proposed secondary on top, pushed on the primary's stack
-local svc, list, detail = require("split")("iPhone 15", nil, nil)
+local svc, _, detail = require("split")("iPhone 15", nil, nil)
 ui.trace.mark()
 ui.window:makeKeyAndVisible()
 ui.expectTrace [[

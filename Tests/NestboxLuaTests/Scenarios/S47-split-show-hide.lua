@@ -1,6 +1,6 @@
 -- S47: show and hide the primary column on an iPad in portrait: the delegate hears of
 -- it, the column appears over the secondary (overlay) and disappears (Q13, Q46)
-local svc, list, detail = require("split")("iPad", nil)
+local svc = require("split")("iPad", nil)
 ui.window:makeKeyAndVisible()
 assert(svc.displayMode == "secondaryOnly" and svc.splitBehavior == "overlay")
 ui.trace.mark()

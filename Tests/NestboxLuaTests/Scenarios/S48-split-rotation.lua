@@ -1,6 +1,6 @@
 -- S48: rotating an iPad: landscape shows both columns, portrait the secondary only;
 -- the column that leaves disappears before the children hear of the new size (Q46)
-local svc, list, detail = require("split")("iPad", "landscapeLeft")
+local svc = require("split")("iPad", "landscapeLeft")
 ui.window:makeKeyAndVisible()
 ui.trace.mark()
 ui.rotate("portrait")

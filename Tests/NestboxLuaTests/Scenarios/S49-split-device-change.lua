@@ -1,6 +1,6 @@
 -- S49: from an iPad to an iPhone and back: collapse and expansion with the delegate's
 -- calls, each column's appearance and size callbacks (Q47)
-local svc, list, detail = require("split")("iPad", "landscapeLeft", "secondary")
+local svc, _, detail = require("split")("iPad", "landscapeLeft", "secondary")
 svc.delegate.displayModeForExpanding = function(s, proposed) return proposed end
 ui.window:makeKeyAndVisible()
 ui.trace.mark()
