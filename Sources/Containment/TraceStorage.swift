@@ -219,6 +219,10 @@ public struct TraceEvents: RandomAccessCollection {
     }
 
     public subscript(i: Int) -> TraceEvent {
+        // Array's own contract, and out of a script's reach: scripts never hand the
+        // host an index into the trace (`ui.trace.events` filters and copies whole
+        // ranges; marks are found by label), so only host code indexes, within
+        // startIndex..<endIndex.
         precondition(i >= 0 && i < endIndex, "trace event index out of range")
         return storage.event(at: i)
     }

@@ -29,7 +29,9 @@ public final class ReportRecorder {
     /// Starts watching `sim`.
     public func install(on sim: Simulation) {
         simulation = sim
-        // Weak: the simulation keeps this closure and may outlive the recorder.
+        // Weak self: the simulation keeps this closure and may outlive the recorder.
+        // Unowned sim: the closure lives in `sim`'s own watch slot, so `sim` outlives
+        // every call of it.
         sim.watch { [weak self, unowned sim] t in self?.look(sim, at: t) }
     }
 
