@@ -34,8 +34,11 @@ let package = Package(
         // cairo for the PNG back-end of the pictures.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
+        // One function of the Swift runtime, declared for C's calling convention (Q56).
+        .target(name: "CSwiftRuntime"),
+
         // Core: the UIKit model. Knows nothing of Lua.
-        .target(name: "Containment", swiftSettings: fastRelease),
+        .target(name: "Containment", dependencies: ["CSwiftRuntime"], swiftSettings: fastRelease),
 
         // Pictures: views drawn from their presentation values to SVG and PNG. Knows
         // nothing of Lua.

@@ -78,10 +78,10 @@ extension View {
 
     func safeAreaInsets(inheriting parent: EdgeInsets, in s: View) -> EdgeInsets {
         var insets = parent == .zero ? .zero : parent.overlap(of: frame, in: s._bounds)
-        if let vc = owner {
+        if let vc = owningViewController {
             // The controller of the superview is the container whose bars may cover
             // this view (a container's children's views are in its own view).
-            if let container = s.owner { insets = insets.union(container.safeAreaInsets(addedFor: vc)) }
+            if let container = s.owningViewController { insets = insets.union(container.safeAreaInsets(addedFor: vc)) }
             insets = insets.adding(vc.additionalSafeAreaInsets)
         }
         return insets
@@ -93,12 +93,12 @@ extension View {
     /// dismissed keeps its insets while its view slides away: the value it ends with is
     /// the one it had on screen.
     func updateSafeArea(_ insets: EdgeInsets) -> EdgeInsets {
-        if let vc = owner, vc.isBeingDismissed { return lastSafeAreaInsets }
+        if let vc = owningViewController, vc.isBeingDismissed { return lastSafeAreaInsets }
         guard insets != lastSafeAreaInsets else { return insets }
         lastSafeAreaInsets = insets
         needsLayout = true
         handle(.safeAreaInsetsDidChange)
-        owner?.deliverSafeAreaChange()
+        owningViewController?.deliverSafeAreaChange()
         return insets
     }
 }

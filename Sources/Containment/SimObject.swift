@@ -17,6 +17,11 @@ open class SimObject {
     var wasOwned = false
     /// Retained, unlike `simulation`: a deinit must reach it whatever goes first.
     let memory: MemoryMeter
+    /// Where back-references to this object are looked up (Q56); retained for the
+    /// same reason as `memory`.
+    let objects: ObjectTable
+    /// This object's slot in `objects`, taken when the first link to it is made.
+    var slot = UInt32.max
     /// Counted in `memory` for this object: its own size and the strings it holds.
     private var heldBytes: Int
 
@@ -27,11 +32,16 @@ open class SimObject {
         let generated = simulation.makeName(for: className)
         self.name = name ?? generated
         memory = simulation.memory
+        objects = simulation.objects
         heldBytes = MemoryMeter.objectBytes + MemoryMeter.heapBytes(self.name)
         memory.add(heldBytes)
     }
 
-    deinit { memory.add(-heldBytes) }
+    deinit {
+        memory.add(-heldBytes)
+        // Q56: from here no link resolves to this object.
+        if slot != .max { objects.vacate(slot) }
+    }
 
     /// `new`, a string this object keeps in place of `old` (a label's text, a title):
     /// its bytes count toward a host's memory limit for as long as the object has it.

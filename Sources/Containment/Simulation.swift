@@ -22,6 +22,8 @@ public final class Simulation {
     public internal(set) var linter: Linter?
     /// What the model holds for the script, for a host's memory limit.
     public let memory: MemoryMeter
+    /// The table back-references are looked up in (Q56).
+    public let objects = ObjectTable()
     var nameCounters: [String: Int] = [:]
     var ignoringInteraction = 0
     /// The finger a held `ui.pan` keeps down; one at a time (Q21).

@@ -26,7 +26,7 @@ extension View {
             }
             if v.needsLayout {
                 v.needsLayout = false
-                let owner = v.owner
+                let owner = v.owningViewController
                 let linting = v.simulation.linter != nil
                 if linting { v.simulation.lintLayout(true) }
                 owner?.deliverLayout(will: true)

@@ -31,19 +31,24 @@ open class View: SimObject {
     public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 
     public internal(set) var subviews: [View] = []
-    /// Weak: a script can drop a superview while keeping a subview, and Lua then frees
-    /// it (UIKit's back-pointer is unretained too). The deinit still clears it, so the
+    /// Unretained, as UIKit's is: a script can drop a superview while keeping a
+    /// subview, and Lua then frees it. A link into the object table (Q56) rather than
+    /// a weak reference, so views keep the runtime's fast reference counting; it reads
+    /// nil once the superview's deinit begins, and that deinit also clears it, so the
     /// subview hears that it lost its owner.
-    public internal(set) weak var superview: View?
-    /// The controller whose root view this is (UIKit's private `_viewDelegate`); weak
-    /// for the same reason.
-    public internal(set) weak var owningViewController: ViewController? { didSet { owner = owningViewController } }
-    /// The same without a weak reference's lookup, for the layout pass, which visits
-    /// every view in the window (Q16). Why it never dangles, even when a script lets Lua
-    /// collect the controller while keeping the view: the controller sets
-    /// `owningViewController = nil` when it lets the view go (`setView`) and first thing
-    /// in its deinit, and that setter clears this too, so the target outlives the link.
-    unowned(unsafe) var owner: ViewController?
+    public internal(set) var superview: View? {
+        get { objects.resolve(superviewLink) }
+        set { superviewLink = objects.link(to: newValue) }
+    }
+    private var superviewLink = ObjectLink<View>()
+    /// The controller whose root view this is (UIKit's private `_viewDelegate`); a link
+    /// for the same reasons. The controller clears it when it lets the view go and in
+    /// its deinit.
+    public internal(set) var owningViewController: ViewController? {
+        get { objects.resolve(owningLink) }
+        set { owningLink = objects.link(to: newValue) }
+    }
+    private var owningLink = ObjectLink<ViewController>()
     /// A new view needs layout, as in UIKit.
     public internal(set) var needsLayout = true
     /// The safe-area insets last delivered by a layout pass (Q16).

@@ -13,9 +13,15 @@ open class ViewController: SimObject {
     var _view: View?
     var isLoadingView = false
 
-    /// Weak, as UIKit's is unretained: a script can drop a parent and keep a child.
-    /// Cleared on removal and by the parent's deinit (which tells the child).
-    public internal(set) weak var parent: ViewController?
+    /// Unretained, as UIKit's is: a script can drop a parent and keep a child. A link
+    /// into the object table (Q56), not a weak reference, so controllers keep the
+    /// runtime's fast reference counting. Cleared on removal and by the parent's deinit
+    /// (which tells the child).
+    public internal(set) var parent: ViewController? {
+        get { objects.resolve(parentLink) }
+        set { parentLink = objects.link(to: newValue) }
+    }
+    private var parentLink = ObjectLink<ViewController>()
     /// Set by the window while this is its root.
     public internal(set) var isRootOfWindow = false
     public internal(set) var children: [ViewController] = []
