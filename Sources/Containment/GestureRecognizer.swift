@@ -31,7 +31,7 @@ public class GestureRecognizer: SimObject {
     /// Moves to `state` and runs the action, as UIKit does on each state change.
     func send(_ newState: State) {
         state = newState
-        simulation.trace.record(.input, name, newState.rawValue,
+        simulation.trace.record(.input, self, newState.rawValue,
                                 [("translation", .string("(\(formatNumber(translation.x)) \(formatNumber(translation.y)))"))])
         onAction?(self)
         handle(.gestureAction)

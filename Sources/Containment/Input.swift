@@ -158,7 +158,7 @@ extension Simulation {
 
     /// `ui.scroll`: a programmatic offset change, reported like a finger's.
     public func scroll(_ s: ScrollView, to offset: Point) {
-        trace.record(.input, s.name, "scroll", [("to", .string("(\(formatNumber(offset.x)) \(formatNumber(offset.y)))"))])
+        trace.record(.input, s, "scroll", [("to", .string("(\(formatNumber(offset.x)) \(formatNumber(offset.y)))"))])
         s.contentOffset = offset
     }
 }

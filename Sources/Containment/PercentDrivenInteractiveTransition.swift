@@ -23,20 +23,20 @@ public final class PercentDrivenInteractiveTransition: SimObject {
 
     public func update(_ p: Double) {
         percentComplete = min(1, max(0, p.isFinite ? p : 0))
-        simulation.trace.record(.call, name, "update", [("_", .number(percentComplete))])
+        simulation.trace.record(.call, self, "update", [("_", .number(percentComplete))])
         checkDriving("update()")
         for g in groups { simulation.animator.setFraction(g, percentComplete) }
     }
 
     public func finish() {
-        simulation.trace.record(.call, name, "finish")
+        simulation.trace.record(.call, self, "finish")
         checkDriving("finish()")
         for g in groups { simulation.animator.resume(g, reversed: false) }
         groups = []
     }
 
     public func cancel() {
-        simulation.trace.record(.call, name, "cancel")
+        simulation.trace.record(.call, self, "cancel")
         checkDriving("cancel()")
         context?.cancel()
         for g in groups { simulation.animator.resume(g, reversed: true) }

@@ -39,9 +39,9 @@ open class PresentationController: SimObject {
         guard let overrides else { return }
         switch callback {
         case .presentationTransitionDidEnd(let done), .dismissalTransitionDidEnd(let done):
-            simulation.trace.record(.lifecycle, name, callback.name, [("completed", .bool(done))])
+            simulation.trace.record(.lifecycle, self, callback.name, [("completed", .bool(done))])
         case .presentationTransitionWillBegin, .dismissalTransitionWillBegin:
-            simulation.trace.record(.lifecycle, name, callback.name)
+            simulation.trace.record(.lifecycle, self, callback.name)
         case .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews:
             break     // as frequent as layout passes: like layoutSubviews, not traced
         }

@@ -111,7 +111,7 @@ extension ViewController {
     /// sizeForChildContentContainer gives; a child already that size is skipped
     /// (UIViewController.h).
     func deliverViewWillTransition(to newSize: Size, coordinator: TransitionCoordinator) {
-        simulation.trace.record(.lifecycle, name, "viewWillTransition",
+        simulation.trace.record(.lifecycle, self, "viewWillTransition",
                                 [("size", .string("\(formatNumber(newSize.width)) x \(formatNumber(newSize.height))"))])
         handle(.viewWillTransition(size: newSize, coordinator: coordinator))
         for c in children where c.viewIfLoaded?.window != nil {
@@ -125,7 +125,7 @@ extension ViewController {
     /// Q8: parent first, to the controllers whose views are in the window.
     func deliverWillTransition(to traits: TraitCollection, coordinator: TransitionCoordinator) {
         guard viewIfLoaded?.window != nil else { return }
-        simulation.trace.record(.lifecycle, name, "willTransition",
+        simulation.trace.record(.lifecycle, self, "willTransition",
                                 [("traits", .string("\(traits.horizontalSizeClass) x \(traits.verticalSizeClass)"))])
         handle(.willTransitionToTraits(traits, coordinator: coordinator))
         for c in children { c.deliverWillTransition(to: traits, coordinator: coordinator) }
@@ -133,13 +133,13 @@ extension ViewController {
 
     func deliverTraitChange(previous: TraitCollection) {
         guard viewIfLoaded?.window != nil else { return }
-        simulation.trace.record(.lifecycle, name, "traitCollectionDidChange")
+        simulation.trace.record(.lifecycle, self, "traitCollectionDidChange")
         handle(.traitCollectionDidChange(previous: previous))
         for c in children { c.deliverTraitChange(previous: previous) }
     }
 
     func deliverMemoryWarning() {
-        simulation.trace.record(.lifecycle, name, "didReceiveMemoryWarning")
+        simulation.trace.record(.lifecycle, self, "didReceiveMemoryWarning")
         handle(.didReceiveMemoryWarning)
         for c in children { c.deliverMemoryWarning() }
     }

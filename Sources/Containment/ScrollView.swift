@@ -12,7 +12,7 @@ public class ScrollView: View {
         set {
             guard newValue != bounds.origin else { return }
             bounds = Rect(origin: newValue, size: bounds.size)
-            simulation.trace.record(.delegate, name, "didScroll",
+            simulation.trace.record(.delegate, self, "didScroll",
                                     [("contentOffset", .string("(\(formatNumber(newValue.x)) \(formatNumber(newValue.y)))"))])
             handle(.didScroll)
         }

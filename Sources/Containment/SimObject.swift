@@ -4,7 +4,10 @@ open class SimObject {
     /// The class name printed in descriptions (a script's subclass name, or the UIKit name).
     public let className: String
     /// The trace name: given at creation, else `Class#n`.
-    public internal(set) var name: String
+    public internal(set) var name: String { didSet { traceNameEpoch = 0 } }
+    /// This object's name's id in its trace's storage of `traceNameEpoch` (Trace.record).
+    var traceNameID: UInt32 = 0
+    var traceNameEpoch: UInt64 = 0
     /// Not retained: no script can collect the Simulation. Its embedding (the Lua
     /// runtime) owns it and closes the Lua state, releasing every object a script
     /// reached, before the Simulation goes; a plain pointer keeps hot paths free of

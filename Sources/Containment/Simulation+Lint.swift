@@ -97,14 +97,14 @@ extension Simulation {
         // UIKit's message stays in the trace as in any run; only the lint is counted.
         if linter.isFull { warn(object, message); linter.add(rule, object.name, message, at: nil); return }
         let location = linter.locate()
-        trace.record(.warning, object.name, "warning", message: message, location: location)
+        trace.record(.warning, object, "warning", message: message, location: location)
         linter.add(rule, object.name, message, at: location)
     }
 
     /// A lint at a position known earlier (a deferred check).
     func lint(_ object: SimObject, _ message: String, rule: LintRule, at location: String?) {
         if let linter, linter.isFull { linter.add(rule, object.name, message, at: nil); return }
-        trace.record(.lint, object.name, "lint", message: message, location: location)
+        trace.record(.lint, object, "lint", message: message, location: location)
         linter?.add(rule, object.name, message, at: location)
     }
 

@@ -134,18 +134,18 @@ public final class Simulation {
     func sampleFrames() {
         for v in animator.viewsInFlight {
             let p = v.presentation
-            trace.record(.animation, v.name, "frame", [("frame", .string(p.frame.description)), ("alpha", .number(p.alpha))])
+            trace.record(.animation, v, "frame", [("frame", .string(p.frame.description)), ("alpha", .number(p.alpha))])
         }
     }
 
     /// Records a UIKit console message.
     func warn(_ object: SimObject, _ message: String) {
-        trace.record(.warning, object.name, "warning", message: message)
+        trace.record(.warning, object, "warning", message: message)
     }
 
     /// Records a Nestbox finding where UIKit is silent, outside the lint rules
     /// (Simulation+Lint.swift has the numbered ones).
     public func lint(_ object: SimObject, _ message: String) {
-        trace.record(.lint, object.name, "lint", message: message)
+        trace.record(.lint, object, "lint", message: message)
     }
 }

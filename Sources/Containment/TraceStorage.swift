@@ -127,14 +127,19 @@ final class TraceStorage {
     /// `old`, which nothing else reads, gives its chunks: a trace cleared and filled again
     /// (the bench's runs, a script's `ui.trace.clear()` in a loop) reuses memory it has
     /// already touched, as the array it replaced kept its capacity.
-    init(firstSeq: Int, reusing old: TraceStorage? = nil) {
+    init(firstSeq: Int, epoch: UInt64 = 1, reusing old: TraceStorage? = nil) {
         self.firstSeq = firstSeq
+        self.epoch = epoch
         if let old {
             spare = (old.spare + old.chunks).reversed()
             old.chunks = []
             old.spare = []
         }
     }
+
+    /// Which of its trace's storages this is (one per `clear`): an object's cached name
+    /// id (`SimObject.traceNameID`) is good only in the storage of its epoch.
+    let epoch: UInt64
 
     deinit { for c in chunks + spare { c.deallocate() } }   // records hold no references
 

@@ -36,7 +36,7 @@ extension View {
     public func removeFromSuperview() {
         guard let old = superview else { return }
         if simulation.linter != nil { simulation.lintViewLeaving(self) }
-        trace.record(.view, name, "removeFromSuperview")
+        trace.record(.view, self, "removeFromSuperview")
         let leaving = old.window?.isVisible == true
         let mayHoldControllers = owningViewController != nil || !subviews.isEmpty
         let targets = leaving && mayHoldControllers ? View.appearanceTargets(topmostControllers(), under: old, appearing: false) : []
@@ -68,7 +68,7 @@ extension View {
         // (a containment cycle would otherwise walk the subtree four times).
         let tops = mayHoldControllers ? view.topmostControllers() : []
         if mayHoldControllers { try checkControllerConsistency(tops) }
-        trace.record(.view, name, event, args())
+        trace.record(.view, self, event, args())
         if simulation.linter != nil { simulation.lintViewAdded(to: self) }
         if view.superview === self {
             // Reordering among siblings: the window does not change, no callbacks.
@@ -130,7 +130,7 @@ extension View {
         view.handle(.didMoveToSuperview)
         let newWindow = window
         if oldWindow !== newWindow {
-            if newWindow != nil { trace.record(.view, view.name, "moveToWindow", [("_", .ref(newWindow))]) }
+            if newWindow != nil { trace.record(.view, view, "moveToWindow", [("_", .ref(newWindow))]) }
             view.notifyWindowChange()
         }
     }
@@ -144,7 +144,7 @@ extension View {
         ownershipMayHaveChanged()
         handle(.didMoveToSuperview)
         if hadWindow {
-            trace.record(.view, name, "moveToWindow", [("_", .null)])
+            trace.record(.view, self, "moveToWindow", [("_", .null)])
             notifyWindowChange()
         }
     }

@@ -4,14 +4,14 @@ extension ViewController {
     /// Explicit begin: how a container forwards by hand. Always delivers, on screen
     /// or not (policy Q3).
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
-        simulation.trace.record(.call, name, "beginAppearanceTransition",
+        simulation.trace.record(.call, self, "beginAppearanceTransition",
                                  [("_", .bool(isAppearing)), ("animated", .bool(animated))])
         if simulation.linter != nil { simulation.lintManualBegin(self) }
         beginAppearance(isAppearing, animated: animated)
     }
 
     public func endAppearanceTransition() {
-        simulation.trace.record(.call, name, "endAppearanceTransition")
+        simulation.trace.record(.call, self, "endAppearanceTransition")
         endAppearance()
     }
 

@@ -44,7 +44,7 @@ extension ViewController {
         if vc.holds(presenter) {
             throw ContainmentError.invalidArgument(Messages.mutualHold(vc, presenter, "present", "from"))
         }
-        simulation.trace.record(.call, name, "present", [("_", .ref(vc)), ("animated", .bool(animated))])
+        simulation.trace.record(.call, self, "present", [("_", .ref(vc)), ("animated", .bool(animated))])
         guard presenter.viewIfLoaded?.window?.isVisible == true else {
             simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) whose view is not in the window hierarchy!", lint: .presentFromDetached)
             return

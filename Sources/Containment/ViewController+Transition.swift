@@ -9,7 +9,7 @@ extension ViewController {
                            curve: TimingCurve = .easeInOut, options: AnimationOptions = [],
                            animations: (() -> Void)?, completion: ((Bool) -> Void)?) throws {
         try checkTransitionChildren(from, to)
-        simulation.trace.record(.call, name, "transition",
+        simulation.trace.record(.call, self, "transition",
                                 [("from", .ref(from)), ("to", .ref(to)), ("duration", .number(duration))])
         let animated = duration > 0
         simulation.lintTransition(in: self, started: true)
@@ -53,7 +53,7 @@ extension ViewController {
                            interaction: PercentDrivenInteractiveTransition? = nil,
                            completion: ((Bool) -> Void)? = nil) throws -> TransitionContext {
         try checkTransitionChildren(from, to)
-        simulation.trace.record(.call, name, "transition",
+        simulation.trace.record(.call, self, "transition",
                                 [("from", .ref(from)), ("to", .ref(to)), ("interactive", .bool(interaction != nil))])
         let fromView = from.view
         _ = to.view

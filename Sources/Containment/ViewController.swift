@@ -154,14 +154,14 @@ open class ViewController: SimObject {
         guard _view == nil, !isLoadingView else { return }
         let sim = simulation
         isLoadingView = true
-        sim.trace.record(.lifecycle, name, "loadView")
+        sim.trace.record(.lifecycle, self, "loadView")
         if host?.loadView(for: self) != true { loadView() }
         isLoadingView = false
         if _view == nil {
             sim.lint(self, "loadView of \(objectDescription) did not set a view; a plain View was used", rule: .loadViewWithoutView)
             try? setView(makeDefaultView())
         }
-        sim.trace.record(.lifecycle, name, "viewDidLoad")
+        sim.trace.record(.lifecycle, self, "viewDidLoad")
         handle(.viewDidLoad)
     }
 
@@ -235,7 +235,7 @@ open class ViewController: SimObject {
 
     /// Records a lifecycle event, then runs the hook with the appearance flags set.
     func deliverAppearance(_ hook: Hook, _ event: String, animated: Bool) {
-        simulation.trace.record(.lifecycle, name, event, [("animated", .bool(animated))])
+        simulation.trace.record(.lifecycle, self, event, [("animated", .bool(animated))])
         appearanceCallbackDepth += 1
         handle(hook)
         appearanceCallbackDepth -= 1
@@ -243,7 +243,7 @@ open class ViewController: SimObject {
 
     func deliverLayout(will: Bool) {
         let event = will ? "viewWillLayoutSubviews" : "viewDidLayoutSubviews"
-        simulation.trace.record(.lifecycle, name, event)
+        simulation.trace.record(.lifecycle, self, event)
         handle(will ? .viewWillLayoutSubviews : .viewDidLayoutSubviews)
     }
 

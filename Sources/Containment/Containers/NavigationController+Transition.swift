@@ -81,13 +81,13 @@ extension NavigationController {
 
     func tellDelegate(willShow vc: ViewController, animated: Bool) {
         guard let delegate else { return }
-        simulation.trace.record(.delegate, name, "willShow", [("viewController", .ref(vc)), ("animated", .bool(animated))])
+        simulation.trace.record(.delegate, self, "willShow", [("viewController", .ref(vc)), ("animated", .bool(animated))])
         delegate.willShow(self, vc, animated: animated)
     }
 
     func tellDelegate(didShow vc: ViewController, animated: Bool) {
         guard let delegate else { return }
-        simulation.trace.record(.delegate, name, "didShow", [("viewController", .ref(vc)), ("animated", .bool(animated))])
+        simulation.trace.record(.delegate, self, "didShow", [("viewController", .ref(vc)), ("animated", .bool(animated))])
         delegate.didShow(self, vc, animated: animated)
     }
 
@@ -203,7 +203,7 @@ extension NavigationController {
         switch g.state {
         case .began:
             guard viewControllers.count > 1, !isTransitioning, isShowing, let top = topViewController else { return }
-            simulation.trace.record(.call, name, "popViewController", [("animated", .bool(true)), ("interactive", .bool(true))])
+            simulation.trace.record(.call, self, "popViewController", [("animated", .bool(true)), ("interactive", .bool(true))])
             let interaction = PercentDrivenInteractiveTransition(simulation: simulation, name: "\(name).interactivePop")
             edgeInteraction = interaction
             top.willMove(toParent: nil)     // Q11: at the gesture's start

@@ -95,7 +95,7 @@ public final class NavigationController: ViewController {
         if viewControllers.contains(where: { $0 === vc }) {
             throw ContainmentError.invalidArgument("\(objectDescription) is pushing the same view controller instance (\(vc.objectDescription)) more than once which is not supported and is most likely an error in the application : nestbox")
         }
-        simulation.trace.record(.call, name, "pushViewController", [("_", .ref(vc)), ("animated", .bool(animated))])
+        simulation.trace.record(.call, self, "pushViewController", [("_", .ref(vc)), ("animated", .bool(animated))])
         if isTransitioning { simulation.warn(self, "nested push animation can result in corrupted navigation bar") }
         try adopt(vc)
         let from = topViewController
@@ -106,7 +106,7 @@ public final class NavigationController: ViewController {
     @discardableResult
     public func popViewController(animated: Bool) -> ViewController? {
         guard viewControllers.count > 1, let top = topViewController else { return nil }
-        simulation.trace.record(.call, name, "popViewController", [("animated", .bool(animated))])
+        simulation.trace.record(.call, self, "popViewController", [("animated", .bool(animated))])
         if isTransitioning { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
         top.willMove(toParent: nil)
         viewControllers.removeLast()
@@ -131,7 +131,7 @@ public final class NavigationController: ViewController {
     func pop(to vc: ViewController, animated: Bool, call: String) throws -> [ViewController] {
         guard let i = viewControllers.firstIndex(where: { $0 === vc }), i < viewControllers.count - 1,
               let top = topViewController else { return [] }
-        simulation.trace.record(.call, name, call, [("animated", .bool(animated))])
+        simulation.trace.record(.call, self, call, [("animated", .bool(animated))])
         if isTransitioning { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
         let popped = Array(viewControllers[(i + 1)...])
         top.willMove(toParent: nil)      // only the visible one (Q9)
@@ -147,7 +147,7 @@ public final class NavigationController: ViewController {
         for vc in list where vc is NavigationController {
             throw ContainmentError.invalidArgument("Pushing a navigation controller is not supported")
         }
-        simulation.trace.record(.call, name, "setViewControllers",
+        simulation.trace.record(.call, self, "setViewControllers",
                                 [("_", .string(list.map(\.name).joined(separator: ", "))), ("animated", .bool(animated))])
         let old = viewControllers
         let from = topViewController

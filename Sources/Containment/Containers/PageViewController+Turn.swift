@@ -148,20 +148,20 @@ extension PageViewController {
         guard let dataSource else { return nil }
         let forward = direction == .forward
         let answer = forward ? dataSource.viewController(self, after: vc) : dataSource.viewController(self, before: vc)
-        simulation.trace.record(.delegate, name, forward ? "viewControllerAfter" : "viewControllerBefore",
+        simulation.trace.record(.delegate, self, forward ? "viewControllerAfter" : "viewControllerBefore",
                                 [("_", .ref(vc))], message: "dataSource", result: .ref(answer))
         return answer
     }
 
     func tellDelegate(willTransitionTo vc: ViewController) {
         guard let delegate else { return }
-        simulation.trace.record(.delegate, name, "willTransitionTo", [("_", .string(vc.name))])
+        simulation.trace.record(.delegate, self, "willTransitionTo", [("_", .string(vc.name))])
         delegate.willTransition(self, to: [vc])
     }
 
     func tellDelegate(didFinishAnimating finished: Bool, previous: [ViewController], completed: Bool) {
         guard let delegate else { return }
-        simulation.trace.record(.delegate, name, "didFinishAnimating",
+        simulation.trace.record(.delegate, self, "didFinishAnimating",
                                 [("finished", .bool(finished)), ("previousViewControllers", .string(previous.map(\.name).joined(separator: ", "))),
                                  ("transitionCompleted", .bool(completed))])
         delegate.didFinishAnimating(self, finished: finished, previous: previous, completed: completed)

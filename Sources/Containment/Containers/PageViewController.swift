@@ -179,7 +179,7 @@ public final class PageViewController: ViewController {
             pending = (new, direction, animated, completion)
             return
         }
-        simulation.trace.record(.call, name, "setViewControllers",
+        simulation.trace.record(.call, self, "setViewControllers",
                                 [("_", .string(new.name)), ("direction", .string(direction.rawValue)), ("animated", .bool(animated))])
         let old = current
         if old !== new { try addChild(new) }

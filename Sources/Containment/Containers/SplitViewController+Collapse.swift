@@ -11,7 +11,7 @@ extension SplitViewController {
         var top = proposed
         if let delegate {
             if let a = delegate.topColumnForCollapsing(self, proposed: proposed), a != .compact, hasColumn(a) { top = a }
-            simulation.trace.record(.delegate, name, "topColumnForCollapsing", [("proposed", .string(proposed.rawValue))],
+            simulation.trace.record(.delegate, self, "topColumnForCollapsing", [("proposed", .string(proposed.rawValue))],
                                     result: .string(top.rawValue))
         }
         isCollapsed = true
@@ -53,7 +53,7 @@ extension SplitViewController {
         var mode = proposed
         if let delegate {
             if let a = delegate.displayModeForExpanding(self, proposed: proposed), a != .automatic, (try? checkMode(a)) != nil { mode = a }
-            simulation.trace.record(.delegate, name, "displayModeForExpanding", [("proposed", .string(proposed.rawValue))],
+            simulation.trace.record(.delegate, self, "displayModeForExpanding", [("proposed", .string(proposed.rawValue))],
                                     result: .string(mode.rawValue))
         }
         isCollapsed = false
@@ -171,7 +171,7 @@ extension SplitViewController {
 
     func tellDelegate(didCollapse: Bool) {
         guard let delegate else { return }
-        simulation.trace.record(.delegate, name, didCollapse ? "didCollapse" : "didExpand")
+        simulation.trace.record(.delegate, self, didCollapse ? "didCollapse" : "didExpand")
         if didCollapse { delegate.didCollapse(self) } else { delegate.didExpand(self) }
     }
 }

@@ -189,7 +189,7 @@ extension SplitViewController {
     /// documentation); collapsed, the column's stack is pushed on the collapsed one (Q47).
     public func show(_ c: Column) throws {
         try checkColumn(c)
-        simulation.trace.record(.call, name, "show", [("_", .string(c.rawValue))])
+        simulation.trace.record(.call, self, "show", [("_", .string(c.rawValue))])
         if isCollapsed { showCollapsed(c); return }
         let current = displayMode
         guard !visibleColumns(current).contains(c), c != .compact else { return }
@@ -212,7 +212,7 @@ extension SplitViewController {
         guard c != .secondary else {
             throw ContainmentError.invalidArgument("Nestbox: hide(_:) does not support hiding the secondary column (UIKit's documentation)")
         }
-        simulation.trace.record(.call, name, "hide", [("_", .string(c.rawValue))])
+        simulation.trace.record(.call, self, "hide", [("_", .string(c.rawValue))])
         guard !isCollapsed, visibleColumns(displayMode).contains(c) else { return }
         let b = splitBehavior
         let target : DisplayMode = style == .tripleColumn && c == .primary

@@ -88,7 +88,7 @@ public final class SplitViewController: ViewController {
             if other == c { return }
             throw ContainmentError.invalidArgument("Nestbox: \(vc.objectDescription) is already the view controller of the \(other.rawValue) column")
         }
-        simulation.trace.record(.call, name, "setViewController", [("_", .ref(vc)), ("column", .string(c.rawValue))])
+        simulation.trace.record(.call, self, "setViewController", [("_", .ref(vc)), ("column", .string(c.rawValue))])
         let wrapper: NavigationController?
         if let vc {
             if let nav = vc as? NavigationController {
@@ -176,7 +176,7 @@ public final class SplitViewController: ViewController {
 
     func tellDelegate(_ event: String, column c: Column) {
         guard let delegate else { return }
-        simulation.trace.record(.delegate, name, event, [("column", .string(c.rawValue))])
+        simulation.trace.record(.delegate, self, event, [("column", .string(c.rawValue))])
         if event == "willShow" { delegate.willShow(self, column: c) } else { delegate.willHide(self, column: c) }
     }
 }

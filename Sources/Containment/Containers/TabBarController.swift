@@ -73,7 +73,7 @@ public final class TabBarController: ViewController {
     /// Sets the controllers. Children get willMove and didMove now (Q12); every one is
     /// customizable (UITabBarController.h).
     public func setViewControllers(_ list: [ViewController]) throws {
-        simulation.trace.record(.call, name, "setViewControllers", [("_", .string(list.map(\.name).joined(separator: ", ")))])
+        simulation.trace.record(.call, self, "setViewControllers", [("_", .string(list.map(\.name).joined(separator: ", ")))])
         let old = viewControllers
         for vc in old where !list.contains(where: { $0 === vc }) {
             vc.willMove(toParent: nil)
@@ -104,7 +104,7 @@ public final class TabBarController: ViewController {
         guard viewControllers.indices.contains(i) else {
             throw ContainmentError("NSRangeException", "Nestbox: index \(i + 1) beyond the \(viewControllers.count) view controllers")
         }
-        simulation.trace.record(.call, name, "setSelectedIndex", [("_", .number(Double(i + 1)))])
+        simulation.trace.record(.call, self, "setSelectedIndex", [("_", .number(Double(i + 1)))])
         let vc = viewControllers[i]
         if showsMore && i >= maxTabs - 1 {
             showInMore(vc, animated: false)
@@ -144,13 +144,13 @@ public final class TabBarController: ViewController {
         let target = tabs[index]
         if let delegate {
             let ok = delegate.shouldSelect(self, target)
-            simulation.trace.record(.delegate, name, "shouldSelect", [("viewController", .ref(target))], result: .bool(ok))
+            simulation.trace.record(.delegate, self, "shouldSelect", [("viewController", .ref(target))], result: .bool(ok))
             guard ok else { return }
         }
         let reselect = target === selectedViewController
         if !reselect { select(target, animated: false) }
         if let delegate {
-            simulation.trace.record(.delegate, name, "didSelect", [("viewController", .ref(target))])
+            simulation.trace.record(.delegate, self, "didSelect", [("viewController", .ref(target))])
             delegate.didSelect(self, target)
         }
         if reselect, let nav = target as? NavigationController { nav.popToRootViewController(animated: true) }
