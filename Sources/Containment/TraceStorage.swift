@@ -194,7 +194,7 @@ final class TraceStorage {
             if r.argc > 1 { args.append((names.list[Int(r.label.1)], decode(r.tag.1, r.payload.1))) }
             if let more = side?.moreArgs { args += more }
         }
-        return TraceEvent(seq: firstSeq + i, t: r.t, kind: TraceKind.byIndex[Int(r.kind)],
+        return TraceEvent(seq: firstSeq + i, t: r.t, kind: TraceKind.allCases[Int(r.kind)],
                           object: names.list[Int(r.object)], event: names.list[Int(r.event)], args: args,
                           message: side?.message, result: side?.result, traceback: side?.traceback,
                           location: side?.location)
@@ -203,7 +203,7 @@ final class TraceStorage {
     /// The kind and message of event `i`, without decoding the rest (mark searches).
     func kindAndMessage(_ i: Int) -> (TraceKind, String?) {
         let r = record(i)
-        return (TraceKind.byIndex[Int(r.kind)], side(r)?.message)
+        return (TraceKind.allCases[Int(r.kind)], side(r)?.message)
     }
 }
 
@@ -229,7 +229,6 @@ public struct TraceEvents: RandomAccessCollection {
 }
 
 extension TraceKind {
-    static let byIndex = allCases
     /// The kind's position in `allCases`, as a record stores it.
     var index: UInt8 {
         switch self {
