@@ -81,6 +81,15 @@ import InvariantChecking
         #expect(seen == Set(Self.vetted.keys), "an allow-list entry no longer matches a declaration")
     }
 
+    @Test("every trace kind reads back as recorded (the index switch that replaced a stored table)")
+    func kindsReadBack() {
+        let sim = Simulation()
+        sim.trace.clear()
+        for k in TraceKind.allCases { sim.trace.record(k, "o", k.rawValue) }
+        #expect(sim.trace.events.map(\.kind) == TraceKind.allCases)
+        #expect(sim.trace.events.map(\.event) == TraceKind.allCases.map(\.rawValue))
+    }
+
     @Test("the scan flags stored tables, class instances and heap strings; passes numbers, plain values and computed ones")
     func scanFlags() throws {
         let source = """
