@@ -5,6 +5,16 @@ import PackageDescription
 // simulation is single-threaded and the checks were ~10% of a property access.
 let fastRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+// Release builds of the model count references without atomics (issue 18: swift_retain
+// and swift_release were about a third of a cycle). Sound because of policy Q55: one
+// simulation per thread (`nestbox test -j` gives each thread its own runtime and
+// Simulation, and nothing in Containment hands an object to another thread), and no
+// global or static stored property in Containment holds anything reference-counted, so
+// no object is reachable from two threads. `SharedStateTests` guards the second half
+// by scanning Sources/Containment. NestboxLua stays atomic: its binding tables
+// (`LuaRuntime.tables`, the `LuaBinding` statics) are shared by every runtime.
+let singleThreadedRelease: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-assume-single-threaded"], .when(configuration: .release))]
+
 // Release executables link Swift's runtime and libraries statically: the dynamic loader
 // was about 30 % of `nestbox run empty.lua`'s start-up (issue 18). HelloWorld, the
 // bench's start-up baseline, is linked the same way. Debug builds stay dynamic (faster
@@ -38,7 +48,7 @@ let package = Package(
         .target(name: "CSwiftRuntime"),
 
         // Core: the UIKit model. Knows nothing of Lua.
-        .target(name: "Containment", dependencies: ["CSwiftRuntime"], swiftSettings: fastRelease),
+        .target(name: "Containment", dependencies: ["CSwiftRuntime"], swiftSettings: fastRelease + singleThreadedRelease),
 
         // Pictures: views drawn from their presentation values to SVG and PNG. Knows
         // nothing of Lua.

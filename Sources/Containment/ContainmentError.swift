@@ -36,7 +36,7 @@ enum Messages {
     static func viewOwnedTwice(_ v: View, owner: ViewController, other: ViewController) -> String {
         "A view can only be associated with at most one view controller at a time! View \(v.objectDescription) is associated with \(owner.objectDescription). Clear this association before associating this view with \(other.objectDescription)."
     }
-    static let addSelfAsSubview = "Can't add self as subview"
+    static var addSelfAsSubview: String { "Can't add self as subview" }
     static func directAppearanceCall(_ selector: String, _ x: ViewController) -> String {
         "[ViewController] Calling -\(selector): directly on a view controller is not supported, and may result in out-of-order callbacks and other inconsistent behavior. Use the -beginAppearanceTransition:animated: and -endAppearanceTransition APIs on UIViewController to manually drive appearance callbacks instead. Make a symbolic breakpoint at UIViewControllerAlertForAppearanceCallbackMisuse to catch this in the debugger. View controller: \(x.objectDescription)"
     }

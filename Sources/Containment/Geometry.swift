@@ -85,14 +85,14 @@ public struct AutoresizingMask: OptionSet, Sendable {
     public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
     public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
 
-    public static let names: [(String, AutoresizingMask, String)] = [
+    public static var names: [(String, AutoresizingMask, String)] { [
         ("flexibleLeftMargin", .flexibleLeftMargin, "LM"),
         ("flexibleWidth", .flexibleWidth, "W"),
         ("flexibleRightMargin", .flexibleRightMargin, "RM"),
         ("flexibleTopMargin", .flexibleTopMargin, "TM"),
         ("flexibleHeight", .flexibleHeight, "H"),
         ("flexibleBottomMargin", .flexibleBottomMargin, "BM"),
-    ]
+    ] }
 
     /// UIKit's short form in descriptions: "W+H", "LM+RM" …
     public var shortDescription: String {

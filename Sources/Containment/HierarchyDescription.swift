@@ -3,10 +3,12 @@
 
 /// `   | ` per level, as UIKit prints; past 64 levels the depth is written as a number,
 /// so a very deep tree prints in linear space.
-func indentation(_ depth: Int) -> String {
-    depth < indentations.count ? indentations[depth] : indentations[64] + "(\(depth)) "
+/// Appended literal by literal rather than taken from a stored table of strings: a global
+/// table would be shared, and reference-counted, by every simulation's thread (Q55).
+func appendIndentation(to text: inout String, _ depth: Int) {
+    for _ in 0..<min(depth, 64) { text += "   | " }
+    if depth > 64 { text += "(\(depth)) " }
 }
-private let indentations = (0...64).map { String(repeating: "   | ", count: $0) }
 extension ViewController {
     /// UIKit's `_printHierarchy`: one line per controller, `   | ` per level.
     public func hierarchyDescription() -> String {
@@ -26,7 +28,8 @@ extension ViewController {
             lines += 1
             if lines & 1023 == 0, sim.isInterrupted() { return }
             if !text.isEmpty { text += "\n" }
-            if presented { text += indentation(max(0, d - 1)); text += "   + " } else { text += indentation(d) }
+            appendIndentation(to: &text, presented ? max(0, d - 1) : d)
+            if presented { text += "   + " }
             text += "<"; text += vc.className; text += ": "; text += vc.name
             text += ">, state: "; text += vc.appearanceState.rawValue; text += ", view: "
             if let v = vc._view { text += "<"; text += v.className; text += ": "; text += v.name; text += ">" }
@@ -52,7 +55,10 @@ extension View {
         let sim = simulation
         while let (v, d) = stack.popLast() {
             if lines.count & 1023 == 1023, sim.isInterrupted() { return }
-            lines.append(indentation(d) + v.viewDescription)
+            var line = ""
+            appendIndentation(to: &line, d)
+            line += v.viewDescription
+            lines.append(line)
             for s in v.subviews.reversed() { stack.append((s, d + 1)) }
         }
     }

@@ -22,7 +22,7 @@ extension Simulation {
     static let rotationDuration = 0.3
 
     /// UIInterfaceOrientation's cases, as `ui.rotate` names them.
-    public static let orientations = ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"]
+    public static var orientations: [String] { ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"] }
 
     public var traitCollection: TraitCollection {
         traitsInTransition ?? TraitCollection.of(device, size: window.bounds.size)

@@ -8,7 +8,7 @@ public struct RectEdge: OptionSet, Sendable {
     public static let right = RectEdge(rawValue: 1 << 3)
     public static let all: RectEdge = [.top, .left, .bottom, .right]
 
-    public static let names: [(String, RectEdge)] = [("top", .top), ("left", .left), ("bottom", .bottom), ("right", .right)]
+    public static var names: [(String, RectEdge)] { [("top", .top), ("left", .left), ("bottom", .bottom), ("right", .right)] }
 }
 
 extension EdgeInsets {

@@ -6,13 +6,13 @@ public struct Device: Equatable, Sendable {
     public var idiom: String
     public var safeAreaInsets: EdgeInsets
 
-    public static let iPhoneSE = Device(name: "iPhone SE", size: Size(width: 375, height: 667), scale: 2,
-                                        idiom: "phone", safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
-    public static let iPhone15 = Device(name: "iPhone 15", size: Size(width: 393, height: 852), scale: 3,
-                                        idiom: "phone", safeAreaInsets: EdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
-    public static let iPad = Device(name: "iPad", size: Size(width: 820, height: 1180), scale: 2,
-                                    idiom: "pad", safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
-    public static let all = [iPhoneSE, iPhone15, iPad]
+    public static var iPhoneSE: Device { Device(name: "iPhone SE", size: Size(width: 375, height: 667), scale: 2,
+                                        idiom: "phone", safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)) }
+    public static var iPhone15: Device { Device(name: "iPhone 15", size: Size(width: 393, height: 852), scale: 3,
+                                        idiom: "phone", safeAreaInsets: EdgeInsets(top: 59, left: 0, bottom: 34, right: 0)) }
+    public static var iPad: Device { Device(name: "iPad", size: Size(width: 820, height: 1180), scale: 2,
+                                    idiom: "pad", safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)) }
+    public static var all: [Device] { [iPhoneSE, iPhone15, iPad] }
 
     public static func named(_ name: String) -> Device? { all.first { $0.name == name } }
 }

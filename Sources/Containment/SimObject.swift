@@ -160,15 +160,41 @@ public enum Hook {
         }
     }
 
-    /// Every hook name, indexed by `ordinal`.
-    public static let names = ["viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear",
-                               "viewWillDisappear", "viewDidDisappear", "viewWillLayoutSubviews",
-                               "viewDidLayoutSubviews", "willMove", "didMove", "didReceiveMemoryWarning",
-                               "layoutSubviews", "didMoveToSuperview", "didMoveToWindow",
-                               "viewWillTransition", "traitCollectionDidChange", "controlEvent",
-                               "gestureAction", "didScroll", "didSelectItem", "didSelectRow",
-                               "willTransition", "viewSafeAreaInsetsDidChange", "safeAreaInsetsDidChange"]
+    /// Every hook name, indexed by `ordinal`. Computed: a stored array would be shared by
+    /// every simulation's thread (Q55).
+    public static var names: [String] { (0..<count).map(name(ordinal:)) }
+    static let count = 24
 
-    public var name: String { Hook.names[ordinal] }
+    public var name: String { Hook.name(ordinal: ordinal) }
+
+    /// A switch, not a table: literals only, nothing reference-counted (Q55).
+    static func name(ordinal: Int) -> String {
+        switch ordinal {
+        case 0: "viewDidLoad"
+        case 1: "viewWillAppear"
+        case 2: "viewIsAppearing"
+        case 3: "viewDidAppear"
+        case 4: "viewWillDisappear"
+        case 5: "viewDidDisappear"
+        case 6: "viewWillLayoutSubviews"
+        case 7: "viewDidLayoutSubviews"
+        case 8: "willMove"
+        case 9: "didMove"
+        case 10: "didReceiveMemoryWarning"
+        case 11: "layoutSubviews"
+        case 12: "didMoveToSuperview"
+        case 13: "didMoveToWindow"
+        case 14: "viewWillTransition"
+        case 15: "traitCollectionDidChange"
+        case 16: "controlEvent"
+        case 17: "gestureAction"
+        case 18: "didScroll"
+        case 19: "didSelectItem"
+        case 20: "didSelectRow"
+        case 21: "willTransition"
+        case 22: "viewSafeAreaInsetsDidChange"
+        default: "safeAreaInsetsDidChange"
+        }
+    }
 }
 

@@ -30,8 +30,14 @@ public final class Simulation {
     public internal(set) var heldTouch: Touch?
     /// Instants a host asked to look at (Simulation+Stops.swift).
     var stops = InstantStops()
-    /// The test scope's observer when this world was made: nil outside the tests.
+    /// The test scope's observer when this world was made: nil outside the tests. Read
+    /// only in debug builds (the tests'): the TaskLocal is one object all threads share,
+    /// and the release build counts references without atomics (Q55).
+    #if DEBUG
     let endObserver = Simulation.observer
+    #else
+    let endObserver: (any SimulationObserver)? = nil
+    #endif
 
     public init(device: Device = .iPhone15) {
         let memory = MemoryMeter()

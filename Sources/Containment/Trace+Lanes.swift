@@ -19,10 +19,16 @@ public struct TraceLanes {
         case instant(lane: Int, at: Int64, event: TraceEvent)
     }
 
-    static let appearancePhases: [String: (phase: String, opens: Bool)] = [
-        "viewWillAppear": ("appearing", true), "viewDidAppear": ("appearing", false),
-        "viewWillDisappear": ("disappearing", true), "viewDidDisappear": ("disappearing", false),
-    ]
+    /// A switch, not a stored dictionary: nothing shared between simulations' threads (Q55).
+    static func appearancePhase(_ event: String) -> (phase: String, opens: Bool)? {
+        switch event {
+        case "viewWillAppear": ("appearing", true)
+        case "viewDidAppear": ("appearing", false)
+        case "viewWillDisappear": ("disappearing", true)
+        case "viewDidDisappear": ("disappearing", false)
+        default: nil
+        }
+    }
 
     /// Lane `n` (from 1) is `names[n - 1]`, in order of first appearance.
     public private(set) var names: [String] = []
@@ -52,7 +58,7 @@ public struct TraceLanes {
             return
         }
         let tid = lane(e.object)
-        if e.kind == .lifecycle, let p = Self.appearancePhases[e.event] {
+        if e.kind == .lifecycle, let p = Self.appearancePhase(e.event) {
             if let current = open[tid] { items.append(.slice(name: current.name, lane: tid, start: current.start, end: ts, opener: current.opener)) }
             open[tid] = p.opens ? (p.phase, ts, e) : nil
             if p.opens { return }

@@ -86,10 +86,12 @@ public struct TraceFilter: Sendable {
     public init(kinds: Set<TraceKind> = Set(TraceKind.allCases), includeLayout: Bool = true, includeSafeArea: Bool = true) {
         self.kinds = kinds; self.includeLayout = includeLayout; self.includeSafeArea = includeSafeArea
     }
-    public static let all = TraceFilter()
+    // Computed, not stored: no shared Set for two simulations' threads to count (Q55).
+    public static var all: TraceFilter { TraceFilter() }
     /// What `ui.expectTrace` compares.
-    public static let expectation = TraceFilter(kinds: [.lifecycle, .containment, .delegate], includeLayout: false,
-                                                includeSafeArea: false)
+    public static var expectation: TraceFilter {
+        TraceFilter(kinds: [.lifecycle, .containment, .delegate], includeLayout: false, includeSafeArea: false)
+    }
 
     public func accepts(_ e: TraceEvent) -> Bool {
         kinds.contains(e.kind) && (includeLayout || !e.isLayout) && (includeSafeArea || !e.isSafeAreaChange)

@@ -199,7 +199,7 @@ final class TraceStorage {
             if r.argc > 1 { args.append((names.list[Int(r.label.1)], decode(r.tag.1, r.payload.1))) }
             if let more = side?.moreArgs { args += more }
         }
-        return TraceEvent(seq: firstSeq + i, t: r.t, kind: TraceKind.byIndex[Int(r.kind)],
+        return TraceEvent(seq: firstSeq + i, t: r.t, kind: TraceKind(index: r.kind),
                           object: names.list[Int(r.object)], event: names.list[Int(r.event)], args: args,
                           message: side?.message, result: side?.result, traceback: side?.traceback,
                           location: side?.location)
@@ -208,7 +208,7 @@ final class TraceStorage {
     /// The kind and message of event `i`, without decoding the rest (mark searches).
     func kindAndMessage(_ i: Int) -> (TraceKind, String?) {
         let r = record(i)
-        return (TraceKind.byIndex[Int(r.kind)], side(r)?.message)
+        return (TraceKind(index: r.kind), side(r)?.message)
     }
 }
 
@@ -234,7 +234,6 @@ public struct TraceEvents: RandomAccessCollection {
 }
 
 extension TraceKind {
-    static let byIndex = allCases
     /// The kind's position in `allCases`, as a record stores it.
     var index: UInt8 {
         switch self {
@@ -250,6 +249,25 @@ extension TraceKind {
         case .error: 9
         case .log: 10
         case .mark: 11
+        }
+    }
+
+    /// The inverse of `index`: a switch rather than a stored table, which every
+    /// simulation's thread would share (Q55), or `allCases`, which debug builds allocate.
+    init(index: UInt8) {
+        switch index {
+        case 0: self = .lifecycle
+        case 1: self = .containment
+        case 2: self = .call
+        case 3: self = .view
+        case 4: self = .animation
+        case 5: self = .input
+        case 6: self = .delegate
+        case 7: self = .warning
+        case 8: self = .lint
+        case 9: self = .error
+        case 10: self = .log
+        default: self = .mark
         }
     }
 }

@@ -43,36 +43,63 @@ struct Components: Equatable, RandomAccessCollection, ExpressibleByArrayLiteral 
 public struct RGBA: Equatable, Sendable {
     public var r, g, b, a: Double
 
-    static let named: [String: RGBA] = [
-        "clear": RGBA(r: 0, g: 0, b: 0, a: 0), "black": RGBA(r: 0, g: 0, b: 0, a: 1),
-        "white": RGBA(r: 1, g: 1, b: 1, a: 1), "red": RGBA(r: 1, g: 0, b: 0, a: 1),
-        "green": RGBA(r: 0, g: 1, b: 0, a: 1), "blue": RGBA(r: 0, g: 0, b: 1, a: 1),
-        "yellow": RGBA(r: 1, g: 1, b: 0, a: 1), "orange": RGBA(r: 1, g: 0.5, b: 0, a: 1),
-        "purple": RGBA(r: 0.5, g: 0, b: 0.5, a: 1), "gray": RGBA(r: 0.5, g: 0.5, b: 0.5, a: 1),
-        "lightGray": RGBA(r: 2.0 / 3, g: 2.0 / 3, b: 2.0 / 3, a: 1), "darkGray": RGBA(r: 1.0 / 3, g: 1.0 / 3, b: 1.0 / 3, a: 1),
-        "systemBackground": RGBA(r: 1, g: 1, b: 1, a: 1),
-        "cyan": RGBA(r: 0, g: 1, b: 1, a: 1), "magenta": RGBA(r: 1, g: 0, b: 1, a: 1),
-        "brown": RGBA(r: 0.6, g: 0.4, b: 0.2, a: 1),
-    ].merging(RGBA.system) { a, _ in a }
+    /// The named colours: switches, not dictionaries, so nothing reference-counted is
+    /// shared between the simulations of `nestbox test -j` (Q55).
+    static func named(_ s: String) -> RGBA? {
+        switch s {
+        case "clear": RGBA(r: 0, g: 0, b: 0, a: 0)
+        case "black": RGBA(r: 0, g: 0, b: 0, a: 1)
+        case "white": RGBA(r: 1, g: 1, b: 1, a: 1)
+        case "red": RGBA(r: 1, g: 0, b: 0, a: 1)
+        case "green": RGBA(r: 0, g: 1, b: 0, a: 1)
+        case "blue": RGBA(r: 0, g: 0, b: 1, a: 1)
+        case "yellow": RGBA(r: 1, g: 1, b: 0, a: 1)
+        case "orange": RGBA(r: 1, g: 0.5, b: 0, a: 1)
+        case "purple": RGBA(r: 0.5, g: 0, b: 0.5, a: 1)
+        case "gray": RGBA(r: 0.5, g: 0.5, b: 0.5, a: 1)
+        case "lightGray": RGBA(r: 2.0 / 3, g: 2.0 / 3, b: 2.0 / 3, a: 1)
+        case "darkGray": RGBA(r: 1.0 / 3, g: 1.0 / 3, b: 1.0 / 3, a: 1)
+        case "systemBackground": RGBA(r: 1, g: 1, b: 1, a: 1)
+        case "cyan": RGBA(r: 0, g: 1, b: 1, a: 1)
+        case "magenta": RGBA(r: 1, g: 0, b: 1, a: 1)
+        case "brown": RGBA(r: 0.6, g: 0.4, b: 0.2, a: 1)
+        default: systemHex(s).flatMap(hexColor)
+        }
+    }
 
     /// UIKit's system colours in Light Mode (the values of Apple's Human Interface
     /// Guidelines), so the names a design uses animate and draw as on an iPhone.
-    static let system: [String: RGBA] = [
-        "systemRed": "#FF3B30", "systemOrange": "#FF9500", "systemYellow": "#FFCC00",
-        "systemGreen": "#34C759", "systemMint": "#00C7BE", "systemTeal": "#30B0C7",
-        "systemCyan": "#32ADE6", "systemBlue": "#007AFF", "systemIndigo": "#5856D6",
-        "systemPurple": "#AF52DE", "systemPink": "#FF2D55", "systemBrown": "#A2845E",
-        "systemGray": "#8E8E93", "systemGray2": "#AEAEB2", "systemGray3": "#C7C7CC",
-        "systemGray4": "#D1D1D6", "systemGray5": "#E5E5EA", "systemGray6": "#F2F2F7",
-        "secondarySystemBackground": "#F2F2F7", "tertiarySystemBackground": "#FFFFFF",
-        "systemGroupedBackground": "#F2F2F7", "secondarySystemGroupedBackground": "#FFFFFF",
-        "label": "#000000", "secondaryLabel": "#3C3C4399", "tertiaryLabel": "#3C3C434C",
-        "separator": "#3C3C4349", "link": "#007AFF",
-    ].compactMapValues { hexColor($0) }
+    static func systemHex(_ s: String) -> String? {
+        switch s {
+        case "systemRed": "#FF3B30"
+        case "systemOrange": "#FF9500"
+        case "systemYellow": "#FFCC00"
+        case "systemGreen": "#34C759"
+        case "systemMint": "#00C7BE"
+        case "systemTeal": "#30B0C7"
+        case "systemCyan": "#32ADE6"
+        case "systemBlue", "link": "#007AFF"
+        case "systemIndigo": "#5856D6"
+        case "systemPurple": "#AF52DE"
+        case "systemPink": "#FF2D55"
+        case "systemBrown": "#A2845E"
+        case "systemGray": "#8E8E93"
+        case "systemGray2": "#AEAEB2"
+        case "systemGray3": "#C7C7CC"
+        case "systemGray4": "#D1D1D6"
+        case "systemGray5": "#E5E5EA"
+        case "systemGray6", "secondarySystemBackground", "systemGroupedBackground": "#F2F2F7"
+        case "tertiarySystemBackground", "secondarySystemGroupedBackground": "#FFFFFF"
+        case "label": "#000000"
+        case "secondaryLabel": "#3C3C4399"
+        case "tertiaryLabel": "#3C3C434C"
+        case "separator": "#3C3C4349"
+        default: nil
+        }
+    }
 
     public static func parse(_ s: String) -> RGBA? {
-        if let c = named[s] { return c }
-        return hexColor(s)
+        named(s) ?? hexColor(s)
     }
 
     static func hexColor(_ s: String) -> RGBA? {

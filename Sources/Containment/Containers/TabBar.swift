@@ -20,8 +20,8 @@ public final class TabBar: View {
 
     public var isManaged: Bool { controller != nil }
 
-    static let managedError = ContainmentError("NSInternalInconsistencyException",
-                                               "Directly modifying a tab bar managed by a tab bar controller is not allowed.")
+    static var managedError: ContainmentError { ContainmentError("NSInternalInconsistencyException",
+                                               "Directly modifying a tab bar managed by a tab bar controller is not allowed.") }
 
     /// `bar.items = ...` from a script (W12 on a managed bar).
     public func setItems(_ list: [TabBarItem]) throws {
