@@ -8,10 +8,11 @@ import Testing
 extension SubprocessTests {
     static let missingLibrary = "libnestbox-missing.so.0"
 
-    func runBinary(_ args: [String], environment: [String: String]) throws -> Captured {
+    func runBinary(_ args: [String], environment: [String: String], directory: String? = nil) throws -> Captured {
         let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
         let p = Process()
         p.executableURL = binary
+        if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
         p.arguments = args
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
@@ -59,6 +60,11 @@ extension SubprocessTests {
         #expect(png.code == 2)
         #expect(png.err == "nestbox: cannot draw \(dir)/x.png: PNG output needs libcairo2 (\(Self.missingLibrary) could not be loaded: \(Self.missingLibrary): cannot open shared object file: No such file or directory)\n")
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+        // From Lua, the same reason as a script error at the call.
+        let lua = try script("ui.window:makeKeyAndVisible()\nui.snapshot{ path = 'x.png' }\n", name: "snap.lua")
+        let fromLua = try runBinary(["run", lua, "--trace", "none"], environment: missing, directory: (lua as NSString).deletingLastPathComponent)
+        #expect(fromLua.code == 1)
+        #expect(fromLua.err.hasPrefix("\(lua):2: ui.snapshot: cannot draw x.png: PNG output needs libcairo2 (\(Self.missingLibrary) could not be loaded: \(Self.missingLibrary): cannot open shared object file: No such file or directory)\nstack traceback:\n"), "\(fromLua.err)")
         // SVG is written by Nestbox alone.
         let svg = try runBinary(["run", file, "--trace", "none", "--snapshot", dir + "/x.svg"], environment: missing)
         #expect(svg.code == 0)
