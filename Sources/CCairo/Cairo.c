@@ -26,7 +26,8 @@ static nb_library cairo = {
 const char *nb_cairo_load(void) { return nb_library_load(&cairo); }
 
 // Each forwarder calls through its slot with the type cairo's header declares for the
-// real function (__typeof__), so a wrong parameter list in the table fails to compile.
+// real function (__typeof__), so an entry of the table that does not match cairo's
+// header draws the compiler's diagnostics.
 #define FORWARD_RESULT(type, name, parameters, arguments) \
     type nb_##name parameters { return ((__typeof__(&name))slots[slot_##name]) arguments; }
 #define FORWARD_ACTION(name, parameters, arguments) \

@@ -23,7 +23,7 @@ static nb_library edit = {
 const char *nb_edit_load(void) { return nb_library_load(&edit); }
 
 // The globals' slots hold their addresses; the casts use the types libedit's header
-// declares, so a mismatch is a compile error.
+// declares, so a mismatch draws the compiler's diagnostics.
 void nb_edit_configure(const char *name, const char *wordBreaks, rl_compentry_func_t *complete, int appendCharacter) {
     *(__typeof__(&rl_readline_name))slots[slot_rl_readline_name] = name;
     *(__typeof__(&rl_basic_word_break_characters))slots[slot_rl_basic_word_break_characters] = wordBreaks;
