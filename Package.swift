@@ -21,10 +21,11 @@ let singleThreadedRelease: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-assum
 // links while developing).
 let staticRelease: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(configuration: .release))]
 
-// Linux only: the code imports Glibc (never Darwin), and the C targets link Debian's
-// `lua5.4` and `libedit` system libraries (the pkg-config names and apt providers
-// below). So the package declares no Apple platform: a `platforms:` entry would only
-// suggest a macOS build that does not exist.
+// Linux only: the code imports Glibc (never Darwin), and the C targets use Debian's
+// `lua5.4`, `libedit` and `cairo` system libraries (Lua's pkg-config name and apt
+// provider below; the headers of libedit-dev and libcairo2-dev). So the package declares
+// no Apple platform: a `platforms:` entry would only suggest a macOS build that does not
+// exist.
 let package = Package(
     name: "Nestbox",
     products: [
@@ -39,10 +40,13 @@ let package = Package(
         // Lua (C): the system library and the one C file allowed to raise Lua errors.
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        // libedit (BSD) for the REPL's line editing and history.
-        .systemLibrary(name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        // cairo for the PNG back-end of the pictures.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // libedit (BSD) for the REPL's line editing and history, and cairo for the PNG
+        // back-end of the pictures: opened with dlopen on first use, not linked, so a
+        // plain run maps neither them nor the twenty libraries they need (issue 18,
+        // Sources/CLibraryLoader). Their -dev packages give the headers.
+        .target(name: "CLibraryLoader"),
+        .target(name: "CLibedit", dependencies: ["CLibraryLoader"]),
+        .target(name: "CCairo", dependencies: ["CLibraryLoader"]),
 
         // One function of the Swift runtime, declared for C's calling convention (Q56).
         .target(name: "CSwiftRuntime"),

@@ -1,7 +1,9 @@
 # Shared by scripts/nestbox, scripts/test and scripts/pictures: make sure the system
 # libraries are there (Lua 5.4, libedit and cairo, found through pkg-config, and the
 # DejaVu Sans font the pictures are drawn in), installing them with apt-get on a fresh
-# machine.
+# machine. nestbox opens libcairo.so.2 and libedit.so.2 at run time (dlopen, not linked);
+# libcairo2 and libedit2 come in as dependencies of the -dev packages, whose headers the
+# build needs.
 ensure_system_packages() {
     local missing=("$@")
     # extra packages come in as "command:package" pairs, installed when the command is missing

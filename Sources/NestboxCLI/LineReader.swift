@@ -33,15 +33,25 @@ public final class ScriptedReader: LineReader {
 }
 
 /// Standard input that is not a terminal: lines without prompts, so
-/// `nestbox repl < session.lua` works in pipes.
+/// `nestbox repl < session.lua` works in pipes. At a terminal without libedit, lines
+/// with prompts but no editing, history or completion.
 public final class PlainReader: LineReader {
     public var completer: ((String) -> [String])?
-    public init() {}
-    public func readLine(prompt: String) -> String? { Swift.readLine(strippingNewline: true) }
+    let prompting: Bool
+    public init(prompting: Bool = false) { self.prompting = prompting }
+    public func readLine(prompt: String) -> String? {
+        if prompting {
+            print(prompt, terminator: "")
+            fflush(stdout)
+        }
+        return Swift.readLine(strippingNewline: true)
+    }
     public func addHistory(_ entry: String) {}
 }
 
-/// A terminal: libedit's line editing, a history file, Tab completion.
+/// A terminal: libedit's line editing, a history file, Tab completion. libedit is
+/// opened here, not linked (Sources/CLibedit): only the REPL at a terminal needs it
+/// (issue 18).
 public final class EditLineReader: LineReader {
     let historyPath: String
     public var completer: ((String) -> [String])? {
@@ -52,17 +62,26 @@ public final class EditLineReader: LineReader {
     nonisolated(unsafe) static var active: ((String) -> [String])?
     nonisolated(unsafe) static var candidates: [String] = []
 
-    public init(historyPath: String) {
+    /// Why libedit cannot be used (it could not be opened), or nil once it is open.
+    public static var unavailable: String? {
+        nb_edit_load().map { "line editing needs libedit2 (\(String(cString: $0)))" }
+    }
+
+    /// A reader, or why there is none (`unavailable`).
+    public static func open(historyPath: String) -> Result<EditLineReader, LibraryUnavailable> {
+        if let reason = unavailable { return .failure(LibraryUnavailable(reason: reason)) }
+        return .success(EditLineReader(historyPath: historyPath))
+    }
+
+    private init(historyPath: String) {
         self.historyPath = historyPath
-        rl_readline_name = UnsafePointer(strdup("nestbox"))
         // Words keep their dots and colons, so `ui.win` and `vc:add` complete whole.
-        rl_basic_word_break_characters = UnsafePointer(strdup(" \t\n\"\\'`@$><=;|&{(,"))
-        rl_completion_entry_function = { text, state in EditLineReader.generate(text, state) }
-        // A completed word is whole as it is: a table's name waits for `.` or `:`, a
-        // function's already ends in `(` (LuaRuntime.completions).
-        rl_completion_append_character = 0
-        using_history()
-        _ = read_history(historyPath)
+        // A completed word is whole as it is (append character 0): a table's name waits
+        // for `.` or `:`, a function's already ends in `(` (LuaRuntime.completions).
+        nb_edit_configure(strdup("nestbox"), strdup(" \t\n\"\\'`@$><=;|&{(,"),
+                          { text, state in EditLineReader.generate(text, state) }, 0)
+        nb_using_history()
+        _ = nb_read_history(historyPath)
     }
 
     /// The generator libedit calls with state 0, 1, 2 … until it returns NULL.
@@ -80,14 +99,14 @@ public final class EditLineReader: LineReader {
         // Ctrl-C at the prompt does not end the REPL (it interrupts running code only).
         signal(SIGINT, SIG_IGN)
         defer { signal(SIGINT, SIG_DFL) }
-        guard let p = readline(prompt) else { return nil }
+        guard let p = nb_readline(prompt) else { return nil }
         defer { free(p) }
         return String(cString: p)
     }
 
     public func addHistory(_ entry: String) {
-        _ = add_history(entry)
-        _ = write_history(historyPath)
+        _ = nb_add_history(entry)
+        _ = nb_write_history(historyPath)
     }
 
     /// `~/.nestbox_history`, or `NESTBOX_HISTORY`.
@@ -96,4 +115,9 @@ public final class EditLineReader: LineReader {
         let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
         return home + "/.nestbox_history"
     }
+}
+
+/// A library that could not be opened: the one-line reason.
+public struct LibraryUnavailable: Error {
+    public let reason: String
 }

@@ -18,12 +18,25 @@ public struct Repl: NestboxCommand {
     /// line without prompts.
     public func execute(output: Output) -> Int32 {
         let terminal = isatty(0) != 0
-        let reader: LineReader = terminal ? EditLineReader(historyPath: EditLineReader.defaultHistoryPath) : PlainReader()
+        let reader = Repl.reader(terminal: terminal, output: output)
         do {
             return try REPL(reader: reader, output: output, interactive: terminal).run(file: file)
         } catch {
             output.err("nestbox: \(error)\n")
             return 1
+        }
+    }
+
+    /// At a terminal without libedit the REPL still works: prompts and plain lines, after
+    /// a one-line warning saying what is missing (libedit is opened, not linked).
+    static func reader(terminal: Bool, output: Output) -> LineReader {
+        guard terminal else { return PlainReader() }
+        switch EditLineReader.open(historyPath: EditLineReader.defaultHistoryPath) {
+        case .success(let reader):
+            return reader
+        case .failure(let missing):
+            output.err("nestbox: \(missing.reason); reading plain lines\n")
+            return PlainReader(prompting: true)
         }
     }
 }

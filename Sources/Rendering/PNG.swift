@@ -5,6 +5,10 @@ import Containment
 /// through cairo's "toy" text API. No hinting and greyscale antialiasing, so the pixels
 /// depend on the font file and cairo alone; cairo's PNG writer adds no time stamp, so
 /// the same picture is the same bytes.
+///
+/// cairo is opened on the first PNG, not linked (Sources/CCairo): a run that draws none
+/// never maps it or the libraries it needs (issue 18). Without libcairo2 installed, PNG
+/// output fails with `unavailable`'s message; SVG needs no cairo.
 public enum PNG {
     /// The largest picture Nestbox makes: cairo's surfaces stop at 32,767 pixels a side,
     /// and a script's `scale` must not become gigabytes of memory (16 million pixels
@@ -30,23 +34,24 @@ public enum PNG {
         case .success(let s): (w, h) = s
         case .failure(let e): return .failure(e)
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
+        if let failure = unavailable { return .failure(failure) }
+        guard let surface = nb_cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h)) else {
             return .failure(RenderError("cairo could not make a \(w) × \(h) surface"))
         }
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface) else {
+        defer { nb_cairo_surface_destroy(surface) }
+        guard nb_cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = nb_cairo_create(surface) else {
             return .failure(RenderError("cairo could not make a \(w) × \(h) surface"))
         }
-        defer { cairo_destroy(cr) }
-        let options = cairo_font_options_create()
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_set_font_options(cr, options)
-        cairo_font_options_destroy(options)
+        defer { nb_cairo_destroy(cr) }
+        let options = nb_cairo_font_options_create()
+        nb_cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        nb_cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        nb_cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        nb_cairo_set_font_options(cr, options)
+        nb_cairo_font_options_destroy(options)
         if let bg = list.background {
             set(cr, bg)
-            cairo_paint(cr)
+            nb_cairo_paint(cr)
         }
         var depth = 0
         for (i, op) in list.ops.enumerated() {
@@ -55,38 +60,45 @@ public enum PNG {
             case .fill(let r, let m, let p):
                 path(cr, r, m, scale)
                 set(cr, p)
-                cairo_fill(cr)
+                nb_cairo_fill(cr)
             case .stroke(let r, let m, let p, let width):
                 // Stroked under the shape's transform: the width is in its own units,
                 // as SVG's stroke-width is.
                 path(cr, r, m, scale)
                 set(cr, p)
-                cairo_set_line_width(cr, width)
-                cairo_stroke(cr)
+                nb_cairo_set_line_width(cr, width)
+                nb_cairo_stroke(cr)
             case .clip(let r, let m):
-                cairo_save(cr)
+                nb_cairo_save(cr)
                 depth += 1
                 path(cr, r, m, scale)
-                cairo_clip(cr)
+                nb_cairo_clip(cr)
             case .unclip:
-                if depth > 0 { depth -= 1; cairo_restore(cr) }
+                if depth > 0 { depth -= 1; nb_cairo_restore(cr) }
             case .text(let run):
                 text(cr, run, scale)
             }
         }
-        for _ in 0..<depth { cairo_restore(cr) }
-        cairo_surface_flush(surface)
+        for _ in 0..<depth { nb_cairo_restore(cr) }
+        nb_cairo_surface_flush(surface)
         let sink = ByteSink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
+        let status = nb_cairo_surface_write_to_png_stream(surface, { closure, data, length in
             guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
             Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().bytes
                 .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
             return CAIRO_STATUS_SUCCESS
         }, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            return .failure(RenderError("cairo could not encode the PNG: \(String(cString: cairo_status_to_string(status)))"))
+            return .failure(RenderError("cairo could not encode the PNG: \(String(cString: nb_cairo_status_to_string(status)))"))
         }
         return .success(sink.bytes)
+    }
+
+    /// Why PNG output is impossible (cairo could not be opened), or nil once it is open.
+    /// The first call opens it; the outcome is kept for the process.
+    public static var unavailable: RenderError? {
+        guard let reason = nb_cairo_load() else { return nil }
+        return RenderError("PNG output needs libcairo2 (\(String(cString: reason)))")
     }
 
     private final class ByteSink { var bytes: [UInt8] = [] }
@@ -94,37 +106,37 @@ public enum PNG {
     private static func apply(_ cr: OpaquePointer, _ m: Transform, _ scale: Double) {
         var matrix = cairo_matrix_t(xx: m.a * scale, yx: m.b * scale, xy: m.c * scale, yy: m.d * scale,
                                     x0: m.tx * scale, y0: m.ty * scale)
-        cairo_set_matrix(cr, &matrix)
+        nb_cairo_set_matrix(cr, &matrix)
     }
 
     /// The rectangle under the shape's transform (a path keeps the device coordinates
     /// it was built in; a stroke's width reads the transform when it is drawn).
     private static func path(_ cr: OpaquePointer, _ r: Rect, _ m: Transform, _ scale: Double) {
         apply(cr, m, scale)
-        cairo_new_path(cr)
-        cairo_rectangle(cr, r.origin.x, r.origin.y, r.size.width, r.size.height)
+        nb_cairo_new_path(cr)
+        nb_cairo_rectangle(cr, r.origin.x, r.origin.y, r.size.width, r.size.height)
     }
 
     private static func set(_ cr: OpaquePointer, _ p: Paint) {
-        cairo_set_source_rgba(cr, p.r, p.g, p.b, p.a)
+        nb_cairo_set_source_rgba(cr, p.r, p.g, p.b, p.a)
     }
 
     private static func text(_ cr: OpaquePointer, _ run: TextRun, _ scale: Double) {
         let line = TextLayout.line(run.text)
         apply(cr, run.transform, scale)
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, run.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, run.size)
+        nb_cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, run.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        nb_cairo_set_font_size(cr, run.size)
         var extents = cairo_text_extents_t()
-        line.withCString { cairo_text_extents(cr, $0, &extents) }
+        line.withCString { nb_cairo_text_extents(cr, $0, &extents) }
         let x: Double
         switch run.alignment {
         case .left: x = run.box.minX
         case .center: x = run.box.midX - extents.x_advance / 2
         case .right: x = run.box.maxX - extents.x_advance
         }
-        cairo_move_to(cr, x, TextLayout.baseline(run))
+        nb_cairo_move_to(cr, x, TextLayout.baseline(run))
         set(cr, run.paint)
-        line.withCString { cairo_show_text(cr, $0) }
-        cairo_new_path(cr)
+        line.withCString { nb_cairo_show_text(cr, $0) }
+        nb_cairo_new_path(cr)
     }
 }

@@ -13,7 +13,8 @@ struct Pixels {
     init(png: [UInt8]) throws {
         final class Source { var bytes: [UInt8]; var at = 0; init(_ b: [UInt8]) { bytes = b } }
         let source = Source(png)
-        let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
+        if let failure = PNG.unavailable { throw failure }
+        let surface = nb_cairo_image_surface_create_from_png_stream({ closure, data, length in
             guard let closure, let data else { return CAIRO_STATUS_READ_ERROR }
             let s = Unmanaged<Source>.fromOpaque(closure).takeUnretainedValue()
             guard s.at + Int(length) <= s.bytes.count else { return CAIRO_STATUS_READ_ERROR }
@@ -21,12 +22,12 @@ struct Pixels {
             s.at += Int(length)
             return CAIRO_STATUS_SUCCESS
         }, Unmanaged.passUnretained(source).toOpaque())
-        defer { cairo_surface_destroy(surface) }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw RenderError("not a PNG") }
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface)) / 4
-        let base = cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: stride * height) { $0 }
+        defer { nb_cairo_surface_destroy(surface) }
+        guard nb_cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { throw RenderError("not a PNG") }
+        width = Int(nb_cairo_image_surface_get_width(surface))
+        height = Int(nb_cairo_image_surface_get_height(surface))
+        let stride = Int(nb_cairo_image_surface_get_stride(surface)) / 4
+        let base = nb_cairo_image_surface_get_data(surface)!.withMemoryRebound(to: UInt32.self, capacity: stride * height) { $0 }
         var d: [UInt32] = []
         for y in 0..<height { for x in 0..<width { d.append(base[y * stride + x]) } }
         data = d

@@ -42,22 +42,26 @@ extension LuaRuntime {
         // The metamethods every object and class shares, installed by name below.
         let metamethods = LuaTypes.namespaces.indices.filter { LuaTypes.namespaces[$0].path.isEmpty }
         let fn = Dictionary(metamethods.flatMap { t.functionIDs[$0] }, uniquingKeysWith: { a, _ in a })
-        L.newTable()                                         // ui
+        L.newTable(hash: Int32(LuaTypes.all.count + 2))     // ui
         let ui = L.top
+        // Each type's tables are made at their final size (`ui` at least at its types'
+        // count): filled one key at a time from empty, a table is rehashed at every
+        // power of two, work every run's start-up paid (issue 18).
         for (i, binding) in LuaTypes.all.enumerated() {
-            L.newTable()                                     // methods
+            let methodCount = t.methodIDs[i].count, propertyCount = t.propertyIDs[i].count
+            L.newTable(hash: Int32(methodCount + 1))         // methods (and `extend`)
             let methods = L.top
             for (name, id) in t.methodIDs[i] {
                 nb_pushdispatch(L, methodDispatch, Int32(id))
                 L.setRawField(methods, name)
             }
-            L.newTable()                                     // properties: name -> id
+            L.newTable(hash: Int32(propertyCount))           // properties: name -> id
             let props = L.top
             for (name, id) in t.propertyIDs[i] {
                 L.push(id)
                 L.setRawField(props, name)
             }
-            L.newTable()                                     // members: methods and property ids
+            L.newTable(hash: Int32(methodCount + propertyCount)) // members: methods and property ids
             let members = L.top
             for (name, _) in t.methodIDs[i] {
                 L.rawField(methods, name)
@@ -67,7 +71,7 @@ extension LuaRuntime {
                 L.push(id)
                 L.setRawField(members, name)
             }
-            L.newTable()                                     // metatable
+            L.newTable(hash: 6)                              // metatable
             let mt = L.top
             nb_pushindex(L, members, propertyGet)
             L.setRawField(mt, "__index")
