@@ -28,7 +28,7 @@ public struct ObjectLink<Target: SimObject> {
 /// its table strongly (as it holds its `MemoryMeter`), so a deinit reaches it whatever
 /// goes first; the table is used on the simulation's one thread only.
 public final class ObjectTable {
-    fileprivate static let noSlot = UInt32.max
+    fileprivate static let noSlot: UInt32 = .max
 
     private struct Entry {
         var object: Unmanaged<SimObject>?

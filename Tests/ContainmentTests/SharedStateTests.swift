@@ -12,7 +12,7 @@ import InvariantChecking
     /// Value types vetted as holding no reference, with what `_isPOD` says of each, so
     /// adding a String or an array to one of them fails here.
     static let trivialTypes: [String: Bool] = [
-        "Int": _isPOD(Int.self), "Double": _isPOD(Double.self), "Bool": _isPOD(Bool.self),
+        "Int": _isPOD(Int.self), "UInt32": _isPOD(UInt32.self), "Double": _isPOD(Double.self), "Bool": _isPOD(Bool.self),
         "Point": _isPOD(Point.self), "Size": _isPOD(Size.self), "Rect": _isPOD(Rect.self),
         "EdgeInsets": _isPOD(EdgeInsets.self), "Transform": _isPOD(Transform.self),
         "AutoresizingMask": _isPOD(AutoresizingMask.self), "RectEdge": _isPOD(RectEdge.self),
