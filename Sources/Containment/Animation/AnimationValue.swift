@@ -99,7 +99,10 @@ public struct RGBA: Equatable, Sendable {
     }
 
     public static func parse(_ s: String) -> RGBA? {
-        named(s) ?? hexColor(s)
+        // A "#" string is never a name: the renderer's own colours are all hex, and
+        // trying every name first (a chain of string compares) doubled a drawing's time.
+        if s.utf8.first == UInt8(ascii: "#") { return hexColor(s) }
+        return named(s)
     }
 
     static func hexColor(_ s: String) -> RGBA? {

@@ -1,7 +1,7 @@
 -- expect: 3
 -- options: --max-memory 16 --frames --timeout 60
 -- message: nestbox: memory limit of 16 MiB exceeded at
--- message: /memory-frames-one-call.lua:15
+-- message: /memory-frames-one-call.lua:17
 -- One call records a frame event per view every 1/60 s for 1,000 s: 60 million events.
 -- The advance stops itself once the trace is over the cap, and the call is refused.
 -- (About 8 s of CPU in a debug build: the time limit is raised so that a loaded
