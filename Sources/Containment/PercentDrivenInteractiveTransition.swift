@@ -23,7 +23,7 @@ public final class PercentDrivenInteractiveTransition: SimObject {
 
     public func update(_ p: Double) {
         percentComplete = min(1, max(0, p.isFinite ? p : 0))
-        simulation.trace.record(.call, self, "update", [("_", .number(percentComplete))])
+        simulation.trace.record(.call, self, "update", "_", .number(percentComplete))
         checkDriving("update()")
         for g in groups { simulation.animator.setFraction(g, percentComplete) }
     }

@@ -39,7 +39,7 @@ open class PresentationController: SimObject {
         guard let overrides else { return }
         switch callback {
         case .presentationTransitionDidEnd(let done), .dismissalTransitionDidEnd(let done):
-            simulation.trace.record(.lifecycle, self, callback.name, [("completed", .bool(done))])
+            simulation.trace.record(.lifecycle, self, callback.name, "completed", .bool(done))
         case .presentationTransitionWillBegin, .dismissalTransitionWillBegin:
             simulation.trace.record(.lifecycle, self, callback.name)
         case .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews:

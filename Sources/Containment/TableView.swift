@@ -91,7 +91,7 @@ public final class TableView: ScrollView, TapHandling {
         guard rowHeight > 0 else { return false }
         let row = Int(clamping: point.y / rowHeight, rounding: .down, to: -1...numberOfRows)
         guard row >= 0, row < numberOfRows else { return false }
-        simulation.trace.record(.delegate, self, "didSelectRow", [("row", .number(Double(row + 1)))])
+        simulation.trace.record(.delegate, self, "didSelectRow", "row", .number(Double(row + 1)))
         handle(.didSelectRow(row))
         selectRow?(row)
         return true

@@ -52,16 +52,52 @@ public final class Trace {
                        result: TraceValue? = nil, traceback: String? = nil, location: String? = nil) {
         guard isEnabled else { return }
         var size = MemoryMeter.recordBytes
-        let s = storage
-        let id: UInt32
-        if object.traceNameEpoch == s.epoch {
-            id = object.traceNameID
-        } else {
-            id = s.names.id(object.name, added: &size)
-            object.traceNameEpoch = s.epoch
-            object.traceNameID = id
-        }
+        let id = nameID(object, storage, &size)
         append(kind, id, size, event, args(), message, result, traceback, location)
+    }
+
+    /// An event of an object with one argument, without an argument array: the events
+    /// every containment cycle records (appearance, addChild, willMove, didMove) each
+    /// allocated and freed one, about a tenth of a cycle (issue 18).
+    @inline(__always)
+    public func record(_ kind: TraceKind, _ object: SimObject, _ event: String,
+                       _ label: String, _ value: @autoclosure () -> TraceValue) {
+        guard isEnabled else { return }
+        var size = MemoryMeter.recordBytes
+        let s = storage
+        var r = oneArgument(kind, object, event, label, s, &size)
+        (r.tag.0, r.payload.0) = s.encode(value(), added: &size)
+        finish(r, kind, size)
+    }
+
+    /// The same with an object as the argument, named through its kept id like the
+    /// event's own object.
+    @inline(__always)
+    public func record(_ kind: TraceKind, _ object: SimObject, _ event: String,
+                       _ label: String, ref: SimObject?) {
+        guard isEnabled else { return }
+        var size = MemoryMeter.recordBytes
+        let s = storage
+        var r = oneArgument(kind, object, event, label, s, &size)
+        if let ref { (r.tag.0, r.payload.0) = (4, UInt64(nameID(ref, s, &size))) }
+        finish(r, kind, size)
+    }
+
+    /// The object's name id in storage `s`, looked up once per trace (its epoch).
+    @inline(__always)
+    private func nameID(_ object: SimObject, _ s: TraceStorage, _ size: inout Int) -> UInt32 {
+        if object.traceNameEpoch == s.epoch { return object.traceNameID }
+        let id = s.names.uncachedID(object.name, added: &size)
+        object.traceNameEpoch = s.epoch
+        object.traceNameID = id
+        return id
+    }
+
+    private func oneArgument(_ kind: TraceKind, _ object: SimObject, _ event: String, _ label: String,
+                             _ s: TraceStorage, _ size: inout Int) -> TraceRecord {
+        TraceRecord(t: clock(), payload: (0, 0), object: nameID(object, s, &size),
+                    event: s.names.id(event, added: &size), label: (s.names.id(label, added: &size), 0),
+                    side: 0, kind: kind.index, argc: 1, tag: (0, 0))
     }
 
     func append(_ kind: TraceKind, _ object: String, _ event: String, _ args: [(String, TraceValue)],
@@ -96,12 +132,17 @@ public final class Trace {
             size += MemoryMeter.sideBytes + MemoryMeter.argumentBytes * more.count
                 + MemoryMeter.heapBytes(message) + MemoryMeter.heapBytes(traceback) + MemoryMeter.heapBytes(location)
         }
+        finish(r, kind, size)
+    }
+
+    /// Stores the record and counts it. The listener's event is decoded from the
+    /// record, so no argument array outlives the call that made it.
+    private func finish(_ r: TraceRecord, _ kind: TraceKind, _ size: Int) {
+        let s = storage
         s.append(r)
         nextSeq += 1
         bytes += size
         memory.add(size)
-        // Decoded from the record, so `args` never escapes and callers' argument arrays
-        // can live on the stack.
         if let onEvent, onEventMask & 1 << kind.index != 0 { onEvent(s.event(at: s.count - 1)) }
     }
 

@@ -155,7 +155,7 @@ public final class TransitionContext: SimObject {
     public func completeTransition(_ didComplete: Bool) {
         guard !isComplete else { return }
         isComplete = true
-        simulation.trace.record(.call, self, "completeTransition", [("_", .bool(didComplete))])
+        simulation.trace.record(.call, self, "completeTransition", "_", .bool(didComplete))
         let from = fromViewController, to = toViewController, policy = self.policy
         if didComplete {
             if !policy.keepsFromView { from.viewIfLoaded?.removeFromSuperview() }

@@ -130,7 +130,7 @@ extension View {
         view.handle(.didMoveToSuperview)
         let newWindow = window
         if oldWindow !== newWindow {
-            if newWindow != nil { trace.record(.view, view, "moveToWindow", [("_", .ref(newWindow))]) }
+            if newWindow != nil { trace.record(.view, view, "moveToWindow", "_", ref: newWindow) }
             view.notifyWindowChange()
         }
     }
@@ -144,7 +144,7 @@ extension View {
         ownershipMayHaveChanged()
         handle(.didMoveToSuperview)
         if hadWindow {
-            trace.record(.view, self, "moveToWindow", [("_", .null)])
+            trace.record(.view, self, "moveToWindow", "_", .null)
             notifyWindowChange()
         }
     }

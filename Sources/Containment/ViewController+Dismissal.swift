@@ -9,7 +9,7 @@ extension ViewController {
     /// is walked in a loop: a script can make it tens of thousands of controllers long.
     public func dismiss(animated: Bool, completion: (() -> Void)?) {
         guard let (presenter, first) = dismissalTarget() else { return }
-        simulation.trace.record(.call, self, "dismiss", [("animated", .bool(animated))])
+        simulation.trace.record(.call, self, "dismiss", "animated", .bool(animated))
         var stack = [first]
         while let next = stack[stack.count - 1].presentedHere { stack.append(next) }
         // W17, for the presenter or any presenter in the stack.

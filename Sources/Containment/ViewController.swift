@@ -235,7 +235,7 @@ open class ViewController: SimObject {
 
     /// Records a lifecycle event, then runs the hook with the appearance flags set.
     func deliverAppearance(_ hook: Hook, _ event: String, animated: Bool) {
-        simulation.trace.record(.lifecycle, self, event, [("animated", .bool(animated))])
+        simulation.trace.record(.lifecycle, self, event, "animated", .bool(animated))
         appearanceCallbackDepth += 1
         handle(hook)
         appearanceCallbackDepth -= 1

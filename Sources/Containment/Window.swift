@@ -15,7 +15,7 @@ public final class Window: View {
         if let vc, let parent = vc.parent {
             throw ContainmentError.hierarchy(Messages.shouldHaveParent(vc, expected: nil, actual: parent))
         }
-        trace.record(.call, self, "setRootViewController", [("_", .ref(vc))])
+        trace.record(.call, self, "setRootViewController", "_", ref: vc)
         let old = rootViewController
         if isVisible, let old, old.appearanceState != .disappeared {
             old.beginAppearance(false, animated: false)

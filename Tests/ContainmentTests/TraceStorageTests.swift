@@ -138,4 +138,61 @@ import InvariantChecking
         #expect(events.map { $0.args[0].1 } == names.map { .object(String($0.reversed())) })
         #expect(sim.trace.storage.names.list.count == 600 + 600 + 2)
     }
+
+    @Test("the names' table keeps one id per text as it grows past every size it starts at")
+    func tableGrowth() {
+        let sim = Simulation()
+        sim.trace.clear()
+        let names = sim.trace.storage.names
+        var added = 0
+        let ids = (0..<20_000).map { names.id("a name made fresh, number \($0)", added: &added) }
+        #expect(ids == (0..<20_000).map { UInt32($0) })
+        // Asked again from other storage, the cache's and the table's way.
+        for i in stride(from: 0, to: 20_000, by: 7) {
+            #expect(names.id("a name made fresh, number \(i)", added: &added) == UInt32(i))
+            #expect(names.uncachedID(String("a name made fresh, number \(i)".reversed().reversed()), added: &added) == UInt32(i))
+        }
+        #expect(names.list.count == 20_000 && names.list[12_345] == "a name made fresh, number 12345")
+        #expect(added == 20_000 * MemoryMeter.nameBytes + (0..<20_000).reduce(0) { $0 + MemoryMeter.heapBytes("a name made fresh, number \($1)") })
+    }
+
+    @Test("an object's one-argument events read and count as the array form")
+    func oneArgument() {
+        let sim = Simulation()
+        let a = ViewController(simulation: sim, name: "a controller with a long name")
+        let b = View(simulation: sim, name: "b")
+        sim.trace.clear()
+        let meter = sim.memory
+        func added(_ body: () -> Void) -> Int {
+            let before = meter.count
+            body()
+            return meter.count - before
+        }
+        let direct = [
+            added { sim.trace.record(.call, a, "addChild", "_", ref: b) },
+            added { sim.trace.record(.containment, a, "willMove", "toParent", ref: nil) },
+            added { sim.trace.record(.lifecycle, a, "viewWillAppear", "animated", .bool(true)) },
+            added { sim.trace.record(.call, b, "update", "_", .number(0.25)) },
+            added { sim.trace.record(.view, b, "moveToWindow", "_", .null) },
+            added { sim.trace.record(.call, b, "scroll", "to", .string("(0 12.5) and more than 15 bytes")) },
+        ]
+        let first = sim.trace.events.map(\.body)
+        sim.trace.clear()
+        let arrays = [
+            added { sim.trace.record(.call, a, "addChild", [("_", .ref(b))]) },
+            added { sim.trace.record(.containment, a, "willMove", [("toParent", .ref(nil))]) },
+            added { sim.trace.record(.lifecycle, a, "viewWillAppear", [("animated", .bool(true))]) },
+            added { sim.trace.record(.call, b, "update", [("_", .number(0.25))]) },
+            added { sim.trace.record(.view, b, "moveToWindow", [("_", .null)]) },
+            added { sim.trace.record(.call, b, "scroll", [("to", .string("(0 12.5) and more than 15 bytes"))]) },
+        ]
+        #expect(first == sim.trace.events.map(\.body))
+        #expect(first[0] == "a controller with a long name.addChild(b)" && first[1] == "a controller with a long name.willMove(toParent: nil)")
+        #expect(direct == arrays)
+        // A name changed after its id was kept is looked up again, as argument and as object.
+        a.name = "renamed"
+        sim.trace.record(.call, b, "addChild", "_", ref: a)
+        sim.trace.record(.lifecycle, a, "viewDidAppear", "animated", .bool(false))
+        #expect(sim.trace.events.suffix(2).map(\.body) == ["b.addChild(renamed)", "renamed.viewDidAppear(animated: false)"])
+    }
 }

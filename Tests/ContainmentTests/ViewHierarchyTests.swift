@@ -188,6 +188,23 @@ extension ViewHierarchyTests {
             """)
     }
 
+    @Test("the controller printer counts levels past 64 and marks presented controllers")
+    func deepPrinter() throws {
+        let sim = Simulation()
+        var chain = [ViewController(simulation: sim, name: "c0")]
+        for i in 1...70 {
+            let c = ViewController(simulation: sim, name: "c\(i)")
+            try chain[i - 1].addChild(c)
+            chain.append(c)
+        }
+        let lines = chain[0].hierarchyDescription().split(separator: "\n").map(String.init)
+        #expect(lines.count == 71)
+        for d in [0, 1, 64, 65, 70] {
+            let indent = String(repeating: "   | ", count: min(d, 64)) + (d > 64 ? "(\(d)) " : "")
+            #expect(lines[d] == indent + "<ViewController: c\(d)>, state: disappeared, view: (view not loaded)")
+        }
+    }
+
     @Test("a child dropped with its parent is freed")
     func lifetimes() throws {
         weak var weakChild: ViewController?

@@ -106,7 +106,7 @@ public final class NavigationController: ViewController {
     @discardableResult
     public func popViewController(animated: Bool) -> ViewController? {
         guard viewControllers.count > 1, let top = topViewController else { return nil }
-        simulation.trace.record(.call, self, "popViewController", [("animated", .bool(animated))])
+        simulation.trace.record(.call, self, "popViewController", "animated", .bool(animated))
         if isTransitioning { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
         top.willMove(toParent: nil)
         viewControllers.removeLast()
@@ -131,7 +131,7 @@ public final class NavigationController: ViewController {
     func pop(to vc: ViewController, animated: Bool, call: String) throws -> [ViewController] {
         guard let i = viewControllers.firstIndex(where: { $0 === vc }), i < viewControllers.count - 1,
               let top = topViewController else { return [] }
-        simulation.trace.record(.call, self, call, [("animated", .bool(animated))])
+        simulation.trace.record(.call, self, call, "animated", .bool(animated))
         if isTransitioning { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
         let popped = Array(viewControllers[(i + 1)...])
         top.willMove(toParent: nil)      // only the visible one (Q9)

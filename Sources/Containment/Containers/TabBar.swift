@@ -118,7 +118,7 @@ public final class TabBar: View {
         let item = items[index]
         selectedItem = item
         refreshButtons()
-        simulation.trace.record(.delegate, self, "didSelectItem", [("item", .ref(item))])
+        simulation.trace.record(.delegate, self, "didSelectItem", "item", ref: item)
         handle(.didSelectItem(item))
     }
 }

@@ -104,7 +104,7 @@ public final class TabBarController: ViewController {
         guard viewControllers.indices.contains(i) else {
             throw ContainmentError("NSRangeException", "Nestbox: index \(i + 1) beyond the \(viewControllers.count) view controllers")
         }
-        simulation.trace.record(.call, self, "setSelectedIndex", [("_", .number(Double(i + 1)))])
+        simulation.trace.record(.call, self, "setSelectedIndex", "_", .number(Double(i + 1)))
         let vc = viewControllers[i]
         if showsMore && i >= maxTabs - 1 {
             showInMore(vc, animated: false)
@@ -150,7 +150,7 @@ public final class TabBarController: ViewController {
         let reselect = target === selectedViewController
         if !reselect { select(target, animated: false) }
         if let delegate {
-            simulation.trace.record(.delegate, self, "didSelect", [("viewController", .ref(target))])
+            simulation.trace.record(.delegate, self, "didSelect", "viewController", ref: target)
             delegate.didSelect(self, target)
         }
         if reselect, let nav = target as? NavigationController { nav.popToRootViewController(animated: true) }
