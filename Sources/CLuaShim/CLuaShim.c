@@ -263,7 +263,10 @@ void nb_pushgc(lua_State *L, nb_release_fn release) {
     lua_pushcclosure(L, nb_gc, 1);
 }
 
-static void nb_copyfields(lua_State *L, int src, int obj, int props) {
+/* Returns how many keys name properties, so the host can skip looking up the ones
+   the table does not name (most constructors name none or few). */
+static int nb_copyfields(lua_State *L, int src, int obj, int props) {
+    int named = 0;
     src = lua_absindex(L, src);
     obj = lua_absindex(L, obj);
     props = lua_absindex(L, props);
@@ -272,6 +275,7 @@ static void nb_copyfields(lua_State *L, int src, int obj, int props) {
         lua_pushvalue(L, -2);
         int isprop = lua_rawget(L, props) != LUA_TNIL;
         lua_pop(L, 1);
+        named += isprop;
         if (!isprop) {
             nb_fields(L, obj);               /* key value fields */
             lua_pushvalue(L, -3);
@@ -281,6 +285,7 @@ static void nb_copyfields(lua_State *L, int src, int obj, int props) {
         }
         lua_pop(L, 1);                       /* remove value, keep key */
     }
+    return named;
 }
 
 /* Class constructor, the __call of a class table: Class{ ... }.
@@ -303,7 +308,7 @@ static int nb_construct(lua_State *L) {
     lua_settop(L, 3);
     /* keys that are not properties become fields (hooks included) before any
        property is applied, so a property's side effects already see the hooks */
-    nb_copyfields(L, 2, 3, lua_upvalueindex(4));
+    lua_pushinteger(L, nb_copyfields(L, 2, 3, lua_upvalueindex(4)));   /* at 4, for apply */
     st->in_host++;
     n = apply(L, tid);
     st->in_host--;

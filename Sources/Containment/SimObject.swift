@@ -16,7 +16,11 @@ open class SimObject {
     /// Behaviour attached by an embedding (the Lua binding): hooks and lifetime.
     public var host: ObjectHost?
     /// Scratch space owned by the host (the binding caches which hooks exist here).
+    /// One part of it the core reads (`handle`): while `hostCacheValid` is set and the
+    /// upper 32 bits equal `simulation.hostGeneration`, bit n says whether the host
+    /// wants the callback of ordinal n.
     public var hostCache: UInt64 = 0
+    public static var hostCacheValid: UInt64 { 1 << 30 }
     var wasOwned = false
     /// Retained, unlike `simulation`: a deinit must reach it whatever goes first.
     let memory: MemoryMeter
@@ -86,6 +90,14 @@ open class SimObject {
     /// The override point for callbacks: runs after UIKit's own work. The default
     /// hands the callback to the host (the Lua binding); Swift subclasses override.
     open func handle(_ hook: Hook) {
+        // A callback the host has said it does not want is not handed to it: most
+        // callbacks have no hook, and the call into the host for them was about a
+        // seventh of a containment cycle (issue 18).
+        if let bit = hook.hostCacheBit {
+            let c = hostCache
+            if c & (bit | SimObject.hostCacheValid) == SimObject.hostCacheValid,
+               UInt32(truncatingIfNeeded: c >> 32) == simulation.hostGeneration { return }
+        }
         host?.run(hook, on: self)
     }
 }
@@ -157,6 +169,15 @@ public enum Hook {
         case .willTransitionToTraits: return 21
         case .viewSafeAreaInsetsDidChange: return 22
         case .safeAreaInsetsDidChange: return 23
+        }
+    }
+
+    /// The callback's bit in `SimObject.hostCache`; nil for the callbacks a host looks
+    /// up by other means (controls' actions, gestures, delegates), which always reach it.
+    var hostCacheBit: UInt64? {
+        switch self {
+        case .controlEvent, .gestureAction, .didScroll, .didSelectItem, .didSelectRow: return nil
+        default: return 1 << UInt64(ordinal)
         }
     }
 

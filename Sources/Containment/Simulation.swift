@@ -18,6 +18,9 @@ public final class Simulation {
     /// Asked by long operations (settle, advance, printing) between steps: the host's
     /// run limits end them early, and nothing else in the core reads the wall clock.
     public var isInterrupted: () -> Bool = { false }
+    /// The generation of its objects' `hostCache` answers: a host bumps it when what
+    /// it would answer may have changed for every object at once (a class gained a hook).
+    public var hostGeneration: UInt32 = 1
     /// The lint rules' state while linting (Simulation+Lint.swift); nil costs nothing.
     public internal(set) var linter: Linter?
     /// What the model holds for the script, for a host's memory limit.

@@ -237,6 +237,46 @@ extension BindingTests {
         #expect(out == "derived\td\nbase\td\ninline\nlater\ttrue\n")
     }
 
+    /// The core skips callbacks no hook wants from the host's cached answer
+    /// (`SimObject.handle`): a hook defined after the answer was given must still run,
+    /// on the instance or on its class, with garbage collected between the steps.
+    @Test("a hook defined after callbacks were skipped runs: on the instance, on the class")
+    func hooksDefinedAfterSkips() throws {
+        let (outcome, out, _) = try runLua("""
+            local Card = ui.ViewController:extend("Card")
+            local parent = ui.ViewController{ name = "parent" }
+            ui.window.rootViewController = parent
+            ui.window:makeKeyAndVisible()
+            local a, b = Card{ name = "a" }, Card{ name = "b" }
+            local function cycle(c)
+              parent:addChild(c); parent.view:addSubview(c.view); c:didMove(parent)
+              c:willMove(nil); c.view:removeFromSuperview(); c:removeFromParent()
+            end
+            cycle(a); cycle(b)                       -- answers cached: no hooks anywhere
+            collectgarbage()
+            a.viewDidAppear = function(self) print("instance", self.name) end
+            cycle(a); cycle(b)
+            collectgarbage()
+            function Card:didMove(p) print("class", self.name, p and p.name) end
+            cycle(a); cycle(b)
+            collectgarbage()
+            a.viewDidAppear = nil
+            cycle(a)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            instance\ta
+            instance\ta
+            class\ta\tparent
+            class\ta\tnil
+            class\tb\tparent
+            class\tb\tnil
+            class\ta\tparent
+            class\ta\tnil
+
+            """)
+    }
+
     @Test("classes from ui are read-only; a subclass is the script's to change")
     func readOnlyClasses() throws {
         let (outcome, out, _) = try runLua("""

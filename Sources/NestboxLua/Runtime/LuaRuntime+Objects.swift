@@ -46,7 +46,8 @@ enum HostBits {
     static let sizeForChild: UInt64 = 1 << UInt64(Hook.names.count + 1)
     static let luaState: UInt64 = 1 << 28
     static let anchored: UInt64 = 1 << 29
-    static let maskValid: UInt64 = 1 << 30
+    /// The core reads the hook bits while this is set (`SimObject.handle`).
+    static let maskValid: UInt64 = SimObject.hostCacheValid
     static let hookNames = Hook.names + ["loadView", "sizeForChildContentContainer"]
 }
 

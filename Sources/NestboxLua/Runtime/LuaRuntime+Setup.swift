@@ -197,16 +197,21 @@ let constructApply: nb_dispatch_fn = { L, typeID in
         if lua_getiuservalue(L, 3, 1) == LUA_TTABLE { rt.fieldChanged(obj, valueType: LUA_TFUNCTION, ud: 3) }
         L.pop()
         if rt.simulation.linter != nil { rt.lintConstructorKeys(obj, typeID: Int(typeID), ud: 3) }
+        // How many of the table's keys name properties (nb_construct counted them while
+        // copying the others): the declared properties are looked up only until that
+        // many are found, and not at all for `Class{}`. Asking the table for every
+        // declared property by name was two thirds of a bare construction (issue 18).
+        var unseen = lua_tointegerx(L, 4, nil)
         let ctx = PropertyContext(L: L, rt: rt, object: obj, ud: 3)
-        for (name, id) in LuaRuntime.tables.propertyIDs[Int(typeID)] where name != "name" {
-            let property = LuaRuntime.tables.properties[id]
-            guard let set = property.set else { continue }
-            if L.rawField(2, name) != LUA_TNIL {
-                do {
-                    try set(ctx, L.top)
-                } catch LuaFailure.argument(_, let message) {
-                    throw LuaFailure.message("bad field '\(name)' in \(obj.className){...} (\(message))")
-                }
+        for (name, id) in LuaRuntime.tables.propertyIDs[Int(typeID)] {
+            if unseen == 0 { break }
+            guard L.rawField(2, name) != LUA_TNIL else { L.pop(); continue }
+            unseen -= 1
+            guard name != "name", let set = LuaRuntime.tables.properties[id].set else { L.pop(); continue }
+            do {
+                try set(ctx, L.top)
+            } catch LuaFailure.argument(_, let message) {
+                throw LuaFailure.message("bad field '\(name)' in \(obj.className){...} (\(message))")
             }
             L.pop()
         }

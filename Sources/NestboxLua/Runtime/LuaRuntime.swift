@@ -52,8 +52,13 @@ public final class LuaRuntime {
     /// The typo lints' answers by type and name ("" for none): a loop setting one field
     /// asks once (LuaRuntime+Lint.swift).
     var lintSuggestions: [String: String] = [:]
-    /// Bumped whenever a class table changes, so cached hook masks are recomputed.
-    var classGeneration: UInt32 = 1
+    /// Bumped whenever a class table changes, so cached hook masks are recomputed. It is
+    /// the simulation's `hostGeneration`, which the core reads to skip callbacks no
+    /// hook wants (`SimObject.handle`).
+    var classGeneration: UInt32 {
+        get { simulation.hostGeneration }
+        set { simulation.hostGeneration = newValue }
+    }
     /// Swift copies of strings Lua holds (LuaRuntime+Strings.swift).
     var strings = StringCache()
 
