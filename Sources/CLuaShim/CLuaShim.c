@@ -349,28 +349,51 @@ static int nb_msghandler(lua_State *L) {
     return 1;
 }
 
+/* The call itself, with the message handler already at `msgh` below the function.
+   Only this thread writes `running` (the watchdog reads it under the lock), so it is
+   read without the lock, and set only when a call changes it: a hook called from the
+   script's own thread, the common case, leaves it as it is. */
+static int nb_pcall_core(lua_State *L, nb_state *st, int nargs, int nresults, int msgh) {
+    int saved = st->in_host;
+    st->in_host = 0;                    /* Lua code runs under the memory cap */
+    lua_State *caller = st->running;
+    if (caller != L) nb_set_running(st, L);
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    if (caller != L) nb_set_running(st, caller);
+    st->in_host = saved;
+    return status;
+}
+
+/* The run is over when a limit was hit: no more Lua code. Leaves the stack at
+   `keep` with the limit's name pushed. */
+static int nb_limit_refuse(lua_State *L, nb_state *st, int hit, int keep) {
+    /* the host has seen the limit and is unwinding: the watchdog need not end
+       the process */
+    __atomic_store_n(&st->limit_seen, 1, __ATOMIC_RELEASE);
+    lua_settop(L, keep);
+    lua_pushstring(L, nb_limit_name(hit));
+    return LUA_ERRRUN;
+}
+
 int nb_pcall(lua_State *L, int nargs, int nresults) {
     nb_state *st = nb_getstate(L);
     int base = lua_gettop(L) - nargs;   /* function index */
     int hit = nb_limit_status(st);
-    if (hit) {                          /* the run is over: no more Lua code */
-        /* the host has seen the limit and is unwinding: the watchdog need not end
-           the process */
-        __atomic_store_n(&st->limit_seen, 1, __ATOMIC_RELEASE);
-        lua_settop(L, base - 1);
-        lua_pushstring(L, nb_limit_name(hit));
-        return LUA_ERRRUN;
-    }
+    if (hit) return nb_limit_refuse(L, st, hit, base - 1);
     lua_pushcfunction(L, nb_msghandler);
     lua_insert(L, base);
-    int saved = st->in_host;
-    st->in_host = 0;                    /* Lua code runs under the memory cap */
-    lua_State *caller = nb_set_running(st, L);
-    int status = lua_pcall(L, nargs, nresults, base);
-    nb_set_running(st, caller);
-    st->in_host = saved;
+    int status = nb_pcall_core(L, st, nargs, nresults, base);
     lua_remove(L, base);
     return status;
+}
+
+void nb_pushmsghandler(lua_State *L) { lua_pushcfunction(L, nb_msghandler); }
+
+int nb_pcall_handled(lua_State *L, int nargs, int nresults, int msgh) {
+    nb_state *st = nb_getstate(L);
+    int hit = nb_limit_status(st);
+    if (hit) return nb_limit_refuse(L, st, hit, lua_gettop(L) - nargs - 1);
+    return nb_pcall_core(L, st, nargs, nresults, msgh);
 }
 
 /* ---------- macros as functions ---------- */

@@ -174,7 +174,7 @@ public enum Hook {
 
     /// The callback's bit in `SimObject.hostCache`; nil for the callbacks a host looks
     /// up by other means (controls' actions, gestures, delegates), which always reach it.
-    var hostCacheBit: UInt64? {
+    public var hostCacheBit: UInt64? {
         switch self {
         case .controlEvent, .gestureAction, .didScroll, .didSelectItem, .didSelectRow: return nil
         default: return 1 << UInt64(ordinal)
@@ -189,7 +189,7 @@ public enum Hook {
     public var name: String { Hook.name(ordinal: ordinal) }
 
     /// A switch, not a table: literals only, nothing reference-counted (Q55).
-    static func name(ordinal: Int) -> String {
+    public static func name(ordinal: Int) -> String {
         switch ordinal {
         case 0: "viewDidLoad"
         case 1: "viewWillAppear"

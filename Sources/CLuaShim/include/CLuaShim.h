@@ -130,6 +130,10 @@ void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn appl
 
 /* Calling Lua from Swift: always protected, with a traceback handler. */
 int nb_pcall(lua_State *L, int nargs, int nresults);
+/* nb_pcall with the message handler already pushed (nb_pushmsghandler) at `msgh`,
+   below the function: a hot caller pushes it first and saves moving it in and out. */
+void nb_pushmsghandler(lua_State *L);
+int nb_pcall_handled(lua_State *L, int nargs, int nresults, int msgh);
 /// Loads `sz` bytes of Lua text (never bytecode); a load error without a position
 /// (deep nesting's "C stack overflow") gets "chunk:line:" like a syntax error.
 int nb_loadbuffer(lua_State *L, const char *buff, size_t sz, const char *name);

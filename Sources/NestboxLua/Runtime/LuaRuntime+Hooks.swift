@@ -36,30 +36,36 @@ extension LuaRuntime {
     }
 
     func runHook(_ hook: Hook, on object: SimObject) {
-        switch hook {
-        case .controlEvent(let event): runControlActions(object, event); return
-        case .gestureAction: runFieldFunction(object, "action", hook: "action"); return
-        case .didScroll:
-            runDelegate(object, field: "delegate", "didScroll")
-        case .didSelectItem(let item):
-            runDelegate(object, field: "delegate", "didSelectItem") { rt in rt.push(item); return 1 }; return
-        case .didSelectRow(let row):
-            runDelegate(object, field: "delegate", "didSelectRow") { rt in rt.L.push(row + 1); return 1 }; return
-        default: break
+        let ordinal = hook.ordinal
+        // Controls, gestures and delegates are looked up by other means (the ordinary
+        // hooks, most calls, skip this switch, which copies the hook to bind its values).
+        if hook.hostCacheBit == nil {
+            switch hook {
+            case .controlEvent(let event): runControlActions(object, event); return
+            case .gestureAction: runFieldFunction(object, "action", hook: "action"); return
+            case .didScroll:
+                runDelegate(object, field: "delegate", "didScroll")    // then its own hook
+            case .didSelectItem(let item):
+                runDelegate(object, field: "delegate", "didSelectItem") { rt in rt.push(item); return 1 }; return
+            case .didSelectRow(let row):
+                runDelegate(object, field: "delegate", "didSelectRow") { rt in rt.L.push(row + 1); return 1 }; return
+            default: break
+            }
         }
-        guard !closing, hookMask(object) & (1 << UInt64(hook.ordinal)) != 0 else { return }
+        guard !closing, hookMask(object) & (1 << UInt64(ordinal)) != 0 else { return }
         let top = L.top
         defer { L.settop(top) }
-        guard pushExisting(object) else { return }
+        // What the call needs is pushed in the order it is needed and left below the
+        // function (the settop above clears it): the handler, the userdata, the hook's
+        // name (as Lua interned it at setup: no hashing per call). Moving each into
+        // place was a tenth of a hook's cost (issue 18).
+        nb_pushmsghandler(L)
+        let handler = L.top
+        guard pushExisting(object, leavingTable: true) else { return }
         let ud = L.top
-        // The hook's name as Lua interned it at setup: no hashing per call.
         lua_rawgeti(L, nb_registryindex(), lua_Integer(hookNamesRef))
         lua_rawgeti(L, -1, lua_Integer(hook.ordinal + 1))
-        lua_rotate(L, -2, 1)
-        L.pop()
         guard pushHook(ud, keyAt: L.top) else { return }
-        lua_rotate(L, -2, 1)      // the function above the name, then the name goes
-        L.pop()
         lua_pushvalue(L, ud)
         var nargs: Int32 = 1
         switch hook {
@@ -77,7 +83,7 @@ extension LuaRuntime {
         default:
             break
         }
-        docall(nargs: nargs, object: object, context: hook.name)
+        docall(nargs: nargs, object: object, context: Hook.name(ordinal: ordinal), handler: handler)
     }
 
     /// `sizeForChildContentContainer(child, parentSize)` defined by the script: its
@@ -279,25 +285,30 @@ extension LuaRuntime {
     /// whatever the caller then falls back to. The main chunk, the REPL and the prelude
     /// are entry points, not callbacks: their errors are the run's own outcome.
     @discardableResult
-    func docall(nargs: Int32, nresults: Int32 = 0, object: SimObject, context: String) -> Bool {
+    /// `handler`: where the caller pushed `nb_pushmsghandler`'s handler below the
+    /// function, if it did (a hook's hot path); else it is put in and taken out here.
+    /// `context` names the call in a report, made only when one is made.
+    func docall(nargs: Int32, nresults: Int32 = 0, object: SimObject, context: @autoclosure () -> String,
+                handler: Int32 = 0) -> Bool {
         let base = L.top - nargs - 1     // where the function is; the results go there
-        guard nb_pcall(L, nargs, nresults) == LUA_OK else {
+        let status = handler == 0 ? nb_pcall(L, nargs, nresults) : nb_pcall_handled(L, nargs, nresults, handler)
+        guard status == LUA_OK else {
             let text = L.string(at: -1) ?? "(error object is not a string)"
             L.pop()
-            reportHookError(object: object, hook: context, text: text)
-            checkBalance(base, after: context)
+            reportHookError(object: object, hook: context(), text: text)
+            checkBalance(base, after: context())
             return false
         }
-        checkBalance(base + nresults, after: context)
+        checkBalance(base + nresults, after: context())
         return true
     }
 
     /// A Swift→Lua call must leave the stack as it found it; a host bug otherwise,
     /// reported (never trapped) and repaired.
-    func checkBalance(_ expected: Int32, after what: String) {
+    func checkBalance(_ expected: Int32, after what: @autoclosure () -> String) {
         guard L.top != expected else { return }
-        simulation.trace.record(.error, "nestbox", what,
-                                message: "Nestbox: Lua stack unbalanced after \(what) (\(L.top - expected) slots)")
+        simulation.trace.record(.error, "nestbox", what(),
+                                message: "Nestbox: Lua stack unbalanced after \(what()) (\(L.top - expected) slots)")
         L.settop(expected)
     }
 

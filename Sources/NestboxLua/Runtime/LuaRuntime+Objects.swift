@@ -68,12 +68,16 @@ extension LuaRuntime {
         pushNew(obj, typeID: typeID, classIndex: nil, scripted: false)
     }
 
-    /// Pushes the existing userdata, or nothing (returns false).
-    func pushExisting(_ obj: SimObject) -> Bool {
+    /// Pushes the existing userdata, or nothing (returns false). `leavingTable`: the
+    /// identity table stays below it, for a caller that resets the stack anyway (a
+    /// hook's call, where moving it out was measurable: issue 18).
+    func pushExisting(_ obj: SimObject, leavingTable: Bool = false) -> Bool {
         lua_rawgeti(L, nb_registryindex(), lua_Integer(objectsRef))
         if lua_rawgetp(L, -1, Unmanaged.passUnretained(obj).toOpaque()) == LUA_TUSERDATA {
-            lua_rotate(L, -2, 1)
-            L.pop()
+            if !leavingTable {
+                lua_rotate(L, -2, 1)
+                L.pop()
+            }
             return true
         }
         L.pop(2)
