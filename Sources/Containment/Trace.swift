@@ -143,7 +143,8 @@ public final class Trace {
         nextSeq += 1
         bytes += size
         memory.add(size)
-        if let onEvent, onEventMask & 1 << kind.index != 0 { onEvent(s.event(at: s.count - 1)) }
+        // The mask first: binding the listener retains its closure, on every event.
+        if onEventMask & 1 << kind.index != 0, let onEvent { onEvent(s.event(at: s.count - 1)) }
     }
 
     public func clear() {
