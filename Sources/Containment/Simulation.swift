@@ -60,10 +60,19 @@ public final class Simulation {
     }
 
     /// `Class#n`, n counting instances of that class from 1.
+    /// One hash of the class name and no generic interpolation: every object made asks,
+    /// and this was a twentieth of building a tree of controllers (issue 18).
     func makeName(for className: String) -> String {
-        let n = (nameCounters[className] ?? 0) + 1
-        nameCounters[className] = n
-        return "\(className)#\(n)"
+        let n = Self.increment(&nameCounters[className, default: 0])
+        var name = className
+        name.append("#")
+        name.append(String(n))
+        return name
+    }
+
+    private static func increment(_ counter: inout Int) -> Int {
+        counter += 1
+        return counter
     }
 
     /// Drops work that will never run because the world is going away. Pending
