@@ -153,8 +153,10 @@ extension LuaRuntime {
         }
     }
 
-    func runPrelude() throws {
-        guard L.load(Prelude.source, chunkName: "=prelude") == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
+    func runPrelude(_ chunk: PrecompiledChunk) throws {
+        let (status, fromBytecode) = chunk.load(L)
+        guard status == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
+        preludeFromBytecode = fromBytecode
         lua_getglobal(L, "ui")
         nb_pushcfunction(L, nb_loadscript_lua)              // require's loader
         guard nb_pcall(L, 2, 2) == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
