@@ -40,8 +40,10 @@ extension LuaRuntime {
     func registerBindings() {
         let t = Self.tables
         // The metamethods every object and class shares, installed by name below.
-        let metamethods = LuaTypes.namespaces.indices.filter { LuaTypes.namespaces[$0].path.isEmpty }
-        let fn = Dictionary(metamethods.flatMap { t.functionIDs[$0] }, uniquingKeysWith: { a, _ in a })
+        // A list, not a Dictionary: a Dictionary's first use costs a scan of every
+        // conformance record in the binary (issue 18).
+        let shared = LuaTypes.namespaces.indices.filter { LuaTypes.namespaces[$0].path.isEmpty }.flatMap { t.functionIDs[$0] }
+        func fn(_ name: String) -> Int? { shared.first { $0.0 == name }?.1 }
         L.newTable(hash: Int32(LuaTypes.all.count + 2))     // ui
         let ui = L.top
         // Each type's tables are made at their final size (`ui` at least at its types'
@@ -79,7 +81,7 @@ extension LuaRuntime {
             L.setRawField(mt, "__newindex")
             nb_pushgc(L, releaseObject)
             L.setRawField(mt, "__gc")
-            if let id = fn["__tostring"] { nb_pushdispatch(L, methodDispatch, Int32(id)) ; L.setRawField(mt, "__tostring") }
+            if let id = fn("__tostring") { nb_pushdispatch(L, methodDispatch, Int32(id)) ; L.setRawField(mt, "__tostring") }
             L.push(binding.name)
             L.setRawField(mt, "__name")
             L.push("locked" as StaticString)
@@ -90,7 +92,7 @@ extension LuaRuntime {
                 // The class table, ui.<Name>, stays empty: every assignment reaches
                 // __newindex, which refuses it (host classes are read-only), while
                 // `extend` and the methods are found through __index.
-                if let id = fn["__extend"] { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(methods, "extend") }
+                if let id = fn("__extend") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(methods, "extend") }
                 L.newTable()
                 let cls = L.top
                 L.newTable()                                 // its metatable
@@ -101,7 +103,7 @@ extension LuaRuntime {
                 L.setRawField(cmt, "__name")
                 L.push(true)
                 L.setRawField(cmt, "__bound")               // hook lookup stops here
-                if let id = fn["__classset"] { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(cmt, "__newindex") }
+                if let id = fn("__classset") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(cmt, "__newindex") }
                 lua_pushvalue(L, methods)
                 L.setRawField(cmt, "__index")               // ui.View.addSubview(v, w) works
                 L.push("locked" as StaticString)
