@@ -46,33 +46,44 @@ extension LuaRuntime {
         func fn(_ name: String) -> Int? { shared.first { $0.0 == name }?.1 }
         L.newTable(hash: Int32(LuaTypes.all.count + 2))     // ui
         let ui = L.top
+        // Each type's methods and properties tables, by type ID (2i+1, 2i+2), while its
+        // children copy them.
+        L.newTable(array: Int32(2 * LuaTypes.all.count))
+        let made = L.top
+        var ownMethods = 0, ownProperties = 0              // where type i's own IDs start
         // Each type's tables are made at their final size (`ui` at least at its types'
         // count): filled one key at a time from empty, a table is rehashed at every
-        // power of two, work every run's start-up paid (issue 18).
+        // power of two, work every run's start-up paid (issue 18). A child starts from
+        // copies of its parent's tables (the keys are Lua strings already, the methods
+        // the parent's closures) and adds its own members: Swift names pushed once each,
+        // not once per type that inherits them (issue 18).
         for (i, binding) in LuaTypes.all.enumerated() {
             let methodCount = t.methodIDs[i].count, propertyCount = t.propertyIDs[i].count
+            let parent = t.parents[i]
             L.newTable(hash: Int32(methodCount + 1))         // methods (and `extend`)
             let methods = L.top
-            for (name, id) in t.methodIDs[i] {
+            if let parent { copyTable(made, 2 * parent + 1, into: methods, skipping: "extend") }
+            for (name, id) in t.methodIDs[i] where id >= ownMethods {
                 nb_pushdispatch(L, methodDispatch, Int32(id))
                 L.setRawField(methods, name)
             }
             L.newTable(hash: Int32(propertyCount))           // properties: name -> id
             let props = L.top
-            for (name, id) in t.propertyIDs[i] {
+            if let parent { copyTable(made, 2 * parent + 2, into: props, skipping: nil) }
+            for (name, id) in t.propertyIDs[i] where id >= ownProperties {
                 L.push(id)
                 L.setRawField(props, name)
             }
+            ownMethods += binding.methods.count
+            ownProperties += binding.properties.count
             L.newTable(hash: Int32(methodCount + propertyCount)) // members: methods and property ids
             let members = L.top
-            for (name, _) in t.methodIDs[i] {
-                L.rawField(methods, name)
-                L.setRawField(members, name)
-            }
-            for (name, id) in t.propertyIDs[i] {
-                L.push(id)
-                L.setRawField(members, name)
-            }
+            copyTable(methods, into: members)
+            copyTable(props, into: members)
+            lua_pushvalue(L, methods)
+            lua_rawseti(L, made, lua_Integer(2 * i + 1))
+            lua_pushvalue(L, props)
+            lua_rawseti(L, made, lua_Integer(2 * i + 2))
             L.newTable(hash: 6)                              // metatable
             let mt = L.top
             nb_pushindex(L, members, propertyGet)
@@ -115,8 +126,9 @@ extension LuaRuntime {
             } else {
                 classRefs.append(LUA_NOREF)
             }
-            L.settop(ui)
+            L.settop(made)
         }
+        L.settop(ui)
         for (n, namespace) in LuaTypes.namespaces.enumerated() where !namespace.path.isEmpty {
             registerFunctions(t.functionIDs[n], in: namespace.path, ui: ui)
         }
@@ -125,6 +137,27 @@ extension LuaRuntime {
         push(simulation.screen)
         L.setRawField(ui, "screen")
         lua_setglobal(L, "ui")
+    }
+
+    /// Copies every key of the table at `from` (or of the table at `made[slot]`) into
+    /// the one at `into`, but `skipping`, with raw accesses (no metamethods run).
+    private func copyTable(_ made: Int32, _ slot: Int, into: Int32, skipping: StaticString?) {
+        lua_rawgeti(L, made, lua_Integer(slot))
+        copyTable(L.top, into: into, skipping: skipping)
+        L.pop()
+    }
+
+    private func copyTable(_ from: Int32, into: Int32, skipping: StaticString? = nil) {
+        let top = L.top
+        defer { L.settop(top) }
+        if let skipping { L.push(skipping) }
+        L.pushNil()
+        while lua_next(L, from) != 0 {
+            if skipping != nil && lua_rawequal(L, -2, top + 1) != 0 { L.pop(); continue }
+            lua_pushvalue(L, -2)
+            lua_rotate(L, -2, 1)                  // key, key, value
+            lua_rawset(L, into)
+        }
     }
 
     /// Puts functions in their namespace: the globals (`_G`), `ui`, or a table in `ui`
