@@ -45,4 +45,33 @@ import InvariantChecking
         #expect(outcome == .ok)
         #expect(out == "true\ttrue\nfunction\tnil\tnil\n")
     }
+
+    /// An object's metatable is made when the first object of its type is pushed
+    /// (issue 18): Swift-made objects of a type no script constructed, classes read
+    /// after instances of a subclass, and getmetatable answer as before.
+    @Test func metatablesMadeOnFirstPushAnswerAsBefore() throws {
+        let (outcome, out, _) = try runLua("""
+        print(getmetatable(ui.window), getmetatable(ui.View), tostring(ui.screen):match("^<Screen"))
+        local tc = ui.TabBarController{ name = "tc" }
+        collectgarbage()
+        local bar = tc.tabBar                       -- a TabBar first pushed from Swift
+        collectgarbage()
+        print(bar, getmetatable(bar), type(bar.addSubview))
+        local l = ui.Label{ name = "l" }
+        collectgarbage()
+        print(type(ui.View.addSubview), getmetatable(l), l.name, type(ui.TabBar{}.removeFromSuperview))
+        local names = {}
+        for k, v in pairs(ui) do if type(v) == "table" and getmetatable(v) == "locked" then names[#names + 1] = k end end
+        print(#names)
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        let constructible = LuaTypes.all.filter { $0.make != nil }.count
+        #expect(out == """
+        locked\tlocked\t<Screen
+        <TabBar: tc.tabBar>\tlocked\tfunction
+        function\tlocked\tl\tfunction
+        \(constructible + 1)
+
+        """)
+    }
 }

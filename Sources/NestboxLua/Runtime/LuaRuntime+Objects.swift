@@ -85,7 +85,7 @@ extension LuaRuntime {
         let ptr = Unmanaged.passRetained(obj).toOpaque()
         _ = nb_newobject(L, tags[typeID], ptr)
         let ud = L.top
-        lua_rawgeti(L, nb_registryindex(), lua_Integer(metatableRefs[typeID]))
+        pushMetatable(typeID)
         lua_setmetatable(L, ud)
         if let classIndex {
             lua_pushvalue(L, classIndex)
@@ -197,7 +197,7 @@ extension LuaRuntime {
             _ = lua_getupvalue(L, -1, 1)
             return entries(L.top)
         }
-        lua_rawgeti(L, nb_registryindex(), lua_Integer(metatableRefs[typeID]))
+        pushMetatable(typeID)
         let meta = L.top
         let members = upvalue1(of: "__index", in: meta), properties = upvalue1(of: "__newindex", in: meta)
         guard classRefs[typeID] != LUA_NOREF else { return (members, properties, nil) }

@@ -39,17 +39,19 @@ extension LuaRuntime {
 
     func registerBindings() {
         let t = Self.tables
-        // The metamethods every object and class shares, installed by name below.
-        // A list, not a Dictionary: a Dictionary's first use costs a scan of every
-        // conformance record in the binary (issue 18).
-        let shared = LuaTypes.namespaces.indices.filter { LuaTypes.namespaces[$0].path.isEmpty }.flatMap { t.functionIDs[$0] }
-        func fn(_ name: String) -> Int? { shared.first { $0.0 == name }?.1 }
+        // The metamethods every class shares, installed by name below.
+        let fn = Self.sharedFunction
         L.newTable(hash: Int32(LuaTypes.all.count + 2))     // ui
         let ui = L.top
-        // Each type's methods and properties tables, by type ID (2i+1, 2i+2), while its
-        // children copy them.
+        // Each type's methods and properties tables, by type ID (2i+1, 2i+2): its
+        // children copy them, and its object metatable is made from them when the first
+        // object of the type is pushed (pushNew): an empty run pushes two types of 26,
+        // and a metatable's member table, every inherited method and property again,
+        // was most of setup's table work (issue 18).
         L.newTable(array: Int32(2 * LuaTypes.all.count))
         let made = L.top
+        lua_pushvalue(L, made)
+        typeTablesRef = luaL_ref(L, nb_registryindex())
         var ownMethods = 0, ownProperties = 0              // where type i's own IDs start
         // Each type's tables are made at their final size (`ui` at least at its types'
         // count): filled one key at a time from empty, a table is rehashed at every
@@ -76,28 +78,11 @@ extension LuaRuntime {
             }
             ownMethods += binding.methods.count
             ownProperties += binding.properties.count
-            L.newTable(hash: Int32(methodCount + propertyCount)) // members: methods and property ids
-            let members = L.top
-            copyTable(methods, into: members)
-            copyTable(props, into: members)
             lua_pushvalue(L, methods)
             lua_rawseti(L, made, lua_Integer(2 * i + 1))
             lua_pushvalue(L, props)
             lua_rawseti(L, made, lua_Integer(2 * i + 2))
-            L.newTable(hash: 6)                              // metatable
-            let mt = L.top
-            nb_pushindex(L, members, propertyGet)
-            L.setRawField(mt, "__index")
-            nb_pushnewindex(L, props, propertySet, NestboxLua.fieldChanged)
-            L.setRawField(mt, "__newindex")
-            nb_pushgc(L, releaseObject)
-            L.setRawField(mt, "__gc")
-            if let id = fn("__tostring") { nb_pushdispatch(L, methodDispatch, Int32(id)) ; L.setRawField(mt, "__tostring") }
-            L.push(binding.name)
-            L.setRawField(mt, "__name")
-            L.push("locked" as StaticString)
-            L.setRawField(mt, "__metatable")
-            metatableRefs.append(luaL_ref(L, nb_registryindex()))
+            metatableRefs.append(LUA_NOREF)
 
             if binding.make != nil {
                 // The class table, ui.<Name>, stays empty: every assignment reaches
@@ -137,6 +122,56 @@ extension LuaRuntime {
         push(simulation.screen)
         L.setRawField(ui, "screen")
         lua_setglobal(L, "ui")
+    }
+
+    /// The metatable of type `typeID`'s objects, made on first use from the type's
+    /// methods and properties tables; pushes it.
+    func pushMetatable(_ typeID: Int) {
+        // Making it takes a dozen slots; a stack that cannot grow by them (a million
+        // slots in use) gets an object without a metatable rather than an overflow.
+        if metatableRefs[typeID] == LUA_NOREF {
+            guard lua_checkstack(L, 20) != 0 else { L.pushNil(); return }
+            let top = L.top
+            lua_rawgeti(L, nb_registryindex(), lua_Integer(typeTablesRef))
+            lua_rawgeti(L, top + 1, lua_Integer(2 * typeID + 1))
+            let methods = L.top
+            lua_rawgeti(L, top + 1, lua_Integer(2 * typeID + 2))
+            let props = L.top
+            let t = Self.tables
+            L.newTable(hash: Int32(t.methodIDs[typeID].count + t.propertyIDs[typeID].count)) // members
+            let members = L.top
+            copyTable(methods, into: members, skipping: "extend")
+            copyTable(props, into: members)                 // a property hides a method
+            L.newTable(hash: 6)
+            let mt = L.top
+            nb_pushindex(L, members, propertyGet)
+            L.setRawField(mt, "__index")
+            nb_pushnewindex(L, props, propertySet, NestboxLua.fieldChanged)
+            L.setRawField(mt, "__newindex")
+            nb_pushgc(L, releaseObject)
+            L.setRawField(mt, "__gc")
+            if let id = Self.sharedFunction("__tostring") {
+                nb_pushdispatch(L, methodDispatch, Int32(id))
+                L.setRawField(mt, "__tostring")
+            }
+            L.push(LuaTypes.all[typeID].name)
+            L.setRawField(mt, "__name")
+            L.push("locked" as StaticString)
+            L.setRawField(mt, "__metatable")
+            metatableRefs[typeID] = luaL_ref(L, nb_registryindex())
+            L.settop(top)
+        }
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(metatableRefs[typeID]))
+    }
+
+    /// The ID of a metamethod every object and class shares: a list, not a
+    /// Dictionary, whose first use costs a scan of every conformance record in the
+    /// binary (issue 18).
+    static func sharedFunction(_ name: String) -> Int? {
+        for (n, namespace) in LuaTypes.namespaces.enumerated() where namespace.path.isEmpty {
+            if let f = tables.functionIDs[n].first(where: { $0.0 == name }) { return f.1 }
+        }
+        return nil
     }
 
     /// Copies every key of the table at `from` (or of the table at `made[slot]`) into
