@@ -129,8 +129,8 @@ public func traceMismatch(expected: String, actual: some Collection<TraceEvent>,
         .map(\.trimmed)
         .filter { !$0.isEmpty && !$0.hasPrefix("--") }
     var f = filter
-    if wanted.contains(where: { $0.contains("LayoutSubviews(") }) { f.includeLayout = true }
-    if wanted.contains(where: { $0.contains("SafeAreaInsetsDidChange(") }) { f.includeSafeArea = true }
+    if wanted.contains(where: { $0.includes("LayoutSubviews(") }) { f.includeLayout = true }
+    if wanted.contains(where: { $0.includes("SafeAreaInsetsDidChange(") }) { f.includeSafeArea = true }
     let events = actual.filter(f.accepts)
     let timed = wanted.contains { $0.hasPrefix("[") }
     let got = events.map { timed ? $0.text : $0.body }
