@@ -22,6 +22,7 @@ import InvariantChecking
         #expect(PrecompiledChunk.recordedRelease == PrecompiledChunk.runningRelease, Comment(rawValue: stale))
         for (chunk, dump) in zip(PrecompiledChunk.all, dumps) {
             #expect(chunk.bytecode == dump, Comment(rawValue: "\(chunk.name): " + stale))
+            #expect(chunk.bytecodeSource == PrecompiledChunk.hash(chunk.source), Comment(rawValue: "\(chunk.name): " + stale))
         }
     }
 
@@ -37,11 +38,13 @@ import InvariantChecking
         // info kept), dumped by Lua \(PrecompiledChunk.runningRelease) (Precompiled.swift, Q57).
         enum PrecompiledRelease { static let lua = \(PrecompiledChunk.runningRelease) }
         extension Prelude {
+            static let bytecodeSource: UInt64 = 0x\(String(PrecompiledChunk.hash(PrecompiledChunk.prelude.source), radix: 16))
             static let bytecode: [UInt8] = [
         \(array(prelude))
             ]
         }
         extension SpecLibrary {
+            static let bytecodeSource: UInt64 = 0x\(String(PrecompiledChunk.hash(PrecompiledChunk.spec.source), radix: 16))
             static let bytecode: [UInt8] = [
         \(array(spec))
             ]
@@ -88,13 +91,29 @@ import InvariantChecking
         case "truncated": bytes = Array(bytes.prefix(bytes.count / 2))
         default: bytes = []
         }
-        let chunk = PrecompiledChunk(name: "=prelude", source: PrecompiledChunk.prelude.source, bytecode: bytes)
+        let prelude = PrecompiledChunk.prelude
+        let chunk = PrecompiledChunk(name: "=prelude", source: prelude.source, bytecode: bytes, bytecodeSource: prelude.bytecodeSource)
         let damaged = try LuaRuntime(simulation: Simulation(), memoryLimit: 0, prelude: chunk)
         #expect(!damaged.preludeFromBytecode)
         let (outcome, out) = Self.run(damaged)
         let (expectedOutcome, expectedOut) = Self.run(try LuaRuntime())
         #expect(out == expectedOut)
         #expect(outcome == expectedOutcome)
+    }
+
+    /// Bytes recorded from another text are not used: an edited prelude that was not
+    /// re-recorded runs as written (here with one more line printed).
+    @Test func bytesOfAnotherSourceAreNotUsed() throws {
+        let prelude = PrecompiledChunk.prelude
+        let edited = PrecompiledChunk(name: "=prelude", source: "print('edited')\n" + prelude.source,
+                                      bytecode: prelude.bytecode, bytecodeSource: prelude.bytecodeSource)
+        let rt = try LuaRuntime(simulation: Simulation(), memoryLimit: 0, prelude: edited)
+        #expect(!rt.preludeFromBytecode)
+        #expect(PrecompiledChunk.hash("a") != PrecompiledChunk.hash("b"))
+        var out = ""
+        rt.output = { out += $0 }
+        #expect(rt.run(source: "print(ui.Transform.scale(2))", chunkName: "=x") == .ok)
+        #expect(out == "Transform(2, 0, 0, 2, 0, 0)\n")
     }
 
     /// A script's own chunks stay text-only, even the bytes the host loads itself.

@@ -13,26 +13,39 @@ package struct PrecompiledChunk {
     package let name: String
     package let source: String
     package let bytecode: [UInt8]
+    /// `hash(source)` of the text the bytes were dumped from.
+    package let bytecodeSource: UInt64
 
     package static var prelude: PrecompiledChunk {
-        PrecompiledChunk(name: "=prelude", source: Prelude.source, bytecode: Prelude.bytecode)
+        PrecompiledChunk(name: "=prelude", source: Prelude.source, bytecode: Prelude.bytecode,
+                         bytecodeSource: Prelude.bytecodeSource)
     }
     package static var spec: PrecompiledChunk {
-        PrecompiledChunk(name: "=spec", source: SpecLibrary.source, bytecode: SpecLibrary.bytecode)
+        PrecompiledChunk(name: "=spec", source: SpecLibrary.source, bytecode: SpecLibrary.bytecode,
+                         bytecodeSource: SpecLibrary.bytecodeSource)
     }
     /// Every chunk the recording covers.
     package static var all: [PrecompiledChunk] { [prelude, spec] }
 
-    package init(name: String, source: String, bytecode: [UInt8]) {
-        self.name = name; self.source = source; self.bytecode = bytecode
+    package init(name: String, source: String, bytecode: [UInt8], bytecodeSource: UInt64) {
+        self.name = name; self.source = source; self.bytecode = bytecode; self.bytecodeSource = bytecodeSource
+    }
+
+    /// FNV-1a of the text's bytes: bytes recorded from another text (a source edited
+    /// and not re-recorded) are not used, so a build never runs a stale prelude.
+    package static func hash(_ text: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h
     }
 
     /// Pushes the chunk's function (or the message) and returns the status. The bytes
-    /// are used only under the Lua release that dumped them, and lua_load refuses a
-    /// header from another build (version, format, integer and number sizes); then the
-    /// source is compiled, as before bytecode (Q57). `fromBytecode` says which it was.
+    /// are used only if dumped from this source, under the Lua release that dumped
+    /// them, and lua_load refuses a header from another build (version, format, integer
+    /// and number sizes); otherwise the source is compiled, as before bytecode (Q57).
+    /// `fromBytecode` says which it was.
     func load(_ L: LuaState) -> (status: Int32, fromBytecode: Bool) {
-        if Int(nb_lua_release()) == PrecompiledRelease.lua {
+        if Int(nb_lua_release()) == PrecompiledRelease.lua, Self.hash(source) == bytecodeSource {
             let status = bytecode.withUnsafeBufferPointer { buf in
                 buf.withMemoryRebound(to: CChar.self) { nb_loadbinary(L, $0.baseAddress, $0.count, name) }
             }
