@@ -68,6 +68,12 @@ int nb_loadscript(lua_State *L, const char *buff, size_t sz, const char *name) {
     return nb_loadbuffer(L, buff + start, sz - start, name);
 }
 
+int nb_loadbinary(lua_State *L, const char *buff, size_t sz, const char *name) {
+    return luaL_loadbufferx(L, buff, sz, name, "b");
+}
+
+int nb_lua_release(void) { return LUA_VERSION_RELEASE_NUM; }
+
 int nb_loadscript_lua(lua_State *L) {
     size_t sz;
     const char *text = luaL_checklstring(L, 1, &sz);

@@ -11,6 +11,21 @@ extension StringProtocol {
     }
 }
 
+extension String {
+    /// Whether `word` occurs in the text, byte by byte. `contains(_:)` with a string goes
+    /// through the string-processing library's generic searcher, about 30,000
+    /// instructions a call on a trace line: most of an example's `expectTrace` (issue 18).
+    package func includes(_ word: String) -> Bool {
+        let text = Array(utf8), w = Array(word.utf8)
+        guard let first = w.first else { return false }   // as contains("")
+        guard w.count <= text.count else { return false }
+        for i in 0...(text.count - w.count) where text[i] == first && text[i..<(i + w.count)].elementsEqual(w) {
+            return true
+        }
+        return false
+    }
+}
+
 /// `v` in hexadecimal, zero-padded to `width` digits ("%02X", "%04x").
 package func hex(_ v: UInt32, width: Int, uppercase: Bool = false) -> String {
     let digits = String(v, radix: 16, uppercase: uppercase)

@@ -3,9 +3,19 @@ import FoundationEssentials
 extension TraceEvent {
     /// The text form (README.md, The trace), without the time prefix.
     public var body: String {
+        // Appended in place: no array of argument strings, and no `joined(separator:)`,
+        // whose first use looks up a generic witness at run time (issue 18).
         func call(_ receiver: String) -> String {
-            let list = args.map { $0.0 == "_" ? $0.1.text : "\($0.0): \($0.1.text)" }
-            return "\(receiver).\(event)(\(list.joined(separator: ", ")))"
+            var out = receiver
+            out += "."
+            out += event
+            out += "("
+            for (i, (label, value)) in args.enumerated() {
+                if i > 0 { out += ", " }
+                if label != "_" { out += label; out += ": " }
+                out += value.text
+            }
+            return out + ")"
         }
         switch kind {
         case .warning, .lint, .log:
@@ -129,8 +139,8 @@ public func traceMismatch(expected: String, actual: some Collection<TraceEvent>,
         .map(\.trimmed)
         .filter { !$0.isEmpty && !$0.hasPrefix("--") }
     var f = filter
-    if wanted.contains(where: { $0.contains("LayoutSubviews(") }) { f.includeLayout = true }
-    if wanted.contains(where: { $0.contains("SafeAreaInsetsDidChange(") }) { f.includeSafeArea = true }
+    if wanted.contains(where: { $0.includes("LayoutSubviews(") }) { f.includeLayout = true }
+    if wanted.contains(where: { $0.includes("SafeAreaInsetsDidChange(") }) { f.includeSafeArea = true }
     let events = actual.filter(f.accepts)
     let timed = wanted.contains { $0.hasPrefix("[") }
     let got = events.map { timed ? $0.text : $0.body }

@@ -11,8 +11,14 @@ public final class Trace {
     /// stderr with it).
     public var onEvent: ((TraceEvent) -> Void)?
     /// The kinds `onEvent` hears of: an event is built for it only then (Q53).
-    public var onEventKinds: Set<TraceKind> = Set(TraceKind.allCases) {
-        didSet { onEventMask = onEventKinds.reduce(0) { $0 | 1 << $1.index } }
+    public var onEventKinds: Set<TraceKind> {
+        get { Set(TraceKind.allCases.filter { onEventMask & 1 << $0.index != 0 }) }
+        set { hear(Array(newValue)) }
+    }
+    /// Sets `onEventKinds` from a list: the CLI's start-up makes no Set, whose first
+    /// use scans every conformance record in the binary (issue 18).
+    public func hear(_ kinds: [TraceKind]) {
+        onEventMask = kinds.reduce(0) { $0 | 1 << $1.index }
     }
     private var onEventMask: UInt16 = 0xFFFF
     var nextSeq = 1

@@ -84,7 +84,7 @@ public final class RunSession {
         runtime.simulation.samplesFrames = options.frames
         if options.lint { runtime.startLinting() }
         let echoErrors = options.hookErrors == .report, echoWarnings = options.echoWarnings
-        runtime.simulation.trace.onEventKinds = [.warning, .error]
+        runtime.simulation.trace.hear([.warning, .error])
         runtime.simulation.trace.onEvent = { e in
             switch e.kind {
             case .warning where echoWarnings: output.err("\(e.body)\n")

@@ -17,6 +17,18 @@ import InvariantChecking
         return s
     }
 
+    @Test("includes finds a word as contains does: at either end, overlapping starts, UTF-8")
+    func includesAgreesWithContains() {
+        let cases = [("", ""), ("", "a"), ("a", ""), ("abc", "abc"), ("abc", "abcd"), ("xxLayoutSubviews(", "LayoutSubviews("),
+                     ("LayoutSubviews(v)", "LayoutSubviews("), ("LayoutSubviews", "LayoutSubviews("), ("aaab", "aab"),
+                     ("é LayoutSubviews(", "LayoutSubviews("), ("caféx", "éx"), ("cafe", "é")]
+        for (text, word) in cases {
+            #expect(text.includes(word) == text.contains(word), "\(text) / \(word)")
+        }
+        #expect("SafeAreaInsetsDidChange(v)".includes("SafeAreaInsetsDidChange("))
+        #expect(!"viewDidLayoutSubviews".includes("LayoutSubviews("))
+    }
+
     @Test("formatNumber matches %.3f without trailing zeros")
     func matchesPrintf() {
         var rng = SystemRandomNumberGenerator()

@@ -140,6 +140,13 @@ int nb_loadbuffer(lua_State *L, const char *buff, size_t sz, const char *name);
 /// Loads a script file's bytes as lua.c does: a UTF-8 byte-order mark and a first line
 /// starting with '#' are skipped (the line still counts), then nb_loadbuffer.
 int nb_loadscript(lua_State *L, const char *buff, size_t sz, const char *name);
+/// Loads a chunk the host compiled at record time (Prelude, SpecLibrary): bytecode
+/// only, never a script's text or bytes. A chunk dumped by another Lua (version,
+/// format, sizes) fails with a message, and the caller compiles the source instead.
+int nb_loadbinary(lua_State *L, const char *buff, size_t sz, const char *name);
+/// The Lua release the shim was compiled against (LUA_VERSION_RELEASE_NUM, 50404 for
+/// 5.4.4): precompiled chunks are used only with the release they were dumped by.
+int nb_lua_release(void);
 /// `loadscript(text, chunkname)` for the prelude's `require`: the function, or nil and
 /// the message (as `load`).
 int nb_loadscript_lua(lua_State *L);

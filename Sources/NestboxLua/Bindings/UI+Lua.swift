@@ -146,15 +146,17 @@ enum UIFunctions {
 
     static let globals = LuaNamespace(path: "_G", doc: "Globals Nestbox replaces.", functions: [
         LuaMethod("print", "(...: any)", doc: "Writes the values, tab-separated, to standard output and records a `log` event.") { a in
-            var parts: [String] = []
+            // Appended in place: `joined(separator:)` looked up a generic witness at
+            // run time on the first print of every run (issue 18).
+            var line = ""
             for i in 1...max(1, a.count) where i <= a.count {
                 if nb_safetostring(a.L, i) != LUA_OK {
                     throw LuaFailure.raw(a.L.string(at: -1) ?? "error in __tostring")
                 }
-                parts.append(a.L.string(at: -1) ?? "")
+                if i > 1 { line += "\t" }
+                line += a.L.string(at: -1) ?? ""
                 a.L.pop()
             }
-            let line = parts.joined(separator: "\t")
             a.rt.output(line + "\n")
             a.rt.simulation.trace.record(.log, "script", "print", message: line)
             return 0

@@ -130,7 +130,7 @@ struct BindingTables {
     /// Per namespace: (function name, id).
     var functionIDs: [[(String, Int)]] = []
     /// Type ID by the ObjectIdentifier of the bound Swift class.
-    var typeIndex: [ObjectIdentifier: Int] = [:]
+    var typeIndex = TypeIndex()
     /// What is wrong with the registry (setup refuses to start when not empty).
     var problems: [String] = []
 
@@ -138,17 +138,18 @@ struct BindingTables {
         if bindings.count > UInt32.bitWidth {
             problems.append("\(bindings.count) bound types, but a tag has \(UInt32.bitWidth) bits")
         }
+        // Sized once: grown one element at a time, these were copied at every doubling.
+        let types = bindings.map(\.type)
+        methods.reserveCapacity(bindings.reduce(0) { $0 + $1.methods.count } + namespaces.reduce(0) { $0 + $1.functions.count })
+        properties.reserveCapacity(bindings.reduce(0) { $0 + $1.properties.count })
         for (i, b) in bindings.enumerated() {
             if let j = typeIndex[ObjectIdentifier(b.type)] {
                 problems.append("\(b.name) binds \(b.type), which \(bindings[j].name) binds already")
-            } else {
-                typeIndex[ObjectIdentifier(b.type)] = i
             }
+            typeIndex.append(ObjectIdentifier(b.type))
             let parent = Self.superclass(of: b.type, in: typeIndex)
-            for (k, later) in bindings.enumerated().dropFirst(i + 1) {
-                if Self.isSubclass(b.type, of: later.type) {
-                    problems.append("\(b.name) comes before its parent \(later.name) in LuaTypes.all (at \(i + 1) and \(k + 1))")
-                }
+            for k in (i + 1)..<types.count where Self.isSubclass(b.type, of: types[k]) {
+                problems.append("\(b.name) comes before its parent \(bindings[k].name) in LuaTypes.all (at \(i + 1) and \(k + 1))")
             }
             parents.append(parent)
             let bit: UInt32 = i < UInt32.bitWidth ? 1 << UInt32(i) : 0
@@ -157,13 +158,13 @@ struct BindingTables {
             for m in b.methods {
                 methods.append(m)
                 let id = methods.count - 1
-                if let j = ms.firstIndex(where: { $0.0 == m.name }) { ms[j] = (m.name, id) } else { ms.append((m.name, id)) }
+                if let j = Self.index(of: m.name, in: ms) { ms[j] = (m.name, id) } else { ms.append((m.name, id)) }
             }
             var ps = parent.map { propertyIDs[$0] } ?? []
             for p in b.properties {
                 properties.append(p)
                 let id = properties.count - 1
-                if let j = ps.firstIndex(where: { $0.0 == p.name }) { ps[j] = (p.name, id) } else { ps.append((p.name, id)) }
+                if let j = Self.index(of: p.name, in: ps) { ps[j] = (p.name, id) } else { ps.append((p.name, id)) }
             }
             methodIDs.append(ms)
             propertyIDs.append(ps)
@@ -178,8 +179,16 @@ struct BindingTables {
         }
     }
 
+    /// Where `name` is among a parent's members (an override), comparing lengths first:
+    /// most names are new, and a full String comparison of two different names cost
+    /// more than the rest of the registry's setup (issue 18).
+    static func index(of name: String, in members: [(String, Int)]) -> Int? {
+        let count = name.utf8.count
+        return members.firstIndex { $0.0.utf8.count == count && $0.0 == name }
+    }
+
     /// The type ID of the nearest bound superclass of `type` (itself excluded).
-    static func superclass(of type: SimObject.Type, in index: [ObjectIdentifier: Int]) -> Int? {
+    static func superclass(of type: SimObject.Type, in index: TypeIndex) -> Int? {
         var c: AnyClass? = _getSuperclass(type)
         while let k = c {
             if let id = index[ObjectIdentifier(k)] { return id }
@@ -199,7 +208,7 @@ struct BindingTables {
 
     /// The most specific binding for an object made in Swift: its class's, or its
     /// nearest bound superclass's; nil for a class no binding covers.
-    static func typeID(of obj: SimObject, in index: [ObjectIdentifier: Int]) -> Int? {
+    static func typeID(of obj: SimObject, in index: TypeIndex) -> Int? {
         var c: AnyClass? = Swift.type(of: obj)
         while let k = c {
             if let id = index[ObjectIdentifier(k)] { return id }
@@ -207,4 +216,14 @@ struct BindingTables {
         }
         return nil
     }
+}
+
+/// Type IDs by bound class, in registry order: a list of a few dozen searched in
+/// order, not a Dictionary, whose first use at start-up instantiated its metadata and
+/// scanned every conformance record in the binary for `ObjectIdentifier: Hashable`
+/// (issue 18). A class bound twice keeps its first ID (and the runtime refuses to start).
+struct TypeIndex {
+    private var classes: [ObjectIdentifier] = []
+    mutating func append(_ id: ObjectIdentifier) { classes.append(id) }
+    subscript(_ id: ObjectIdentifier) -> Int? { classes.firstIndex(of: id) }
 }

@@ -90,7 +90,7 @@ extension LuaRuntime {
         let ptr = Unmanaged.passRetained(obj).toOpaque()
         _ = nb_newobject(L, tags[typeID], ptr)
         let ud = L.top
-        lua_rawgeti(L, nb_registryindex(), lua_Integer(metatableRefs[typeID]))
+        pushMetatable(typeID)
         lua_setmetatable(L, ud)
         if let classIndex {
             lua_pushvalue(L, classIndex)
@@ -173,6 +173,43 @@ extension LuaRuntime {
             L.pop()
         }
         return found.sorted { $0.name < $1.name }
+    }
+
+    /// A type's tables as the trampolines see them, each entry `name=m<id>` (a method's
+    /// closure) or `name=p<id>` (a property), sorted: the members `__index` probes, the
+    /// properties `__newindex` sets, and the class's methods (nil for a type with no
+    /// class). Raw reads: runs no script code.
+    package func registeredTables(typeID: Int) -> (members: [String], properties: [String], classMethods: [String]?) {
+        let top = L.top
+        defer { L.settop(top) }
+        func entries(_ t: Int32) -> [String] {
+            var out: [String] = []
+            L.pushNil()
+            while lua_next(L, t) != 0 {
+                let name = L.string(at: -2) ?? "?"
+                if L.type(-1) == LUA_TFUNCTION, lua_getupvalue(L, -1, 2) != nil {
+                    out.append("\(name)=m\(lua_tointegerx(L, -1, nil))")
+                    L.pop()
+                } else {
+                    out.append("\(name)=p\(lua_tointegerx(L, -1, nil))")
+                }
+                L.pop()
+            }
+            return out.sorted()
+        }
+        func upvalue1(of key: StaticString, in meta: Int32) -> [String] {
+            L.rawField(meta, key)
+            _ = lua_getupvalue(L, -1, 1)
+            return entries(L.top)
+        }
+        pushMetatable(typeID)
+        let meta = L.top
+        let members = upvalue1(of: "__index", in: meta), properties = upvalue1(of: "__newindex", in: meta)
+        guard classRefs[typeID] != LUA_NOREF else { return (members, properties, nil) }
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(classRefs[typeID]))
+        _ = lua_getmetatable(L, -1)
+        L.rawField(-1, "__index")
+        return (members, properties, entries(L.top))
     }
 
     /// A full garbage collection (finalizers release Swift objects).

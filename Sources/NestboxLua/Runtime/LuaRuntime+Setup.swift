@@ -39,58 +39,56 @@ extension LuaRuntime {
 
     func registerBindings() {
         let t = Self.tables
-        // The metamethods every object and class shares, installed by name below.
-        let metamethods = LuaTypes.namespaces.indices.filter { LuaTypes.namespaces[$0].path.isEmpty }
-        let fn = Dictionary(metamethods.flatMap { t.functionIDs[$0] }, uniquingKeysWith: { a, _ in a })
+        // The metamethods every class shares, installed by name below.
+        let fn = Self.sharedFunction
         L.newTable(hash: Int32(LuaTypes.all.count + 2))     // ui
         let ui = L.top
+        // Each type's methods and properties tables, by type ID (2i+1, 2i+2): its
+        // children copy them, and its object metatable is made from them when the first
+        // object of the type is pushed (pushNew): an empty run pushes two types of 26,
+        // and a metatable's member table, every inherited method and property again,
+        // was most of setup's table work (issue 18).
+        L.newTable(array: Int32(2 * LuaTypes.all.count))
+        let made = L.top
+        lua_pushvalue(L, made)
+        typeTablesRef = luaL_ref(L, nb_registryindex())
+        var ownMethods = 0, ownProperties = 0              // where type i's own IDs start
         // Each type's tables are made at their final size (`ui` at least at its types'
         // count): filled one key at a time from empty, a table is rehashed at every
-        // power of two, work every run's start-up paid (issue 18).
+        // power of two, work every run's start-up paid (issue 18). A child starts from
+        // copies of its parent's tables (the keys are Lua strings already, the methods
+        // the parent's closures) and adds its own members: Swift names pushed once each,
+        // not once per type that inherits them (issue 18).
         for (i, binding) in LuaTypes.all.enumerated() {
             let methodCount = t.methodIDs[i].count, propertyCount = t.propertyIDs[i].count
+            let parent = t.parents[i]
             L.newTable(hash: Int32(methodCount + 1))         // methods (and `extend`)
             let methods = L.top
-            for (name, id) in t.methodIDs[i] {
+            if let parent { copyTable(made, 2 * parent + 1, into: methods, skipping: "extend") }
+            for (name, id) in t.methodIDs[i] where id >= ownMethods {
                 nb_pushdispatch(L, methodDispatch, Int32(id))
                 L.setRawField(methods, name)
             }
             L.newTable(hash: Int32(propertyCount))           // properties: name -> id
             let props = L.top
-            for (name, id) in t.propertyIDs[i] {
+            if let parent { copyTable(made, 2 * parent + 2, into: props, skipping: nil) }
+            for (name, id) in t.propertyIDs[i] where id >= ownProperties {
                 L.push(id)
                 L.setRawField(props, name)
             }
-            L.newTable(hash: Int32(methodCount + propertyCount)) // members: methods and property ids
-            let members = L.top
-            for (name, _) in t.methodIDs[i] {
-                L.rawField(methods, name)
-                L.setRawField(members, name)
-            }
-            for (name, id) in t.propertyIDs[i] {
-                L.push(id)
-                L.setRawField(members, name)
-            }
-            L.newTable(hash: 6)                              // metatable
-            let mt = L.top
-            nb_pushindex(L, members, propertyGet)
-            L.setRawField(mt, "__index")
-            nb_pushnewindex(L, props, propertySet, NestboxLua.fieldChanged)
-            L.setRawField(mt, "__newindex")
-            nb_pushgc(L, releaseObject)
-            L.setRawField(mt, "__gc")
-            if let id = fn["__tostring"] { nb_pushdispatch(L, methodDispatch, Int32(id)) ; L.setRawField(mt, "__tostring") }
-            L.push(binding.name)
-            L.setRawField(mt, "__name")
-            L.push("locked" as StaticString)
-            L.setRawField(mt, "__metatable")
-            metatableRefs.append(luaL_ref(L, nb_registryindex()))
+            ownMethods += binding.methods.count
+            ownProperties += binding.properties.count
+            lua_pushvalue(L, methods)
+            lua_rawseti(L, made, lua_Integer(2 * i + 1))
+            lua_pushvalue(L, props)
+            lua_rawseti(L, made, lua_Integer(2 * i + 2))
+            metatableRefs.append(LUA_NOREF)
 
             if binding.make != nil {
                 // The class table, ui.<Name>, stays empty: every assignment reaches
                 // __newindex, which refuses it (host classes are read-only), while
                 // `extend` and the methods are found through __index.
-                if let id = fn["__extend"] { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(methods, "extend") }
+                if let id = fn("__extend") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(methods, "extend") }
                 L.newTable()
                 let cls = L.top
                 L.newTable()                                 // its metatable
@@ -101,7 +99,7 @@ extension LuaRuntime {
                 L.setRawField(cmt, "__name")
                 L.push(true)
                 L.setRawField(cmt, "__bound")               // hook lookup stops here
-                if let id = fn["__classset"] { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(cmt, "__newindex") }
+                if let id = fn("__classset") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(cmt, "__newindex") }
                 lua_pushvalue(L, methods)
                 L.setRawField(cmt, "__index")               // ui.View.addSubview(v, w) works
                 L.push("locked" as StaticString)
@@ -113,8 +111,9 @@ extension LuaRuntime {
             } else {
                 classRefs.append(LUA_NOREF)
             }
-            L.settop(ui)
+            L.settop(made)
         }
+        L.settop(ui)
         for (n, namespace) in LuaTypes.namespaces.enumerated() where !namespace.path.isEmpty {
             registerFunctions(t.functionIDs[n], in: namespace.path, ui: ui)
         }
@@ -123,6 +122,77 @@ extension LuaRuntime {
         push(simulation.screen)
         L.setRawField(ui, "screen")
         lua_setglobal(L, "ui")
+    }
+
+    /// The metatable of type `typeID`'s objects, made on first use from the type's
+    /// methods and properties tables; pushes it.
+    func pushMetatable(_ typeID: Int) {
+        // Making it takes a dozen slots; a stack that cannot grow by them (a million
+        // slots in use) gets an object without a metatable rather than an overflow.
+        if metatableRefs[typeID] == LUA_NOREF {
+            guard lua_checkstack(L, 20) != 0 else { L.pushNil(); return }
+            let top = L.top
+            lua_rawgeti(L, nb_registryindex(), lua_Integer(typeTablesRef))
+            lua_rawgeti(L, top + 1, lua_Integer(2 * typeID + 1))
+            let methods = L.top
+            lua_rawgeti(L, top + 1, lua_Integer(2 * typeID + 2))
+            let props = L.top
+            let t = Self.tables
+            L.newTable(hash: Int32(t.methodIDs[typeID].count + t.propertyIDs[typeID].count)) // members
+            let members = L.top
+            copyTable(methods, into: members, skipping: "extend")
+            copyTable(props, into: members)                 // a property hides a method
+            L.newTable(hash: 6)
+            let mt = L.top
+            nb_pushindex(L, members, propertyGet)
+            L.setRawField(mt, "__index")
+            nb_pushnewindex(L, props, propertySet, NestboxLua.fieldChanged)
+            L.setRawField(mt, "__newindex")
+            nb_pushgc(L, releaseObject)
+            L.setRawField(mt, "__gc")
+            if let id = Self.sharedFunction("__tostring") {
+                nb_pushdispatch(L, methodDispatch, Int32(id))
+                L.setRawField(mt, "__tostring")
+            }
+            L.push(LuaTypes.all[typeID].name)
+            L.setRawField(mt, "__name")
+            L.push("locked" as StaticString)
+            L.setRawField(mt, "__metatable")
+            metatableRefs[typeID] = luaL_ref(L, nb_registryindex())
+            L.settop(top)
+        }
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(metatableRefs[typeID]))
+    }
+
+    /// The ID of a metamethod every object and class shares: a list, not a
+    /// Dictionary, whose first use costs a scan of every conformance record in the
+    /// binary (issue 18).
+    static func sharedFunction(_ name: String) -> Int? {
+        for (n, namespace) in LuaTypes.namespaces.enumerated() where namespace.path.isEmpty {
+            if let f = tables.functionIDs[n].first(where: { $0.0 == name }) { return f.1 }
+        }
+        return nil
+    }
+
+    /// Copies every key of the table at `from` (or of the table at `made[slot]`) into
+    /// the one at `into`, but `skipping`, with raw accesses (no metamethods run).
+    private func copyTable(_ made: Int32, _ slot: Int, into: Int32, skipping: StaticString?) {
+        lua_rawgeti(L, made, lua_Integer(slot))
+        copyTable(L.top, into: into, skipping: skipping)
+        L.pop()
+    }
+
+    private func copyTable(_ from: Int32, into: Int32, skipping: StaticString? = nil) {
+        let top = L.top
+        defer { L.settop(top) }
+        if let skipping { L.push(skipping) }
+        L.pushNil()
+        while lua_next(L, from) != 0 {
+            if skipping != nil && lua_rawequal(L, -2, top + 1) != 0 { L.pop(); continue }
+            lua_pushvalue(L, -2)
+            lua_rotate(L, -2, 1)                  // key, key, value
+            lua_rawset(L, into)
+        }
     }
 
     /// Puts functions in their namespace: the globals (`_G`), `ui`, or a table in `ui`
@@ -153,8 +223,10 @@ extension LuaRuntime {
         }
     }
 
-    func runPrelude() throws {
-        guard L.load(Prelude.source, chunkName: "=prelude") == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
+    func runPrelude(_ chunk: PrecompiledChunk) throws {
+        let (status, fromBytecode) = chunk.load(L)
+        guard status == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }
+        preludeFromBytecode = fromBytecode
         lua_getglobal(L, "ui")
         nb_pushcfunction(L, nb_loadscript_lua)              // require's loader
         guard nb_pcall(L, 2, 2) == LUA_OK else { throw LuaRuntimeError.prelude(L.string(at: -1) ?? "?") }

@@ -28,7 +28,7 @@ extension LuaRuntime {
     public func loadSpec(file path: String) -> ([SpecTest], RunOutcome) {
         let top = L.top
         defer { L.settop(top) }
-        guard L.load(SpecLibrary.source, chunkName: "=spec") == LUA_OK else {
+        guard PrecompiledChunk.spec.load(L).status == LUA_OK else {
             return ([], .scriptError(message: L.string(at: -1) ?? "spec library", traceback: ""))
         }
         nb_pushcfunction(L, nb_where_lua)

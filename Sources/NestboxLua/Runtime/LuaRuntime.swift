@@ -22,7 +22,9 @@ public final class LuaRuntime {
     var objectsRef: Int32 = LUA_NOREF
     var anchorsRef: Int32 = LUA_NOREF
     var classMasksRef: Int32 = LUA_NOREF
-    var metatableRefs: [Int32] = []
+    var metatableRefs: [Int32] = []    // LUA_NOREF until the type's first object
+    /// Per type, its methods and properties tables (setup's), for its metatable.
+    var typeTablesRef: Int32 = LUA_NOREF
     var classRefs: [Int32] = []
     var transformRef: Int32 = LUA_NOREF
     var prettyRef: Int32 = LUA_NOREF
@@ -75,8 +77,16 @@ public final class LuaRuntime {
     let viewTag = LuaTypes.tag(of: View.self)
     let viewControllerTag = LuaTypes.tag(of: ViewController.self)
 
+    /// Whether the prelude was loaded from its recorded bytecode (PrecompiledChunk).
+    package internal(set) var preludeFromBytecode = false
+
     /// - Parameter memoryLimit: bytes Lua code may allocate (0: no limit).
-    public init(simulation: Simulation = Simulation(), memoryLimit: Int = 0) throws {
+    public convenience init(simulation: Simulation = Simulation(), memoryLimit: Int = 0) throws {
+        try self.init(simulation: simulation, memoryLimit: memoryLimit, prelude: .prelude)
+    }
+
+    /// `prelude`: tests hand over damaged bytecode to check the fallback to the source.
+    package init(simulation: Simulation, memoryLimit: Int, prelude: PrecompiledChunk) throws {
         // A registry mistake (a child before its parent, a class bound twice) would
         // renumber or mistype objects: refuse to start instead (docs/extending.md).
         if let problem = Self.tables.problems.first { throw LuaRuntimeError.registry(problem) }
@@ -103,7 +113,7 @@ public final class LuaRuntime {
         simulation.isInterrupted = { nb_interrupted(main) != 0 }
         openLibraries()
         registerBindings()
-        try runPrelude()
+        try runPrelude(prelude)
     }
 
     deinit {

@@ -1,0 +1,77 @@
+import Testing
+import Containment
+@testable import NestboxLua
+import InvariantChecking
+
+/// Setup builds a child type's tables from copies of its parent's (issue 18): every
+/// type must still get exactly the members the registry's flattened IDs name.
+@Suite(.checksInvariants) struct RegistryTablesTests {
+    @Test func everyTypeHasExactlyItsRegistryMembers() throws {
+        let rt = try LuaRuntime()
+        let t = LuaRuntime.tables
+        let extend = LuaTypes.namespaces.indices.filter { LuaTypes.namespaces[$0].path.isEmpty }
+            .flatMap { t.functionIDs[$0] }.first { $0.0 == "__extend" }?.1
+        for (i, binding) in LuaTypes.all.enumerated() {
+            let methods = t.methodIDs[i].map { "\($0.0)=m\($0.1)" }
+            let properties = t.propertyIDs[i].map { "\($0.0)=p\($0.1)" }
+            let propertyNames = t.propertyIDs[i].map(\.0)
+            // a property hides a method of the same name, as setup sets properties last
+            let members = t.methodIDs[i].filter { !propertyNames.contains($0.0) }.map { "\($0.0)=m\($0.1)" } + properties
+            let got = rt.registeredTables(typeID: i)
+            #expect(got.members == members.sorted(), "\(binding.name)'s members")
+            #expect(got.properties == properties.sorted(), "\(binding.name)'s properties")
+            if binding.make != nil {
+                #expect(got.classMethods == (methods + ["extend=m\(extend ?? -1)"]).sorted(), "ui.\(binding.name)'s methods")
+            } else {
+                #expect(got.classMethods == nil, "\(binding.name) has no class")
+            }
+        }
+    }
+
+    /// Inherited methods are the parent's closures; a child's class still finds them,
+    /// and collecting between steps loses none.
+    @Test func inheritedMethodsWorkOnChildrenAcrossCollections() throws {
+        let (outcome, out, _) = try runLua("""
+        local l = ui.Label{ name = "l", text = "hi" }
+        collectgarbage()
+        ui.window:addSubview(l)
+        collectgarbage()
+        print(ui.Label.removeFromSuperview == ui.View.removeFromSuperview, l.superview == ui.window)
+        ui.View.removeFromSuperview(l)
+        collectgarbage()
+        local B = ui.Button:extend("B")
+        print(type(B.addSubview), l.superview, ui.window.subviews[1])
+        """)
+        #expect(outcome == .ok)
+        #expect(out == "true\ttrue\nfunction\tnil\tnil\n")
+    }
+
+    /// An object's metatable is made when the first object of its type is pushed
+    /// (issue 18): Swift-made objects of a type no script constructed, classes read
+    /// after instances of a subclass, and getmetatable answer as before.
+    @Test func metatablesMadeOnFirstPushAnswerAsBefore() throws {
+        let (outcome, out, _) = try runLua("""
+        print(getmetatable(ui.window), getmetatable(ui.View), tostring(ui.screen):match("^<Screen"))
+        local tc = ui.TabBarController{ name = "tc" }
+        collectgarbage()
+        local bar = tc.tabBar                       -- a TabBar first pushed from Swift
+        collectgarbage()
+        print(bar, getmetatable(bar), type(bar.addSubview))
+        local l = ui.Label{ name = "l" }
+        collectgarbage()
+        print(type(ui.View.addSubview), getmetatable(l), l.name, type(ui.TabBar{}.removeFromSuperview))
+        local names = {}
+        for k, v in pairs(ui) do if type(v) == "table" and getmetatable(v) == "locked" then names[#names + 1] = k end end
+        print(#names)
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        let constructible = LuaTypes.all.filter { $0.make != nil }.count
+        #expect(out == """
+        locked\tlocked\t<Screen
+        <TabBar: tc.tabBar>\tlocked\tfunction
+        function\tlocked\tl\tfunction
+        \(constructible + 1)
+
+        """)
+    }
+}
