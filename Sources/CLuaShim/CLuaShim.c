@@ -338,7 +338,7 @@ void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn appl
 
 /* ---------- calling Lua from Swift ---------- */
 
-static int nb_msghandler(lua_State *L) {
+int nb_msghandler(lua_State *L) {
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)

@@ -277,6 +277,43 @@ extension BindingTests {
             """)
     }
 
+    @Test("a hook is found on the instance, then up the Lua classes; a field that is not a function is passed over")
+    func hookLookupOrder() throws {
+        let (outcome, out, _) = try runLua("""
+            local Base = ui.ViewController:extend("Base")
+            local Mid = Base:extend("Mid")
+            local Leaf = Mid:extend("Leaf")
+            function Base:viewWillAppear(animated) print("Base", self.name, animated) end
+            function Mid:viewDidAppear() print("Mid", self.name) end
+            local parent = ui.ViewController{ name = "parent" }
+            ui.window.rootViewController = parent
+            ui.window:makeKeyAndVisible()
+            local function show(c)
+              parent:addChild(c); parent.view:addSubview(c.view); c:didMove(parent)
+              c:willMove(nil); c.view:removeFromSuperview(); c:removeFromParent()
+            end
+            local a = Leaf{ name = "a", viewDidAppear = 42 }   -- not a function: Mid's runs
+            show(a)
+            collectgarbage()
+            a.viewWillAppear = function(self, animated) print("own", self.name, animated) end
+            show(a)
+            collectgarbage()
+            show(Leaf{ name = "b" })
+            collectgarbage()
+            show(ui.ViewController{ name = "plain" })        -- no hooks at all
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            Base\ta\tfalse
+            Mid\ta
+            own\ta\tfalse
+            Mid\ta
+            Base\tb\tfalse
+            Mid\tb
+
+            """)
+    }
+
     @Test("classes from ui are read-only; a subclass is the script's to change")
     func readOnlyClasses() throws {
         let (outcome, out, _) = try runLua("""

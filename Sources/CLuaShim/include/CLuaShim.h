@@ -134,6 +134,18 @@ int nb_pcall(lua_State *L, int nargs, int nresults);
    below the function: a hot caller pushes it first and saves moving it in and out. */
 void nb_pushmsghandler(lua_State *L);
 int nb_pcall_handled(lua_State *L, int nargs, int nresults, int msgh);
+/* The traceback message handler every call from Swift runs under. */
+int nb_msghandler(lua_State *L);
+/* With the class table on top (popped) and a hook's name at `key`: looks the name up
+   along the Lua class chain up to the bound class, raw reads only; pushes the function
+   and returns 1, or returns 0. */
+int nb_classhook(lua_State *L, int key);
+/* A hook's call made ready (Hooks.c): pushes the message handler, the userdata of
+   the object at `ptr` (from the identity table `objects`), the hook named at index
+   `ordinal` + 1 of the names table `names` (instance fields, then classes), and the
+   userdata again as its first argument. Returns the handler's index, or 0 with the
+   stack as it was when the object has no userdata or no such hook. */
+int nb_prepare_hook(lua_State *L, int objects, const void *ptr, int names, int ordinal);
 /// Loads `sz` bytes of Lua text (never bytecode); a load error without a position
 /// (deep nesting's "C stack overflow") gets "chunk:line:" like a syntax error.
 int nb_loadbuffer(lua_State *L, const char *buff, size_t sz, const char *name);

@@ -55,18 +55,12 @@ extension LuaRuntime {
         guard !closing, hookMask(object) & (1 << UInt64(ordinal)) != 0 else { return }
         let top = L.top
         defer { L.settop(top) }
-        // What the call needs is pushed in the order it is needed and left below the
-        // function (the settop above clears it): the handler, the userdata, the hook's
-        // name (as Lua interned it at setup: no hashing per call). Moving each into
-        // place was a tenth of a hook's cost (issue 18).
-        nb_pushmsghandler(L)
-        let handler = L.top
-        guard pushExisting(object, leavingTable: true) else { return }
-        let ud = L.top
-        lua_rawgeti(L, nb_registryindex(), lua_Integer(hookNamesRef))
-        lua_rawgeti(L, -1, lua_Integer(hook.ordinal + 1))
-        guard pushHook(ud, keyAt: L.top) else { return }
-        lua_pushvalue(L, ud)
+        // The handler, the userdata, the hook and the userdata again, found and pushed
+        // in one call into C (Hooks.c): a dozen crossings from Swift to do the same
+        // were half of a hook's cost (issue 18).
+        let handler = nb_prepare_hook(L, objectsRef, Unmanaged.passUnretained(object).toOpaque(),
+                                      hookNamesRef, Int32(ordinal))
+        guard handler != 0 else { return }
         var nargs: Int32 = 1
         switch hook {
         case .viewWillAppear(let a), .viewIsAppearing(let a), .viewDidAppear(let a),
@@ -253,27 +247,7 @@ extension LuaRuntime {
     }
 
     /// `pushClassHook` with the name already on the stack at `key` (left there).
-    func pushClassHook(keyAt key: Int32) -> Bool {
-        var depth = 0
-        while L.type(-1) == LUA_TTABLE, depth < 64 {
-            depth += 1
-            guard lua_getmetatable(L, -1) != 0 else { break }
-            if L.rawField(-1, "__bound") == LUA_TBOOLEAN { L.pop(2); break }
-            L.pop()
-            lua_pushvalue(L, key)
-            if lua_rawget(L, -3) == LUA_TFUNCTION {
-                lua_rotate(L, -3, 1)
-                L.pop(2)
-                return true
-            }
-            L.pop()
-            L.rawField(-1, "__index")   // the parent class
-            lua_rotate(L, -3, 1)
-            L.pop(2)
-        }
-        L.pop()
-        return false
-    }
+    func pushClassHook(keyAt key: Int32) -> Bool { nb_classhook(L, key) != 0 }
 
     /// The one way from Swift into a script's function (lua.c's `docall`): every hook,
     /// delegate method, data source, animator, completion, action and timer comes here.

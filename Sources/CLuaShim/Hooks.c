@@ -1,0 +1,55 @@
+// Finding a hook for a call from the model (issue 18): the object's userdata by its
+// pointer in the identity table, then the hook in the instance's own fields, then
+// along its Lua classes up to the bound class. Raw reads only: looking a hook up runs
+// no script code. Done here in one call rather than a dozen crossings from Swift,
+// which were half of a hook's cost.
+#include "CLuaShim.h"
+
+int nb_classhook(lua_State *L, int key) {
+    key = lua_absindex(L, key);
+    /* Bounded like every walk a script can lengthen: a chain deeper than 64 classes
+       is cut there (the same bound the Swift walk had). */
+    for (int depth = 0; depth < 64 && lua_type(L, -1) == LUA_TTABLE; depth++) {
+        if (!lua_getmetatable(L, -1)) break;
+        lua_pushliteral(L, "__bound");
+        int bound = lua_rawget(L, -2) == LUA_TBOOLEAN;
+        lua_pop(L, 1);
+        if (bound) { lua_pop(L, 1); break; }          /* the bound class: no hooks there */
+        lua_pushvalue(L, key);
+        if (lua_rawget(L, -3) == LUA_TFUNCTION) {      /* class, meta, f */
+            lua_replace(L, -3);
+            lua_pop(L, 1);
+            return 1;
+        }
+        lua_pop(L, 1);
+        lua_pushliteral(L, "__index");
+        lua_rawget(L, -2);                             /* class, meta, parent */
+        lua_replace(L, -3);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+int nb_prepare_hook(lua_State *L, int objects, const void *ptr, int names, int ordinal) {
+    /* Up to eight slots: a stack that cannot grow by them calls no hook (the call
+       could not be made either). */
+    if (!lua_checkstack(L, 8)) return 0;
+    /* Each API call is a few dozen instructions: what the look-ups leave on the stack
+       stays there, between the handler and the function, for the caller's settop. */
+    int handler = lua_gettop(L) + 1;
+    lua_pushcfunction(L, nb_msghandler);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, objects);
+    if (lua_rawgetp(L, -1, ptr) != LUA_TUSERDATA) { lua_settop(L, handler - 1); return 0; }
+    int ud = handler + 2;
+    int fields = lua_getiuservalue(L, ud, 1) == LUA_TTABLE;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, names);
+    lua_rawgeti(L, -1, ordinal + 1);
+    if (!(fields && lua_rawget(L, ud + 1) == LUA_TFUNCTION)) {
+        if (fields) lua_rawgeti(L, ud + 2, ordinal + 1);   /* rawget took the name */
+        lua_getiuservalue(L, ud, 2);
+        if (!nb_classhook(L, -2)) { lua_settop(L, handler - 1); return 0; }
+    }
+    lua_pushvalue(L, ud);                      /* the object, the hook's first argument */
+    return handler;
+}
