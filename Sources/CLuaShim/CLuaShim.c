@@ -60,15 +60,22 @@ lua_State *nb_newstate(nb_state *st) {
 
 nb_state *nb_getstate(lua_State *L) { return *(nb_state **)lua_getextraspace(L); }
 
-void nb_close(lua_State *L) { lua_close(L); }
+void nb_close(lua_State *L) {
+    nb_state *st = nb_getstate(L);
+    lua_close(L);                        /* every __gc gives its slot back first */
+    free(st->slots_free);
+    st->slots_free = NULL;
+    st->slots_nfree = st->slots_cap = st->slots_next = 0;
+}
 
 /* ---------- objects ---------- */
 
-nb_object *nb_newobject(lua_State *L, uint32_t tag, void *object) {
+nb_object *nb_newobject(lua_State *L, uint32_t tag, void *object, uint32_t slot) {
     nb_object *o = (nb_object *)lua_newuserdatauv(L, sizeof(nb_object), 2);
     o->magic = NB_MAGIC;
     o->tag = tag;
     o->object = object;
+    o->slot = slot;
     return o;
 }
 
@@ -249,6 +256,8 @@ static int nb_gc(lua_State *L) {
     if (o != NULL && o->object != NULL) {
         void *obj = o->object;
         o->object = NULL;   /* idempotent: a second __gc finds nothing */
+        nb_slot_give(L, o->slot);
+        o->slot = 0;
         nb_release_fn release = (nb_release_fn)lua_touserdata(L, lua_upvalueindex(1));
         nb_state *st = nb_getstate(L);
         st->in_host++;

@@ -21,6 +21,9 @@ open class SimObject {
     /// wants the callback of ordinal n.
     public var hostCache: UInt64 = 0
     public static var hostCacheValid: UInt64 { 1 << 30 }
+    /// The host's index for this object's script value (0: none yet): scratch like
+    /// `hostCache`, which the core never reads. A stale index is the host's to detect.
+    public var hostSlot: UInt32 = 0
     var wasOwned = false
     /// Retained, unlike `simulation`: a deinit must reach it whatever goes first.
     let memory: MemoryMeter

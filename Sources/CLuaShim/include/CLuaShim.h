@@ -40,6 +40,10 @@ typedef struct nb_state {
     int limit_seen;              /* the VM has raised the limit's error (atomic) */
     void *watchdog;              /* the timer thread, when a deadline is set */
     char where[192];             /* "file:line" where the limit stopped the script */
+    /* Identity slots (Objects.c): indices into the identity table handed out to
+       userdata and taken back by their __gc. */
+    uint32_t *slots_free;
+    uint32_t slots_nfree, slots_cap, slots_next;
 } nb_state;
 
 /// The host's count for the memory limit (never negative; 0 without a counter).
@@ -104,6 +108,7 @@ typedef struct nb_object {
     uint32_t magic;
     uint32_t tag;          /* bit set of the Swift kinds this object is (fast is-a checks) */
     void *object;          /* retained Swift object, NULL once released */
+    uint32_t slot;         /* its index in the identity table; given back by __gc */
 } nb_object;
 
 #define NB_MAGIC 0x4E657374u  /* "Nest" */
@@ -113,8 +118,16 @@ nb_state *nb_getstate(lua_State *L);
 void nb_close(lua_State *L);
 
 /* Objects */
-nb_object *nb_newobject(lua_State *L, uint32_t tag, void *object);
+nb_object *nb_newobject(lua_State *L, uint32_t tag, void *object, uint32_t slot);
 nb_object *nb_toobject(lua_State *L, int idx);
+/* Identity by slot (Objects.c). A new userdata takes a slot, free or new; its __gc
+   gives it back, once the collector has cleared the weak entry. */
+uint32_t nb_slot_take(lua_State *L);
+void nb_slot_give(lua_State *L, uint32_t slot);
+/* Pushes the userdata in slot `slot` of the identity table (registry ref `objects`)
+   when it is the one of `ptr` (a slot the object held may since belong to another),
+   with the table below it when `leave_table`; returns 1, or 0 with nothing pushed. */
+int nb_pushslot(lua_State *L, int objects, uint32_t slot, const void *ptr, int leave_table);
 
 /* Closures around Swift functions */
 void nb_pushdispatch(lua_State *L, nb_dispatch_fn fn, int id);
@@ -145,7 +158,7 @@ int nb_classhook(lua_State *L, int key);
    `ordinal` + 1 of the names table `names` (instance fields, then classes), and the
    userdata again as its first argument. Returns the handler's index, or 0 with the
    stack as it was when the object has no userdata or no such hook. */
-int nb_prepare_hook(lua_State *L, int objects, const void *ptr, int names, int ordinal);
+int nb_prepare_hook(lua_State *L, int objects, uint32_t slot, const void *ptr, int names, int ordinal);
 /// Loads `sz` bytes of Lua text (never bytecode); a load error without a position
 /// (deep nesting's "C stack overflow") gets "chunk:line:" like a syntax error.
 int nb_loadbuffer(lua_State *L, const char *buff, size_t sz, const char *name);

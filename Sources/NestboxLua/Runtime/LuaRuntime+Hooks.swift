@@ -56,9 +56,8 @@ extension LuaRuntime {
         let top = L.top
         defer { L.settop(top) }
         // The handler, the userdata, the hook and the userdata again, found and pushed
-        // in one call into C (Hooks.c): a dozen crossings from Swift to do the same
-        // were half of a hook's cost (issue 18).
-        let handler = nb_prepare_hook(L, objectsRef, Unmanaged.passUnretained(object).toOpaque(),
+        // in one call into C (Hooks.c) rather than a dozen from here (issue 18).
+        let handler = nb_prepare_hook(L, objectsRef, object.hostSlot, Unmanaged.passUnretained(object).toOpaque(),
                                       hookNamesRef, Int32(ordinal))
         guard handler != 0 else { return }
         var nargs: Int32 = 1

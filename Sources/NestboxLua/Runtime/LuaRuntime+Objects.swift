@@ -52,7 +52,8 @@ enum HostBits {
 }
 
 /// Identity and lifetime across the boundary. One userdata per Swift object (a
-/// weak-valued table keeps identity, so `vc.parent == menu` holds). The userdata
+/// weak-valued table keeps identity, so `vc.parent == menu` holds; the object keeps
+/// its userdata's index there, `hostSlot`, checked on every read: CLuaShim/Objects.c). The userdata
 /// retains its object. An object that carries Lua state (fields, inline hooks, a Lua
 /// class) and that the simulated world owns (a parent, a superview, the window)
 /// anchors its userdata, so that state lives exactly as long as the object is in use;
@@ -72,23 +73,15 @@ extension LuaRuntime {
     /// identity table stays below it, for a caller that resets the stack anyway (a
     /// hook's call, where moving it out was measurable: issue 18).
     func pushExisting(_ obj: SimObject, leavingTable: Bool = false) -> Bool {
-        lua_rawgeti(L, nb_registryindex(), lua_Integer(objectsRef))
-        if lua_rawgetp(L, -1, Unmanaged.passUnretained(obj).toOpaque()) == LUA_TUSERDATA {
-            if !leavingTable {
-                lua_rotate(L, -2, 1)
-                L.pop()
-            }
-            return true
-        }
-        L.pop(2)
-        return false
+        nb_pushslot(L, objectsRef, obj.hostSlot, Unmanaged.passUnretained(obj).toOpaque(), leavingTable ? 1 : 0) != 0
     }
 
     /// Makes the userdata; `classIndex` is the stack slot of its class table.
     func pushNew(_ obj: SimObject, typeID: Int, classIndex: Int32?, scripted: Bool) {
         let classIndex = classIndex.map { lua_absindex(L, $0) }
         let ptr = Unmanaged.passRetained(obj).toOpaque()
-        _ = nb_newobject(L, tags[typeID], ptr)
+        let slot = nb_slot_take(L)
+        _ = nb_newobject(L, tags[typeID], ptr, slot)
         let ud = L.top
         pushMetatable(typeID)
         lua_setmetatable(L, ud)
@@ -100,8 +93,9 @@ extension LuaRuntime {
         lua_setiuservalue(L, ud, 2)
         lua_rawgeti(L, nb_registryindex(), lua_Integer(objectsRef))
         lua_pushvalue(L, ud)
-        lua_rawsetp(L, -2, ptr)
+        lua_rawseti(L, -2, lua_Integer(slot))
         L.pop()
+        obj.hostSlot = slot
         obj.host = host
         obj.hostCache = scripted ? HostBits.luaState : 0
         if scripted && obj.isOwned { setAnchor(obj, ud: ud) }
@@ -268,5 +262,12 @@ extension LuaRuntime {
         let elapsed = ContinuousClock.now - start
         guard ok else { error = L.string(at: -1); return nil }
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+extension LuaRuntime {
+    /// How many identity slots were ever handed out, and how many are free now.
+    package var identitySlots: (handedOut: UInt32, free: UInt32) {
+        (state.pointee.slots_next, state.pointee.slots_nfree)
     }
 }

@@ -10,7 +10,7 @@ import Glibc
 extension LuaRuntime {
     func openLibraries() {
         if nb_openlibs(L) != LUA_OK { L.pop() }
-        // identity table: one userdata per Swift object while Lua holds it
+        // identity table: one userdata per Swift object while Lua holds it, by slot
         objectsRef = weakTableRef("v")
         // anchors: userdata kept alive while the simulated world owns their object
         L.newTable()
