@@ -26,20 +26,20 @@ extension Bench {
     }
 
     func pagingRows() throws -> [Row] {
-        let sizes = quick ? [100, 1_000] : [1_000, 10_000]
-        var seconds: [Double] = []
+        let (small, large) = quick ? (100, 1_000) : (1_000, 10_000)
+        func book(_ n: Int) throws -> Double { try Self.time(try Self.runtime(), Self.pagingSource(n)) }
+        // The small book more often than the large (its time is short and the ratio
+        // divides by it): three runs before the turns, four among them.
+        let warm = quick ? [] : try (0..<3).map { _ in try book(small) }
+        let turns = try Self.byTurns(quick ? 1 : 3, small: { try book(small) }, large: { try book(large) })
         var rows: [Row] = []
-        for n in sizes {
-            // More samples for the small book: its time is short and the ratio divides by it.
-            let runs = quick ? 1 : n < 10_000 ? 7 : 3
-            let samples = try (0..<runs).map { _ in try Self.time(try Self.runtime(), Self.pagingSource(n)) }
-            let s = Self.median(samples)
-            seconds.append(s)
-            rows.append(Row(name: "paging-\(n < 1000 ? "\(n)" : Self.count(n))", value: s * 1e3, unit: "ms"))
+        for (n, samples) in [(small, warm + turns.small), (large, turns.large)] {
+            var row = Row(name: "paging-\(n < 1000 ? "\(n)" : Self.count(n))", value: Self.median(samples) * 1e3, unit: "ms")
+            row.spread = Self.spread(samples)
+            rows.append(row)
         }
-        let growth = seconds[1] / seconds[0]
-        var row = Row(name: "paging-growth", value: growth, unit: "x")
-        row.judge(growth, atMost: 12, "<= 12x")
+        var row = Row(name: "paging-growth", value: turns.growth, unit: "x")
+        row.judge(turns.growth, atMost: 12, "<= 12x")
         rows.append(row)
         return rows
     }

@@ -30,35 +30,48 @@ extension Bench {
     func renderRows() throws -> [Row] {
         let sizes = quick ? [100] : [1_000, 10_000]
         let runs = quick ? 1 : 7
-        var rows: [Row] = []
-        var svgAt: [Int: Double] = [:]
+        var sims: [Simulation] = []
+        var runtimes: [LuaRuntime] = []      // each keeps its simulation's objects alive
         for n in sizes {
             let rt = try Self.runtime()
             _ = try Self.time(rt, Self.renderSource(n))
-            let sim = rt.simulation
+            runtimes.append(rt)
+            sims.append(rt.simulation)
+        }
+        var failure: RenderError?
+        func draw(_ sim: Simulation, _ format: PictureFormat) -> Double {
+            Self.seconds(ContinuousClock().measure {
+                guard let picture = Renderer().render(sim) else { return }
+                if case .failure(let e) = format.encode(picture, scale: 1) { failure = e }
+            })
+        }
+        // The SVG rows by turns, 1,000 then 10,000 views, for their growth (Bench+Growth).
+        var svg: [[Double]] = [(0..<runs).map { _ in draw(sims[0], .svg) }]
+        var growth: Double?
+        if sims.count > 1 {
+            let turns = Self.byTurns(runs, small: { draw(sims[0], .svg) }, large: { draw(sims[1], .svg) })
+            svg = [turns.small, turns.large]
+            growth = turns.growth
+        }
+        var rows: [Row] = []
+        for (i, n) in sizes.enumerated() {
             for format in [PictureFormat.svg, .png] {
-                var failure: RenderError?
-                let samples = (0..<runs).map { _ -> Double in
-                    Self.seconds(ContinuousClock().measure {
-                        guard let picture = Renderer().render(sim) else { return }
-                        if case .failure(let e) = format.encode(picture, scale: 1) { failure = e }
-                    })
-                }
+                let samples = format == .svg ? svg[i] : (0..<runs).map { _ in draw(sims[i], .png) }
                 if let failure { throw BenchError(message: "render: \(failure)") }
                 let s = Self.median(samples)
                 let name = format == .svg ? "svg" : "png"
                 var row = Row(name: "render-\(n >= 1_000 ? Self.count(n) : String(n))-views-\(name)", value: s * 1e3, unit: "ms")
                 row.spread = Self.spread(samples)
                 if n == 1_000 { row.judge(s, atMost: format == .svg ? 0.02 : 0.06, format == .svg ? "<= 20 ms" : "<= 60 ms") }
-                if format == .svg { svgAt[n] = s }
-                if n == 10_000, format == .svg, let small = svgAt[1_000] {
-                    row.baseline = small * 1e3
-                    row.ratio = s / small
-                    row.judge(s / small, atMost: 12, "<= 12x (linear)")
+                if n == 10_000, format == .svg, let growth {
+                    row.baseline = Self.median(svg[0]) * 1e3
+                    row.ratio = growth
+                    row.judge(growth, atMost: 12, "<= 12x (linear)")
                 }
                 rows.append(row)
             }
         }
+        withExtendedLifetime(runtimes) {}
         return rows
     }
 }

@@ -82,25 +82,26 @@ extension Bench {
     }
 
     func treeRows() throws -> [Row] {
-        let sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 100_000]
-        var seconds: [Int: Double] = [:]
+        let (small, large) = quick ? (1_000, 10_000) : (10_000, 100_000)
+        func tree(_ n: Int) throws -> Double { try Self.time(try Self.runtime(), Self.treeSource(n)) }
         var rows: [Row] = []
-        for n in sizes {
-            // More samples for the small trees: their times are short and the ratio divides by them.
-            let runs = quick ? 1 : n < 100_000 ? 7 : 3
-            let samples = try (0..<runs).map { _ in try Self.time(try Self.runtime(), Self.treeSource(n)) }
-            let s = Self.median(samples)
-            seconds[n] = s
-            var row = Row(name: "tree-\(n / 1000)k", value: s * 1e3, unit: "ms")
+        func row(_ n: Int, _ samples: [Double]) -> Row {
+            var row = Row(name: "tree-\(n / 1000)k", value: Self.median(samples) * 1e3, unit: "ms")
             row.spread = Self.spread(samples)
-            if n == 100_000 { row.judge(s, atMost: 1, "<= 1000 ms") }
-            rows.append(row)
+            if n == 100_000 { row.judge(Self.median(samples), atMost: 1, "<= 1000 ms") }
+            return row
         }
-        let (small, large) = (sizes[sizes.count - 2], sizes[sizes.count - 1])
-        let growth = (seconds[large] ?? .nan) / (seconds[small] ?? .nan)
-        var row = Row(name: "tree-growth-\(small / 1000)k-\(large / 1000)k", value: growth, unit: "x")
-        row.judge(growth, atMost: 12, "<= 12x")
-        rows.append(row)
+        // More samples for the small trees (seven each): their times are short and the
+        // ratio divides by them; the 10k tree's are three runs and then four among the
+        // turns with the 100k tree.
+        if !quick { rows.append(row(1_000, try (0..<7).map { _ in try tree(1_000) })) }
+        let warm = quick ? [] : try (0..<3).map { _ in try tree(small) }
+        let turns = try Self.byTurns(quick ? 1 : 3, small: { try tree(small) }, large: { try tree(large) })
+        rows.append(row(small, warm + turns.small))
+        rows.append(row(large, turns.large))
+        var growth = Row(name: "tree-growth-\(small / 1000)k-\(large / 1000)k", value: turns.growth, unit: "x")
+        growth.judge(turns.growth, atMost: 12, "<= 12x")
+        rows.append(growth)
         return rows
     }
 

@@ -31,4 +31,17 @@ import Testing
             """)
         #expect(Bench.spread([3]) == nil)
     }
+
+    @Test("growth is taken from runs by turns: each large run against the small runs beside it")
+    func growthByTurns() {
+        var calls = ""
+        var smalls = [1.0, 3, 1, 1][...], larges = [4.0, 6, 2][...]
+        let turns = Bench.byTurns(3, small: { calls += "s"; return smalls.popFirst() ?? .nan },
+                                  large: { calls += "l"; return larges.popFirst() ?? .nan })
+        #expect(calls == "slslsls")
+        #expect(turns.small == [1, 3, 1, 1])
+        #expect(turns.large == [4, 6, 2])
+        // 4 / mean(1, 3), 6 / mean(3, 1), 2 / mean(1, 1): 2, 3, 2
+        #expect(turns.growth == 2)
+    }
 }
