@@ -6,7 +6,7 @@ extension Bench {
     /// either side of it. This VM's speed changes in phases that last seconds (the same
     /// binary's 10k tree took 80 or 160 ms from one minute to the next): a ratio of two
     /// medians taken a minute apart measured those phases as much as the growth, and
-    /// the growth rows of one binary moved between 9× and 17× from run to run.
+    /// one binary's tree growth moved between 9× and 20× from run to run.
     static func byTurns(_ turns: Int, small: () throws -> Double,
                         large: () throws -> Double) rethrows -> (small: [Double], large: [Double], growth: Double) {
         var smalls = [try small()]
