@@ -62,7 +62,11 @@ nb_state *nb_getstate(lua_State *L) { return *(nb_state **)lua_getextraspace(L);
 
 void nb_close(lua_State *L) {
     nb_state *st = nb_getstate(L);
-    lua_close(L);                        /* every __gc gives its slot back first */
+    /* lua_close runs every finalizer without clearing the weak tables first, so the
+       slots it would give back may still be filled: none are taken after this (the
+       runtime is closing and pushes nothing), and none are kept. */
+    st->slots_closing = 1;
+    lua_close(L);
     free(st->slots_free);
     st->slots_free = NULL;
     st->slots_nfree = st->slots_cap = st->slots_next = 0;

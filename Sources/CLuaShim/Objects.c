@@ -19,7 +19,7 @@ uint32_t nb_slot_take(lua_State *L) {
 
 void nb_slot_give(lua_State *L, uint32_t slot) {
     nb_state *st = nb_getstate(L);
-    if (slot == 0) return;
+    if (slot == 0 || st->slots_closing) return;
     if (st->slots_nfree == st->slots_cap) {
         uint32_t cap = st->slots_cap ? st->slots_cap * 2 : 256;
         uint32_t *grown = (uint32_t *)realloc(st->slots_free, cap * sizeof *grown);

@@ -44,6 +44,7 @@ typedef struct nb_state {
        userdata and taken back by their __gc. */
     uint32_t *slots_free;
     uint32_t slots_nfree, slots_cap, slots_next;
+    int slots_closing;           /* set by nb_close: finalizers give nothing back */
 } nb_state;
 
 /// The host's count for the memory limit (never negative; 0 without a counter).

@@ -69,11 +69,9 @@ extension LuaRuntime {
         pushNew(obj, typeID: typeID, classIndex: nil, scripted: false)
     }
 
-    /// Pushes the existing userdata, or nothing (returns false). `leavingTable`: the
-    /// identity table stays below it, for a caller that resets the stack anyway (a
-    /// hook's call, where moving it out was measurable: issue 18).
-    func pushExisting(_ obj: SimObject, leavingTable: Bool = false) -> Bool {
-        nb_pushslot(L, objectsRef, obj.hostSlot, Unmanaged.passUnretained(obj).toOpaque(), leavingTable ? 1 : 0) != 0
+    /// Pushes the existing userdata, or nothing (returns false).
+    func pushExisting(_ obj: SimObject) -> Bool {
+        nb_pushslot(L, objectsRef, obj.hostSlot, Unmanaged.passUnretained(obj).toOpaque(), 0) != 0
     }
 
     /// Makes the userdata; `classIndex` is the stack slot of its class table.
@@ -153,7 +151,7 @@ extension LuaRuntime {
     }
 
     /// The objects behind the live userdata (raw reads: runs no script code), by name:
-    /// the table's order follows addresses, which differ from run to run.
+    /// the table's order follows slots, which depend on when the collector ran.
     func scriptObjects() -> [SimObject] {
         let top = L.top
         defer { L.settop(top) }
