@@ -1,8 +1,8 @@
 // Finding a hook for a call from the model (issue 18): the object's userdata by its
 // slot in the identity table (Objects.c), then the hook in the instance's own fields, then
 // along its Lua classes up to the bound class. Raw reads only: looking a hook up runs
-// no script code. One call from Swift instead of a dozen saved about 80 of a hook's
-// 1,500 instructions (callgrind of the bench's cycle with hooks).
+// no script code. One call from Swift instead of a dozen, for the hot path
+// (nb_prepare_hook); the binding's other look-ups use the same walk (nb_findhook).
 #include "CLuaShim.h"
 
 int nb_classhook(lua_State *L, int key) {
@@ -31,24 +31,40 @@ int nb_classhook(lua_State *L, int key) {
     return 0;
 }
 
+/* The look-up itself: on success pushes the instance's fields (or nil) and then the
+   function, so the hot path below need not move the function down; on failure pushes
+   nothing. */
+static int findhook(lua_State *L, int ud, int key) {
+    if (lua_getiuservalue(L, ud, 1) == LUA_TTABLE) {
+        lua_pushvalue(L, key);
+        if (lua_rawget(L, -2) == LUA_TFUNCTION) return 1;
+        lua_pop(L, 1);
+    }
+    lua_getiuservalue(L, ud, 2);
+    if (nb_classhook(L, key)) return 1;
+    lua_pop(L, 1);
+    return 0;
+}
+
+int nb_findhook(lua_State *L, int ud, int key) {
+    if (!findhook(L, ud, key)) return 0;
+    lua_replace(L, -2);
+    return 1;
+}
+
 int nb_prepare_hook(lua_State *L, int objects, uint32_t slot, const void *ptr, int names, int ordinal) {
     /* Ten slots at most here, and the caller's arguments after: a stack that cannot
        grow by them (a million slots in use) calls no hook rather than overflow. */
     if (!lua_checkstack(L, 16)) return 0;
-    /* Each API call is a few dozen instructions: what the look-ups leave on the stack
-       stays there, between the handler and the function, for the caller's settop. */
+    /* What the look-ups leave on the stack stays there, between the handler and the
+       function, for the caller's settop. */
     int handler = lua_gettop(L) + 1;
     lua_pushcfunction(L, nb_msghandler);
     if (!nb_pushslot(L, objects, slot, ptr, 1)) { lua_settop(L, handler - 1); return 0; }
     int ud = handler + 2;
-    int fields = lua_getiuservalue(L, ud, 1) == LUA_TTABLE;
     lua_rawgeti(L, LUA_REGISTRYINDEX, names);
-    lua_rawgeti(L, -1, ordinal + 1);
-    if (!(fields && lua_rawget(L, ud + 1) == LUA_TFUNCTION)) {
-        if (fields) lua_rawgeti(L, ud + 2, ordinal + 1);   /* rawget took the name */
-        lua_getiuservalue(L, ud, 2);
-        if (!nb_classhook(L, -2)) { lua_settop(L, handler - 1); return 0; }
-    }
+    lua_rawgeti(L, -1, ordinal + 1);                  /* the name, at ud + 2 */
+    if (!findhook(L, ud, ud + 2)) { lua_settop(L, handler - 1); return 0; }
     lua_pushvalue(L, ud);                      /* the object, the hook's first argument */
     return handler;
 }

@@ -154,6 +154,10 @@ int nb_msghandler(lua_State *L);
    along the Lua class chain up to the bound class, raw reads only; pushes the function
    and returns 1, or returns 0. */
 int nb_classhook(lua_State *L, int key);
+/* The hook named at `key` of the userdata at `ud` (both absolute indices): its own
+   fields, then its classes (nb_classhook). Pushes the function and returns 1, or
+   returns 0 with nothing pushed. */
+int nb_findhook(lua_State *L, int ud, int key);
 /* A hook's call made ready (Hooks.c): pushes the message handler, the userdata of
    the object at `ptr` (from the identity table `objects`), the hook named at index
    `ordinal` + 1 of the names table `names` (instance fields, then classes), and the

@@ -177,26 +177,15 @@ extension LuaRuntime {
         return true
     }
 
-    /// Finds a hook: the object's own fields, then its Lua classes up to the bound
-    /// class (raw reads only: looking a hook up runs no script code). Pushes it.
+    /// Finds a hook of the userdata at the absolute index `ud`: its own fields, then
+    /// its Lua classes up to the bound class (raw reads only: looking a hook up runs no
+    /// script code; Hooks.c). Pushes it.
     func pushHook(_ ud: Int32, _ name: String) -> Bool {
         L.push(name)
-        let found = pushHook(ud, keyAt: L.top)
+        let found = nb_findhook(L, ud, L.top) != 0
         if found { lua_rotate(L, -2, 1) }
         L.pop()
         return found
-    }
-
-    /// `pushHook` with the name already on the stack at `key` (left there).
-    func pushHook(_ ud: Int32, keyAt key: Int32) -> Bool {
-        if lua_getiuservalue(L, ud, 1) == LUA_TTABLE {
-            lua_pushvalue(L, key)
-            if lua_rawget(L, -2) == LUA_TFUNCTION { lua_rotate(L, -2, 1); L.pop(); return true }
-            L.pop()
-        }
-        L.pop()
-        lua_getiuservalue(L, ud, 2)
-        return pushClassHook(keyAt: key)
     }
 
     /// Whether the table at `index` has any entry (raw).
