@@ -5,7 +5,7 @@ import PackageDescription
 // simulation is single-threaded and the checks were ~10% of a property access.
 let fastRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
-// Release builds of the model count references without atomics (issue 18: swift_retain
+// Release builds of the model count references without atomics (docs/performance.md: swift_retain
 // and swift_release were about a third of a cycle). Sound because of policy Q55: one
 // simulation per thread (`nestbox test -j` gives each thread its own runtime and
 // Simulation, and nothing in Containment hands an object to another thread), and no
@@ -16,7 +16,7 @@ let fastRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked
 let singleThreadedRelease: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-assume-single-threaded"], .when(configuration: .release))]
 
 // Release executables link Swift's runtime and libraries statically: the dynamic loader
-// was about 30 % of `nestbox run empty.lua`'s start-up (issue 18). HelloWorld, the
+// was about 30 % of `nestbox run empty.lua`'s start-up (docs/performance.md). HelloWorld, the
 // bench's start-up baseline, is linked the same way. Debug builds stay dynamic (faster
 // links while developing).
 let staticRelease: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(configuration: .release))]
@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // libedit (BSD) for the REPL's line editing and history, and cairo for the PNG
         // back-end of the pictures: opened with dlopen on first use, not linked, so a
-        // plain run maps neither them nor the twenty libraries they need (issue 18,
+        // plain run maps neither them nor the twenty libraries they need (docs/performance.md,
         // Sources/CLibraryLoader). Their -dev packages give the headers.
         .target(name: "CLibraryLoader"),
         .target(name: "CLibedit", dependencies: ["CLibraryLoader"]),

@@ -1,6 +1,6 @@
 // `nestbox bench`'s baseline: the measured operations written directly on the
-// Lua C API, as a conventional hand-written binding would (README.md, Development,
-// Performance): a typed userdata checked with luaL_checkudata, an __index and a
+// Lua C API, as a conventional hand-written binding would (docs/performance.md):
+// a typed userdata checked with luaL_checkudata, an __index and a
 // __newindex that dispatch on the key (methods first, then a property table), a
 // setter that checks its value and copies the string into the object, and methods
 // that check their receiver and argument and then do the same model work as the

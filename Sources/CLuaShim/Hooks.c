@@ -1,4 +1,4 @@
-// Finding a hook for a call from the model (issue 18): the object's userdata by its
+// Finding a hook for a call from the model (docs/performance.md): the object's userdata by its
 // slot in the identity table (Objects.c), then the hook in the instance's own fields, then
 // along its Lua classes up to the bound class. Raw reads only: looking a hook up runs
 // no script code. One call from Swift instead of a dozen, for the hot path

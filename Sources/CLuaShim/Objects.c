@@ -1,4 +1,4 @@
-// Identity by slot (issue 18). Each userdata has an index in the weak-valued identity
+// Identity by slot (docs/performance.md). Each userdata has an index in the weak-valued identity
 // table, and its Swift object keeps the index (`SimObject.hostSlot`): finding an
 // object's userdata is an array read, where a table keyed by the object's address
 // hashed the pointer, probed a chain and, with 200,000 objects, missed the cache. A

@@ -34,7 +34,7 @@ public class GestureRecognizer: SimObject {
         simulation.trace.record(.input, self, newState.rawValue,
                                 [("translation", .string("(\(formatNumber(translation.x)) \(formatNumber(translation.y)))"))])
         onAction?(self)
-        handle(.gestureAction)
+        host?.send(.action, from: self)
     }
 }
 

@@ -44,7 +44,7 @@ extension ViewController {
 /// once at the end: a tree of 100,000 controllers is 100,000 lines of about ten pieces
 /// each, and appending each piece to a `String` (its capacity and ASCII checks, a
 /// retain of every piece) was about a tenth of building and printing that tree, and
-/// an `Array`'s generic append half of that again (issue 18).
+/// an `Array`'s generic append half of that again (docs/performance.md).
 struct HierarchyText: ~Copyable {
     private var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
     private var count = 0

@@ -8,7 +8,7 @@ public enum ControlEvent: String, CaseIterable, Sendable {
 extension Button {
     /// Runs the actions registered for `event` (UIControl.sendActions(for:)).
     public func sendActions(for event: ControlEvent) {
-        handle(.controlEvent(event.rawValue))
+        host?.send(.control(event), from: self)
         builtInAction?(event)
     }
 }

@@ -1,4 +1,4 @@
-/// Model invariants (issue 13), checked as swift-collections checks `_checkInvariants`:
+/// Model invariants (docs/development.md, Tests), checked as swift-collections checks `_checkInvariants`:
 /// what any sequence of API calls must leave true between two calls. The model keeps
 /// each one where the relation changes (W3, W4, W6, Q5, the appearance state machine);
 /// a message here names a path that skipped it. The tests run the check after every

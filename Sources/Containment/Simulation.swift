@@ -61,7 +61,7 @@ public final class Simulation {
 
     /// `Class#n`, n counting instances of that class from 1.
     /// One hash of the class name and no generic interpolation: every object made asks,
-    /// and this was a twentieth of building a tree of controllers (issue 18).
+    /// and this was a twentieth of building a tree of controllers (docs/performance.md).
     func makeName(for className: String) -> String {
         let n = Self.increment(&nameCounters[className, default: 0])
         var name = className

@@ -1,3 +1,10 @@
+/// UITableViewDelegate, the part Nestbox models (a table view's `delegate` is its scroll
+/// view's, as in UIKit).
+public protocol TableViewDelegate: ScrollViewDelegate {
+    /// `row` counts from 0 (the host shows it from 1).
+    func didSelectRow(_ table: TableView, _ row: Int)
+}
+
 /// UITableView: rows from a data source, the visible ones as real cells (subviews),
 /// reused as the table scrolls; a tap on a cell selects its row.
 public final class TableView: ScrollView, TapHandling {
@@ -92,7 +99,7 @@ public final class TableView: ScrollView, TapHandling {
         let row = Int(clamping: point.y / rowHeight, rounding: .down, to: -1...numberOfRows)
         guard row >= 0, row < numberOfRows else { return false }
         simulation.trace.record(.delegate, self, "didSelectRow", "row", .number(Double(row + 1)))
-        handle(.didSelectRow(row))
+        (delegate as? TableViewDelegate)?.didSelectRow(self, row)
         selectRow?(row)
         return true
     }

@@ -1,6 +1,6 @@
 /// Small text helpers in place of Foundation's: the tool links FoundationEssentials
 /// only, because Foundation and its ICU data add about 3.5 ms to every start
-/// (README.md, Development, Performance).
+/// (docs/performance.md).
 extension StringProtocol {
     /// The text without spaces, tabs and line breaks at either end.
     package var trimmed: String {
@@ -14,7 +14,7 @@ extension StringProtocol {
 extension String {
     /// Whether `word` occurs in the text, byte by byte. `contains(_:)` with a string goes
     /// through the string-processing library's generic searcher, about 30,000
-    /// instructions a call on a trace line: most of an example's `expectTrace` (issue 18).
+    /// instructions a call on a trace line: most of an example's `expectTrace` (docs/performance.md).
     package func includes(_ word: String) -> Bool {
         let text = Array(utf8), w = Array(word.utf8)
         guard let first = w.first else { return false }   // as contains("")

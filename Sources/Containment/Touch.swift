@@ -1,5 +1,5 @@
 /// A finger on the screen during a pan: what `ui.pan{ release = false }` hands back so a
-/// script can move it, lift it or have the system cancel it (README.md, Input).
+/// script can move it, lift it or have the system cancel it (docs/layout.md, Animations and touches).
 ///
 /// UIKit's pan recognizers wait for the finger to travel past a small distance before
 /// they begin (Q21: 10 points, the hysteresis current iOS uses on an iPhone); a scroll
@@ -47,6 +47,7 @@ public final class Touch: SimObject {
             if !hasBegun {
                 guard (p.x - start.x) * (p.x - start.x) + (p.y - start.y) * (p.y - start.y) >= Self.slop * Self.slop else { continue }
                 hasBegun = true
+                if recognizer == nil { scroller?.beginDragging() }
                 update(velocity: velocity, state: .began)
             } else {
                 update(velocity: velocity, state: .changed)
@@ -75,6 +76,6 @@ public final class Touch: SimObject {
         guard isActive else { return }
         isActive = false
         if simulation.heldTouch === self { simulation.heldTouch = nil }
-        if hasBegun, let g = recognizer { g.send(state) }
+        if hasBegun, let g = recognizer { g.send(state) } else if hasBegun { scroller?.endDragging() }
     }
 }

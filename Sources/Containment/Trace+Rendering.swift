@@ -4,7 +4,7 @@ extension TraceEvent {
     /// The text form (README.md, The trace), without the time prefix.
     public var body: String {
         // Appended in place: no array of argument strings, and no `joined(separator:)`,
-        // whose first use looks up a generic witness at run time (issue 18).
+        // whose first use looks up a generic witness at run time (docs/performance.md).
         func call(_ receiver: String) -> String {
             var out = receiver
             out += "."

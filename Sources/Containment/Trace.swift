@@ -16,7 +16,7 @@ public final class Trace {
         set { hear(Array(newValue)) }
     }
     /// Sets `onEventKinds` from a list: the CLI's start-up makes no Set, whose first
-    /// use scans every conformance record in the binary (issue 18).
+    /// use scans every conformance record in the binary (docs/performance.md).
     public func hear(_ kinds: [TraceKind]) {
         onEventMask = kinds.reduce(0) { $0 | 1 << $1.index }
     }
@@ -64,7 +64,7 @@ public final class Trace {
 
     /// An event of an object with one argument, without an argument array: the events
     /// every containment cycle records (appearance, addChild, willMove, didMove) each
-    /// allocated and freed one, about a tenth of a cycle (issue 18).
+    /// allocated and freed one, about a tenth of a cycle (docs/performance.md).
     @inline(__always)
     public func record(_ kind: TraceKind, _ object: SimObject, _ event: String,
                        _ label: String, _ value: @autoclosure () -> TraceValue) {

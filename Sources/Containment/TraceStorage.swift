@@ -64,7 +64,7 @@ final class TraceNames {
     /// Every name by its text: open addressing over (hash, id + 1) pairs, 0 an empty
     /// slot, at most half full. A `[String: UInt32]` compared the text of every key on
     /// a probe's way and hashed every key again when it grew: with the 200,000 names of
-    /// a 100,000-controller tree that was a tenth of the run (issue 18). Here a probe
+    /// a 100,000-controller tree that was a tenth of the run (docs/performance.md). Here a probe
     /// compares text only when the whole 64-bit hash matches, and growing moves the
     /// stored hashes. The hash is Swift's, seeded per process, so a script cannot choose
     /// names that collide.

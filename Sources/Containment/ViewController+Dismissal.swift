@@ -83,7 +83,7 @@ extension ViewController {
         }
         for vc in stack { vc.isBeingDismissed = true }
         let delegate = top.transitioningDelegate
-        // Asked whatever the style, as for the presentation (issue 14).
+        // Asked whatever the style, as for the presentation (Q15c).
         if let animator = delegate?.animatorForDismissed(top) {
             let interaction = delegate?.interactionForDismissal(animator)
             let kind: TransitionContext.Kind = coversPresenter ? .uncoveringDismissal(animated: animated) : .dismissal(animated: animated)

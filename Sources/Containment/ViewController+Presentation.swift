@@ -78,7 +78,7 @@ extension ViewController {
             pc = chosen
         }
         let coversPresenter = pc.map { $0.shouldRemovePresentersView } ?? style.coversPresenter
-        // The delegate's animator is used whatever the style (issue 14): UIKit asks the
+        // The delegate's animator is used whatever the style (Q15c): UIKit asks the
         // transitioning delegate for every presentation.
         let animator = delegate?.animatorForPresented(vc, presenting: presenter, source: self)
         let interaction = animator.flatMap { delegate?.interactionForPresentation($0) }

@@ -5,7 +5,7 @@ import NestboxLua
 
 /// `nestbox bench`: the binding's costs against the same operations written by hand
 /// on Lua's C API, the model's throughput and how it grows with size, and start-up,
-/// all measured in one process (README.md, Development, Performance). Every figure is
+/// all measured in one process (docs/performance.md). Every figure is
 /// a median of several runs.
 public struct Bench: NestboxCommand {
     public static let configuration = CommandConfiguration(

@@ -51,7 +51,7 @@ public final class PlainReader: LineReader {
 
 /// A terminal: libedit's line editing, a history file, Tab completion. libedit is
 /// opened here, not linked (Sources/CLibedit): only the REPL at a terminal needs it
-/// (issue 18).
+/// (docs/performance.md).
 public final class EditLineReader: LineReader {
     let historyPath: String
     public var completer: ((String) -> [String])? {

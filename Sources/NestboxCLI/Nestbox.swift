@@ -5,7 +5,7 @@ import NestboxLua
 /// The root command. `main` is what the executable calls, with injectable output so
 /// tests run commands in-process.
 public struct Nestbox: ParsableCommand {
-    /// Raised with each change a user can see (README.md, Development).
+    /// Raised with each change a user can see (docs/development.md).
     public static let version = "0.2.0"
 
     public static let configuration = CommandConfiguration(
@@ -56,7 +56,7 @@ public struct Nestbox: ParsableCommand {
 extension Nestbox {
     /// `run FILE` alone, FILE not an option: what `Run` does with every option at its
     /// default, without ArgumentParser, whose building of the command tree and of
-    /// Run's options was most of a plain run's start-up (issue 18). Such a command
+    /// Run's options was most of a plain run's start-up (docs/performance.md). Such a command
     /// line cannot be a usage error (a FILE of "help" or "" is a file to Run too), so
     /// the outcome is the full parse's; `PlainRunTests` compare the two paths.
     static func isPlainRun(_ arguments: [String]) -> Bool {

@@ -7,7 +7,7 @@ import Containment
 /// the same picture is the same bytes.
 ///
 /// cairo is opened on the first PNG, not linked (Sources/CCairo): a run that draws none
-/// never maps it or the libraries it needs (issue 18). Without libcairo2 installed, PNG
+/// never maps it or the libraries it needs (docs/performance.md). Without libcairo2 installed, PNG
 /// output fails with `unavailable`'s message; SVG needs no cairo.
 public enum PNG {
     /// The largest picture Nestbox makes: cairo's surfaces stop at 32,767 pixels a side,

@@ -4,50 +4,88 @@ import InvariantChecking
 
 /// The core skips a callback its host has said it does not want (`SimObject.handle`):
 /// only while the host's answer is marked valid and of the simulation's current
-/// `hostGeneration`, and never for the callbacks a host looks up by other means.
+/// `hostGeneration`; target-actions always reach the host.
 @Suite(.checksInvariants) struct HostCacheTests {
     final class CountingHost: ObjectHost {
         var heard: [String] = []
         func run(_ hook: Hook, on object: SimObject) { heard.append(hook.name) }
+        func send(_ action: TargetAction, from sender: SimObject) { heard.append("action") }
         func loadView(for controller: ViewController) -> Bool { false }
         func ownershipChanged(of object: SimObject, owned: Bool) {}
         func size(forChild child: ViewController, of parent: ViewController, parentSize: Size) -> Size? { nil }
     }
 
-    /// What the host hears of viewDidLoad, willMove and a control event with `cache`.
+    /// What the host hears of viewDidLoad, willMove and a button's event with `cache`.
     static func heard(_ cache: (Simulation) -> UInt64, bump: Bool = false) -> [String] {
         let sim = Simulation()
         let host = CountingHost()
         let vc = ViewController(simulation: sim, name: "vc")
+        let button = Button(simulation: sim, name: "b")
         vc.host = host
+        button.host = host
         vc.hostCache = cache(sim)
+        button.hostCache = cache(sim)
         if bump { sim.hostGeneration &+= 1 }
         vc.handle(.viewDidLoad)
         vc.handle(.willMove(toParent: nil))
-        vc.handle(.controlEvent("touchUpInside"))
-        vc.handle(.didScroll)
+        button.sendActions(for: .touchUpInside)
         return host.heard
     }
 
     static func answer(_ bits: UInt64, _ sim: Simulation) -> UInt64 {
-        bits | SimObject.hostCacheValid | UInt64(sim.hostGeneration) << 32
+        HostCache.answer(bits, keeping: 0, generation: sim.hostGeneration)
     }
 
     @Test("with no answer yet every callback reaches the host")
     func noAnswer() {
-        #expect(Self.heard { _ in 0 } == ["viewDidLoad", "willMove", "controlEvent", "didScroll"])
+        #expect(Self.heard { _ in 0 } == ["viewDidLoad", "willMove", "action"])
     }
 
     @Test("an answer of this generation skips the callbacks it does not want, and only those")
     func skips() {
-        let willMove = UInt64(1) << UInt64(Hook.willMove(toParent: nil).ordinal)
-        #expect(Self.heard { Self.answer(willMove, $0) } == ["willMove", "controlEvent", "didScroll"])
-        #expect(Self.heard { Self.answer(0, $0) } == ["controlEvent", "didScroll"])
+        #expect(Self.heard { Self.answer(HostCache.bit(.willMove), $0) } == ["willMove", "action"])
+        #expect(Self.heard { Self.answer(0, $0) } == ["action"])
     }
 
     @Test("an answer not marked valid, or of an older generation, is not trusted")
     func staleAnswers() {
-        #expect(Self.heard { UInt64($0.hostGeneration) << 32 } == ["viewDidLoad", "willMove", "controlEvent", "didScroll"])
-        #expect(Self.heard({ Self.answer(0, $0) }, bump: true) == ["viewDidLoad", "willMove", "controlEvent", "didScroll"])
+        #expect(Self.heard { UInt64($0.hostGeneration) << HostCache.generationShift } == ["viewDidLoad", "willMove", "action"])
+        #expect(Self.heard({ Self.answer(0, $0) }, bump: true) == ["viewDidLoad", "willMove", "action"])
+    }
+
+    @Test("an answer keeps the host's own bits and drops stray ones")
+    func answerKeepsHostBits() {
+        let mine = HostCache.hostBit(0) | HostCache.hostBit(2)
+        let a = HostCache.answer(HostCache.bit(.loadView) | (1 << 31), keeping: mine | HostCache.bit(.viewDidLoad), generation: 7)
+        #expect(a == mine | HostCache.bit(.loadView) | HostCache.valid | (7 << 32))
+    }
+}
+
+/// The layout of `hostCache` (Hosting/HostCache.swift) and the override table it is
+/// keyed by (Hosting/Override.swift).
+@Suite(.checksInvariants) struct HostCacheLayoutTests {
+    @Test("override bits stay below the host's bits; the host's bits, valid and the generation do not overlap")
+    func layout() {
+        #expect(Override.count <= HostCache.firstHostBit, "\(Override.count) overrides reach the host's bit \(HostCache.firstHostBit)")
+        let hostBits = (0..<HostCache.hostBitCount).reduce(UInt64(0)) { $0 | HostCache.hostBit($1) }
+        let generation = UInt64(UInt32.max) << HostCache.generationShift
+        let parts = [HostCache.overrideBits, hostBits, HostCache.valid, generation]
+        for (i, a) in parts.enumerated() {
+            for b in parts[(i + 1)...] { #expect(a & b == 0) }
+        }
+        #expect(HostCache.firstHostBit + HostCache.hostBitCount <= 30, "host bits reach `valid`")
+        #expect(HostCache.generationShift == 32 && HostCache.valid < 1 << 32)
+    }
+
+    @Test("an override's ordinal is its position in the table, and back")
+    func ordinals() {
+        for (i, o) in Override.allCases.enumerated() {
+            #expect(o.ordinal == i)
+            #expect(Override(ordinal: i) == o)
+            #expect(HostCache.bit(o) == 1 << UInt64(i))
+        }
+        #expect(Override(ordinal: Override.count) == nil)
+        #expect(Override(ordinal: -1) == nil)
+        #expect(Set(Override.allCases.map(\.name)).count == Override.count, "names are unique")
     }
 }

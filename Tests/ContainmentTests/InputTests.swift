@@ -115,7 +115,7 @@ extension InputTests {
     func scrolling() throws {
         let (sim, root, host) = try screen()
         let s = ScrollView(simulation: sim, name: "list", frame: Rect(x: 0, y: 0, width: 300, height: 400))
-        s.host = host
+        s.delegate = host
         s.contentSize = Size(width: 300, height: 1000)
         try root.view.addSubview(s)
         sim.pan(from: Point(x: 100, y: 300), to: Point(x: 100, y: 100), steps: 2, duration: 0.1, release: true)

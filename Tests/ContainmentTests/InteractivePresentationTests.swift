@@ -2,7 +2,7 @@ import Testing
 import Containment
 import InvariantChecking
 
-/// Issue 14's presentation gaps: presentedViewController from a child, the
+/// Presentation's finer points: presentedViewController from a child, the
 /// transitioning delegate's animators for every style, interactive presentation and
 /// dismissal (Q15c), and the presentation controller of a `.custom` presentation.
 @Suite(.checksInvariants) struct InteractivePresentationTests {

@@ -34,20 +34,21 @@ func onScreen(_ root: ViewController) throws -> Simulation {
     return sim
 }
 
-/// A host that records what the core asks of it (controls, gestures, scrolls).
-final class RecordingHost: ObjectHost {
+/// A host that records what the core sends it (controls' and gestures' target-actions)
+/// and, as a scroll view's delegate, its scrolls.
+final class RecordingHost: ObjectHost, ScrollViewDelegate {
     var log: [String] = []
-    func run(_ hook: Hook, on object: SimObject) {
-        switch hook {
-        case .controlEvent(let e): log.append("\(object.name).\(e)")
-        case .gestureAction:
-            if let g = object as? GestureRecognizer {
+    func run(_ hook: Hook, on object: SimObject) {}
+    func send(_ action: TargetAction, from sender: SimObject) {
+        switch action {
+        case .control(let e): log.append("\(sender.name).\(e.rawValue)")
+        case .action:
+            if let g = sender as? GestureRecognizer {
                 log.append("\(g.name).\(g.state.rawValue) \(formatNumber(g.translation.x)),\(formatNumber(g.translation.y))")
             }
-        case .didScroll: log.append("\(object.name).didScroll")
-        default: break
         }
     }
+    func didScroll(_ scrollView: ScrollView) { log.append("\(scrollView.name).didScroll") }
     func loadView(for controller: ViewController) -> Bool { false }
     func ownershipChanged(of object: SimObject, owned: Bool) {}
     func size(forChild child: ViewController, of parent: ViewController, parentSize: Size) -> Size? { nil }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// cairo and libedit are opened on first use, not linked (issue 18): the binary names
+/// cairo and libedit are opened on first use, not linked (docs/performance.md): the binary names
 /// neither, a plain run maps neither, and without them PNG output fails with one line
 /// and the REPL reads plain lines. NESTBOX_LIBCAIRO / NESTBOX_LIBEDIT make the loader
 /// look for a library that does not exist.

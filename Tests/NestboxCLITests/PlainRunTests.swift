@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import NestboxCLI
 
-/// A plain `nestbox run FILE` skips ArgumentParser (`Nestbox.plainRun`, issue 18): for
+/// A plain `nestbox run FILE` skips ArgumentParser (`Nestbox.plainRun`, docs/performance.md): for
 /// every such command line it must do exactly what the full parse does.
 @Suite struct PlainRunTests {
     func both(_ args: [String]) -> (plain: Captured, parsed: Captured) {

@@ -27,8 +27,8 @@ import NestboxLua
         ui.window:makeKeyAndVisible()
         p:addChild(a); p.view:addSubview(a.view); p:addChild(b)
         p:transition{ from = a, to = b, animator = {
-          transitionDuration = function(self, ctx) error("no duration") end,
-          animateTransition = function(self, ctx) print("animating"); ctx:completeTransition(true) end } }
+          transitionDuration = function(ctx) error("no duration") end,
+          animateTransition = function(ctx) print("animating"); ctx:completeTransition(true) end } }
         print("after", a.appearanceState, b.appearanceState)
         """
 

@@ -4,7 +4,7 @@ import Containment
 import NestboxLua
 import InvariantChecking
 
-/// Issue 4's API from Lua, beyond the scenarios.
+/// The containers' API from Lua, beyond the scenarios.
 @Suite(.checksInvariants) struct ContainerBindingTests {}
 
 extension ContainerBindingTests {
@@ -34,14 +34,14 @@ extension ContainerBindingTests {
     @Test("the navigation delegate's animator and interaction controller")
     func customNavigationTransition() throws {
         let (outcome, out, _) = try runLua("""
-            local fade = { duration = 0.2, animate = function(ctx)
+            local fade = { transitionDuration = 0.2, animateTransition = function(ctx)
               print("animate", ctx.fromViewController.name, ctx.toViewController.name, ctx.isAnimated)
               local to = ctx:view("to")
               ctx.containerView:addSubview(to)
               to.alpha = 0
               ui.animate{ duration = 0.2, animations = function() to.alpha = 1 end,
                 completion = function() ctx:completeTransition(not ctx.transitionWasCancelled) end }
-            end, animationEnded = function(self, completed) print("ended", completed) end }
+            end, animationEnded = function(completed) print("ended", completed) end }
             local a, b = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }
             local n = ui.NavigationController{ name = "n", root = a,
               delegate = { animationController = function(nav, operation, from, to) print("asked", operation); return fade end } }
@@ -58,7 +58,7 @@ extension ContainerBindingTests {
     @Test("a custom presentation leaves the presenting side's callbacks alone")
     func customPresentation() throws {
         let (outcome, out, rt) = try runLua("""
-            local slide = { duration = 0.3, animate = function(ctx)
+            local slide = { transitionDuration = 0.3, animateTransition = function(ctx)
               local to = ctx:view("to")
               if to then ctx.containerView:addSubview(to) end
               ui.animate{ duration = 0.3, animations = function() end, completion = function() ctx:completeTransition(true) end }
@@ -169,7 +169,7 @@ extension ContainerBindingTests {
     @Test("the tab bar delegate's animator; W18 for a detached presenter")
     func tabAnimatorAndDetached() throws {
         let (outcome, out, rt) = try runLua("""
-            local fade = { duration = 0.25, animate = function(ctx)
+            local fade = { transitionDuration = 0.25, animateTransition = function(ctx)
               local to = ctx:view("to")
               ctx.containerView:insertSubview(to, 1)
               ui.animate{ duration = 0.25, animations = function() end, completion = function() ctx:completeTransition(true) end }
@@ -208,7 +208,7 @@ extension ContainerBindingTests {
         ("""
          local t = ui.TabBarController{ viewControllers = { ui.ViewController{ title = "X" }, ui.ViewController{ title = "Y" } },
            delegate = { animationController = function(tbc, from, to)
-             return { duration = 0.25 } end } }
+             return { transitionDuration = 0.25 } end } }
          ui.window.rootViewController = t
          ui.window:makeKeyAndVisible()
          t.selectedIndex = 2
@@ -233,8 +233,8 @@ extension ContainerBindingTests {
         ("""
          local p, a, b = ui.ViewController{}, ui.ViewController{}, ui.ViewController{}
          p:addChild(a); p.view:addSubview(a.view); p:addChild(b)
-         p:transition{ from = a, to = b, animator = { duration = 1, animate = "slide" } }
-         """, "test:3: bad argument #1 to 'transition' (field 'animator' has no animate or animateTransition function)"),
+         p:transition{ from = a, to = b, animator = { transitionDuration = 1, animateTransition = "slide" } }
+         """, "test:3: bad argument #1 to 'transition' (field 'animator' is an animator without animateTransition)"),
     ])
     func animatorWithoutAnimateTransition(_ source: String, _ expected: String) throws {
         #expect(try errorMessage(source) == expected)
@@ -259,7 +259,7 @@ extension ContainerBindingTests {
 }
 
 extension ContainerBindingTests {
-    @Test("issue 14: a presentation controller and an interactive dismissal, cancelled then finished (Scenarios/interactive-dismissal.lua)")
+    @Test("Q15c: a presentation controller and an interactive dismissal, cancelled then finished (Scenarios/interactive-dismissal.lua)")
     func interactiveDismissal() throws {
         let rt = try LuaRuntime()
         var out = ""

@@ -71,6 +71,44 @@ import InvariantChecking
         #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
     }
 
+    /// An issue tracker's numbers mean nothing to a reader of the repository: the docs'
+    /// headings (Q, W, S, L) and their pages are what a comment or a document cites.
+    @Test("no file cites an issue by number")
+    func noIssueNumbers() {
+        var offenders: [String] = []
+        let word = Array("issue".unicodeScalars)
+        for (path, text) in Self.files {
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let s = Array(line.lowercased().unicodeScalars)
+                var i = 0
+                while i + word.count < s.count {
+                    defer { i += 1 }
+                    guard Array(s[i..<(i + word.count)]) == word else { continue }
+                    var j = i + word.count
+                    if j < s.count, s[j] == "s" { j += 1 }
+                    guard j < s.count, s[j] == " " else { continue }
+                    j += 1
+                    if j < s.count, s[j] == "#" { j += 1 }
+                    if j < s.count, ("0"..."9").contains(Character(s[j])) { offenders.append("\(path):\(n + 1)") }
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "\(offenders.joined(separator: "\n"))")
+    }
+
+    /// The README is the user's manual (development and performance have their pages in
+    /// docs/), and a source file that grows past a screenful of screens is asking to be
+    /// split.
+    @Test("README.md is at most 600 lines, and no file in Sources over 450")
+    func sizes() {
+        let readme = Self.text(of: "README.md").split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        #expect(readme <= 600, "README.md has \(readme) lines")
+        for (path, text) in Self.files where path.hasPrefix("Sources/") && path.hasSuffix(".swift") {
+            let n = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            #expect(n <= 450, "\(path) has \(n) lines")
+        }
+    }
+
     // MARK: - Numbers cited and their headings
 
     /// Which docs file defines the numbers of each letter.

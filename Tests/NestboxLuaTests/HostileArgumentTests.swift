@@ -23,7 +23,7 @@ import InvariantChecking
             return """
                 (function() local p, a, b = ui.ViewController{}, ui.ViewController{}, ui.ViewController{}
                   p:addChild(a); p.view:addSubview(a.view); a:didMove(p); p:addChild(b)
-                  return p:transition{ from = a, to = b, animator = { duration = 1, animate = function() end } } end)()
+                  return p:transition{ from = a, to = b, animator = { transitionDuration = 1, animateTransition = function() end } } end)()
                 """
         default: return constructible ? "ui.\(type){}" : nil
         }

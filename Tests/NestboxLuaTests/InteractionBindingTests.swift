@@ -4,7 +4,7 @@ import Containment
 import NestboxLua
 import InvariantChecking
 
-/// Issue 3's API from Lua: animation, input, rotation, devices.
+/// The interaction API from Lua: animation, input, rotation, devices.
 @Suite(.checksInvariants) struct InteractionBindingTests {}
 
 extension InteractionBindingTests {
@@ -86,6 +86,36 @@ extension InteractionBindingTests {
             """)
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == "scrolled\t120.0\nscrolled\t130.0\nscrolled\t180.0\n")
+    }
+
+    /// UIScrollViewDelegate's drag bracket: willBeginDragging once the finger passes the
+    /// slop, the offsets, didEndDragging (no deceleration) when it lifts; a code change
+    /// of the offset is not a drag. The delegate table is collected with its scroll view
+    /// only: garbage is collected between every step.
+    @Test func scrollViewDraggingDelegate() throws {
+        let (outcome, out, rt) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            local s = ui.ScrollView{ name = "list", frame = { 0, 0, 300, 400 }, contentSize = { 300, 1000 } }
+            s.delegate = {
+              willBeginDragging = function(sv) print("begin", sv.contentOffset.y, sv.isDragging) end,
+              didScroll = function(sv) print("scrolled", sv.contentOffset.y) end,
+              didEndDragging = function(sv, decelerate) print("end", sv.contentOffset.y, decelerate, sv.isDragging) end }
+            root.view:addSubview(s)
+            s = nil
+            collectgarbage(); collectgarbage()
+            local list = root.view.subviews[1]
+            list.contentOffset = { 0, 10 }
+            collectgarbage(); collectgarbage()
+            ui.pan{ from = { 100, 300 }, to = { 100, 200 }, steps = 2, duration = 0.1 }
+            collectgarbage(); collectgarbage()
+            print(list.isDragging, list.delegate ~= nil)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "scrolled\t10.0\nbegin\t10.0\ttrue\nscrolled\t60.0\nscrolled\t110.0\nend\t110.0\tfalse\tfalse\nfalse\ttrue\n")
+        let events = rt.simulation.trace.events.filter { $0.kind == .delegate }.map(\.event)
+        #expect(events == ["didScroll", "willBeginDragging", "didScroll", "didScroll", "didEndDragging"])
     }
 
     @Test func rotationDevicesAndMemoryWarnings() throws {

@@ -3,7 +3,7 @@ import Containment
 import NestboxLua
 import InvariantChecking
 
-/// Lifetimes across the boundary (issue 12): a script keeps a sub-object, lets Lua
+/// Lifetimes across the boundary (docs/development.md, Lifetimes): a script keeps a sub-object, lets Lua
 /// collect its owner, and goes on using it. Each case collected garbage between its
 /// steps and used freed memory before; now the sub-object reads as detached, as UIKit's
 /// would, and the run ends normally. AddressSanitizer runs these in CI.

@@ -3,7 +3,7 @@ import Containment
 @testable import NestboxLua
 import InvariantChecking
 
-/// Setup builds a child type's tables from copies of its parent's (issue 18): every
+/// Setup builds a child type's tables from copies of its parent's (docs/performance.md): every
 /// type must still get exactly the members the registry's flattened IDs name.
 @Suite(.checksInvariants) struct RegistryTablesTests {
     @Test func everyTypeHasExactlyItsRegistryMembers() throws {
@@ -47,7 +47,7 @@ import InvariantChecking
     }
 
     /// An object's metatable is made when the first object of its type is pushed
-    /// (issue 18): Swift-made objects of a type no script constructed, classes read
+    /// (docs/performance.md): Swift-made objects of a type no script constructed, classes read
     /// after instances of a subclass, and getmetatable answer as before.
     @Test func metatablesMadeOnFirstPushAnswerAsBefore() throws {
         let (outcome, out, _) = try runLua("""

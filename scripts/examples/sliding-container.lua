@@ -7,7 +7,7 @@ local function rect(x) return { x, 0, W, H } end
 local function fmt(r) return string.format("(%.1f %.1f; %.1f %.1f)", r.x, r.y, r.width, r.height) end
 
 -- The custom animator the pan uses: to.view slides in from the right, linearly.
-local slideIn = { duration = 0.4, animate = function(ctx)
+local slideIn = { transitionDuration = 0.4, animateTransition = function(ctx)
   local to, from = ctx:view("to"), ctx:view("from")
   ctx.containerView:insertSubview(to, { above = from })
   to.frame = rect(W)

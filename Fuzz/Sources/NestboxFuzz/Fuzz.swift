@@ -18,7 +18,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     rt.keepGoing = true
     rt.setLimits(timeout: 2, maxInstructions: 2_000_000)
     _ = rt.run(source: program, chunkName: "=fuzz")
-    // The model's invariants (issue 13) hold after any program: a violation is a finding.
+    // The model's invariants (docs/development.md, Tests) hold after any program: a violation is a finding.
     let violations = rt.checkInvariants()
     if !violations.isEmpty {
         FileHandle.standardError.write(Data(("model invariant violated:\n" + violations.joined(separator: "\n") + "\n").utf8))
@@ -41,7 +41,7 @@ struct Grammar {
     }
 
     // Kept sub-objects (`keep[k]`) outlive whatever owned them: their owners are
-    // replaced by `renew` statements and collected between steps (issue 12).
+    // replaced by `renew` statements and collected between steps (docs/development.md, Lifetimes).
     static let objects = ["vcs[1]", "vcs[2]", "vcs[3]", "vcs[4]", "nav", "tbc", "views[1]", "views[2]", "views[3]",
                           "ui.window", "nil", "pdit", "tbl", "keep[1]", "keep[2]", "keep[3]", "keep[4]"]
     static let numbers = ["0", "1", "0.3", "-1", "1e9", "0/0", "1/0", "2", "3"]
@@ -134,7 +134,7 @@ struct Grammar {
             "pdit = ui.PercentDrivenInteractiveTransition()",
             "tbl = ui.TableView{ rows = { 'one', 'two' }, frame = { 0, 0, 300, 200 } }",
             // An animator and a rotation hook that keep their context and coordinator.
-            "anim = { duration = 0.2, animate = function(ctx) keep[4] = ctx; ui.after(0.1, function() ctx:completeTransition(true) end) end }",
+            "anim = { transitionDuration = 0.2, animateTransition = function(ctx) keep[4] = ctx; ui.after(0.1, function() ctx:completeTransition(true) end) end }",
             "keep = {}",
             "vcs[3].viewWillTransition = function(self, size, coordinator) keep[3] = coordinator end",
             "ui.window.rootViewController = vcs[1]; ui.window:makeKeyAndVisible()",

@@ -1,4 +1,4 @@
-// Shared libraries opened on first use instead of linked (issue 18).
+// Shared libraries opened on first use instead of linked (docs/performance.md).
 //
 // Every NEEDED entry of the executable is a library the dynamic loader maps and
 // relocates before main, on every start. cairo (with pixman, fontconfig, freetype, png,

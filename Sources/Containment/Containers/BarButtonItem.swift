@@ -11,5 +11,5 @@ public final class BarButtonItem: SimObject {
         super.init(simulation: simulation, className: "BarButtonItem", name: name)
     }
 
-    func trigger() { handle(.gestureAction) }
+    func trigger() { host?.send(.action, from: self) }
 }

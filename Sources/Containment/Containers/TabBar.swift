@@ -1,3 +1,9 @@
+/// UITabBarDelegate, the part Nestbox models: a bare bar's selection (a managed bar's
+/// goes to its tab bar controller).
+public protocol TabBarDelegate: AnyObject {
+    func didSelect(_ bar: TabBar, item: TabBarItem)
+}
+
 /// UITabBar: one TabBarButton per item, each holding a TabBarSwappableImageView and a
 /// TabBarButtonLabel, in item order, as UIKit's private subviews are.
 public final class TabBar: View {
@@ -7,6 +13,8 @@ public final class TabBar: View {
     /// Set when a tab bar controller manages this bar (W12, W13). Weak: a script may
     /// keep the bar after Lua collects its controller; the bar is then a bare one.
     public internal(set) weak var controller: TabBarController?
+    /// A bare bar's delegate: the host's bridge (strong; it holds the bar weakly).
+    public var delegate: TabBarDelegate?
     /// Translucent by default: a tab's view extends under it (Q18).
     public var isTranslucent = true {
         didSet { controller?.childLayoutDidChange() }
@@ -119,7 +127,7 @@ public final class TabBar: View {
         selectedItem = item
         refreshButtons()
         simulation.trace.record(.delegate, self, "didSelectItem", "item", ref: item)
-        handle(.didSelectItem(item))
+        delegate?.didSelect(self, item: item)
     }
 }
 

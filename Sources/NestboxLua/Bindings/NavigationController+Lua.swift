@@ -64,6 +64,45 @@ enum NavigationBinding {
 
     static let binding = LuaBinding(
         "NavigationController", NavigationController.self, doc: "A container with a stack of controllers and a bar; a left-edge swipe pops.",
-        methods: methods, properties: properties, delegates: [LuaDelegate.navigation],
+        methods: methods, properties: properties, delegates: [delegate],
         make: { rt, className, name in NavigationController(simulation: rt.simulation, className: className, name: name) })
+}
+
+// UINavigationControllerDelegate (NavigationDelegate in the model).
+extension NavigationBinding {
+    static let willShow = LuaCall<(NavigationController, ViewController, Bool), Void>(
+        "willShow", "(nav: NavigationController, vc: ViewController, animated: boolean)", doc: "Before `vc` is shown (Q9, Q11).",
+        push: { rt, a in rt.push(a.0); rt.push(a.1); rt.L.push(a.2); return 3 })
+    static let didShow = LuaCall<(NavigationController, ViewController, Bool), Void>(
+        "didShow", "(nav: NavigationController, vc: ViewController, animated: boolean)", doc: "After `vc` was shown (Q9).",
+        push: { rt, a in rt.push(a.0); rt.push(a.1); rt.L.push(a.2); return 3 })
+    static let animationController = LuaCall<(NavigationController, NavigationController.Operation, ViewController, ViewController), LuaAnimator>(
+        "animationController", "(nav: NavigationController, operation: string, from: ViewController, to: ViewController) -> Animator?",
+        doc: "An animator for a `push` or `pop`, or nil for the default.",
+        push: { rt, a in rt.push(a.0); rt.L.push(a.1.rawValue); rt.push(a.2); rt.push(a.3); return 4 }, read: LuaRead.animator)
+    static let interactionController = LuaCall<(NavigationController, TransitionAnimator), PercentDrivenInteractiveTransition>(
+        "interactionController", "(nav: NavigationController, animator: Animator) -> PercentDrivenInteractiveTransition?",
+        doc: "What drives that animator by hand, or nil.",
+        push: { rt, a in rt.push(a.0); LuaAnimator.push(rt, a.1); return 2 },
+        read: LuaRead.object(PercentDrivenInteractiveTransition.self, "a PercentDrivenInteractiveTransition"))
+
+    static let delegate = LuaProtocol(name: "NavigationControllerDelegate", field: "delegate",
+                                      doc: "A navigation controller's delegate table.",
+                                      methods: [willShow.hook, didShow.hook, animationController.hook, interactionController.hook])
+}
+
+extension LuaBridge: NavigationDelegate {
+    func willShow(_ nav: NavigationController, _ vc: ViewController, animated: Bool) {
+        call(NavigationBinding.willShow, (nav, vc, animated))
+    }
+    func didShow(_ nav: NavigationController, _ vc: ViewController, animated: Bool) {
+        call(NavigationBinding.didShow, (nav, vc, animated))
+    }
+    func animationController(_ nav: NavigationController, operation: NavigationController.Operation,
+                             from: ViewController, to: ViewController) -> TransitionAnimator? {
+        call(NavigationBinding.animationController, (nav, operation, from, to))
+    }
+    func interactionController(_ nav: NavigationController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
+        call(NavigationBinding.interactionController, (nav, animator))
+    }
 }

@@ -8,21 +8,6 @@ enum PageViewControllerBinding {
     static func check(_ a: Args) throws -> PageViewController { try a.object(1, PageViewController.self, "PageViewController") }
     static func pvc(_ c: PropertyContext) throws -> PageViewController { try c.receiver(PageViewController.self) }
 
-    static let dataSource = LuaProtocol(name: "PageViewControllerDataSource", field: "dataSource",
-                                        doc: "Supplies the pages on either side of one, asked only as a swipe commits to a direction (Q42).", methods: [
-        LuaHook("viewControllerBefore", "(pvc: PageViewController, vc: ViewController) -> ViewController?",
-                doc: "The page before `vc`, or nil at the first page (a swipe back then does nothing)."),
-        LuaHook("viewControllerAfter", "(pvc: PageViewController, vc: ViewController) -> ViewController?",
-                doc: "The page after `vc`, or nil at the last page."),
-    ])
-    static let delegate = LuaProtocol(name: "PageViewControllerDelegate", field: "delegate",
-                                      doc: "Hears of swipes (not of `setViewControllers`).", methods: [
-        LuaHook("willTransitionTo", "(pvc: PageViewController, pending: ViewController[])",
-                doc: "A swipe committed to a direction; `pending` is coming (Q41)."),
-        LuaHook("didFinishAnimating", "(pvc: PageViewController, finished: boolean, previous: ViewController[], completed: boolean)",
-                doc: "A swipe's turn ended; `completed` is false when it was cancelled."),
-    ])
-
     static func direction(_ a: Args, _ i: Int32) throws -> PageViewController.Direction {
         guard let s = try a.optionalString(i) else { return .forward }
         guard let d = PageViewController.Direction(rawValue: s) else {
@@ -78,10 +63,10 @@ enum PageViewControllerBinding {
                     get: { c in c.rt.push(try pvc(c).scrollView); return 1 }),
         LuaProperty("dataSource", "PageViewControllerDataSource?", doc: "The data source table.",
                     get: { c in c.rt.pushDelegateTable(c, field: "dataSource"); return 1 },
-                    set: { c, i in try pvc(c).dataSource = try LuaPageBridge.make(c, i, field: "dataSource") }),
+                    set: { c, i in try pvc(c).dataSource = try c.rt.setDelegateTable(c, i, field: "dataSource") }),
         LuaProperty("delegate", "PageViewControllerDelegate?", doc: "The delegate table.",
                     get: { c in c.rt.pushDelegateTable(c); return 1 },
-                    set: { c, i in try pvc(c).delegate = try LuaPageBridge.make(c, i, field: "delegate") }),
+                    set: { c, i in try pvc(c).delegate = try c.rt.setDelegateTable(c, i) }),
     ]
 
     static let binding = LuaBinding(
@@ -91,60 +76,49 @@ enum PageViewControllerBinding {
         make: { rt, className, name in PageViewController(simulation: rt.simulation, className: className, name: name) })
 }
 
-/// The Swift side of a page view controller's `dataSource` or `delegate` table. The table
-/// lives in the controller's fields, as every delegate table does (Delegates+Lua.swift),
-/// so it is collected with the controller; this bridge only knows whom to ask.
-final class LuaPageBridge: PageViewControllerDataSource, PageViewControllerDelegate {
-    let host: LuaHost
-    /// Weak: the controller holds this bridge.
-    weak var object: PageViewController?
-    let field: String
+// UIPageViewControllerDataSource and UIPageViewControllerDelegate (the model's
+// PageViewControllerDataSource and PageViewControllerDelegate).
+extension PageViewControllerBinding {
+    static let viewControllerBefore = LuaCall<(PageViewController, ViewController), ViewController>(
+        "viewControllerBefore", "(pvc: PageViewController, vc: ViewController) -> ViewController?",
+        doc: "The page before `vc`, or nil at the first page (a swipe back then does nothing).",
+        push: { rt, a in rt.push(a.0); rt.push(a.1); return 2 }, read: LuaRead.object(ViewController.self, "a ViewController"))
+    static let viewControllerAfter = LuaCall<(PageViewController, ViewController), ViewController>(
+        "viewControllerAfter", "(pvc: PageViewController, vc: ViewController) -> ViewController?",
+        doc: "The page after `vc`, or nil at the last page.",
+        push: { rt, a in rt.push(a.0); rt.push(a.1); return 2 }, read: LuaRead.object(ViewController.self, "a ViewController"))
+    static let willTransitionTo = LuaCall<(PageViewController, [ViewController]), Void>(
+        "willTransitionTo", "(pvc: PageViewController, pending: ViewController[])",
+        doc: "A swipe committed to a direction; `pending` is coming (Q41).",
+        push: { rt, a in rt.push(a.0); rt.push(objects: a.1); return 2 })
+    static let didFinishAnimating = LuaCall<(PageViewController, Bool, [ViewController], Bool), Void>(
+        "didFinishAnimating", "(pvc: PageViewController, finished: boolean, previous: ViewController[], completed: boolean)",
+        doc: "A swipe's turn ended; `completed` is false when it was cancelled.",
+        push: { rt, a in rt.push(a.0); rt.L.push(a.1); rt.push(objects: a.2); rt.L.push(a.3); return 4 })
 
-    init(_ rt: LuaRuntime, object: PageViewController, field: String) {
-        host = rt.host; self.object = object; self.field = field
+    static let dataSource = LuaProtocol(name: "PageViewControllerDataSource", field: "dataSource",
+                                        doc: "Supplies the pages on either side of one, asked only as a swipe commits to a direction (Q42).",
+                                        methods: [viewControllerBefore.hook, viewControllerAfter.hook])
+    static let delegate = LuaProtocol(name: "PageViewControllerDelegate", field: "delegate",
+                                      doc: "Hears of swipes (not of `setViewControllers`).",
+                                      methods: [willTransitionTo.hook, didFinishAnimating.hook])
+}
+
+extension LuaBridge: PageViewControllerDataSource, PageViewControllerDelegate {
+    func viewController(_ pvc: PageViewController, before vc: ViewController) -> ViewController? {
+        call(PageViewControllerBinding.viewControllerBefore, (pvc, vc))
     }
-
-    static func make(_ c: PropertyContext, _ i: Int32, field: String) throws -> LuaPageBridge? {
-        guard try c.rt.setDelegateTable(c, i, field: field) != nil else { return nil }
-        return LuaPageBridge(c.rt, object: try c.receiver(PageViewController.self), field: field)
+    func viewController(_ pvc: PageViewController, after vc: ViewController) -> ViewController? {
+        call(PageViewControllerBinding.viewControllerAfter, (pvc, vc))
     }
-
-    func viewController(_ pvc: PageViewController, before vc: ViewController) -> ViewController? { page("viewControllerBefore", vc) }
-    func viewController(_ pvc: PageViewController, after vc: ViewController) -> ViewController? { page("viewControllerAfter", vc) }
-
-    /// The answer as a controller; nil as nil; anything else is the method's error at the
-    /// line defining it, and no page.
-    private func page(_ method: String, _ vc: ViewController) -> ViewController? {
-        guard host.isOpen, let object else { return nil }
-        return host.runtime.askDelegate(object, field: field, method, { rt in rt.push(vc); return 1 }) { rt, i in
-            if rt.L.isNoneOrNil(i) { return nil }
-            if let o = nb_toobject(rt.L, i), let p = o.pointee.object,
-               let answer = Unmanaged<SimObject>.fromOpaque(p).takeUnretainedValue() as? ViewController { return answer }
-            report(method, "\(method)(pvc, vc) returned a \(rt.L.typeName(at: i)), not a ViewController or nil")
-            return nil
-        }
-    }
-
     func refused(_ pvc: PageViewController, _ vc: ViewController, asked direction: PageViewController.Direction, _ error: ContainmentError) {
-        let method = direction == .forward ? "viewControllerAfter" : "viewControllerBefore"
-        report(method, "\(vc.objectDescription) cannot be a page: \(error.description)")
+        let m = direction == .forward ? PageViewControllerBinding.viewControllerAfter : PageViewControllerBinding.viewControllerBefore
+        report(m, "\(vc.objectDescription) cannot be a page: \(error.description)")
     }
-
-    private func report(_ method: String, _ problem: String) {
-        guard host.isOpen, let object else { return }
-        let rt = host.runtime
-        rt.reportHookError(object: object, hook: "\(field).\(method)", text: "\(rt.delegatePosition(object, field: field, method))\(problem)")
-    }
-
     func willTransition(_ pvc: PageViewController, to pending: [ViewController]) {
-        guard host.isOpen, let object else { return }
-        host.runtime.runDelegate(object, field: field, "willTransitionTo") { rt in rt.push(objects: pending); return 1 }
+        call(PageViewControllerBinding.willTransitionTo, (pvc, pending))
     }
-
     func didFinishAnimating(_ pvc: PageViewController, finished: Bool, previous: [ViewController], completed: Bool) {
-        guard host.isOpen, let object else { return }
-        host.runtime.runDelegate(object, field: field, "didFinishAnimating") { rt in
-            rt.L.push(finished); rt.push(objects: previous); rt.L.push(completed); return 3
-        }
+        call(PageViewControllerBinding.didFinishAnimating, (pvc, finished, previous, completed))
     }
 }

@@ -36,124 +36,96 @@ enum PresentationControllerBinding {
                     get: { c in c.rt.push(try pc(c).presentingViewController); return 1 }),
     ]
 
-    static let hooks: [LuaHook] = [
-        LuaHook("frameOfPresentedViewInContainerView", "() -> Rect", doc: "Where the presented view goes in the container view."),
-        LuaHook("shouldRemovePresentersView", "() -> boolean", doc: "Whether the presenter's view leaves the window (default false)."),
-        LuaHook("presentedView", "() -> View?", doc: "The view the transition animates (default the presented controller's)."),
-        LuaHook("containerViewWillLayoutSubviews", "()", doc: "Before the container view lays out."),
-        LuaHook("containerViewDidLayoutSubviews", "()", doc: "After the container view laid out."),
-        LuaHook("presentationTransitionWillBegin", "()", doc: "Before the presentation's animation."),
-        LuaHook("presentationTransitionDidEnd", "(completed: boolean)", doc: "After the presentation, completed or cancelled."),
-        LuaHook("dismissalTransitionWillBegin", "()", doc: "Before the dismissal's animation."),
-        LuaHook("dismissalTransitionDidEnd", "(completed: boolean)", doc: "After the dismissal, completed or cancelled."),
-    ]
-
     static let binding = LuaBinding(
         "PresentationController", PresentationController.self,
         doc: "A custom presentation's controller (UIPresentationController): its frame, container and transition callbacks.",
         methods: methods, properties: properties, hooks: hooks,
         make: { rt, className, name in
             let pc = PresentationController(simulation: rt.simulation, className: className, name: name)
-            pc.overrides = LuaPresentationOverrides(rt)
+            pc.overrides = LuaBridge(rt, object: pc, .own)
             return pc
         })
 }
 
-/// A script's overrides of a presentation controller, looked up as hooks are (the
-/// object's fields, then its Lua classes, raw reads) and called through `docall`. An
-/// answer of the wrong type is the method's error at the line defining it, and UIKit's
-/// default is used.
-final class LuaPresentationOverrides: PresentationControllerOverrides {
-    let host: LuaHost
-    /// The overrides running now: one that asks for its own value (`self:presentedView()`
-    /// inside `presentedView`) gets UIKit's default, as a call to `super` would.
-    private var running: Set<String> = []
+// A script's overrides of a presentation controller (the model's
+// PresentationControllerOverrides), found as hooks are (the object, then its Lua classes)
+// and called as methods. An answer of the wrong type is the method's error at the line
+// defining it, and UIKit's default is used.
+extension PresentationControllerBinding {
+    static let frameOfPresentedViewInContainerView = LuaCall<Void, Rect>(
+        "frameOfPresentedViewInContainerView", "() -> Rect", doc: "Where the presented view goes in the container view.",
+        push: { _, _ in 0 },
+        read: { rt, i in
+            if rt.L.isNoneOrNil(i) { return .value(nil) }
+            if rt.L.type(i) == LUA_TTABLE, let r = try? Args(L: rt.L, rt: rt).rect(i), r.isFinite { return .value(r) }
+            return .wrongType(rt, i, expected: "a rect with finite numbers")
+        })
+    static let shouldRemovePresentersView = LuaCall<Void, Bool>(
+        "shouldRemovePresentersView", "() -> boolean", doc: "Whether the presenter's view leaves the window (default false).",
+        push: { _, _ in 0 }, read: LuaRead.boolean)
+    static let presentedView = LuaCall<Void, View>(
+        "presentedView", "() -> View?", doc: "The view the transition animates (default the presented controller's).",
+        push: { _, _ in 0 }, read: { rt, i in
+            if let v = rt.object(at: i) as? View { return .value(v) }
+            return rt.L.isNoneOrNil(i) ? .value(nil) : .wrongType(rt, i, expected: "a View")
+        })
+    static let containerViewWillLayoutSubviews = tell("containerViewWillLayoutSubviews", "()", "Before the container view lays out.")
+    static let containerViewDidLayoutSubviews = tell("containerViewDidLayoutSubviews", "()", "After the container view laid out.")
+    static let presentationTransitionWillBegin = tell("presentationTransitionWillBegin", "()", "Before the presentation's animation.")
+    static let presentationTransitionDidEnd = tell("presentationTransitionDidEnd", "(completed: boolean)",
+                                                   "After the presentation, completed or cancelled.")
+    static let dismissalTransitionWillBegin = tell("dismissalTransitionWillBegin", "()", "Before the dismissal's animation.")
+    static let dismissalTransitionDidEnd = tell("dismissalTransitionDidEnd", "(completed: boolean)",
+                                                "After the dismissal, completed or cancelled.")
 
-    init(_ rt: LuaRuntime) { host = rt.host }
-
-    /// The overrides asked for by name (`ask`): the three answers, then the callbacks.
-    static let names = ["frameOfPresentedViewInContainerView", "shouldRemovePresentersView", "presentedView",
-                        "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
-                        "presentationTransitionWillBegin", "presentationTransitionDidEnd",
-                        "dismissalTransitionWillBegin", "dismissalTransitionDidEnd"]
-
-    func frameOfPresentedView(_ pc: PresentationController) -> Rect? {
-        ask(pc, "frameOfPresentedViewInContainerView") { rt, i in
-            if rt.L.type(i) == LUA_TTABLE, let r = try? Args(L: rt.L, rt: rt).rect(i), r.isFinite { return r }
-            return rt.L.isNoneOrNil(i) ? nil : wrong(rt, i, pc, "frameOfPresentedViewInContainerView", "a rect with finite numbers")
-        }
-    }
-
-    func shouldRemovePresentersView(_ pc: PresentationController) -> Bool? {
-        guard host.isOpen, !running.contains("shouldRemovePresentersView") else { return nil }
-        let rt = host.runtime, L = rt.L
-        let top = L.top
-        defer { L.settop(top) }
-        // A plain `shouldRemovePresentersView = true` on the object reads as the answer.
-        if rt.pushExisting(pc), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
-           L.rawField(-1, "shouldRemovePresentersView") == LUA_TBOOLEAN {
-            return L.bool(at: -1)
-        }
-        L.settop(top)
-        return ask(pc, "shouldRemovePresentersView") { rt, i in
-            if rt.L.type(i) == LUA_TBOOLEAN { return rt.L.bool(at: i) }
-            return rt.L.isNoneOrNil(i) ? nil : wrong(rt, i, pc, "shouldRemovePresentersView", "a boolean")
-        }
-    }
-
-    func presentedView(_ pc: PresentationController) -> View? {
-        ask(pc, "presentedView") { rt, i in
-            if let o = nb_toobject(rt.L, i), let p = o.pointee.object,
-               let v = Unmanaged<SimObject>.fromOpaque(p).takeUnretainedValue() as? View { return v }
-            return rt.L.isNoneOrNil(i) ? nil : wrong(rt, i, pc, "presentedView", "a View")
-        }
-    }
-
-    func run(_ callback: PresentationControllerCallback, on pc: PresentationController) {
-        let _: Bool? = ask(pc, callback.name, { rt in
+    /// A callback: `completed` pushed for the two that have it.
+    static func tell(_ name: String, _ signature: StaticString, _ doc: StaticString) -> LuaCall<PresentationControllerCallback, Void> {
+        LuaCall(name, signature, doc: doc, push: { rt, callback in
             switch callback {
-            case .presentationTransitionDidEnd(let done), .dismissalTransitionDidEnd(let done):
-                rt.L.push(done); return 1
-            default:
-                return 0
+            case .presentationTransitionDidEnd(let done), .dismissalTransitionDidEnd(let done): rt.L.push(done); return 1
+            default: return 0
             }
-        }, { _, _ in nil })
+        })
     }
 
-    /// Calls the override `method(self, ...)` if the script defines one.
-    private func ask<T>(_ pc: PresentationController, _ method: String, _ args: (LuaRuntime) -> Int32 = { _ in 0 },
-                        _ read: (LuaRuntime, Int32) -> T?) -> T? {
-        guard host.isOpen, !running.contains(method) else { return nil }
-        let rt = host.runtime, L = rt.L
-        guard !rt.closing else { return nil }
-        let top = L.top
-        defer { L.settop(top) }
-        guard rt.pushExisting(pc) else { return nil }
-        let ud = L.top
-        guard rt.pushHook(ud, method) else { return nil }
-        lua_pushvalue(L, ud)
-        running.insert(method)
-        defer { running.remove(method) }
-        guard rt.docall(nargs: 1 + args(rt), nresults: 1, object: pc, context: method) else { return nil }
-        return read(rt, L.top)
+    static func callback(_ c: PresentationControllerCallback) -> LuaCall<PresentationControllerCallback, Void> {
+        switch c {
+        case .containerViewWillLayoutSubviews: containerViewWillLayoutSubviews
+        case .containerViewDidLayoutSubviews: containerViewDidLayoutSubviews
+        case .presentationTransitionWillBegin: presentationTransitionWillBegin
+        case .presentationTransitionDidEnd: presentationTransitionDidEnd
+        case .dismissalTransitionWillBegin: dismissalTransitionWillBegin
+        case .dismissalTransitionDidEnd: dismissalTransitionDidEnd
+        }
     }
 
-    /// Reports a wrong answer as the override's error, at the line defining it.
-    private func wrong<T>(_ rt: LuaRuntime, _ i: Int32, _ pc: PresentationController, _ method: String,
-                          _ expected: String) -> T? {
-        let got = rt.L.typeName(at: i)
-        rt.reportHookError(object: pc, hook: method,
-                           text: "\(rt.overridePosition(pc, method))\(method)(self) returned a \(got), not \(expected) or nil")
-        return nil
-    }
+    static let hooks: [LuaHook] = [
+        frameOfPresentedViewInContainerView.hook, shouldRemovePresentersView.hook, presentedView.hook,
+        containerViewWillLayoutSubviews.hook, containerViewDidLayoutSubviews.hook, presentationTransitionWillBegin.hook,
+        presentationTransitionDidEnd.hook, dismissalTransitionWillBegin.hook, dismissalTransitionDidEnd.hook,
+    ]
 }
 
-extension LuaRuntime {
-    /// "file:line: " where the object's override `method` is defined.
-    func overridePosition(_ object: SimObject, _ method: String) -> String {
-        let top = L.top
-        defer { L.settop(top) }
-        return pushExisting(object) && pushHook(L.top, method) ? definitionPosition() : ""
+extension LuaBridge: PresentationControllerOverrides {
+    func frameOfPresentedView(_ pc: PresentationController) -> Rect? {
+        call(PresentationControllerBinding.frameOfPresentedViewInContainerView, ())
+    }
+    func shouldRemovePresentersView(_ pc: PresentationController) -> Bool? {
+        let m = PresentationControllerBinding.shouldRemovePresentersView
+        // An overridden property is a method, as every override is (docs/api-conventions.md):
+        // a plain value in its place would be ignored, so it is an error.
+        if let value = plainValue(m.name) {
+            report(m, "shouldRemovePresentersView is \(value), not a method: write function Class:shouldRemovePresentersView() "
+                + "return ... end (docs/api-conventions.md)")
+            return nil
+        }
+        return call(m, ())
+    }
+    func presentedView(_ pc: PresentationController) -> View? {
+        call(PresentationControllerBinding.presentedView, ())
+    }
+    func run(_ callback: PresentationControllerCallback, on pc: PresentationController) {
+        call(PresentationControllerBinding.callback(callback), callback)
     }
 }
 

@@ -103,58 +103,51 @@ enum SplitViewControllerBinding {
         return w
     }
 
-    static let delegate = LuaProtocol(name: "SplitViewControllerDelegate", field: "delegate",
-                                      doc: "A split view controller's delegate table (every method optional).", methods: [
-        LuaHook("topColumnForCollapsing", "(svc: SplitViewController, proposed: string) -> string?",
-                doc: "The column on top after collapsing (`secondary` proposed); nil keeps the proposal (Q47)."),
-        LuaHook("displayModeForExpanding", "(svc: SplitViewController, proposed: string) -> string?",
-                doc: "The display mode after expanding; nil keeps the proposal (Q47)."),
-        LuaHook("willShow", "(svc: SplitViewController, column: string)", doc: "A column is about to come on screen (Q13)."),
-        LuaHook("willHide", "(svc: SplitViewController, column: string)", doc: "A column is about to leave the screen (Q13)."),
-        LuaHook("didCollapse", "(svc: SplitViewController)", doc: "After collapsing (Q47)."),
-        LuaHook("didExpand", "(svc: SplitViewController)", doc: "After expanding (Q47)."),
-    ])
-
     static let binding = LuaBinding(
         "SplitViewController", Split.self, doc: "Columns side by side on a regular width, one navigation stack on a compact one (docs/split.md).",
         methods: methods, properties: properties, delegates: [delegate],
         make: { rt, className, name in Split(simulation: rt.simulation, className: className, name: name) })
 }
 
-/// The split view controller's delegate table: answers are column or mode names; any
-/// other answer is the method's error at its line, and the proposal stands.
-extension LuaDelegate: SplitViewControllerDelegate {
-    private func answerName<E: RawRepresentable & CaseIterable>(_ method: String, _ proposed: E) -> E? where E.RawValue == String {
-        guard host.isOpen, let object else { return nil }
-        let rt = host.runtime
-        return rt.askDelegate(object, field: field, method, { rt in rt.L.push(proposed.rawValue); return 1 }) { rt, i in
-            if rt.L.isNoneOrNil(i) { return nil }
-            let str = rt.L.type(i) == LUA_TSTRING ? rt.L.string(at: i) : nil
-            if let str, let e = E(rawValue: str) { return e }
-            let got = str.map { "'\($0)'" } ?? "a \(rt.L.typeName(at: i))"
-            let names = E.allCases.map(\.rawValue).joined(separator: ", ")
-            rt.reportHookError(object: object, hook: "delegate.\(method)",
-                               text: "\(rt.delegatePosition(object, field: field, method))\(method)(svc, proposed) returned \(got), not one of \(names) or nil")
-            return nil
-        }
-    }
+// UISplitViewControllerDelegate (SplitViewControllerDelegate in the model): answers are
+// column or mode names; any other answer is the method's error at its line, and the
+// proposal stands.
+extension SplitViewControllerBinding {
+    static let topColumnForCollapsing = LuaCall<(Split, Split.Column), Split.Column>(
+        "topColumnForCollapsing", "(svc: SplitViewController, proposed: string) -> string?",
+        doc: "The column on top after collapsing (`secondary` proposed); nil keeps the proposal (Q47).",
+        push: { rt, a in rt.push(a.0); rt.L.push(a.1.rawValue); return 2 }, read: LuaRead.name)
+    static let displayModeForExpanding = LuaCall<(Split, Split.DisplayMode), Split.DisplayMode>(
+        "displayModeForExpanding", "(svc: SplitViewController, proposed: string) -> string?",
+        doc: "The display mode after expanding; nil keeps the proposal (Q47).",
+        push: { rt, a in rt.push(a.0); rt.L.push(a.1.rawValue); return 2 }, read: LuaRead.name)
+    static let willShow = LuaCall<(Split, Split.Column), Void>(
+        "willShow", "(svc: SplitViewController, column: string)", doc: "A column is about to come on screen (Q13).",
+        push: { rt, a in rt.push(a.0); rt.L.push(a.1.rawValue); return 2 })
+    static let willHide = LuaCall<(Split, Split.Column), Void>(
+        "willHide", "(svc: SplitViewController, column: string)", doc: "A column is about to leave the screen (Q13).",
+        push: { rt, a in rt.push(a.0); rt.L.push(a.1.rawValue); return 2 })
+    static let didCollapse = LuaCall<Split, Void>(
+        "didCollapse", "(svc: SplitViewController)", doc: "After collapsing (Q47).", push: { rt, a in rt.push(a); return 1 })
+    static let didExpand = LuaCall<Split, Void>(
+        "didExpand", "(svc: SplitViewController)", doc: "After expanding (Q47).", push: { rt, a in rt.push(a); return 1 })
 
-    private func tellSplit(_ method: String, _ column: SplitViewController.Column?) {
-        guard host.isOpen, let object else { return }
-        host.runtime.runDelegate(object, field: field, method) { rt in
-            guard let column else { return 0 }
-            rt.L.push(column.rawValue); return 1
-        }
-    }
+    static let delegate = LuaProtocol(name: "SplitViewControllerDelegate", field: "delegate",
+                                      doc: "A split view controller's delegate table (every method optional).",
+                                      methods: [topColumnForCollapsing.hook, displayModeForExpanding.hook, willShow.hook,
+                                                willHide.hook, didCollapse.hook, didExpand.hook])
+}
 
-    func topColumnForCollapsing(_ svc: SplitViewController, proposed: SplitViewController.Column) -> SplitViewController.Column? {
-        answerName("topColumnForCollapsing", proposed)
+extension LuaBridge: SplitViewControllerDelegate {
+    typealias Split = SplitViewController
+    func topColumnForCollapsing(_ svc: Split, proposed: Split.Column) -> Split.Column? {
+        call(SplitViewControllerBinding.topColumnForCollapsing, (svc, proposed))
     }
-    func displayModeForExpanding(_ svc: SplitViewController, proposed: SplitViewController.DisplayMode) -> SplitViewController.DisplayMode? {
-        answerName("displayModeForExpanding", proposed)
+    func displayModeForExpanding(_ svc: Split, proposed: Split.DisplayMode) -> Split.DisplayMode? {
+        call(SplitViewControllerBinding.displayModeForExpanding, (svc, proposed))
     }
-    func willShow(_ svc: SplitViewController, column: SplitViewController.Column) { tellSplit("willShow", column) }
-    func willHide(_ svc: SplitViewController, column: SplitViewController.Column) { tellSplit("willHide", column) }
-    func didCollapse(_ svc: SplitViewController) { tellSplit("didCollapse", nil) }
-    func didExpand(_ svc: SplitViewController) { tellSplit("didExpand", nil) }
+    func willShow(_ svc: Split, column: Split.Column) { call(SplitViewControllerBinding.willShow, (svc, column)) }
+    func willHide(_ svc: Split, column: Split.Column) { call(SplitViewControllerBinding.willHide, (svc, column)) }
+    func didCollapse(_ svc: Split) { call(SplitViewControllerBinding.didCollapse, svc) }
+    func didExpand(_ svc: Split) { call(SplitViewControllerBinding.didExpand, svc) }
 }

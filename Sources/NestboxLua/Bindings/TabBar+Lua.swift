@@ -27,20 +27,26 @@ enum TabBarBinding {
                         if try bar(c).isManaged {
                             throw LuaFailure.message("NSInternalInconsistencyException: Changing the delegate of a tab bar managed by a tab bar controller is not allowed.")
                         }
-                        _ = try c.rt.setDelegateTable(c, i)
+                        try bar(c).delegate = try c.rt.setDelegateTable(c, i)
                     }),
         LuaProperty("translucent", "boolean", doc: "Whether content extends under the bar (default true, Q18).",
                     get: { c in c.L.push(try bar(c).isTranslucent); return 1 },
                     set: { c, i in try bar(c).isTranslucent = try c.args.boolean(i) }),
     ]
 
-    // Run by LuaRuntime+Hooks.swift.
-    static let delegate = LuaProtocol(name: "TabBarDelegate", field: "delegate", doc: "Item selection on a bare bar.", methods: [
-        LuaHook("didSelectItem", "(bar: TabBar, item: TabBarItem)", doc: "After a tap selected an item."),
-    ])
+    // UITabBarDelegate (TabBarDelegate in the model).
+    static let didSelectItem = LuaCall<(TabBar, TabBarItem), Void>(
+        "didSelectItem", "(bar: TabBar, item: TabBarItem)", doc: "After a tap selected an item.",
+        push: { rt, a in rt.push(a.0); rt.push(a.1); return 2 })
+    static let delegate = LuaProtocol(name: "TabBarDelegate", field: "delegate", doc: "Item selection on a bare bar.",
+                                      methods: [didSelectItem.hook])
 
     static let binding = LuaBinding(
         "TabBar", TabBar.self, doc: "A bar of item buttons: a tab bar controller's, or a bare one.", properties: properties,
         delegates: [delegate],
         make: { rt, _, name in TabBar(simulation: rt.simulation, name: name) })
+}
+
+extension LuaBridge: TabBarDelegate {
+    func didSelect(_ bar: TabBar, item: TabBarItem) { call(TabBarBinding.didSelectItem, (bar, item)) }
 }

@@ -34,6 +34,36 @@ enum TabBarControllerBinding {
 
     static let binding = LuaBinding(
         "TabBarController", TabBarController.self, doc: "A container showing one child at a time, chosen with a tab bar.",
-        properties: properties, delegates: [LuaDelegate.tabBarController],
+        properties: properties, delegates: [delegate],
         make: { rt, className, name in TabBarController(simulation: rt.simulation, className: className, name: name) })
+}
+
+// UITabBarControllerDelegate (TabBarControllerDelegate in the model).
+extension TabBarControllerBinding {
+    static let shouldSelect = LuaCall<(TabBarController, ViewController), Bool>(
+        "shouldSelect", "(tbc: TabBarController, vc: ViewController) -> boolean?", doc: "False refuses the tap (nil allows it).",
+        push: { rt, a in rt.push(a.0); rt.push(a.1); return 2 }, read: LuaRead.boolean)
+    static let didSelect = LuaCall<(TabBarController, ViewController), Void>(
+        "didSelect", "(tbc: TabBarController, vc: ViewController)", doc: "After a tap selected a tab (Q12).",
+        push: { rt, a in rt.push(a.0); rt.push(a.1); return 2 })
+    static let animationController = LuaCall<(TabBarController, ViewController, ViewController), LuaAnimator>(
+        "animationController", "(tbc: TabBarController, from: ViewController, to: ViewController) -> Animator?",
+        doc: "An animator for the switch, or nil for none.",
+        push: { rt, a in rt.push(a.0); rt.push(a.1); rt.push(a.2); return 3 }, read: LuaRead.animator)
+
+    static let delegate = LuaProtocol(name: "TabBarControllerDelegate", field: "delegate",
+                                      doc: "A tab bar controller's delegate table.",
+                                      methods: [shouldSelect.hook, didSelect.hook, animationController.hook])
+}
+
+extension LuaBridge: TabBarControllerDelegate {
+    func shouldSelect(_ tbc: TabBarController, _ vc: ViewController) -> Bool {
+        call(TabBarControllerBinding.shouldSelect, (tbc, vc)) ?? true
+    }
+    func didSelect(_ tbc: TabBarController, _ vc: ViewController) {
+        call(TabBarControllerBinding.didSelect, (tbc, vc))
+    }
+    func animationController(_ tbc: TabBarController, from: ViewController, to: ViewController) -> TransitionAnimator? {
+        call(TabBarControllerBinding.animationController, (tbc, from, to))
+    }
 }

@@ -53,7 +53,7 @@ enum TableViewBinding {
                     get: { c in c.L.push(try table(c).numberOfRows); return 1 }),
         LuaProperty("delegate", "TableViewDelegate?", doc: "The delegate table.",
                     get: { c in c.rt.pushDelegateTable(c); return 1 },
-                    set: { c, i in _ = try c.rt.setDelegateTable(c, i) }),
+                    set: { c, i in try table(c).delegate = try c.rt.setDelegateTable(c, i) }),
     ]
 
     // Read by tableRowCount and tableRowTitle below.
@@ -63,10 +63,12 @@ enum TableViewBinding {
         LuaHook("cellForRow", "(table: TableView, row: integer) -> string|{text: string}", doc: "The title of a 1-based row."),
     ])
 
-    // Run by LuaRuntime+Hooks.swift.
-    static let delegate = LuaProtocol(name: "TableViewDelegate", field: "delegate", doc: "Row selection.", methods: [
-        LuaHook("didSelectRow", "(table: TableView, row: integer)", doc: "After a tap selected a 1-based row."),
-    ])
+    // UITableViewDelegate (TableViewDelegate in the model; rows shown from 1).
+    static let didSelectRow = LuaCall<(TableView, Int), Void>(
+        "didSelectRow", "(table: TableView, row: integer)", doc: "After a tap selected a 1-based row.",
+        push: { rt, a in rt.push(a.0); rt.L.push(a.1 + 1); return 2 })
+    static let delegate = LuaProtocol(name: "TableViewDelegate", field: "delegate", doc: "Row selection, and the scroll view's `didScroll`.",
+                                      methods: [didSelectRow.hook] + ScrollViewBinding.delegate.methods)
 
     static let binding = LuaBinding(
         "TableView", TableView.self, doc: "A scroll view of rows whose visible cells are real subviews, reused as it scrolls.",
@@ -141,4 +143,8 @@ extension LuaRuntime {
         if let n = L.number(at: -1) { return formatNumber(n) }
         return ""
     }
+}
+
+extension LuaBridge: TableViewDelegate {
+    func didSelectRow(_ table: TableView, _ row: Int) { call(TableViewBinding.didSelectRow, (table, row)) }
 }

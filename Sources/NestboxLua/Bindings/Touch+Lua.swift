@@ -1,7 +1,7 @@
 import CLua
 import Containment
 
-/// The handle `ui.pan{ release = false }` returns (README.md, The Lua API, input).
+/// The handle `ui.pan{ release = false }` returns (docs/layout.md, Animations and touches).
 enum TouchBinding {
     static func check(_ a: Args) throws -> Touch {
         try a.object(1, Touch.self, "Touch")

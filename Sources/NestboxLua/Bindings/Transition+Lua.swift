@@ -20,8 +20,8 @@ enum TransitionMethods {
             }
             if L.rawField(2, "animator") != LUA_TNIL {
                 guard L.type(-1) == LUA_TTABLE else { throw LuaFailure.argument(2, "field 'animator' must be a table") }
-                guard LuaAnimator.animates(L, L.top) else {
-                    throw LuaFailure.argument(2, "field 'animator' has no animate or animateTransition function")
+                if let problem = LuaAnimator.problem(L, L.top) {
+                    throw LuaFailure.argument(2, "field 'animator' is \(problem)")
                 }
                 let animator = LuaAnimator(a.rt, index: L.top)
                 L.pop()
@@ -44,114 +44,82 @@ enum TransitionMethods {
     ]
 }
 
-/// A Lua animator table: `{ duration = 0.35, animate = fn(ctx) }`, or methods
-/// `transitionDuration(self, ctx)` / `animateTransition(self, ctx)`, and optionally
-/// `animationEnded(self, completed)`.
+/// A Lua animator table (UIViewControllerAnimatedTransitioning): `transitionDuration`
+/// (a number, or a function of the context), `animateTransition(ctx)` and optionally
+/// `animationEnded(completed)`, called as every table a script supplies is
+/// (docs/api-conventions.md).
 final class LuaAnimator: TransitionAnimator {
     let table: LuaCallback
+    let bridge: LuaBridge
 
-    /// What the methods below look up in the table (raw reads).
+    static let transitionDuration = LuaCall<TransitionContext, Double>(
+        "transitionDuration", "(ctx: TransitionContext) -> number",
+        doc: "The duration in seconds; or give `transitionDuration` as a number.",
+        push: { rt, ctx in rt.push(ctx); return 1 },
+        read: { rt, i in
+            if let d = rt.L.number(at: i), d.isFinite { return .value(max(0, d)) }
+            return .wrongType(rt, i, expected: "a finite number")
+        })
+    static let animateTransition = LuaCall<TransitionContext, Void>(
+        "animateTransition", "(ctx: TransitionContext)", doc: "Starts the animation; must end with `ctx:completeTransition(...)`.",
+        push: { rt, ctx in rt.push(ctx); return 1 })
+    static let animationEnded = LuaCall<Bool, Void>(
+        "animationEnded", "(completed: boolean)", doc: "After the transition ended.",
+        push: { rt, completed in rt.L.push(completed); return 1 })
+
     static let protocolDoc = LuaProtocol(
         name: "Animator", field: "",
-        doc: "A custom transition's animator: `transition{animator = ...}` or a delegate's answer. Give `duration` (a number) or `transitionDuration`, and `animate` or `animateTransition`.",
-        methods: [
-            LuaHook("transitionDuration", "(self: Animator, ctx: TransitionContext) -> number",
-                    doc: "The duration in seconds, when the table has no `duration` number."),
-            LuaHook("animate", "(ctx: TransitionContext)", doc: "Starts the animation; must end with `ctx:completeTransition(...)`."),
-            LuaHook("animateTransition", "(self: Animator, ctx: TransitionContext)", doc: "As `animate`, as a method (used when there is no `animate`)."),
-            LuaHook("animationEnded", "(self: Animator, completed: boolean)", doc: "After the transition ended."),
-        ])
+        doc: "A custom transition's animator: `transition{animator = ...}` or a delegate's answer. `transitionDuration` (a number or a function) and `animateTransition` are required.",
+        methods: [transitionDuration.hook, animateTransition.hook, animationEnded.hook])
 
-    init(_ rt: LuaRuntime, index: Int32) { table = LuaCallback(rt, index: index) }
+    init(_ rt: LuaRuntime, index: Int32) {
+        table = LuaCallback(rt, index: index)
+        bridge = LuaBridge(rt, object: nil, .table(table))
+    }
 
     func transitionDuration(_ context: TransitionContext) -> Double {
-        guard table.host.isOpen else { return 0 }
-        let rt = table.host.runtime, L = rt.L
+        guard bridge.host.isOpen else { return 0 }
+        let L = bridge.host.runtime.L
         let top = L.top
         defer { L.settop(top) }
-        guard table.push() else { return 0 }
-        let t = L.top
-        if L.rawField(t, "duration") == LUA_TNUMBER, let d = L.number(at: -1), d.isFinite { return max(0, d) }
-        L.pop()
-        if L.rawField(t, "transitionDuration") == LUA_TFUNCTION {
-            lua_pushvalue(L, t)
-            rt.push(context)
-            // A failing method is reported like any callback; the transition then runs
-            // with no duration, as it does for a method that returns nothing usable.
-            if rt.docall(nargs: 2, nresults: 1, object: context, context: "transitionDuration"),
-               let d = L.number(at: -1), d.isFinite { return max(0, d) }
-        }
-        return 0
+        if table.push(), L.rawField(-1, "transitionDuration") == LUA_TNUMBER, let d = L.number(at: -1), d.isFinite { return max(0, d) }
+        L.settop(top)
+        // A failing method is reported like any callback; the transition then runs with
+        // no duration.
+        return bridge.call(Self.transitionDuration, context, charge: context) ?? 0
     }
 
     func animateTransition(_ context: TransitionContext) {
-        call(context, plain: "animate", method: "animateTransition") { rt in rt.push(context); return 1 }
+        bridge.call(Self.animateTransition, context, charge: context)
     }
 
     func animationEnded(_ context: TransitionContext, completed: Bool) {
-        call(context, plain: nil, method: "animationEnded") { rt in rt.L.push(completed); return 1 }
+        bridge.call(Self.animationEnded, completed, charge: context)
     }
 
-    /// Calls `t[plain](args)` if present, else `t[method](t, args)`.
-    private func call(_ context: TransitionContext, plain: String?, method: String, _ args: (LuaRuntime) -> Int32) {
-        guard table.host.isOpen else { return }
-        let rt = table.host.runtime, L = rt.L
+    /// Pushes the table behind `animator`, or nil for one of Nestbox's own.
+    static func push(_ rt: LuaRuntime, _ animator: TransitionAnimator) {
+        if let a = animator as? LuaAnimator, a.table.push() { return }
+        rt.L.pushNil()
+    }
+
+    /// What is wrong with the table at `t` as an animator (raw reads, as the calls are
+    /// made), or nil: the old `animate`/`duration` spellings name their replacements, and
+    /// without `animateTransition` nobody calls completeTransition.
+    static func problem(_ L: LuaState, _ t: Int32) -> String? {
         let top = L.top
         defer { L.settop(top) }
-        guard table.push() else { return }
-        let t = L.top
-        if let plain, L.rawField(t, plain) == LUA_TFUNCTION {
-            rt.docall(nargs: args(rt), object: context, context: plain)
-            return
+        if L.rawField(t, "animate") != LUA_TNIL {
+            return "an animator with 'animate', which is now animateTransition(ctx) (docs/api-conventions.md)"
         }
-        L.settop(t)
-        guard L.rawField(t, method) == LUA_TFUNCTION else { return }
-        lua_pushvalue(L, t)
-        rt.docall(nargs: 1 + args(rt), object: context, context: method)
-    }
-}
-
-extension LuaAnimator {
-    /// Whether the table at `t` has the function that starts a transition (raw reads,
-    /// as the calls are made): without it nobody calls completeTransition and the
-    /// transition never ends.
-    static func animates(_ L: LuaState, _ t: Int32) -> Bool {
-        let top = L.top
-        defer { L.settop(top) }
-        return L.rawField(t, "animate") == LUA_TFUNCTION || L.rawField(t, "animateTransition") == LUA_TFUNCTION
-    }
-
-    /// A delegate's answer at `i` (`call` is the delegate method as the README names
-    /// it): nil asks for UIKit's default transition; an animator table that cannot
-    /// animate, or any other value, is the method's error, reported as a hook's (the
-    /// call that started the transition fails with it), and the default runs instead.
-    static func answer(_ rt: LuaRuntime, _ i: Int32, of object: SimObject, field: String, _ call: String) -> LuaAnimator? {
-        let L = rt.L
-        let problem: String
-        switch L.type(i) {
-        case LUA_TNIL: return nil
-        case LUA_TTABLE:
-            if animates(L, i) { return LuaAnimator(rt, index: i) }
-            problem = "an animator without animateTransition"
-        default:
-            problem = "a \(L.typeName(at: i)), not an animator table or nil"
+        if L.rawField(t, "duration") != LUA_TNIL {
+            return "an animator with 'duration', which is now transitionDuration (docs/api-conventions.md)"
         }
-        let method = String(call.prefix { $0 != "(" })
-        rt.reportHookError(object: object, hook: "delegate.\(method)",
-                           text: "\(rt.delegatePosition(object, field: field, method))\(call) returned \(problem)")
-        return nil
+        return L.rawField(t, "animateTransition") == LUA_TFUNCTION ? nil : "an animator without animateTransition"
     }
 }
 
 extension LuaRuntime {
-    /// "file:line: " where the delegate's `method` was defined, for errors found in its
-    /// answer after it returned.
-    func delegatePosition(_ object: SimObject, field: String, _ method: String) -> String {
-        let top = L.top
-        defer { L.settop(top) }
-        return pushDelegateMethod(object, field: field, method) ? definitionPosition() : ""
-    }
-
     /// "file:line: " where the Lua function on top of the stack is defined (popped).
     func definitionPosition() -> String {
         var ar = lua_Debug()

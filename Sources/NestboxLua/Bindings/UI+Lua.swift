@@ -147,7 +147,7 @@ enum UIFunctions {
     static let globals = LuaNamespace(path: "_G", doc: "Globals Nestbox replaces.", functions: [
         LuaMethod("print", "(...: any)", doc: "Writes the values, tab-separated, to standard output and records a `log` event.") { a in
             // Appended in place: `joined(separator:)` looked up a generic witness at
-            // run time on the first print of every run (issue 18).
+            // run time on the first print of every run (docs/performance.md).
             var line = ""
             for i in 1...max(1, a.count) where i <= a.count {
                 if nb_safetostring(a.L, i) != LUA_OK {

@@ -142,10 +142,10 @@ enum ViewBinding {
     ]
 
     static let hooks: [LuaHook] = [
-        LuaHook("layoutSubviews", "()", doc: "After the view's layout pass has laid out its subviews (autoresizing)."),
-        LuaHook("didMoveToSuperview", "()", doc: "After the view was added to or removed from a superview."),
-        LuaHook("didMoveToWindow", "()", doc: "After the view entered or left the window."),
-        LuaHook("safeAreaInsetsDidChange", "()", doc: "After the view's safe-area insets changed, during layout (Q16)."),
+        LuaHook(.layoutSubviews, "()", doc: "After the view's layout pass has laid out its subviews (autoresizing)."),
+        LuaHook(.didMoveToSuperview, "()", doc: "After the view was added to or removed from a superview."),
+        LuaHook(.didMoveToWindow, "()", doc: "After the view entered or left the window."),
+        LuaHook(.safeAreaInsetsDidChange, "()", doc: "After the view's safe-area insets changed, during layout (Q16)."),
     ]
 
     static let binding = LuaBinding(

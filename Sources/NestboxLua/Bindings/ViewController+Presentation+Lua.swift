@@ -60,3 +60,64 @@ enum PresentationMethods {
                     set: { c, i in try vc(c).transitioningDelegate = try c.rt.setDelegateTable(c, i, field: "transitioningDelegate") }),
     ]
 }
+
+// UIViewControllerTransitioningDelegate (PresentationAnimators in the model). UIKit's
+// methods take no delegating object: the first parameter is the presented controller.
+extension PresentationMethods {
+    static let animationControllerForPresented = LuaCall<(ViewController, ViewController, ViewController), LuaAnimator>(
+        "animationControllerForPresented", "(presented: ViewController, presenting: ViewController, source: ViewController) -> Animator?",
+        doc: "The animator that presents, or nil for the default.",
+        push: { rt, a in rt.push(a.0); rt.push(a.1); rt.push(a.2); return 3 }, read: LuaRead.animator)
+    static let animationControllerForDismissed = LuaCall<ViewController, LuaAnimator>(
+        "animationControllerForDismissed", "(dismissed: ViewController) -> Animator?",
+        doc: "The animator that dismisses, or nil for the default.",
+        push: { rt, a in rt.push(a); return 1 }, read: LuaRead.animator)
+    static let interactionControllerForPresentation = LuaCall<TransitionAnimator, PercentDrivenInteractiveTransition>(
+        "interactionControllerForPresentation", "(animator: Animator) -> PercentDrivenInteractiveTransition?",
+        doc: "What drives the presentation by hand, or nil for an animated one.",
+        push: { rt, a in LuaAnimator.push(rt, a); return 1 },
+        read: LuaRead.object(PercentDrivenInteractiveTransition.self, "a PercentDrivenInteractiveTransition"))
+    static let interactionControllerForDismissal = LuaCall<TransitionAnimator, PercentDrivenInteractiveTransition>(
+        "interactionControllerForDismissal", "(animator: Animator) -> PercentDrivenInteractiveTransition?",
+        doc: "What drives the dismissal by hand, or nil for an animated one.",
+        push: { rt, a in LuaAnimator.push(rt, a); return 1 },
+        read: LuaRead.object(PercentDrivenInteractiveTransition.self, "a PercentDrivenInteractiveTransition"))
+    static let presentationController = LuaCall<(ViewController, ViewController, ViewController), PresentationController>(
+        "presentationController", "(presented: ViewController, presenting: ViewController?, source: ViewController) -> PresentationController?",
+        doc: "The presentation controller of a `custom` presentation, or nil for the default.",
+        push: { rt, a in rt.push(a.0); rt.push(a.1); rt.push(a.2); return 3 },
+        read: { rt, i in
+            let answer = LuaRead.object(PresentationController.self, "a PresentationController")(rt, i)
+            // One presentation controller presents one controller at a time.
+            if case .value(let pc?) = answer, pc.isOwned {
+                let other = pc.presentedViewController?.objectDescription ?? "another controller"
+                return .wrong("\(pc.objectDescription), which is presenting \(other)")
+            }
+            return answer
+        })
+
+    static let transitioning = LuaProtocol(
+        name: "TransitioningDelegate", field: "transitioningDelegate",
+        doc: "Animators (every style), interaction controllers and a `custom` presentation's presentation controller.",
+        methods: [animationControllerForPresented.hook, animationControllerForDismissed.hook, interactionControllerForPresentation.hook,
+                  interactionControllerForDismissal.hook, presentationController.hook])
+}
+
+extension LuaBridge: PresentationAnimators {
+    func animatorForPresented(_ presented: ViewController, presenting: ViewController, source: ViewController) -> TransitionAnimator? {
+        call(PresentationMethods.animationControllerForPresented, (presented, presenting, source))
+    }
+    func animatorForDismissed(_ dismissed: ViewController) -> TransitionAnimator? {
+        call(PresentationMethods.animationControllerForDismissed, dismissed)
+    }
+    func interactionForPresentation(_ animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
+        call(PresentationMethods.interactionControllerForPresentation, animator)
+    }
+    func interactionForDismissal(_ animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
+        call(PresentationMethods.interactionControllerForDismissal, animator)
+    }
+    func presentationController(forPresented presented: ViewController, presenting: ViewController,
+                                source: ViewController) -> PresentationController? {
+        call(PresentationMethods.presentationController, (presented, presenting, source))
+    }
+}

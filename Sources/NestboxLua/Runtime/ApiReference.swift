@@ -180,7 +180,7 @@ extension BindingSurface {
 
     /// The hooks the bindings document, and the names the host caches hook bits for.
     package static var hooks: [String] { LuaTypes.all.flatMap { $0.hooks.map(\.name) } }
-    package static var hostHookNames: [String] { HostBits.hookNames + LuaPresentationOverrides.names }
+    package static var hostHookNames: [String] { Override.allCases.map(\.name) + PresentationControllerBinding.hooks.map(\.name) }
     /// The methods of the delegate and data-source tables and of the animator.
     package static var delegateMethods: [String] {
         (LuaTypes.all.flatMap(\.delegates) + LuaTypes.protocols).flatMap { $0.methods.map(\.name) }

@@ -45,7 +45,7 @@ struct LuaMethod {
 /// What a property accessor gets: the state, the runtime and the receiver.
 struct PropertyContext {
     let L: LuaState
-    // Borrowed, not retained (a hot path: README.md, Development, Performance): the
+    // Borrowed, not retained (a hot path: docs/performance.md): the
     // runtime runs the call, and the object's userdata sits on the Lua stack (at `ud`)
     // until the call returns, and the userdata retains the object.
     unowned(unsafe) let rt: LuaRuntime
@@ -91,6 +91,10 @@ struct LuaHook {
     let doc: StaticString
     init(_ name: String, _ signature: StaticString, doc: StaticString) {
         self.name = name; self.signature = signature; self.doc = doc
+    }
+    /// An override: its name is the table's (`Override`), never written again.
+    init(_ override: Override, _ signature: StaticString, doc: StaticString) {
+        self.init(override.name, signature, doc: doc)
     }
 }
 
@@ -181,7 +185,7 @@ struct BindingTables {
 
     /// Where `name` is among a parent's members (an override), comparing lengths first:
     /// most names are new, and a full String comparison of two different names cost
-    /// more than the rest of the registry's setup (issue 18).
+    /// more than the rest of the registry's setup (docs/performance.md).
     static func index(of name: String, in members: [(String, Int)]) -> Int? {
         let count = name.utf8.count
         return members.firstIndex { $0.0.utf8.count == count && $0.0 == name }
@@ -221,7 +225,7 @@ struct BindingTables {
 /// Type IDs by bound class, in registry order: a list of a few dozen searched in
 /// order, not a Dictionary, whose first use at start-up instantiated its metadata and
 /// scanned every conformance record in the binary for `ObjectIdentifier: Hashable`
-/// (issue 18). A class bound twice keeps its first ID (and the runtime refuses to start).
+/// (docs/performance.md). A class bound twice keeps its first ID (and the runtime refuses to start).
 struct TypeIndex {
     private var classes: [ObjectIdentifier] = []
     mutating func append(_ id: ObjectIdentifier) { classes.append(id) }

@@ -6,20 +6,19 @@ import Containment
 /// to find one), skipped in O(1) through the cached hook mask, called under pcall with
 /// a traceback; an error becomes an `error` event.
 extension LuaRuntime {
-    /// The object's hook bits, recomputed when its fields or any class changed.
+    /// The object's override bits (HostCache), recomputed when its fields or any class
+    /// changed.
     func hookMask(_ object: SimObject) -> UInt64 {
         let cache = object.hostCache
-        if cache & HostBits.maskValid != 0, UInt32(truncatingIfNeeded: cache >> 32) == classGeneration {
-            return cache
-        }
+        if HostCache.isCurrent(cache, generation: classGeneration) { return cache }
         var mask: UInt64 = 0
         let top = L.top
         if pushExisting(object) {
             let ud = L.top
             // Hooks set on the instance: most objects have no fields at all.
             if lua_getiuservalue(L, ud, 1) == LUA_TTABLE, hasEntries(-1) {
-                for (i, name) in HostBits.hookNames.enumerated() {
-                    if L.rawField(-1, name) == LUA_TFUNCTION { mask |= 1 << UInt64(i) }
+                for o in Override.allCases {
+                    if L.rawField(-1, o.name) == LUA_TFUNCTION { mask |= HostCache.bit(o) }
                     L.pop()
                 }
             }
@@ -29,34 +28,22 @@ extension LuaRuntime {
             if lua_getiuservalue(L, ud, 2) == LUA_TTABLE { mask |= classMask(L.top) }
         }
         L.settop(top)
-        let keep = cache & (HostBits.luaState | HostBits.anchored)
-        let fresh = keep | mask | HostBits.maskValid | (UInt64(classGeneration) << 32)
+        let fresh = HostCache.answer(mask, keeping: cache, generation: classGeneration)
         object.hostCache = fresh
         return fresh
     }
 
     func runHook(_ hook: Hook, on object: SimObject) {
-        let ordinal = hook.ordinal
-        // Controls, gestures and delegates are looked up by other means (the ordinary
-        // hooks, most calls, skip this switch, which copies the hook to bind its values).
-        if hook.hostCacheBit == nil {
-            switch hook {
-            case .controlEvent(let event): runControlActions(object, event); return
-            case .gestureAction: runFieldFunction(object, "action", hook: "action"); return
-            case .didScroll:
-                runDelegate(object, field: "delegate", "didScroll")    // then its own hook
-            case .didSelectItem(let item):
-                runDelegate(object, field: "delegate", "didSelectItem") { rt in rt.push(item); return 1 }; return
-            case .didSelectRow(let row):
-                runDelegate(object, field: "delegate", "didSelectRow") { rt in rt.L.push(row + 1); return 1 }; return
-            default: break
-            }
-        }
+        // The override, not the hook, is what the report's name captures: a trivial
+        // value, where capturing the `Hook` copied and destroyed its payload on every
+        // call (docs/performance.md).
+        let override = hook.override
+        let ordinal = override.ordinal
         guard !closing, hookMask(object) & (1 << UInt64(ordinal)) != 0 else { return }
         let top = L.top
         defer { L.settop(top) }
         // The handler, the userdata, the hook and the userdata again, found and pushed
-        // in one call into C (Hooks.c) rather than a dozen from here (issue 18).
+        // in one call into C (Hooks.c) rather than a dozen from here (docs/performance.md).
         let handler = nb_prepare_hook(L, objectsRef, object.hostSlot, Unmanaged.passUnretained(object).toOpaque(),
                                       hookNamesRef, Int32(ordinal))
         guard handler != 0 else { return }
@@ -76,13 +63,13 @@ extension LuaRuntime {
         default:
             break
         }
-        docall(nargs: nargs, object: object, context: Hook.name(ordinal: ordinal), handler: handler)
+        docall(nargs: nargs, object: object, context: override.name, handler: handler)
     }
 
     /// `sizeForChildContentContainer(child, parentSize)` defined by the script: its
     /// `{width, height}` answer, or nil to use UIKit's default.
     func runSizeForChild(_ child: ViewController, of parent: ViewController, parentSize: Size) -> Size? {
-        guard !closing, hookMask(parent) & HostBits.sizeForChild != 0 else { return nil }
+        guard !closing, hookMask(parent) & HostCache.bit(.sizeForChildContentContainer) != 0 else { return nil }
         let top = L.top
         defer { L.settop(top) }
         guard pushExisting(parent) else { return nil }
@@ -128,45 +115,8 @@ extension LuaRuntime {
         docall(nargs: 1, object: object, context: hook)
     }
 
-    /// Calls `delegate[method](object, ...)` where `delegate` is the table in the object's
-    /// field `field` (so the delegate lives in the object's user value).
-    func runDelegate(_ object: SimObject, field: String, _ method: String, _ args: (LuaRuntime) -> Int32 = { _ in 0 }) {
-        guard !closing else { return }
-        let top = L.top
-        defer { L.settop(top) }
-        guard pushDelegateMethod(object, field: field, method) else { return }
-        lua_pushvalue(L, top + 1)
-        docall(nargs: 1 + args(self), object: object, context: "delegate.\(method)")
-    }
-
-    /// Pushes the object's userdata and then `method` of the table in its field `field`
-    /// ("delegate", "transitioningDelegate"); false if absent.
-    func pushDelegateMethod(_ object: SimObject, field: String, _ method: String) -> Bool {
-        guard pushExisting(object) else { return false }
-        let ud = L.top
-        guard lua_getiuservalue(L, ud, 1) == LUA_TTABLE, L.rawField(-1, field) == LUA_TTABLE,
-              L.rawField(-1, method) == LUA_TFUNCTION else { L.settop(ud - 1); return false }
-        lua_rotate(L, ud + 1, 1)   // ud, f, fields, delegate -> ud, f, ... keep f right after ud
-        L.settop(ud + 1)
-        return true
-    }
-
-    /// Calls `delegate[method](object, ...)` and returns its first result via `read`
-    /// (nil when there is no such method or it failed).
-    func askDelegate<T>(_ object: SimObject, field: String, _ method: String, passObject: Bool = true,
-                        _ args: (LuaRuntime) -> Int32, _ read: (LuaRuntime, Int32) -> T?) -> T? {
-        guard !closing else { return nil }
-        let top = L.top
-        defer { L.settop(top) }
-        guard pushDelegateMethod(object, field: field, method) else { return nil }
-        if passObject { lua_pushvalue(L, top + 1) }
-        let n = (passObject ? 1 : 0) + args(self)
-        guard docall(nargs: n, nresults: 1, object: object, context: "delegate.\(method)") else { return nil }
-        return read(self, L.top)
-    }
-
     func runLoadView(_ controller: ViewController) -> Bool {
-        guard !closing, hookMask(controller) & HostBits.loadView != 0 else { return false }
+        guard !closing, hookMask(controller) & HostCache.bit(.loadView) != 0 else { return false }
         let top = L.top
         defer { L.settop(top) }
         guard pushExisting(controller) else { return false }
@@ -212,9 +162,9 @@ extension LuaRuntime {
             }
         }
         var mask: UInt64 = 0
-        for (i, name) in HostBits.hookNames.enumerated() {
+        for o in Override.allCases {
             lua_pushvalue(L, index)
-            if pushClassHook(name) { mask |= 1 << UInt64(i) }
+            if pushClassHook(o.name) { mask |= HostCache.bit(o) }
             L.settop(cache)
         }
         lua_pushvalue(L, index)

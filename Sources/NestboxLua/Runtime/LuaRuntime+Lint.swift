@@ -98,7 +98,7 @@ extension LuaRuntime {
 
 /// The names a script may set on each bound type without a typo lint, and the near
 /// misses worth a suggestion: its properties and the hooks UIKit calls on it. Read from
-/// the binding registry (`BindingSurface.all`) and `HostBits.hookNames` only here.
+/// the binding registry (`BindingSurface.all`) and `Override` only here.
 enum LintNames {
     /// Per binding: every name that is part of the API (methods too, and `init`), and
     /// the properties and hooks a near miss is compared with.

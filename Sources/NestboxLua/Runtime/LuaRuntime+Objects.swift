@@ -36,19 +36,21 @@ final class LuaHost: ObjectHost {
     func size(forChild child: ViewController, of parent: ViewController, parentSize: Size) -> Size? {
         isOpen ? runtime.runSizeForChild(child, of: parent, parentSize: parentSize) : nil
     }
+
+    func send(_ action: TargetAction, from sender: SimObject) {
+        guard isOpen else { return }
+        switch action {
+        case .control(let event): runtime.runControlActions(sender, event.rawValue)
+        case .action: runtime.runFieldFunction(sender, "action", hook: "action")
+        }
+    }
 }
 
-/// Bits of `SimObject.hostCache`: which hooks exist (by Hook.ordinal, loadView last),
-/// whether the object carries Lua state, whether its userdata is anchored, and the
-/// class generation the hook bits were computed for (high 32 bits).
+/// The binding's own bits of `SimObject.hostCache` (its layout: HostCache): whether the
+/// object carries Lua state, and whether its userdata is anchored.
 enum HostBits {
-    static let loadView: UInt64 = 1 << UInt64(Hook.names.count)
-    static let sizeForChild: UInt64 = 1 << UInt64(Hook.names.count + 1)
-    static let luaState: UInt64 = 1 << 28
-    static let anchored: UInt64 = 1 << 29
-    /// The core reads the hook bits while this is set (`SimObject.handle`).
-    static let maskValid: UInt64 = SimObject.hostCacheValid
-    static let hookNames = Hook.names + ["loadView", "sizeForChildContentContainer"]
+    static let luaState = HostCache.hostBit(0)
+    static let anchored = HostCache.hostBit(1)
 }
 
 /// Identity and lifetime across the boundary. One userdata per Swift object (a
@@ -124,7 +126,7 @@ extension LuaRuntime {
     /// A plain field was set on an object (its userdata at stack index `ud`).
     func fieldChanged(_ obj: SimObject, valueType: Int32, ud: Int32 = 1) {
         var cache = obj.hostCache | HostBits.luaState
-        if valueType == LUA_TFUNCTION || valueType == LUA_TNIL { cache &= ~HostBits.maskValid }
+        if valueType == LUA_TFUNCTION || valueType == LUA_TNIL { cache &= ~HostCache.valid }
         obj.hostCache = cache
         if cache & HostBits.anchored == 0, obj.isOwned, nb_toobject(L, ud) != nil { setAnchor(obj, ud: ud) }
     }

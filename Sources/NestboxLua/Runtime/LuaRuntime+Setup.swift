@@ -19,9 +19,9 @@ extension LuaRuntime {
         // for; weak keys, so a collected class cannot lend its bits to a new table
         classMasksRef = weakTableRef("k")
         openStringCache()
-        L.newTable(array: Int32(Hook.names.count))
-        for (i, name) in Hook.names.enumerated() {
-            L.push(name)
+        L.newTable(array: Int32(Override.count))
+        for (i, o) in Override.allCases.enumerated() {
+            L.push(o.name)
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
         hookNamesRef = luaL_ref(L, nb_registryindex())
@@ -47,7 +47,7 @@ extension LuaRuntime {
         // children copy them, and its object metatable is made from them when the first
         // object of the type is pushed (pushNew): an empty run pushes two types of 26,
         // and a metatable's member table, every inherited method and property again,
-        // was most of setup's table work (issue 18).
+        // was most of setup's table work (docs/performance.md).
         L.newTable(array: Int32(2 * LuaTypes.all.count))
         let made = L.top
         lua_pushvalue(L, made)
@@ -55,10 +55,10 @@ extension LuaRuntime {
         var ownMethods = 0, ownProperties = 0              // where type i's own IDs start
         // Each type's tables are made at their final size (`ui` at least at its types'
         // count): filled one key at a time from empty, a table is rehashed at every
-        // power of two, work every run's start-up paid (issue 18). A child starts from
+        // power of two, work every run's start-up paid (docs/performance.md). A child starts from
         // copies of its parent's tables (the keys are Lua strings already, the methods
         // the parent's closures) and adds its own members: Swift names pushed once each,
-        // not once per type that inherits them (issue 18).
+        // not once per type that inherits them (docs/performance.md).
         for (i, binding) in LuaTypes.all.enumerated() {
             let methodCount = t.methodIDs[i].count, propertyCount = t.propertyIDs[i].count
             let parent = t.parents[i]
@@ -166,7 +166,7 @@ extension LuaRuntime {
 
     /// The ID of a metamethod every object and class shares: a list, not a
     /// Dictionary, whose first use costs a scan of every conformance record in the
-    /// binary (issue 18).
+    /// binary (docs/performance.md).
     static func sharedFunction(_ name: String) -> Int? {
         for (n, namespace) in LuaTypes.namespaces.enumerated() where namespace.path.isEmpty {
             if let f = tables.functionIDs[n].first(where: { $0.0 == name }) { return f.1 }
@@ -272,7 +272,7 @@ let constructApply: nb_dispatch_fn = { L, typeID in
         // How many of the table's keys name properties (nb_construct counted them while
         // copying the others): the declared properties are looked up only until that
         // many are found, and not at all for `Class{}`. Asking the table for every
-        // declared property by name was two thirds of a bare construction (issue 18).
+        // declared property by name was two thirds of a bare construction (docs/performance.md).
         var unseen = lua_tointegerx(L, 4, nil)
         let ctx = PropertyContext(L: L, rt: rt, object: obj, ud: 3)
         for (name, id) in LuaRuntime.tables.propertyIDs[Int(typeID)] {

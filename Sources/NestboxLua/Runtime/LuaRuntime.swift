@@ -28,7 +28,7 @@ public final class LuaRuntime {
     var classRefs: [Int32] = []
     var transformRef: Int32 = LUA_NOREF
     var prettyRef: Int32 = LUA_NOREF
-    /// Hook names by Hook.ordinal + 1, interned once (runHook).
+    /// Override names by ordinal + 1, interned once (runHook).
     var hookNamesRef: Int32 = LUA_NOREF
     /// The spec library's table while a spec file is loaded (`nestbox test`).
     var specRef: Int32 = LUA_NOREF

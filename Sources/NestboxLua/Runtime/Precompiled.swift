@@ -3,7 +3,7 @@ import CLuaShim
 
 /// Lua the host runs itself: the prelude at every start, the spec library for every
 /// spec file. Parsing the prelude's text was an eighth of an empty run's instructions
-/// (issue 18), so both are compiled when recorded (`Precompiled+Bytes.swift`, written
+/// (docs/performance.md), so both are compiled when recorded (`Precompiled+Bytes.swift`, written
 /// by `NESTBOX_RECORD=1 swift test --filter PrecompiledChunk`, which also fails when the
 /// bytes are not a fresh dump of the current source) and loaded as bytecode, debug info
 /// kept, so messages and tracebacks name `prelude:LINE` as before (policy Q57).

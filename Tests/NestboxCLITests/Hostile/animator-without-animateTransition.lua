@@ -5,7 +5,7 @@
 -- method's answer is an error instead.
 local nav = ui.NavigationController{ root = ui.ViewController{}, delegate = {
   animationController = function(nav, operation, from, to)
-    return { duration = 0.3 }
+    return { transitionDuration = 0.3 }
   end } }
 ui.window.rootViewController = nav
 ui.window:makeKeyAndVisible()

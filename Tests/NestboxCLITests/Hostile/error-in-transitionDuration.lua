@@ -7,4 +7,4 @@ ui.window.rootViewController = p
 ui.window:makeKeyAndVisible()
 p:addChild(a); p.view:addSubview(a.view); p:addChild(b)
 p:transition{ from = a, to = b, animator = { transitionDuration = function() error('in transitionDuration') end,
-  animateTransition = function(self, ctx) ctx:completeTransition(true) end } }
+  animateTransition = function(ctx) ctx:completeTransition(true) end } }

@@ -4,7 +4,7 @@
 local root = ui.ViewController{ name = "root" }
 ui.window.rootViewController = root
 ui.window:makeKeyAndVisible()
-local slide = { duration = 0.3, animate = function(ctx) ctx:completeTransition(true) end }
+local slide = { transitionDuration = 0.3, animateTransition = function(ctx) ctx:completeTransition(true) end }
 local m = ui.ViewController{ name = "m", modalPresentationStyle = "fullScreen", transitioningDelegate = {
   animationControllerForPresented = function() return slide end,
   interactionControllerForPresentation = function(animator)

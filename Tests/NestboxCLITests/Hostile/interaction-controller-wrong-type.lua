@@ -5,7 +5,7 @@
 local root = ui.ViewController{ name = "root" }
 ui.window.rootViewController = root
 ui.window:makeKeyAndVisible()
-local slide = { duration = 0.3, animate = function(ctx) ctx:completeTransition(not ctx.transitionWasCancelled) end }
+local slide = { transitionDuration = 0.3, animateTransition = function(ctx) ctx:completeTransition(not ctx.transitionWasCancelled) end }
 local m = ui.ViewController{ name = "m", transitioningDelegate = {
   animationControllerForPresented = function() return slide end,
   animationControllerForDismissed = function() return slide end,

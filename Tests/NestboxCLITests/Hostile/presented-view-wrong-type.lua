@@ -10,7 +10,7 @@ m.transitioningDelegate = { presentationController = function() return ui.Presen
   presentedView = function(self)
     return self.presentedViewController
   end } end,
-  animationControllerForPresented = function() return { animate = function(ctx)
+  animationControllerForPresented = function() return { animateTransition = function(ctx)
     ctx.containerView:addSubview(ctx:view("to")); ctx:completeTransition(true) end } end }
 root:present(m, false)
 ui.settle()

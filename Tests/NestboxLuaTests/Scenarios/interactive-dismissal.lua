@@ -1,4 +1,4 @@
--- Issue 14: a custom presentation with a presentation controller, dismissed by a drag
+-- Q15c: a custom presentation with a presentation controller, dismissed by a drag
 -- that is cancelled, then by one that finishes (policy Q15c). Not an S-number: run by
 -- ContainerBindingTests.
 local t, n, a = require("present")()
@@ -10,7 +10,7 @@ end
 function Half:containerViewWillLayoutSubviews()
   self:presentedView().frame = self:frameOfPresentedViewInContainerView()
 end
-local slide = { duration = 0.3, animate = function(ctx)
+local slide = { transitionDuration = 0.3, animateTransition = function(ctx)
   local presenting = ctx.toViewController == ctx.fromViewController.presentedViewController
   local v = presenting and ctx:view("to") or ctx:view("from")
   assert(ctx:view(presenting and "from" or "to") == nil, "the presenting view stays: the context does not give it")

@@ -122,7 +122,7 @@ function Transform:isIdentity() end
 ---@field isBeingDismissed boolean True during the disappearance callbacks of a dismissal. (read-only)
 ---@field modalPresentationStyle string `pageSheet` (default), `fullScreen`, `overFullScreen` or `custom`.
 ---@field transitioningDelegate TransitioningDelegate? The table giving animators for a `custom` presentation.
----@field transitioningDelegate TransitioningDelegate? Animators (every style), interaction controllers and a `custom` presentation's presentation controller; its methods do not get the delegating object.
+---@field transitioningDelegate TransitioningDelegate? Animators (every style), interaction controllers and a `custom` presentation's presentation controller.
 local ViewController = {}
 
 ---Makes `child` a child (sends its `willMove(self)`); add its view and call `didMove` yourself.
@@ -496,7 +496,9 @@ local Screen = {}
 ---@class ScrollView : View
 ---@field contentSize Size The size of the scrollable content.
 ---@field contentOffset Point The scroll position (the bounds' origin).
----@field delegate ScrollViewDelegate? A table in the plain field `delegate`.
+---@field isDragging boolean Whether a finger is dragging the content. (read-only)
+---@field delegate ScrollViewDelegate? The delegate table.
+---@field delegate ScrollViewDelegate? A scroll view's delegate table.
 local ScrollView = {}
 
 ---What `ui.ScrollView{...}` takes: settable properties, hooks and fields of your own.
@@ -504,6 +506,7 @@ local ScrollView = {}
 ---@field name string? The trace name.
 ---@field contentSize Size?
 ---@field contentOffset Point?
+---@field delegate ScrollViewDelegate?
 ---@field delegate ScrollViewDelegate?
 ---@field [string] any
 
@@ -843,7 +846,7 @@ function BarButtonItemClass:extend(name) end
 ---@field numberOfRows integer The row count last loaded. (read-only)
 ---@field delegate TableViewDelegate? The delegate table.
 ---@field dataSource TableViewDataSource? Rows on demand, when `rows` is not set.
----@field delegate TableViewDelegate? Row selection.
+---@field delegate TableViewDelegate? Row selection, and the scroll view's `didScroll`.
 local TableView = {}
 
 ---Asks the rows or the data source again and rebuilds the visible cells.
@@ -1073,7 +1076,7 @@ local PageViewControllerClass = {}
 ---@return PageViewController.Class
 function PageViewControllerClass:extend(name) end
 
----Animators (every style), interaction controllers and a `custom` presentation's presentation controller; its methods do not get the delegating object.
+---Animators (every style), interaction controllers and a `custom` presentation's presentation controller.
 ---@class TransitioningDelegate
 ---@field animationControllerForPresented (fun(presented: ViewController, presenting: ViewController, source: ViewController): Animator?)? The animator that presents, or nil for the default.
 ---@field animationControllerForDismissed (fun(dismissed: ViewController): Animator?)? The animator that dismisses, or nil for the default.
@@ -1081,9 +1084,11 @@ function PageViewControllerClass:extend(name) end
 ---@field interactionControllerForDismissal (fun(animator: Animator): PercentDrivenInteractiveTransition?)? What drives the dismissal by hand, or nil for an animated one.
 ---@field presentationController (fun(presented: ViewController, presenting: ViewController?, source: ViewController): PresentationController?)? The presentation controller of a `custom` presentation, or nil for the default.
 
----A table in the plain field `delegate`.
+---A scroll view's delegate table.
 ---@class ScrollViewDelegate
 ---@field didScroll (fun(scrollView: ScrollView))? After the content offset changed.
+---@field willBeginDragging (fun(scrollView: ScrollView))? A finger starts dragging the content, before it moves.
+---@field didEndDragging (fun(scrollView: ScrollView, willDecelerate: boolean))? The finger lifted; `willDecelerate` is false (Nestbox does not decelerate).
 
 ---A navigation controller's delegate table.
 ---@class NavigationControllerDelegate
@@ -1107,9 +1112,12 @@ function PageViewControllerClass:extend(name) end
 ---@field numberOfRows (fun(table: TableView): integer)? The row count (at most 1,000,000).
 ---@field cellForRow (fun(table: TableView, row: integer): string|{text: string})? The title of a 1-based row.
 
----Row selection.
+---Row selection, and the scroll view's `didScroll`.
 ---@class TableViewDelegate
 ---@field didSelectRow (fun(table: TableView, row: integer))? After a tap selected a 1-based row.
+---@field didScroll (fun(scrollView: ScrollView))? After the content offset changed.
+---@field willBeginDragging (fun(scrollView: ScrollView))? A finger starts dragging the content, before it moves.
+---@field didEndDragging (fun(scrollView: ScrollView, willDecelerate: boolean))? The finger lifted; `willDecelerate` is false (Nestbox does not decelerate).
 
 ---A split view controller's delegate table (every method optional).
 ---@class SplitViewControllerDelegate
@@ -1130,12 +1138,11 @@ function PageViewControllerClass:extend(name) end
 ---@field willTransitionTo (fun(pvc: PageViewController, pending: ViewController[]))? A swipe committed to a direction; `pending` is coming (Q41).
 ---@field didFinishAnimating (fun(pvc: PageViewController, finished: boolean, previous: ViewController[], completed: boolean))? A swipe's turn ended; `completed` is false when it was cancelled.
 
----A custom transition's animator: `transition{animator = ...}` or a delegate's answer. Give `duration` (a number) or `transitionDuration`, and `animate` or `animateTransition`.
+---A custom transition's animator: `transition{animator = ...}` or a delegate's answer. `transitionDuration` (a number or a function) and `animateTransition` are required.
 ---@class Animator
----@field transitionDuration (fun(self: Animator, ctx: TransitionContext): number)? The duration in seconds, when the table has no `duration` number.
----@field animate (fun(ctx: TransitionContext))? Starts the animation; must end with `ctx:completeTransition(...)`.
----@field animateTransition (fun(self: Animator, ctx: TransitionContext))? As `animate`, as a method (used when there is no `animate`).
----@field animationEnded (fun(self: Animator, completed: boolean))? After the transition ended.
+---@field transitionDuration (fun(ctx: TransitionContext): number)? The duration in seconds; or give `transitionDuration` as a number.
+---@field animateTransition (fun(ctx: TransitionContext))? Starts the animation; must end with `ctx:completeTransition(...)`.
+---@field animationEnded (fun(completed: boolean))? After the transition ended.
 
 ---@class ui
 ---@field ViewController ViewController.Class

@@ -1,0 +1,113 @@
+/// The methods a script's subclass overrides (UIKit's `override func`), in one ordered
+/// list: a case's position is its ordinal, and its bit in `HostCache`; its raw value is
+/// its name in a script; `count` is the list's length. Nothing else writes these down:
+/// the binding's hook docs are keyed by case, and `OverrideTableTests` checks the
+/// positions against the list.
+///
+/// Delegate protocols (a table a script hands over) are not here: each is declared
+/// next to the model type that calls it (`NavigationDelegate`, `ScrollViewDelegate`, …).
+public enum Override: String, CaseIterable, Sendable {
+    // A controller's lifecycle, containment, layout and memory
+    case viewDidLoad, viewWillAppear, viewIsAppearing, viewDidAppear, viewWillDisappear, viewDidDisappear
+    case viewWillLayoutSubviews, viewDidLayoutSubviews, viewSafeAreaInsetsDidChange
+    case willMove, didMove, didReceiveMemoryWarning
+    // A controller's size and trait messages
+    case viewWillTransition, willTransition, traitCollectionDidChange
+    // A view's
+    case layoutSubviews, didMoveToSuperview, didMoveToWindow, safeAreaInsetsDidChange
+    // Overrides that replace UIKit's work or answer for it (`ObjectHost.loadView`,
+    // `ObjectHost.size(forChild:)`): asked, not told.
+    case loadView, sizeForChildContentContainer
+
+    /// The position in the list above: a payload-free enum is stored as its case's
+    /// index in declaration order (Swift's type layout), so this is a load, not a switch.
+    @inline(__always)
+    public var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
+
+    /// The script's name for it (the case's name).
+    @inline(__always)
+    public var name: String { rawValue }
+
+    public static var count: Int { allCases.count }
+
+    /// The override at `ordinal`, nil past the end.
+    public init?(ordinal: Int) {
+        guard ordinal >= 0, ordinal < Override.count else { return nil }
+        self = Override.allCases[ordinal]
+    }
+}
+
+/// A callback the model makes, with its arguments: one case per `Override` that is
+/// told (not asked). `override` maps it to its place in the table.
+public enum Hook {
+    case viewDidLoad
+    case viewWillAppear(animated: Bool)
+    case viewIsAppearing(animated: Bool)
+    case viewDidAppear(animated: Bool)
+    case viewWillDisappear(animated: Bool)
+    case viewDidDisappear(animated: Bool)
+    case viewWillLayoutSubviews
+    case viewDidLayoutSubviews
+    case viewSafeAreaInsetsDidChange
+    case willMove(toParent: ViewController?)
+    case didMove(toParent: ViewController?)
+    case didReceiveMemoryWarning
+    case viewWillTransition(size: Size, coordinator: TransitionCoordinator)
+    case willTransitionToTraits(TraitCollection, coordinator: TransitionCoordinator)
+    case traitCollectionDidChange(previous: TraitCollection)
+    case layoutSubviews
+    case didMoveToSuperview
+    case didMoveToWindow
+    case safeAreaInsetsDidChange
+
+    /// Exhaustive, no default: a new case does not compile until it has its place.
+    @inline(__always)
+    public var override: Override {
+        switch self {
+        case .viewDidLoad: .viewDidLoad
+        case .viewWillAppear: .viewWillAppear
+        case .viewIsAppearing: .viewIsAppearing
+        case .viewDidAppear: .viewDidAppear
+        case .viewWillDisappear: .viewWillDisappear
+        case .viewDidDisappear: .viewDidDisappear
+        case .viewWillLayoutSubviews: .viewWillLayoutSubviews
+        case .viewDidLayoutSubviews: .viewDidLayoutSubviews
+        case .viewSafeAreaInsetsDidChange: .viewSafeAreaInsetsDidChange
+        case .willMove: .willMove
+        case .didMove: .didMove
+        case .didReceiveMemoryWarning: .didReceiveMemoryWarning
+        case .viewWillTransition: .viewWillTransition
+        case .willTransitionToTraits: .willTransition
+        case .traitCollectionDidChange: .traitCollectionDidChange
+        case .layoutSubviews: .layoutSubviews
+        case .didMoveToSuperview: .didMoveToSuperview
+        case .didMoveToWindow: .didMoveToWindow
+        case .safeAreaInsetsDidChange: .safeAreaInsetsDidChange
+        }
+    }
+
+    public var name: String { override.name }
+}
+
+/// A target-action message: what a control or a gesture recognizer sends to the
+/// targets registered on it. Not a delegate protocol: UIKit keeps a control's targets in
+/// the control (`addTarget(_:action:for:)`), so they are the sender's own, and the host
+/// that keeps the sender's script state runs them.
+public enum TargetAction: Equatable {
+    /// A control's event (`UIControl.sendActions(for:)`).
+    case control(ControlEvent)
+    /// A gesture recognizer's state change, or a bar button item's tap.
+    case action
+}
+
+/// What an embedding attaches to an object. The core calls it after doing UIKit's
+/// own work, so a hook never replaces the base behaviour (README.md, The Lua API).
+public protocol ObjectHost: AnyObject {
+    func run(_ hook: Hook, on object: SimObject)
+    /// Runs a replacing `loadView` if the script defines one; returns false if not.
+    func loadView(for controller: ViewController) -> Bool
+    /// A replacing `sizeForChildContentContainer`, if the script defines one.
+    func size(forChild child: ViewController, of parent: ViewController, parentSize: Size) -> Size?
+    func send(_ action: TargetAction, from sender: SimObject)
+    func ownershipChanged(of object: SimObject, owned: Bool)
+}

@@ -1,0 +1,291 @@
+import CLua
+import CLuaShim
+import Containment
+
+/// One method of a protocol a script supplies (a delegate's, a data source's, an
+/// animator's, an overridable presentation controller's), declared once: its name,
+/// signature and doc for the API reference and the editor types, how its arguments are
+/// pushed and how its answer is read. The declaration is the call: `LuaBridge.call`
+/// takes it and nothing else (docs/extending.md).
+///
+/// The calling convention is one for every table (docs/api-conventions.md): the
+/// function gets UIKit's parameters in UIKit's order, never the table itself; an
+/// override (`.own`) gets its object first, as a method does.
+struct LuaCall<Arguments, Answer> {
+    let hook: LuaHook
+    let push: (LuaRuntime, Arguments) -> Int32
+    /// nil for a method whose answer is not used (UIKit's `Void` ones).
+    let read: ((LuaRuntime, Int32) -> LuaAnswer<Answer>)?
+
+    init(_ name: String, _ signature: StaticString, doc: StaticString,
+         push: @escaping (LuaRuntime, Arguments) -> Int32,
+         read: ((LuaRuntime, Int32) -> LuaAnswer<Answer>)? = nil) {
+        hook = LuaHook(name, signature, doc: doc); self.push = push; self.read = read
+    }
+
+    var name: String { hook.name }
+
+    /// `name(a, b)`: the call as an error message names it, its parameters taken from
+    /// the signature (`self` first for an override).
+    func callText(own: Bool) -> String {
+        let signature = hook.signature.description
+        let inner = signature.dropFirst().prefix { $0 != ")" }
+        var names = inner.split(separator: ",").map { $0.split(separator: ":").first.map { $0.trimmingCharacters() } ?? "" }
+        names.removeAll { $0.isEmpty }
+        if own { names.insert("self", at: 0) }
+        return "\(name)(\(names.joined(separator: ", ")))"
+    }
+}
+
+/// A script's answer, read: a value (nil asks for UIKit's default), or what was wrong
+/// with it, as the end of "`call` returned …".
+enum LuaAnswer<T> {
+    case value(T?)
+    case wrong(String)
+
+    /// The usual complaint: "a number, not a boolean or nil".
+    static func wrongType(_ rt: LuaRuntime, _ i: Int32, expected: String) -> LuaAnswer<T> {
+        .wrong("a \(rt.L.typeName(at: i)), not \(expected) or nil")
+    }
+}
+
+/// Answer readers shared by the declarations.
+enum LuaRead {
+    /// A `T` (a bound object), or nil; anything else is wrong.
+    static func object<T: SimObject>(_ type: T.Type, _ expected: String) -> (LuaRuntime, Int32) -> LuaAnswer<T> {
+        { rt, i in
+            if rt.L.isNoneOrNil(i) { return .value(nil) }
+            if let o = rt.object(at: i) as? T { return .value(o) }
+            return .wrongType(rt, i, expected: expected)
+        }
+    }
+
+    /// One of `E`'s names (a column, a display mode), or nil.
+    static func name<E: RawRepresentable & CaseIterable>(_ rt: LuaRuntime, _ i: Int32) -> LuaAnswer<E> where E.RawValue == String {
+        if rt.L.isNoneOrNil(i) { return .value(nil) }
+        let str = rt.L.type(i) == LUA_TSTRING ? rt.L.string(at: i) : nil
+        if let str, let e = E(rawValue: str) { return .value(e) }
+        let got = str.map { "'\($0)'" } ?? "a \(rt.L.typeName(at: i))"
+        return .wrong("\(got), not one of \(E.allCases.map(\.rawValue).joined(separator: ", ")) or nil")
+    }
+
+    /// An animator table, or nil (UIKit's default transition); a table that cannot
+    /// animate is wrong: nothing would call completeTransition and the transition would
+    /// never end.
+    static let animator: (LuaRuntime, Int32) -> LuaAnswer<LuaAnimator> = { rt, i in
+        switch rt.L.type(i) {
+        case LUA_TNIL, LUA_TNONE: return .value(nil)
+        case LUA_TTABLE:
+            if let problem = LuaAnimator.problem(rt.L, i) { return .wrong(problem) }
+            return .value(LuaAnimator(rt, index: i))
+        default: return .wrong("a \(rt.L.typeName(at: i)), not an animator table or nil")
+        }
+    }
+
+    /// A boolean, or nil.
+    static let boolean: (LuaRuntime, Int32) -> LuaAnswer<Bool> = { rt, i in
+        if rt.L.isNoneOrNil(i) { return .value(nil) }
+        if rt.L.type(i) == LUA_TBOOLEAN { return .value(rt.L.bool(at: i)) }
+        return .wrongType(rt, i, expected: "a boolean")
+    }
+}
+
+/// Where a bridge finds a protocol's functions.
+enum LuaTarget {
+    /// In the table the object keeps in this field of its own (`delegate`,
+    /// `transitioningDelegate`, `dataSource`): collected with the object.
+    case field(String)
+    /// On the object, then up its Lua classes, as hooks are (a presentation
+    /// controller's overrides).
+    case own
+    /// In a table the bridge keeps (an animator handed to `transition{}` or returned by
+    /// a delegate).
+    case table(LuaCallback)
+}
+
+/// The one bridge from the model's protocols to a script's functions: every delegate,
+/// data source, animator and presentation-controller override the model calls comes
+/// here, and from here through the runtime's one `docall`. The model's protocols are
+/// adopted by extensions next to each binding, one line per method, each naming its
+/// `LuaCall` declaration.
+final class LuaBridge {
+    let host: LuaHost
+    /// Weak: the object holds this bridge; a transition's context may hold it longer.
+    weak var object: SimObject?
+    let target: LuaTarget
+    /// Overrides running now: one that asks for its own value (`self:presentedView()`
+    /// inside `presentedView`) gets UIKit's default, as a call to `super` would.
+    private var running: [String] = []
+
+    init(_ rt: LuaRuntime, object: SimObject?, _ target: LuaTarget) {
+        host = rt.host; self.object = object; self.target = target
+    }
+
+    private var isOwn: Bool { if case .own = target { true } else { false } }
+
+    /// The name of a call in an `error` event: `delegate.willShow`, or the method's own.
+    func context<A, R>(_ m: LuaCall<A, R>) -> String {
+        if case .field(let f) = target { return "\(f).\(m.name)" }
+        return m.name
+    }
+
+    /// Calls the script's `m` with `args` when it has one; its answer, or nil (no such
+    /// function, it failed, it answered nil or something wrong: each reported but the
+    /// first). `charge` names the object an error is charged to when the bridge has none
+    /// (an animator's context).
+    @discardableResult
+    func call<A, R>(_ m: LuaCall<A, R>, _ args: A, charge: SimObject? = nil) -> R? {
+        guard host.isOpen, let object = charge ?? object else { return nil }
+        let rt = host.runtime, L = rt.L
+        guard !rt.closing, !running.contains(m.name) else { return nil }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushFunction(rt, m.name) else { return nil }
+        var nargs: Int32 = 0
+        if isOwn {
+            rt.push(object)
+            nargs = 1
+        } else if Self.definedAsMethod(L) {
+            let position = rt.definitionPosition(of: L.top)
+            rt.reportHookError(object: object, hook: context(m), text: "\(position)\(m.name) is called as "
+                + "\(m.callText(own: false)), without its table: define it with '.', not ':' (docs/api-conventions.md)")
+            return nil
+        }
+        nargs += m.push(rt, args)
+        running.append(m.name)
+        defer { running.removeLast() }
+        guard rt.docall(nargs: nargs, nresults: m.read == nil ? 0 : 1, object: object, context: context(m)),
+              let read = m.read else { return nil }
+        switch read(rt, L.top) {
+        case .value(let v): return v
+        case .wrong(let problem):
+            report(m, "\(m.callText(own: isOwn)) returned \(problem)", charge: object)
+            return nil
+        }
+    }
+
+    /// Whether the script has `m` (for a protocol whose presence changes UIKit's path).
+    func has<A, R>(_ m: LuaCall<A, R>) -> Bool {
+        guard host.isOpen, !host.runtime.closing else { return false }
+        let L = host.runtime.L
+        let top = L.top
+        defer { L.settop(top) }
+        return pushFunction(host.runtime, m.name)
+    }
+
+    /// Reports a problem found in `m`'s answer (or about it) as `m`'s error, at the line
+    /// defining it.
+    func report<A, R>(_ m: LuaCall<A, R>, _ problem: String, charge: SimObject? = nil) {
+        guard host.isOpen, let object = charge ?? object else { return }
+        let rt = host.runtime, L = rt.L
+        let top = L.top
+        let position = pushFunction(rt, m.name) ? rt.definitionPosition(of: L.top) : ""
+        L.settop(top)
+        rt.reportHookError(object: object, hook: context(m), text: "\(position)\(problem)")
+    }
+
+    /// What the object (or its class table) holds under `name` when that is a plain
+    /// value rather than a function: "a boolean"; nil when there is none (`.own` only).
+    func plainValue(_ name: String) -> String? {
+        guard case .own = target, host.isOpen, let object else { return nil }
+        let rt = host.runtime, L = rt.L
+        let top = L.top
+        defer { L.settop(top) }
+        guard rt.pushExisting(object) else { return nil }
+        let ud = L.top
+        for slot: Int32 in [1, 2] {
+            if lua_getiuservalue(L, ud, slot) == LUA_TTABLE {
+                let t = L.rawField(-1, name)
+                if t != LUA_TNIL && t != LUA_TFUNCTION { return "a \(L.typeName(at: -1))" }
+            }
+            L.settop(ud)
+        }
+        return nil
+    }
+
+    /// Pushes the function `name` from the target (raw reads: finding it runs no
+    /// script code); false, and nothing pushed, when there is none.
+    private func pushFunction(_ rt: LuaRuntime, _ name: String) -> Bool {
+        let L = rt.L
+        let top = L.top
+        switch target {
+        case .field(let field):
+            guard let object, rt.pushExisting(object), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
+                  L.rawField(-1, field) == LUA_TTABLE, L.rawField(-1, name) == LUA_TFUNCTION else { break }
+            lua_copy(L, -1, top + 1)
+            L.settop(top + 1)
+            return true
+        case .own:
+            guard let object, rt.pushExisting(object), rt.pushHook(L.top, name) else { break }
+            lua_copy(L, -1, top + 1)
+            L.settop(top + 1)
+            return true
+        case .table(let table):
+            guard table.push(), L.type(-1) == LUA_TTABLE, L.rawField(-1, name) == LUA_TFUNCTION else { break }
+            lua_copy(L, -1, top + 1)
+            L.settop(top + 1)
+            return true
+        }
+        L.settop(top)
+        return false
+    }
+
+    /// Whether the Lua function on top was defined with `:` (its first parameter is
+    /// `self`): such a function expects its table, which the convention does not pass.
+    static func definedAsMethod(_ L: LuaState) -> Bool {
+        lua_pushvalue(L, -1)
+        defer { L.pop() }
+        guard let first = lua_getlocal(L, nil, 1) else { return false }
+        return String(cString: first) == "self"
+    }
+}
+
+extension LuaRuntime {
+    /// The bound object at stack index `i`, if it is one.
+    func object(at i: Int32) -> SimObject? {
+        guard let o = nb_toobject(L, i), let p = o.pointee.object else { return nil }
+        return Unmanaged<SimObject>.fromOpaque(p).takeUnretainedValue()
+    }
+
+    /// "file:line: " where the Lua function at `index` is defined ("" for a C function).
+    func definitionPosition(of index: Int32) -> String {
+        lua_pushvalue(L, index)
+        return definitionPosition()
+    }
+
+    /// A protocol's table property: the table goes into the object's fields (collected
+    /// with it); the model gets a bridge to it, or nil.
+    func setDelegateTable(_ c: PropertyContext, _ i: Int32, field: String = "delegate") throws -> LuaBridge? {
+        let L = c.L
+        guard L.isNoneOrNil(i) || L.type(i) == LUA_TTABLE else {
+            throw LuaFailure.typeError(i, expected: "table", got: L.typeName(at: i))
+        }
+        if lua_getiuservalue(L, c.ud, 1) != LUA_TTABLE {
+            L.pop(); L.newTable(); lua_pushvalue(L, -1); lua_setiuservalue(L, c.ud, 1)
+        }
+        lua_pushvalue(L, i)
+        L.setRawField(-2, field)
+        L.pop()
+        fieldChanged(c.object, valueType: LUA_TTABLE, ud: c.ud)
+        return L.isNoneOrNil(i) ? nil : LuaBridge(self, object: c.object, .field(field))
+    }
+
+    /// Pushes the object's table in `field` (or nil).
+    func pushDelegateTable(_ c: PropertyContext, field: String = "delegate") {
+        let L = c.L
+        if lua_getiuservalue(L, c.ud, 1) == LUA_TTABLE {
+            L.rawField(-1, field)
+            lua_rotate(L, -2, 1)
+            L.pop()
+        } else {
+            L.pop()
+            L.pushNil()
+        }
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}

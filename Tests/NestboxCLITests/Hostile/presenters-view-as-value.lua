@@ -1,0 +1,13 @@
+-- expect: 1
+-- message: shouldRemovePresentersView is a boolean, not a method: write function Class:shouldRemovePresentersView() return ... end (docs/api-conventions.md)
+-- An overridden property is a method, as every override is: a plain value in its place
+-- used to be read quietly by one override and not by the others.
+local root = ui.ViewController{ name = "root" }
+ui.window.rootViewController = root
+ui.window:makeKeyAndVisible()
+local Cover = ui.PresentationController:extend("Cover")
+Cover.shouldRemovePresentersView = true
+local m = ui.ViewController{ name = "m", modalPresentationStyle = "custom", transitioningDelegate = {
+  presentationController = function() return Cover{} end } }
+root:present(m, false)
+ui.settle()
