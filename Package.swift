@@ -48,6 +48,9 @@ let package = Package(
         .target(name: "CLibedit", dependencies: ["CLibraryLoader"]),
         .target(name: "CCairo", dependencies: ["CLibraryLoader"]),
 
+        // Every write to a file descriptor or a file (Sources/NestboxFiles).
+        .target(name: "NestboxFiles"),
+
         // One function of the Swift runtime, declared for C's calling convention (Q56).
         .target(name: "CSwiftRuntime"),
 
@@ -59,23 +62,23 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["Containment", "CCairo"]),
 
         // Binding: the Lua runtime and the `ui` API.
-        .target(name: "NestboxLua", dependencies: ["Containment", "Rendering", "CLua", "CLuaShim"], swiftSettings: fastRelease),
+        .target(name: "NestboxLua", dependencies: ["Containment", "Rendering", "NestboxFiles", "CLua", "CLuaShim"], swiftSettings: fastRelease),
 
         // CLI: commands as a library, so tests call them in-process.
         .target(name: "NestboxCLI", dependencies: [
-            "Containment", "Rendering", "NestboxLua", "CLibedit",
+            "Containment", "Rendering", "NestboxLua", "NestboxFiles", "CLibedit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "nestbox", dependencies: ["NestboxCLI"], linkerSettings: staticRelease),
         // `nestbox bench`'s start-up baseline.
         .executableTarget(name: "HelloWorld", linkerSettings: staticRelease),
 
-        // Tests, one target per level, and the trait they share: the model's invariant
-        // check after every test.
+        // Tests, one target per level, and what they share: the model's invariant check
+        // after every test, and the scenario scripts (Tests/Scenarios) both levels read.
         .target(name: "InvariantChecking", dependencies: ["Containment"], path: "Tests/InvariantChecking"),
         .testTarget(name: "ContainmentTests", dependencies: ["Containment", "InvariantChecking"]),
         .testTarget(name: "NestboxLuaTests", dependencies: ["NestboxLua", "Containment", "InvariantChecking"],
-                    exclude: ["Golden", "Scenarios"]),
+                    exclude: ["Golden"]),
         .testTarget(name: "NestboxCLITests", dependencies: ["NestboxCLI", "NestboxLua", "Containment"],
                     exclude: ["Hostile"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Containment", "CCairo", "NestboxLua"],

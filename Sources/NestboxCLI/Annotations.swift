@@ -1,3 +1,4 @@
+import NestboxFiles
 import ArgumentParser
 import NestboxLua
 
@@ -12,16 +13,16 @@ public struct Annotations: NestboxCommand {
 
     public init() {}
 
-    public func execute(output out: Output) -> Int32 {
+    public func execute(output out: Output) -> ExitStatus {
         let text = LuaAnnotations.text
         guard let output else {
             out.out(text)
-            return 0
+            return .ok
         }
-        if let failure = writeGolden(text, to: output) {
+        if let failure = writeFile(text, to: output) {
             out.err("nestbox: cannot write \(output): \(failure)\n")
-            return 2
+            return .usage
         }
-        return 0
+        return .ok
     }
 }

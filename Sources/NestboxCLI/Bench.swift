@@ -58,7 +58,7 @@ public struct Bench: NestboxCommand {
 
     struct BenchError: Error, CustomStringConvertible { let message: String; var description: String { message } }
 
-    public func execute(output: Output) -> Int32 {
+    public func execute(output: Output) -> ExitStatus {
         var rows: [Row] = []
         let groups: [(String, () throws -> [Row])] = [
             ("binding", bindingRows),
@@ -76,11 +76,11 @@ public struct Bench: NestboxCommand {
             }
         } catch {
             output.err("nestbox bench: \(error)\n")
-            return 1
+            return .failure
         }
         if quick { rows = rows.map { var r = $0; r.met = nil; return r } }
         output.out(json ? Self.json(rows) : Self.table(rows))
-        return 0
+        return .ok
     }
 
     // MARK: - Report

@@ -1,3 +1,4 @@
+import NestboxFiles
 import NestboxLua
 import Rendering
 #if canImport(Glibc)
@@ -17,11 +18,4 @@ final class StandardOutput {
     }
 }
 
-/// Writes a golden file (`--record`, `:record`) in place, so a symbolic link is written
-/// through to its target; an atomic write would replace the link, or a FIFO or a
-/// device, with a regular file. Anything but a regular file (or a new one) is refused.
-/// Returns nil, or why the write failed in strerror's words.
-func writeGolden(_ text: String, to path: String) -> String? {
-    var text = text
-    return text.withUTF8 { writeFile(UnsafeRawBufferPointer($0), to: path) }
-}
+

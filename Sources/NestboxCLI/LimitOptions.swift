@@ -1,30 +1,19 @@
 import ArgumentParser
 import Containment
 
-/// The device and the limits of a run, shared by `run` and `test` (README.md, exit
-/// code 3): each script (each test, for `test`) gets them afresh.
-public struct LimitOptions: ParsableArguments {
-    @Option(help: "Device preset: \(Device.all.map(\.name).joined(separator: ", ")).")
-    public var device: String?
-
-    @Option(help: "Seconds the script may run, at most 1000000 (exit 3 past it).")
-    public var timeout: Double = Self.defaultTimeout
-
-    @Option(name: .customLong("max-memory"), help: "MiB the script may use, what the model holds for it included (exit 3 past it).")
-    public var maxMemory: Int = Self.defaultMaxMemory
-
-    static let defaultTimeout = 10.0
-    static let defaultMaxMemory = 256
-
-    @Option(name: .customLong("max-instructions"), help: "Lua VM instructions the script may run (exit 3 past it).")
-    public var maxInstructions: Int?
-
-    public init() {}
+/// The device and the limits of a run, shared by `run`, `test` and `lint` (README.md,
+/// exit code 3), each with its default: the one place they are written. Each script (each
+/// test, for `test`) gets them afresh.
+struct Limits {
+    var device: String?
+    var timeout = 10.0
+    var maxMemory = 256
+    var maxInstructions: Int?
 
     /// About 11.6 days.
     static let maxTimeout = 1_000_000.0
 
-    public func validate() throws {
+    func validate() throws {
         // The bound keeps the watchdog's deadline (now + timeout, as a timespec) far from
         // overflowing; NaN fails both comparisons.
         if !(timeout > 0 && timeout <= Self.maxTimeout) {
@@ -37,21 +26,44 @@ public struct LimitOptions: ParsableArguments {
         }
     }
 
-    /// Sets the session options these flags govern.
+    /// Sets the session options these govern.
     func apply(to options: inout RunSession.Options) {
-        Self.apply(device: device, maxMemory: maxMemory, timeout: timeout, maxInstructions: maxInstructions, to: &options)
-    }
-
-    /// What `apply` sets when no flag is given (a plain `nestbox run FILE`).
-    static func defaults(to options: inout RunSession.Options) {
-        apply(device: nil, maxMemory: defaultMaxMemory, timeout: defaultTimeout, maxInstructions: nil, to: &options)
-    }
-
-    private static func apply(device: String?, maxMemory: Int, timeout: Double, maxInstructions: Int?,
-                              to options: inout RunSession.Options) {
         options.device = device.flatMap(Device.named) ?? .iPhone15
         options.memoryLimit = maxMemory * 1024 * 1024
         options.timeout = timeout
         options.maxInstructions = maxInstructions
     }
+}
+
+/// `Limits` on the command line: an option not given keeps its default.
+public struct LimitOptions: ParsableArguments {
+    private static let defaults = Limits()
+
+    @Option(help: "Device preset: \(Device.all.map(\.name).joined(separator: ", ")).")
+    public var device: String?
+
+    @Option(help: "Seconds the script may run, at most 1000000 (exit 3 past it; default: \(formatNumber(defaults.timeout))).")
+    public var timeout: Double?
+
+    @Option(name: .customLong("max-memory"),
+            help: "MiB the script may use, what the model holds for it included (exit 3 past it; default: \(defaults.maxMemory)).")
+    public var maxMemory: Int?
+
+    @Option(name: .customLong("max-instructions"), help: "Lua VM instructions the script may run (exit 3 past it).")
+    public var maxInstructions: Int?
+
+    public init() {}
+
+    var values: Limits {
+        var l = Limits()
+        l.device = device
+        if let timeout { l.timeout = timeout }
+        if let maxMemory { l.maxMemory = maxMemory }
+        l.maxInstructions = maxInstructions
+        return l
+    }
+
+    public func validate() throws { try values.validate() }
+
+    func apply(to options: inout RunSession.Options) { values.apply(to: &options) }
 }

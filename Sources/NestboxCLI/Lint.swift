@@ -19,7 +19,7 @@ public struct Lint: NestboxCommand {
 
     public init() {}
 
-    public func execute(output: Output) -> Int32 {
+    public func execute(output: Output) -> ExitStatus {
         var options = RunSession.Options()
         limits.apply(to: &options)
         options.format = .none
@@ -31,7 +31,7 @@ public struct Lint: NestboxCommand {
             session = try RunSession(options: options, output: output)
         } catch {
             output.err("nestbox: \(error)\n")
-            return 1
+            return .failure
         }
         // Standard output holds the lints only: the script's prints go to standard error.
         session.runtime.output = output.err
@@ -41,7 +41,7 @@ public struct Lint: NestboxCommand {
         let report = session.runtime.lintReport()
         output.out(json ? report.jsonLines : report.text)
         let code = session.printOutcome(outcome)
-        if code != 0 { return code }
-        return report.count > 0 ? 5 : 0
+        if code != .ok { return code }
+        return report.count > 0 ? .lints : .ok
     }
 }

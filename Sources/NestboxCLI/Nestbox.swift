@@ -1,3 +1,4 @@
+import NestboxFiles
 import ArgumentParser
 import FoundationEssentials
 import NestboxLua
@@ -11,6 +12,7 @@ public struct Nestbox: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "nestbox",
         abstract: "A headless, deterministic model of UIKit view-controller containment, driven by Lua.",
+        discussion: ExitStatus.helpText,
         version: version,
         subcommands: [Run.self, Test.self, Lint.self, Annotations.self, Repl.self, Bench.self])
 
@@ -21,41 +23,41 @@ public struct Nestbox: ParsableCommand {
     /// written makes a successful run exit 1, with one line saying why.
     public static func main(_ arguments: [String], output: Output = .standard) -> Int32 {
         let code = dispatch(arguments, output: output)
-        guard let failure = output.outFailure() else { return code }
+        guard let failure = output.outFailure() else { return code.code }
         output.err("nestbox: cannot write to standard output: \(failure)\n")
-        return code == 0 ? 1 : code
+        return (code == .ok ? .failure : code).code
     }
 
-    static func dispatch(_ arguments: [String], output: Output) -> Int32 {
+    static func dispatch(_ arguments: [String], output: Output) -> ExitStatus {
         if isPlainRun(arguments) { return plainRun(file: arguments[1], output: output) }
         return parseAndDispatch(arguments, output: output)
     }
 
     /// Every command line but a plain `run FILE`: ArgumentParser reads it.
-    static func parseAndDispatch(_ arguments: [String], output: Output) -> Int32 {
+    static func parseAndDispatch(_ arguments: [String], output: Output) -> ExitStatus {
         do {
             var command = try parseAsRoot(arguments)
             if let command = command as? any NestboxCommand {
                 return command.execute(output: output)
             }
             try command.run()
-            return 0
+            return .ok
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
                 output.out(message + "\n")
-                return 0
+                return .ok
             }
             output.err(message + "\n")
-            return 2
+            return .usage
         }
     }
 }
 
 extension Nestbox {
-    /// `run FILE` alone, FILE not an option: what `Run` does with every option at its
-    /// default, without ArgumentParser, whose building of the command tree and of
+    /// `run FILE` alone, FILE not an option: `RunArguments` as made, every option at its
+    /// one default, without ArgumentParser, whose building of the command tree and of
     /// Run's options was most of a plain run's start-up (docs/performance.md). Such a command
     /// line cannot be a usage error (a FILE of "help" or "" is a file to Run too), so
     /// the outcome is the full parse's; `PlainRunTests` compare the two paths.
@@ -63,24 +65,21 @@ extension Nestbox {
         arguments.count == 2 && arguments[0] == "run" && !arguments[1].hasPrefix("-")
     }
 
-    static func plainRun(file: String, output: Output) -> Int32 {
-        var options = RunSession.Options()
-        LimitOptions.defaults(to: &options)
-        return Run.execute(file: file, options: options, pictures: .success(Pictures.Request()),
-                           lint: false, record: nil, expect: nil, report: nil, output: output)
+    static func plainRun(file: String, output: Output) -> ExitStatus {
+        RunArguments(file: file).execute(output: output)
     }
 }
 
 /// A subcommand that runs in-process: it writes to the given output and returns its
 /// exit code instead of ending the process, so tests (and later commands) can call it.
 public protocol NestboxCommand: ParsableCommand {
-    func execute(output: Output) -> Int32
+    func execute(output: Output) -> ExitStatus
 }
 
 extension NestboxCommand {
     public func run() throws {
         let code = execute(output: .standard)
-        if code != 0 { throw ExitCode(code) }
+        if code != .ok { throw ExitCode(code.code) }
     }
 }
 

@@ -1,3 +1,4 @@
+import NestboxFiles
 import ArgumentParser
 import Containment
 import NestboxLua
@@ -59,8 +60,8 @@ final class Pictures {
         frames.sort { $0.time < $1.time }
     }
 
-    /// Writes the files; 0, or 2 after the first that could not be drawn or written.
-    func write(output: Output) -> Int32 {
+    /// Writes the files; ok, or usage after the first that could not be drawn or written.
+    func write(output: Output) -> ExitStatus {
         var files = shots
         if let path = request.filmstrip, !frames.isEmpty {
             files.append((path, DisplayList.filmstrip(frames)))
@@ -68,8 +69,8 @@ final class Pictures {
                 output.err("nestbox: the filmstrip stops at \(Self.maxFrames) frames (\(fixedPoint(last.time)) s of a run that ended at \(fixedPoint(end)) s)\n")
             }
         }
-        for (path, picture) in files where !Self.save(picture, to: path, scale: request.scale, output: output) { return 2 }
-        return 0
+        for (path, picture) in files where !Self.save(picture, to: path, scale: request.scale, output: output) { return .usage }
+        return .ok
     }
 
     /// Draws and writes one picture (any path, as `--record` writes any path); false
@@ -84,7 +85,7 @@ final class Pictures {
             output.err("nestbox: cannot draw \(path): \(e)\n")
             return false
         case .success(let bytes):
-            if let failure = bytes.withUnsafeBytes({ writeFile($0, to: path) }) {
+            if let failure = writeFile(bytes, to: path) {
                 output.err("nestbox: cannot write \(path): \(failure)\n")
                 return false
             }
@@ -93,7 +94,7 @@ final class Pictures {
     }
 }
 
-extension Run {
+extension RunArguments {
     /// The pictures the options ask for, or why they make no sense (a usage error).
     func pictureRequest() throws -> Pictures.Request {
         var r = Pictures.Request()

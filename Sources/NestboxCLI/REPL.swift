@@ -1,3 +1,4 @@
+import NestboxFiles
 import Containment
 import FoundationEssentials
 import NestboxLua
@@ -32,7 +33,7 @@ public final class REPL {
     }
 
     /// Runs FILE (if any), then reads until the end of input. Returns the exit code.
-    public func run(file: String?) -> Int32 {
+    public func run(file: String?) -> ExitStatus {
         if interactive { output.out("Nestbox REPL: Lua 5.4 in a live UIKit model. :help lists the commands.\n") }
         if let file { load(file) }
         var buffer = ""
@@ -60,7 +61,7 @@ public final class REPL {
             afterLine()
         }
         if interactive { output.out("\n") }
-        return 0
+        return .ok
     }
 
     /// Evaluates and prints; true when the statement is incomplete.
@@ -149,7 +150,7 @@ public final class REPL {
             load(arg)
         case "record":
             guard !arg.isEmpty else { output.err(":record needs a file\n"); return }
-            if let failure = writeGolden(runtime.report, to: arg) {
+            if let failure = writeFile(runtime.report, to: arg) {
                 output.err("nestbox: cannot write \(arg): \(failure)\n")
             } else {
                 output.out("recorded \(sim.trace.events.count) events to \(arg)\n")

@@ -1,3 +1,4 @@
+import NestboxLua
 import ArgumentParser
 import FoundationEssentials
 #if canImport(Glibc)
@@ -16,14 +17,14 @@ public struct Repl: NestboxCommand {
 
     /// A terminal gets line editing, history and completion; a pipe is read line by
     /// line without prompts.
-    public func execute(output: Output) -> Int32 {
+    public func execute(output: Output) -> ExitStatus {
         let terminal = isatty(0) != 0
         let reader = Repl.reader(terminal: terminal, output: output)
         do {
             return try REPL(reader: reader, output: output, interactive: terminal).run(file: file)
         } catch {
             output.err("nestbox: \(error)\n")
-            return 1
+            return .failure
         }
     }
 

@@ -1,20 +1,22 @@
 import ArgumentParser
 import Containment
-import FoundationEssentials
 import NestboxLua
-import Rendering
 
 /// `nestbox run FILE`: runs a script, then prints its trace and the controller
-/// hierarchy (README.md, `nestbox run`).
+/// hierarchy (README.md, `nestbox run`). The command line only: what each option means
+/// and its default are `RunArguments`', which a plain `run FILE` uses without parsing.
 public struct Run: NestboxCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Run a Lua script and print its event trace and controller hierarchy.")
 
+    /// The defaults the help shows, from the one place they are written.
+    private static let defaults = RunArguments(file: "")
+
     @Argument(help: "The Lua script to run.")
     public var file: String
 
-    @Option(help: "Trace format: text, jsonl, chrome (the Trace Event Format for Perfetto UI) or none.")
-    public var trace: OutputFormat = .text
+    @Option(help: "Trace format: text, jsonl, chrome (the Trace Event Format for Perfetto UI) or none (default: \(defaults.trace.rawValue)).")
+    public var trace: OutputFormat?
 
     @Option(help: "Comma-separated event kinds to show (default: all).")
     public var kinds: String?
@@ -54,8 +56,8 @@ public struct Run: NestboxCommand {
     @Option(help: "Write an HTML report: the screen at each event and 60 Hz frame, the timeline, the hierarchies.")
     public var report: String?
 
-    @Option(help: "Pixels per point of PNG pictures (default 1).")
-    public var scale: Double = 1
+    @Option(help: "Pixels per point of PNG pictures (default: \(formatNumber(defaults.scale))).")
+    public var scale: Double?
 
     @Option(help: "Comma-separated overlays on pictures: controllers, safeArea, names.")
     public var overlays: String?
@@ -71,99 +73,22 @@ public struct Run: NestboxCommand {
 
     public init() {}
 
-    public func validate() throws {
-        if expect != nil && record != nil {
-            throw ValidationError("--expect and --record cannot be used together")
-        }
-        if let kinds, case .failure(let e) = TraceFilter.parse(kinds) {
-            throw ValidationError(e.description)
-        }
-        _ = try pictureRequest()
+    /// The command line read: every option not given keeps `RunArguments`' default.
+    var arguments: RunArguments {
+        var a = RunArguments(file: file)
+        if let trace { a.trace = trace }
+        if let scale { a.scale = scale }
+        a.kinds = kinds; a.views = views; a.expect = expect; a.record = record; a.frames = frames
+        a.limits = limits.values
+        a.snapshot = snapshot; a.snapshotAt = snapshotAt; a.filmstrip = filmstrip
+        a.every = every; a.from = from; a.to = to; a.report = report; a.overlays = overlays
+        a.keepGoing = keepGoing; a.noSettle = noSettle; a.lint = lint
+        return a
     }
 
-    /// The session's options from the command line's; nil (with the line said) when
-    /// the trace kinds do not parse (`validate` has said so already for a parsed command).
-    func sessionOptions(output: Output) -> RunSession.Options? {
-        var options = RunSession.Options()
-        switch kinds.map(TraceFilter.parse) ?? .success(.all) {
-        case .success(let f): options.filter = f
-        case .failure(let e):
-            output.err("nestbox: \(e)\n")
-            return nil
-        }
-        limits.apply(to: &options)
-        options.format = trace
-        options.views = views
-        options.hookErrors = keepGoing ? .report : .stop
-        options.settle = !noSettle
-        options.frames = frames
-        options.lint = lint
-        return options
-    }
+    public func validate() throws { try arguments.validate() }
 
-    /// Runs the script and returns the exit code.
-    public func execute(output: Output) -> Int32 {
-        guard let options = sessionOptions(output: output) else { return 2 }
-        return Self.execute(file: file, options: options, pictures: Result { try pictureRequest() },
-                            lint: lint, record: record, expect: expect, report: report, output: output)
-    }
-
-    /// What `execute` does once the command line is read: from plain values, so a plain
-    /// `run FILE` can come here without ArgumentParser (`Nestbox.plainRun`).
-    static func execute(file: String, options: RunSession.Options, pictures request: Result<Pictures.Request, any Error>,
-                        lint: Bool, record: String?, expect: String?, report: String?, output: Output) -> Int32 {
-        let session: RunSession
-        do {
-            session = try RunSession(options: options, output: output)
-        } catch {
-            output.err("nestbox: \(error)\n")
-            return 1
-        }
-        let pictures: Pictures?
-        do {
-            let request = try request.get()
-            pictures = request.isEmpty ? nil : Pictures(request)
-        } catch {
-            output.err("nestbox: \(error)\n")
-            return 2
-        }
-        pictures?.install(on: session.runtime.simulation)
-        let recorder = report.map { _ in ReportRecorder(title: file) }
-        recorder?.install(on: session.runtime.simulation)
-        let result = session.execute(file: file) {
-            pictures?.finish(session.runtime.simulation)
-            recorder?.finish(session.runtime.simulation)
-        }
-        // Pictures of a run that failed show where it stopped; a limit leaves none.
-        if let pictures, [0, 1, 4].contains(result.code) {
-            let code = pictures.write(output: output)
-            if code != 0 && result.code == 0 { return code }
-        }
-        if let recorder, let path = report, [0, 1, 4].contains(result.code) {
-            let code = writeReport(recorder, to: path, output: output)
-            if code != 0 && result.code == 0 { return code }
-        }
-        // The lints follow the report and the outcome's line, whatever the outcome.
-        let lints = lint && result.report != nil ? session.runtime.lintReport() : nil
-        if let lints { output.err(lints.text) }
-        guard result.code == 0, let report = result.report else { return result.code }
-        if let record, let failure = writeGolden(report, to: record) {
-            output.err("nestbox: cannot write \(record): \(failure)\n")
-            return 2
-        }
-        if let expect {
-            guard let data = FileManager.default.contents(atPath: expect) else {
-                output.err("nestbox: cannot read golden file \(expect)\n")
-                return 2
-            }
-            let golden = String(decoding: data, as: UTF8.self)
-            if let diff = unifiedDiff(expected: golden, actual: report) {
-                output.err("output differs from \(expect):\n\(diff)\n")
-                return 4
-            }
-        }
-        return (lints?.count ?? 0) > 0 ? 5 : 0
-    }
+    public func execute(output: Output) -> ExitStatus { arguments.execute(output: output) }
 }
 
 extension OutputFormat: ExpressibleByArgument {}

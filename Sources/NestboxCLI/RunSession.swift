@@ -53,7 +53,7 @@ public final class RunSession {
     public struct Result {
         public var outcome: RunOutcome
         public var report: String?
-        public var code: Int32
+        public var code: ExitStatus
     }
 
     public var options: Options
@@ -152,11 +152,11 @@ public final class RunSession {
         // state: closing one with millions of trace events behind it takes a quarter of
         // a second that a run under a timeout does not have (T + 1 s, report included).
         // Kept reachable, so a leak checker sees no loss; other runs close theirs.
-        if output.ownsProcess, cutShort || outcome.exitCode == 3 { Self.keptUntilExit = runtime }
+        if output.ownsProcess, cutShort || outcome.exitStatus == .limit { Self.keptUntilExit = runtime }
         var code = printOutcome(outcome)
-        if code == 0, cutShort {
+        if code == .ok, cutShort {
             output.err("nestbox: time limit exceeded while printing the report\n")
-            code = 3
+            code = .limit
         }
         return Result(outcome: outcome, report: report, code: code)
     }
@@ -164,7 +164,7 @@ public final class RunSession {
     /// The one outcome printer: the outcome's line (and traceback) on standard error,
     /// nothing for success; returns its exit code.
     @discardableResult
-    public func printOutcome(_ outcome: RunOutcome) -> Int32 {
+    public func printOutcome(_ outcome: RunOutcome) -> ExitStatus {
         switch outcome {
         case .ok: break
         case .unreadable(let why): output.err("nestbox: \(why)\n")
@@ -173,6 +173,6 @@ public final class RunSession {
         case .expectationFailed(let message): output.err(message + "\n")
         case .limitExceeded(let message): output.err("nestbox: \(message)\n")
         }
-        return outcome.exitCode
+        return outcome.exitStatus
     }
 }

@@ -1,3 +1,4 @@
+import NestboxFiles
 import ArgumentParser
 import Containment
 import Dispatch
@@ -37,19 +38,19 @@ public struct Test: NestboxCommand {
         if jobs < 1 || jobs > 64 { throw ValidationError("-j must be a number of files from 1 to 64") }
     }
 
-    public func execute(output: Output) -> Int32 {
+    public func execute(output: Output) -> ExitStatus {
         var options = RunSession.Options()
         limits.apply(to: &options)
         let runner = SpecRunner(options: options, filter: filter, record: record)
         let printer = TestPrinter(tap: tap, output: output)
         guard let results = Self.run(paths.isEmpty ? ["."] : paths, runner: runner, jobs: jobs, printer: printer, output: output) else {
-            return 2
+            return .usage
         }
-        if let junit, let failure = writeGolden(JUnitReport.xml(results), to: junit) {
+        if let junit, let failure = writeFile(JUnitReport.xml(results), to: junit) {
             output.err("nestbox: cannot write \(junit): \(failure)\n")
-            return 2
+            return .usage
         }
-        return results.allSatisfy(\.passed) ? 0 : 1
+        return results.allSatisfy(\.passed) ? .ok : .failure
     }
 
     /// Finds the spec files under `paths`, runs them and prints the report (also the
@@ -232,7 +233,7 @@ struct SpecRunner: Sendable {
         if record {
             let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            if let failure = writeGolden(text, to: path) {
+            if let failure = writeFile(text, to: path) {
                 result.failures.append("\(golden.location)cannot write \(path): \(failure)")
             } else {
                 result.recorded.append(path)

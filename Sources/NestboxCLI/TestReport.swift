@@ -32,7 +32,7 @@ final class TestPrinter {
     }
 
     private func printTAP(_ c: SpecCaseResult, file: String) {
-        let title = "\(file): \(c.name)".split(separator: "#", omittingEmptySubsequences: false).joined(separator: "\\#")
+        let title = Markup.line("\(file): \(c.name)").split(separator: "#", omittingEmptySubsequences: false).joined(separator: "\\#")
         switch c.status {
         case .passed: output.out("ok \(number) - \(title)\n")
         case .skipped: output.out("ok \(number) - \(title) # SKIP pending\n")
@@ -75,18 +75,18 @@ enum JUnitReport {
         out += " skipped=\"\(cases.count { $0.status == .skipped })\">\n"
         for f in files {
             let time = f.cases.reduce(0) { $0 + $1.seconds }
-            out += "  <testsuite name=\"\(escape(f.file))\" tests=\"\(f.cases.count)\""
+            out += "  <testsuite name=\"\(Markup.escaped(f.file, attribute: true))\" tests=\"\(f.cases.count)\""
             out += " failures=\"\(f.cases.count { $0.status == .failed })\" skipped=\"\(f.cases.count { $0.status == .skipped })\""
             out += " time=\"\(seconds(time))\">\n"
             for c in f.cases {
-                out += "    <testcase classname=\"\(escape(f.file))\" name=\"\(escape(c.name))\" time=\"\(seconds(c.seconds))\""
+                out += "    <testcase classname=\"\(Markup.escaped(f.file, attribute: true))\" name=\"\(Markup.escaped(c.name, attribute: true))\" time=\"\(seconds(c.seconds))\""
                 switch c.status {
                 case .passed: out += "/>\n"
                 case .skipped: out += ">\n      <skipped message=\"pending\"/>\n    </testcase>\n"
                 case .failed:
                     let first = c.failures.first.map { String($0.prefix { $0 != "\n" }) } ?? "failed"
-                    out += ">\n      <failure message=\"\(escape(first))\">\(escape(c.failures.joined(separator: "\n")))</failure>\n"
-                    if !c.printed.isEmpty { out += "      <system-out>\(escape(c.printed))</system-out>\n" }
+                    out += ">\n      <failure message=\"\(Markup.escaped(first, attribute: true))\">\(Markup.escaped(c.failures.joined(separator: "\n")))</failure>\n"
+                    if !c.printed.isEmpty { out += "      <system-out>\(Markup.escaped(c.printed))</system-out>\n" }
                     out += "    </testcase>\n"
                 }
             }
@@ -96,20 +96,4 @@ enum JUnitReport {
     }
 
     static func seconds(_ s: Double) -> String { fixedPoint(s) }
-
-    /// XML text and attribute escaping; characters XML 1.0 cannot carry become U+FFFD.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(ch)
-            default: out.unicodeScalars.append(ch.value < 0x20 ? "\u{FFFD}" : ch)
-            }
-        }
-        return out
-    }
 }

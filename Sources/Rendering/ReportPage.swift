@@ -1,3 +1,5 @@
+import Containment
+
 /// The `--report` page's style and script (README.md, Pictures): plain CSS and JavaScript
 /// inline, no library and nothing fetched, so the file opens anywhere offline. The data
 /// sits between `head` and `tail` in a `<script type="application/json" id="data">`.
@@ -8,13 +10,13 @@ enum ReportPage {
         <html lang="en">
         <head>
         <meta charset="utf-8">
-        <title>\(htmlEscaped(title)) — Nestbox report</title>
+        <title>\(Markup.escaped(title)) — Nestbox report</title>
         <style>
         \(style)
         </style>
         </head>
         <body>
-        <header><h1>\(htmlEscaped(title))</h1><span id="where"></span><span id="note"></span></header>
+        <header><h1>\(Markup.escaped(title))</h1><span id="where"></span><span id="note"></span></header>
         <main>
         <section id="left">
         <div id="stage"><div id="screen"></div><svg id="overlay"></svg></div>
@@ -39,20 +41,6 @@ enum ReportPage {
         </html>
 
         """
-
-    static func htmlEscaped(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
 
     static let style = """
         body { margin: 0; font: 13px/1.35 "DejaVu Sans", sans-serif; color: #222; background: #f4f4f6; }

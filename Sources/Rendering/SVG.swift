@@ -84,26 +84,8 @@ public enum SVG {
             if anchor != "start" { put(" text-anchor=\"\(anchor)\"") }
             fill(run.paint)
             put(" xml:space=\"preserve\">")
-            put(escaped(TextLayout.line(run.text)))
+            put(Markup.escaped(TextLayout.line(run.text)))
             put("</text>\n")
-        }
-
-        /// XML text: markup characters escaped; characters XML 1.0 forbids dropped.
-        func escaped(_ s: String) -> String {
-            var r = ""
-            for u in s.unicodeScalars {
-                switch u {
-                case "&": r += "&amp;"
-                case "<": r += "&lt;"
-                case ">": r += "&gt;"
-                case "\"": r += "&quot;"
-                default:
-                    let v = u.value
-                    if v < 0x20 && v != 0x09 || v == 0xFFFE || v == 0xFFFF { continue }
-                    r.unicodeScalars.append(u)
-                }
-            }
-            return r
         }
     }
 }

@@ -24,7 +24,7 @@ final class PageBook: PageViewControllerDataSource, PageViewControllerDelegate {
 }
 
 /// UIPageViewController against the model alone (S29; the Lua side is
-/// Tests/NestboxLuaTests/Scenarios/S29-page-turn.lua and PageBindingTests).
+/// Tests/Scenarios/S29-page-turn.lua and PageBindingTests).
 @Suite(.checksInvariants) struct PageTests {
     /// P on screen showing `cur`, `prev` before it and `new` after it.
     func onScreenPages(style: PageViewController.TransitionStyle = .scroll) throws -> (Simulation, PageViewController, PageBook) {

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Containment
+import InvariantChecking
 
 /// The expected traces of docs/scenarios.md, written once: in the Lua scenario scripts
-/// (Tests/NestboxLuaTests/Scenarios/SNN-*.lua), whose `ui.expectTrace [[...]]` calls
+/// (Tests/Scenarios/SNN-*.lua), whose `ui.expectTrace [[...]]` calls
 /// ScenarioScriptTests checks through the bindings. The Swift tests read the same text
 /// here and check it against the model alone, so a wrong line fails both.
 enum Scenario {
@@ -18,16 +19,14 @@ enum Scenario {
         let line: Int
     }
 
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("NestboxLuaTests/Scenarios")
+    static var directory: URL { SharedTestFiles.scenarios }
 
     /// The one script of scenario `id` ("S26" → `S26-set-view-controllers.lua`).
     static func script(_ id: String) throws -> URL {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
             .filter { $0.hasPrefix(id + "-") && $0.hasSuffix(".lua") }
         guard names.count == 1, let name = names.first else {
-            throw Missing("\(names.isEmpty ? "no" : "more than one") scenario script Tests/NestboxLuaTests/Scenarios/\(id)-*.lua")
+            throw Missing("\(names.isEmpty ? "no" : "more than one") scenario script Tests/Scenarios/\(id)-*.lua")
         }
         return directory.appendingPathComponent(name)
     }

@@ -39,7 +39,7 @@ import InvariantChecking
 
     @Test("a scenario without a script, or without the block asked for, fails")
     func missing() {
-        #expect(throws: Scenario.Missing("no scenario script Tests/NestboxLuaTests/Scenarios/S123-*.lua")) {
+        #expect(throws: Scenario.Missing("no scenario script Tests/Scenarios/S123-*.lua")) {
             try Scenario.expectation("S123")
         }
         #expect(throws: Scenario.Missing("S21-push-off-screen.lua has 1 ui.expectTrace call(s), not 2")) {

@@ -11,7 +11,7 @@ import Testing
             let code = body(Output(out: { out += $0 }, err: { err += $0 }))
             return Captured(code: code, out: out, err: err)
         }
-        return (capture { Nestbox.dispatch(args, output: $0) }, capture { Nestbox.parseAndDispatch(args, output: $0) })
+        return (capture { Nestbox.dispatch(args, output: $0).code }, capture { Nestbox.parseAndDispatch(args, output: $0).code })
     }
 
     @Test("the same exit code and output as the full parse, for every kind of outcome")

@@ -10,7 +10,7 @@ func repl(_ lines: [String], file: String? = nil) throws -> (Captured, ScriptedR
     let reader = ScriptedReader(lines)
     let r = try REPL(reader: reader, output: Output(out: { out += $0 }, err: { err += $0 }), interactive: false)
     let code = r.run(file: file)
-    return (Captured(code: code, out: out, err: err), reader, r)
+    return (Captured(code: code.code, out: out, err: err), reader, r)
 }
 
 extension ReplTests {

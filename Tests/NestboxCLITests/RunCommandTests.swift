@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NestboxCLI
+import NestboxLua
 
 /// `nestbox run`, called in-process.
 @Suite struct RunCommandTests {}
@@ -36,6 +37,22 @@ let twoControllers = """
     """
 
 extension RunCommandTests {
+    @Test("--help lists the exit codes, one named type's (ExitStatus)")
+    func helpListsExitCodes() {
+        let r = nestbox(["--help"])
+        #expect(r.code == 0)
+        #expect(r.out.contains("""
+            Exit codes:
+              0  ok
+              1  a script error (in a hook too), a failed test, or output lost
+              2  usage: a bad option, or a file that cannot be read or written
+              3  a limit ended the run (--timeout, --max-memory, --max-instructions)
+              4  an expectation failed (ui.expectTrace, --expect)
+              5  lints were found and nothing else failed
+            """), "\(r.out)")
+        #expect(ExitStatus.allCases.map(\.code) == [0, 1, 2, 3, 4, 5])
+    }
+
     @Test("exit 0: the trace, a blank line, then the hierarchy")
     func ok() throws {
         let r = nestbox(["run", try script(twoControllers), "--kinds", "containment"])

@@ -51,7 +51,7 @@ import NestboxLua
             closed = session.runtime
             let result = session.execute(file: path)
             #expect(result.outcome == .limitExceeded("time limit exceeded at \(path):1"))
-            #expect(result.code == 3)
+            #expect(result.code == .limit)
         }
         #expect(ContinuousClock.now - start > .seconds(1.2), "the C function outlasted the deadline and its grace")
         #expect(closed == nil)
@@ -60,7 +60,7 @@ import NestboxLua
 
         let (output2, text2) = captured()
         let next = try RunSession(options: options, output: output2)
-        #expect(next.execute(file: try script("print('next')")).code == 0)
+        #expect(next.execute(file: try script("print('next')")).code == .ok)
         #expect(text2().out == "next\n(no root view controller)\n")
         #expect(text2().err == "")
     }
@@ -77,7 +77,7 @@ import NestboxLua
     func outcomePrinter(_ outcome: RunOutcome, _ line: String, _ code: Int32) throws {
         let (output, text) = captured()
         let session = try RunSession(options: .init(), output: output)
-        #expect(session.printOutcome(outcome) == code)
+        #expect(session.printOutcome(outcome).code == code)
         #expect(text().err == line)
         #expect(text().out == "")
     }

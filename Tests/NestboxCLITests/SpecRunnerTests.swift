@@ -106,6 +106,20 @@ import NestboxCLI
             """)
     }
 
+    /// One character policy for every format (Text/Markup.swift): a test named with a
+    /// control character, U+FFFE and a line break makes well-formed JUnit and one TAP line.
+    @Test("a test name with U+FFFE, a control character and a line break: well-formed JUnit, one TAP line")
+    func oddNames() throws {
+        let file = try script("it('odd \\u{FFFE} \\1 & <one>\\ntwo', function() check(false) end)", name: "odd_spec.lua")
+        let xml = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("junit.xml").path
+        let r = nestbox(["test", file, "--tap", "--junit", xml])
+        #expect(r.code == 1)
+        #expect(r.out.split(separator: "\n").contains("not ok 1 - \(file): odd \u{FFFD} \u{FFFD} & <one> two"), "\(r.out)")
+        let junit = try String(contentsOfFile: xml, encoding: .utf8)
+        #expect(junit.contains("name=\"odd \u{FFFD} \u{FFFD} &amp; &lt;one&gt;&#10;two\""), "\(junit)")
+        #expect(!junit.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 1 })
+    }
+
     @Test("a folder is searched for *_spec.lua and *_test.lua; -j 2 reports as -j 1 does; a file that does not load is one failure")
     func foldersAndJobs() throws {
         let first = try script("it('one', function() check(true) end)", name: "a_spec.lua")

@@ -264,7 +264,7 @@ extension ContainerBindingTests {
         let rt = try LuaRuntime()
         var out = ""
         rt.output = { out += $0 }
-        let path = repositoryRoot.appendingPathComponent("Tests/NestboxLuaTests/Scenarios/interactive-dismissal.lua").path
+        let path = SharedTestFiles.scenarios.appendingPathComponent("interactive-dismissal.lua").path
         #expect(rt.run(file: path) == .ok)
         #expect(out == "OK\n")
     }

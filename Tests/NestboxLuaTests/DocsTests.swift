@@ -49,7 +49,7 @@ import InvariantChecking
     func filesFound() {
         #expect(Self.files.count > 200, "\(Self.files.count) files")
         for doc in ["README.md", "docs/README.md", "docs/policies.md", "docs/uikit-messages.md", "docs/scenarios.md",
-                    "docs/layout.md", "docs/containment.md", "Sources/Containment/ViewController.swift"] {
+                    "docs/layout.md", "docs/containment.md", "Sources/Containment/Controllers/ViewController.swift"] {
             #expect(Self.files.contains { $0.path == doc }, "missing \(doc)")
         }
     }
@@ -212,7 +212,7 @@ import InvariantChecking
             let named = line.components(separatedBy: "Tests: ").last ?? ""
             for (n, part) in named.components(separatedBy: "`").enumerated() where n % 2 == 1 {
                 if part.hasSuffix(".lua") {
-                    if !Self.files.contains(where: { $0.path == "Tests/NestboxLuaTests/Scenarios/\(part)" }) { wrong.append(part) }
+                    if !Self.files.contains(where: { $0.path == "Tests/Scenarios/\(part)" }) { wrong.append(part) }
                 } else if let dot = part.firstIndex(of: "."), !part.contains(" "), !part.hasSuffix(".swift") {
                     let suite = part[..<dot], function = part[part.index(after: dot)...]
                     if !swiftTests.contains("struct \(suite) ") || !swiftTests.contains("func \(function)(") { wrong.append(part) }

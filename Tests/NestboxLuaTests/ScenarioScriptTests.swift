@@ -4,12 +4,12 @@ import NestboxLua
 import InvariantChecking
 
 /// The scenarios of docs/scenarios.md driven through the bindings
-/// (Tests/NestboxLuaTests/Scenarios/*.lua). Their `ui.expectTrace [[...]]` calls are the
+/// (Tests/Scenarios/*.lua). Their `ui.expectTrace [[...]]` calls are the
 /// one written copy of each expected trace; the model's Swift tests read them too
 /// (Tests/ContainmentTests/Scenario.swift). Each must run cleanly and print OK last.
 @Suite(.checksInvariants) struct ScenarioScriptTests {
     static let scripts: [String] = {
-        let dir = repositoryRoot.appendingPathComponent("Tests/NestboxLuaTests/Scenarios")
+        let dir = SharedTestFiles.scenarios
         return ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [])
             .filter { $0.hasPrefix("S") && $0.hasSuffix(".lua") }.sorted()   // the rest are shared modules
     }()
@@ -26,7 +26,7 @@ import InvariantChecking
         let rt = try LuaRuntime()
         var out = ""
         rt.output = { out += $0 }
-        let path = repositoryRoot.appendingPathComponent("Tests/NestboxLuaTests/Scenarios/\(name)").path
+        let path = repositoryRoot.appendingPathComponent("Tests/Scenarios/\(name)").path
         let outcome = rt.run(file: path)
         #expect(outcome == .ok, "\(outcome)")
         #expect(out.hasSuffix("OK\n"), "last line of \(name): \(out)")

@@ -1,3 +1,4 @@
+import NestboxFiles
 import CLua
 import CLuaShim
 import Containment
@@ -55,7 +56,7 @@ enum SnapshotFunctions {
             case .failure(let e): throw LuaFailure.message("ui.snapshot: cannot draw \(path): \(e)")
             }
             let target = a.rt.pictureDirectory + "/" + path
-            if let failure = bytes.withUnsafeBytes({ writeFile($0, to: target, followingLinks: false) }) {
+            if let failure = writeFile(bytes, to: target, followingLinks: false) {
                 throw LuaFailure.message("ui.snapshot: cannot write \(path): \(failure)")
             }
             return 0

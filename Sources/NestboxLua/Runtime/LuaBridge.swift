@@ -28,10 +28,8 @@ struct LuaCall<Arguments, Answer> {
     /// `name(a, b)`: the call as an error message names it, its parameters taken from
     /// the signature (`self` first for an override).
     func callText(own: Bool) -> String {
-        let signature = hook.signature.description
-        let inner = signature.dropFirst().prefix { $0 != ")" }
-        var names = inner.split(separator: ",").map { $0.split(separator: ":").first.map { $0.trimmingCharacters() } ?? "" }
-        names.removeAll { $0.isEmpty }
+        let parameters = hook.signature.description.dropFirst().prefix { $0 != ")" }
+        var names = parameters.split(separator: ",").compactMap { $0.split(separator: ":").first?.filter { $0 != " " } }
         if own { names.insert("self", at: 0) }
         return "\(name)(\(names.joined(separator: ", ")))"
     }
@@ -115,6 +113,8 @@ final class LuaBridge {
     let target: LuaTarget
     /// Overrides running now: one that asks for its own value (`self:presentedView()`
     /// inside `presentedView`) gets UIKit's default, as a call to `super` would.
+    /// Delegates are not guarded: UIKit calls a delegate again from inside itself (a
+    /// `didScroll` that scrolls).
     private var running: [String] = []
 
     init(_ rt: LuaRuntime, object: SimObject?, _ target: LuaTarget) {
@@ -137,7 +137,7 @@ final class LuaBridge {
     func call<A, R>(_ m: LuaCall<A, R>, _ args: A, charge: SimObject? = nil) -> R? {
         guard host.isOpen, let object = charge ?? object else { return nil }
         let rt = host.runtime, L = rt.L
-        guard !rt.closing, !running.contains(m.name) else { return nil }
+        guard !rt.closing, !(isOwn && running.contains(m.name)) else { return nil }
         let top = L.top
         defer { L.settop(top) }
         guard pushFunction(rt, m.name) else { return nil }
@@ -152,8 +152,8 @@ final class LuaBridge {
             return nil
         }
         nargs += m.push(rt, args)
-        running.append(m.name)
-        defer { running.removeLast() }
+        if isOwn { running.append(m.name) }
+        defer { if isOwn { running.removeLast() } }
         guard rt.docall(nargs: nargs, nresults: m.read == nil ? 0 : 1, object: object, context: context(m)),
               let read = m.read else { return nil }
         switch read(rt, L.top) {
@@ -162,15 +162,6 @@ final class LuaBridge {
             report(m, "\(m.callText(own: isOwn)) returned \(problem)", charge: object)
             return nil
         }
-    }
-
-    /// Whether the script has `m` (for a protocol whose presence changes UIKit's path).
-    func has<A, R>(_ m: LuaCall<A, R>) -> Bool {
-        guard host.isOpen, !host.runtime.closing else { return false }
-        let L = host.runtime.L
-        let top = L.top
-        defer { L.settop(top) }
-        return pushFunction(host.runtime, m.name)
     }
 
     /// Reports a problem found in `m`'s answer (or about it) as `m`'s error, at the line
@@ -281,11 +272,5 @@ extension LuaRuntime {
             L.pop()
             L.pushNil()
         }
-    }
-}
-
-extension Substring {
-    func trimmingCharacters() -> String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -29,13 +29,13 @@ public enum RunOutcome: Equatable {
     /// A sandbox limit ended the run: one line naming it and where it stopped.
     case limitExceeded(String)
 
-    public var exitCode: Int32 {
+    public var exitStatus: ExitStatus {
         switch self {
-        case .ok: return 0
-        case .scriptError: return 1
-        case .unreadable: return 2
-        case .limitExceeded: return 3
-        case .expectationFailed: return 4
+        case .ok: .ok
+        case .scriptError: .failure
+        case .unreadable: .usage
+        case .limitExceeded: .limit
+        case .expectationFailed: .expectation
         }
     }
 }

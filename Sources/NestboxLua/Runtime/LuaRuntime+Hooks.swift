@@ -38,14 +38,13 @@ extension LuaRuntime {
         // value, where capturing the `Hook` copied and destroyed its payload on every
         // call (docs/performance.md).
         let override = hook.override
-        let ordinal = override.ordinal
-        guard !closing, hookMask(object) & (1 << UInt64(ordinal)) != 0 else { return }
+        guard !closing, hookMask(object) & HostCache.bit(override) != 0 else { return }
         let top = L.top
         defer { L.settop(top) }
         // The handler, the userdata, the hook and the userdata again, found and pushed
         // in one call into C (Hooks.c) rather than a dozen from here (docs/performance.md).
         let handler = nb_prepare_hook(L, objectsRef, object.hostSlot, Unmanaged.passUnretained(object).toOpaque(),
-                                      hookNamesRef, Int32(ordinal))
+                                      hookNamesRef, Int32(override.ordinal))
         guard handler != 0 else { return }
         var nargs: Int32 = 1
         switch hook {

@@ -1,3 +1,4 @@
+import NestboxFiles
 import CLua
 import CLuaShim
 import Containment

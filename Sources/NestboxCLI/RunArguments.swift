@@ -1,0 +1,122 @@
+import NestboxFiles
+import ArgumentParser
+import Containment
+import FoundationEssentials
+import NestboxLua
+import Rendering
+
+/// Everything `nestbox run` takes, each with its default: the one place they are
+/// written. `Run` fills one from a command line; a plain `nestbox run FILE` runs one as
+/// it is made (`Nestbox.plainRun`), without ArgumentParser.
+struct RunArguments {
+    var file: String
+    var trace: OutputFormat = .text
+    var kinds: String?
+    var views = false
+    var expect: String?
+    var record: String?
+    var frames = false
+    var limits = Limits()
+    var snapshot: String?
+    var snapshotAt: String?
+    var filmstrip: String?
+    var every: Double?
+    var from: Double?
+    var to: Double?
+    var report: String?
+    var scale = 1.0
+    var overlays: String?
+    var keepGoing = false
+    var noSettle = false
+    var lint = false
+
+    /// A usage error, as a parsed command line reports it.
+    func validate() throws {
+        if expect != nil && record != nil {
+            throw ValidationError("--expect and --record cannot be used together")
+        }
+        if let kinds, case .failure(let e) = TraceFilter.parse(kinds) {
+            throw ValidationError(e.description)
+        }
+        try limits.validate()
+        _ = try pictureRequest()
+    }
+
+    /// The session's options; nil (with the line said) when the trace kinds do not
+    /// parse (`validate` has said so already for a parsed command).
+    func sessionOptions(output: Output) -> RunSession.Options? {
+        var options = RunSession.Options()
+        switch kinds.map(TraceFilter.parse) ?? .success(.all) {
+        case .success(let f): options.filter = f
+        case .failure(let e):
+            output.err("nestbox: \(e)\n")
+            return nil
+        }
+        limits.apply(to: &options)
+        options.format = trace
+        options.views = views
+        options.hookErrors = keepGoing ? .report : .stop
+        options.settle = !noSettle
+        options.frames = frames
+        options.lint = lint
+        return options
+    }
+
+    /// Runs the script and returns the exit status.
+    func execute(output: Output) -> ExitStatus {
+        guard let options = sessionOptions(output: output) else { return .usage }
+        let request = Result { try pictureRequest() }
+        let session: RunSession
+        do {
+            session = try RunSession(options: options, output: output)
+        } catch {
+            output.err("nestbox: \(error)\n")
+            return .failure
+        }
+        let pictures: Pictures?
+        do {
+            let request = try request.get()
+            pictures = request.isEmpty ? nil : Pictures(request)
+        } catch {
+            output.err("nestbox: \(error)\n")
+            return .usage
+        }
+        pictures?.install(on: session.runtime.simulation)
+        let recorder = report.map { _ in ReportRecorder(title: file) }
+        recorder?.install(on: session.runtime.simulation)
+        let result = session.execute(file: file) {
+            pictures?.finish(session.runtime.simulation)
+            recorder?.finish(session.runtime.simulation)
+        }
+        // Pictures of a run that failed show where it stopped; a limit leaves none.
+        let wrote: Set<ExitStatus> = [.ok, .failure, .expectation]
+        if let pictures, wrote.contains(result.code) {
+            let code = pictures.write(output: output)
+            if code != .ok && result.code == .ok { return code }
+        }
+        if let recorder, let path = report, wrote.contains(result.code) {
+            let code = Self.writeReport(recorder, to: path, output: output)
+            if code != .ok && result.code == .ok { return code }
+        }
+        // The lints follow the report and the outcome's line, whatever the outcome.
+        let lints = lint && result.report != nil ? session.runtime.lintReport() : nil
+        if let lints { output.err(lints.text) }
+        guard result.code == .ok, let report = result.report else { return result.code }
+        if let record, let failure = writeFile(report, to: record) {
+            output.err("nestbox: cannot write \(record): \(failure)\n")
+            return .usage
+        }
+        if let expect {
+            guard let data = FileManager.default.contents(atPath: expect) else {
+                output.err("nestbox: cannot read golden file \(expect)\n")
+                return .usage
+            }
+            let golden = String(decoding: data, as: UTF8.self)
+            if let diff = unifiedDiff(expected: golden, actual: report) {
+                output.err("output differs from \(expect):\n\(diff)\n")
+                return .expectation
+            }
+        }
+        return (lints?.count ?? 0) > 0 ? .lints : .ok
+    }
+}

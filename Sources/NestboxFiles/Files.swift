@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// Every write Nestbox makes to a file descriptor or a file is here: the commands' output,
+// a script's pictures, golden files, reports, JUnit. One place decides how a short write
+// is retried, what a failure says, and what a path may be (a regular file, or with
+// `followingLinks` false no symbolic link either: policy Q32).
+
+/// Writes `bytes` to `path` in place (a golden file, a picture): created, or truncated
+/// once it is known to be a regular file; a FIFO, a device or a folder is refused, and
+/// with `followingLinks` false (a script's `ui.snapshot`) a symbolic link too. Returns
+/// nil, or why the write failed in strerror's words.
+public func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String, followingLinks: Bool = true) -> String? {
+    var info = stat()
+    // Checked before opening too, so a FIFO nobody reads is refused in the same words.
+    let found = followingLinks ? stat(path, &info) : lstat(path, &info)
+    if found == 0 && info.st_mode & S_IFMT == S_IFLNK { return "not a regular file (a symbolic link)" }
+    if found == 0 && info.st_mode & S_IFMT != S_IFREG { return "not a regular file" }
+    // O_NONBLOCK: opening a FIFO nobody reads would wait forever; now it fails (ENXIO)
+    // or opens and is refused below. O_NOCTTY: a terminal never becomes ours.
+    let flags = O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
+    let fd = open(path, flags, 0o666)
+    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    guard fstat(fd, &info) == 0 else { let e = errno; close(fd); return String(cString: strerror(e)) }
+    guard info.st_mode & S_IFMT == S_IFREG else { close(fd); return "not a regular file" }
+    // Truncated only now, once it is known to be a regular file.
+    var e = ftruncate(fd, 0) == 0 ? writeAll(fd, bytes) : errno
+    if close(fd) != 0 && e == 0 { e = errno }    // a full disk may only show at close
+    return e == 0 ? nil : String(cString: strerror(e))
+}
+
+/// Writes every byte, retrying short writes and EINTR; 0 or the errno that stopped it.
+public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    guard var p = bytes.baseAddress else { return 0 }
+    var left = bytes.count
+    while left > 0 {
+        let n = write(fd, p, left)
+        if n < 0 && errno == EINTR { continue }
+        if n < 0 { return errno }
+        if n == 0 { return EIO }       // write(2) makes no progress: never loop on it
+        p += n
+        left -= n
+    }
+    return 0
+}
+
+/// Writes all of `text` to a file descriptor at once, unbuffered, so standard output
+/// and standard error keep the order they were written in. Returns 0, or the errno of
+/// the write that failed (the rest is not written).
+@discardableResult
+public func writeAll(_ fd: Int32, _ text: String) -> Int32 {
+    var text = text
+    return text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+}
+
+/// `writeFile` of a text (a golden file, a report): in place, so a symbolic link is
+/// written through to its target where links are followed; an atomic write would
+/// replace the link, or a FIFO or a device, with a regular file.
+public func writeFile(_ text: String, to path: String, followingLinks: Bool = true) -> String? {
+    var text = text
+    return text.withUTF8 { writeFile(UnsafeRawBufferPointer($0), to: path, followingLinks: followingLinks) }
+}
+
+/// `writeFile` of bytes (a picture).
+public func writeFile(_ bytes: [UInt8], to path: String, followingLinks: Bool = true) -> String? {
+    bytes.withUnsafeBytes { writeFile($0, to: path, followingLinks: followingLinks) }
+}
