@@ -59,7 +59,7 @@ extension InputTests {
         #expect(lines(sim, .input).filter { $0.hasPrefix("input.ignored") } == [
             #"input.ignored("tap", reason: "<Button: b> is hidden")"#,
             #"input.ignored("tap", reason: "<Button: b> is transparent (alpha < 0.01)")"#,
-            #"input.ignored("tap", reason: "<View: root.view> has userInteractionEnabled = false")"#,
+            #"input.ignored("tap", reason: "<View: root.view> has isUserInteractionEnabled = false")"#,
             #"input.ignored("tap", reason: "<Button: b> is disabled")"#,
             #"input.ignored("tap", reason: "no control or gesture recognizer at <View: root.view>")"#,
             #"input.ignored("tap", reason: "<Button: b> is animating without allowUserInteraction")"#,

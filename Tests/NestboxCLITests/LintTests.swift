@@ -43,6 +43,8 @@ extension LintTests {
          "6: L12 `viewWilAppear` set on class P is not a property or hook of ViewController: did you mean `viewWillAppear`?"),
         ("local v = ui.View{ name = 'v' }\nv.Frame = { 0, 0, 1, 1 }\nv.tabBarItems = {}\nv.current = 1",
          "6: L12 `Frame` set on <View: v> is not a property or hook of View: did you mean `frame`?"),
+        ("local v = ui.View{ name = 'v' }\nfor _ = 1, 3 do v.hidden = not v.isHidden end\nv.isHidden = false",
+         "6: L15 `hidden` is the Objective-C spelling of `isHidden`, which Nestbox uses (docs/api-conventions.md)"),
     ]
 
     @Test("each rule: its line, its L-number and its message; exit 5", arguments: rules)

@@ -23,7 +23,7 @@ import InvariantChecking
             root.view:addSubview(a)
             root.view:addSubview(b)
             print(select(2, pcall(ui.tap, "Go")))
-            b.hidden = true
+            b.isHidden = true
             assert(ui.tap("Go") == a)
             local inner = ui.Button{ name = "inner", title = "Stop", frame = { 0, 300, 100, 40 } }
             inner:addSubview(ui.Label{ name = "caption", text = "Stop", frame = { 0, 0, 100, 40 } })

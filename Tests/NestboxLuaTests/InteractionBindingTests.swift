@@ -44,7 +44,7 @@ extension InteractionBindingTests {
             assert(root.view:hitTest({ 50, 30 }) == b and root.view:hitTest({ 300, 300 }) == root.view)
             assert(ui.tap({ 300, 300 }) == nil)
             assert(not pcall(ui.tap, "Nowhere"))
-            local label = ui.Label{ name = "l", text = "Tap me", frame = { 0, 100, 100, 40 }, userInteractionEnabled = true }
+            local label = ui.Label{ name = "l", text = "Tap me", frame = { 0, 100, 100, 40 }, isUserInteractionEnabled = true }
             label:addGestureRecognizer(ui.TapGestureRecognizer{ name = "tapper", action = function(g) print("tapped", g.state, g.view.name) end })
             root.view:addSubview(label)
             ui.tap("Tap me")

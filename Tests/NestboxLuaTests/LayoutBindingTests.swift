@@ -36,13 +36,13 @@ extension LayoutBindingTests {
             ui.window.rootViewController = t
             ui.window:makeKeyAndVisible()
             local function f(v) local r = v.frame; return string.format("%g+%g", r.y, r.height) end
-            print(table.concat(a.edgesForExtendedLayout, " "), f(a.view), n.navigationBar.translucent, t.tabBar.translucent)
+            print(table.concat(a.edgesForExtendedLayout, " "), f(a.view), n.navigationBar.isTranslucent, t.tabBar.isTranslucent)
             a.edgesForExtendedLayout = { "left", "bottom" }
             ui.settle()
             print(table.concat(a.edgesForExtendedLayout, " "), f(a.view))
             a.edgesForExtendedLayout = "all"
-            n.navigationBar.translucent = false
-            t.tabBar.translucent = false
+            n.navigationBar.isTranslucent = false
+            t.tabBar.isTranslucent = false
             ui.settle()
             print(f(a.view), f(n.view))
             a.extendedLayoutIncludesOpaqueBars = true

@@ -65,7 +65,7 @@ function FirstViewController:viewDidLoad()
     frame = self.view.bounds, autoresizingMask = { "flexibleWidth", "flexibleHeight" },
     delegate = { didScroll = function(scrollView) self:scrollViewDidScroll(scrollView) end } }
   self.view:addSubview(self.tableView)
-  self.wheelView = WheelView{ name = self.name .. ".wheel", frame = { 0, 0, 25, 25 }, userInteractionEnabled = false }
+  self.wheelView = WheelView{ name = self.name .. ".wheel", frame = { 0, 0, 25, 25 }, isUserInteractionEnabled = false }
   self.wheelView:setBorderWidth(1)
   self.wheelView.contents = data
   self:mountWheel()
@@ -96,7 +96,7 @@ function FirstViewController:mountWheel()
   for _, v in ipairs(button.subviews) do if v.className == "TabBarSwappableImageView" then swappable = v end end
   if not swappable then return end
   button:addSubview(self.wheelView)
-  swappable.hidden = true
+  swappable.isHidden = true
   self.wheelView.center = swappable.center
   self.mountedAt = controllerIndex
 end
@@ -120,7 +120,7 @@ ui.window:makeKeyAndVisible()
 assert(first.isViewLoaded == false)
 ui.tap("Numbers")
 assert(first.mountedAt == 2 and first.wheelView.superview == tabs.tabBar.subviews[2])
-assert(tabs.tabBar.subviews[2].subviews[1].hidden, "the original icon is hidden")
+assert(tabs.tabBar.subviews[2].subviews[1].isHidden, "the original icon is hidden")
 assert(first.wheelView.frame.width == 25)
 
 -- Scrolling turns the wheel with the article's formula.

@@ -75,7 +75,7 @@ function ControllerView:setContentView(newContentView, animated)
     self.contentView = newContentView
     self:addSubview(newContentView)
     self:sendSubviewToBack(newContentView)
-    self.userInteractionEnabled = false
+    self.isUserInteractionEnabled = false
     ui.animate{ duration = 0.3, options = { "curveEaseOut" },
       animations = function()
         local o, n = old.frame, newContentView.frame
@@ -85,7 +85,7 @@ function ControllerView:setContentView(newContentView, animated)
       completion = function()
         old:removeFromSuperview()
         self.contentView:setNeedsLayout()
-        self.userInteractionEnabled = true
+        self.isUserInteractionEnabled = true
       end }
   end
 end
@@ -160,7 +160,7 @@ ui.tap("Green")
 ui.advance(0.15)
 assert(ui.tap("Blue") == nil, "a tap during the slide is ignored")
 local ignored = ui.trace.events("input")
-assert(ignored[#ignored].args.reason == "<VerticalTabBarControllerView: verticalTabBar.view> has userInteractionEnabled = false")
+assert(ignored[#ignored].args.reason == "<VerticalTabBarControllerView: verticalTabBar.view> has isUserInteractionEnabled = false")
 ui.advance(0.15)
 ui.expectTrace [[
   [0.000] Green.loadView()
@@ -171,7 +171,7 @@ ui.expectTrace [[
   [0.300] Red.viewWillDisappear(animated: false)
   [0.300] Red.viewDidDisappear(animated: false)
 ]]
-assert(green.view.frame.x == 80 and tabs.lastSelectedIndex == 2 and tabs.view.userInteractionEnabled)
+assert(green.view.frame.x == 80 and tabs.lastSelectedIndex == 2 and tabs.view.isUserInteractionEnabled)
 
 -- Selecting the selected tab again does nothing.
 ui.trace.mark("again")

@@ -40,7 +40,7 @@ extension View {
         while let cur = v {
             if cur.isHidden { return "\(cur.objectDescription) is hidden" }
             if cur.alpha < 0.01 { return "\(cur.objectDescription) is transparent (alpha < 0.01)" }
-            if !cur.isUserInteractionEnabled { return "\(cur.objectDescription) has userInteractionEnabled = false" }
+            if !cur.isUserInteractionEnabled { return "\(cur.objectDescription) has isUserInteractionEnabled = false" }
             if cur.blocksInteraction { return "\(cur.objectDescription) is animating without allowUserInteraction" }
             v = cur.superview
         }

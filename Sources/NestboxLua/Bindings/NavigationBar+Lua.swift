@@ -5,10 +5,12 @@ import Containment
 enum NavigationBarBinding {
     static func bar(_ c: PropertyContext) throws -> NavigationBar { try c.receiver(NavigationBar.self) }
 
+    static let isTranslucent = LuaProperty("isTranslucent", "boolean", doc: "Whether content extends under the bar (default true, Q18).",
+                                           get: { c in c.L.push(try bar(c).isTranslucent); return 1 },
+                                           set: { c, i in try bar(c).isTranslucent = try c.args.boolean(i) })
+
     static let properties: [LuaProperty] = [
-        LuaProperty("translucent", "boolean", doc: "Whether content extends under the bar (default true, Q18).",
-                    get: { c in c.L.push(try bar(c).isTranslucent); return 1 },
-                    set: { c, i in try bar(c).isTranslucent = try c.args.boolean(i) }),
+        isTranslucent, .formerName("translucent", of: isTranslucent),
     ]
 
     static let binding = LuaBinding(

@@ -5,6 +5,10 @@ import Containment
 enum TabBarBinding {
     static func bar(_ c: PropertyContext) throws -> TabBar { try c.receiver(TabBar.self) }
 
+    static let isTranslucent = LuaProperty("isTranslucent", "boolean", doc: "Whether content extends under the bar (default true, Q18).",
+                                           get: { c in c.L.push(try bar(c).isTranslucent); return 1 },
+                                           set: { c, i in try bar(c).isTranslucent = try c.args.boolean(i) })
+
     static let properties: [LuaProperty] = [
         LuaProperty("items", "TabBarItem[]", doc: "The items, one button each (a managed bar's are its controller's).",
                     get: { c in c.rt.push(objects: try bar(c).items); return 1 },
@@ -29,9 +33,7 @@ enum TabBarBinding {
                         }
                         try bar(c).delegate = try c.rt.setDelegateTable(c, i)
                     }),
-        LuaProperty("translucent", "boolean", doc: "Whether content extends under the bar (default true, Q18).",
-                    get: { c in c.L.push(try bar(c).isTranslucent); return 1 },
-                    set: { c, i in try bar(c).isTranslucent = try c.args.boolean(i) }),
+        isTranslucent, .formerName("translucent", of: isTranslucent),
     ]
 
     // UITabBarDelegate (TabBarDelegate in the model).

@@ -76,6 +76,14 @@ enum ViewBinding {
         },
     ]
 
+    static let isHidden = LuaProperty("isHidden", "boolean", doc: "Hidden views are not drawn and take no touches.",
+                                      get: { c in c.L.push(try view(c).isHidden); return 1 },
+                                      set: { c, i in try view(c).isHidden = try c.args.boolean(i) })
+    static let isUserInteractionEnabled = LuaProperty(
+        "isUserInteractionEnabled", "boolean", doc: "Whether the view and its subviews take touches.",
+        get: { c in c.L.push(try view(c).isUserInteractionEnabled); return 1 },
+        set: { c, i in try view(c).isUserInteractionEnabled = try c.args.boolean(i) })
+
     static let properties: [LuaProperty] = [
         LuaProperty("name", "string?", doc: "The name given at construction, used in traces.",
                     get: { c in c.L.push(c.object.name); return 1 }),
@@ -97,12 +105,8 @@ enum ViewBinding {
         LuaProperty("alpha", "number", doc: "Opacity from 0 to 1; below 0.01 takes no touches.",
                     get: { c in c.L.push(try view(c).alpha); return 1 },
                     set: { c, i in try view(c).alpha = try c.args.number(i) }),
-        LuaProperty("hidden", "boolean", doc: "Hidden views are not drawn and take no touches.",
-                    get: { c in c.L.push(try view(c).isHidden); return 1 },
-                    set: { c, i in try view(c).isHidden = try c.args.boolean(i) }),
-        LuaProperty("userInteractionEnabled", "boolean", doc: "Whether the view and its subviews take touches.",
-                    get: { c in c.L.push(try view(c).isUserInteractionEnabled); return 1 },
-                    set: { c, i in try view(c).isUserInteractionEnabled = try c.args.boolean(i) }),
+        isHidden, isUserInteractionEnabled,
+        .formerName("hidden", of: isHidden), .formerName("userInteractionEnabled", of: isUserInteractionEnabled),
         LuaProperty("tag", "integer", doc: "A number for the script's own use.",
                     get: { c in c.L.push(try view(c).tag); return 1 },
                     set: { c, i in

@@ -303,8 +303,10 @@ function ViewControllerClass:extend(name) end
 ---@field center Point The frame's center in the superview's coordinates.
 ---@field transform Transform The affine transform about the center.
 ---@field alpha number Opacity from 0 to 1; below 0.01 takes no touches.
----@field hidden boolean Hidden views are not drawn and take no touches.
----@field userInteractionEnabled boolean Whether the view and its subviews take touches.
+---@field isHidden boolean Hidden views are not drawn and take no touches.
+---@field isUserInteractionEnabled boolean Whether the view and its subviews take touches.
+---@field hidden boolean The former spelling of the property it names (lint L15).
+---@field userInteractionEnabled boolean The former spelling of the property it names (lint L15).
 ---@field tag integer A number for the script's own use.
 ---@field backgroundColor string? A color name.
 ---@field tintColor string? A color name.
@@ -393,6 +395,8 @@ function View:safeAreaInsetsDidChange() end
 ---@field center Point?
 ---@field transform Transform?
 ---@field alpha number?
+---@field isHidden boolean?
+---@field isUserInteractionEnabled boolean?
 ---@field hidden boolean?
 ---@field userInteractionEnabled boolean?
 ---@field tag integer?
@@ -752,7 +756,8 @@ function TabBarControllerClass:extend(name) end
 ---@field items TabBarItem[] The items, one button each (a managed bar's are its controller's).
 ---@field selectedItem TabBarItem? The selected item; setting it does not call the delegate (Q14).
 ---@field delegate TabBarDelegate? The delegate table of a bare bar (a managed bar refuses one).
----@field translucent boolean Whether content extends under the bar (default true, Q18).
+---@field isTranslucent boolean Whether content extends under the bar (default true, Q18).
+---@field translucent boolean The former spelling of the property it names (lint L15).
 ---@field delegate TabBarDelegate? Item selection on a bare bar.
 local TabBar = {}
 
@@ -762,6 +767,7 @@ local TabBar = {}
 ---@field items TabBarItem[]?
 ---@field selectedItem TabBarItem?
 ---@field delegate TabBarDelegate?
+---@field isTranslucent boolean?
 ---@field translucent boolean?
 ---@field delegate TabBarDelegate?
 ---@field [string] any
@@ -964,7 +970,8 @@ function PresentationControllerClass:extend(name) end
 
 ---A navigation controller's bar: its title, back button and bar button items.
 ---@class NavigationBar : View
----@field translucent boolean Whether content extends under the bar (default true, Q18).
+---@field isTranslucent boolean Whether content extends under the bar (default true, Q18).
+---@field translucent boolean The former spelling of the property it names (lint L15).
 local NavigationBar = {}
 
 ---Columns side by side on a regular width, one navigation stack on a compact one (docs/split.md).
