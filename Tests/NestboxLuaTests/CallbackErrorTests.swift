@@ -63,7 +63,7 @@ import NestboxLua
         #expect(message == "test:2: no rows")
         #expect(traceback.contains("[C]: in field 'TableView'"))
         #expect(out == "")
-        #expect(errors(rt) == ["t numberOfRows [0.000] error: test:2: no rows"])
+        #expect(errors(rt) == ["t dataSource.numberOfRows [0.000] error: test:2: no rows"])
     }
 
     @Test("an error in a data source's cellForRow is reported once per row asked, and fails the call")
@@ -76,8 +76,8 @@ import NestboxLua
         let (outcome, out, rt) = try runLua(source)
         #expect(failure(outcome).0 == "test:2: no cell 1")
         #expect(out == "")
-        #expect(errors(rt) == ["t cellForRow [0.000] error: test:2: no cell 1",
-                               "t cellForRow [0.000] error: test:2: no cell 2"])
+        #expect(errors(rt) == ["t dataSource.cellForRow [0.000] error: test:2: no cell 1",
+                               "t dataSource.cellForRow [0.000] error: test:2: no cell 2"])
         // Carrying on, the rows exist with empty titles.
         let (kept, keptOut, _) = try runLua(source, keepGoing: true)
         #expect(kept == .ok)

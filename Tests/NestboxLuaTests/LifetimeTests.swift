@@ -166,6 +166,33 @@ import InvariantChecking
         #expect(out == "false\n")
     }
 
+    /// A table's data source (the `rows` list, or a `dataSource` table) lives in the
+    /// table's fields: the model's bridge to it holds the table weakly, and the tables
+    /// built inline survive collections for as long as the table does.
+    @Test("a table's rows and data source, built inline, across collections")
+    func tableDataSources() throws {
+        let (out, _) = try run("""
+            root.view:addSubview(ui.TableView{ name = "list", rows = { "one", { text = "two" }, 3 }, frame = { 0, 0, 300, 200 } })
+            collect()
+            local t = root.view.subviews[1]
+            t:layoutIfNeeded()
+            print(t.numberOfRows, t:cellForRow(2).subviews[1].text, t:cellForRow(3).subviews[1].text)
+            t.rows = nil
+            t.dataSource = { numberOfRows = function(table) return 2 end,
+                             cellForRow = function(table, row) return table.name .. " " .. row end }
+            collect()
+            t:reloadData()
+            print(t.numberOfRows, t:cellForRow(1).subviews[1].text, t:cellForRow(2).subviews[1].text)
+            t.rows = { "back" }
+            collect()
+            print(t.numberOfRows, t:cellForRow(1).subviews[1].text)
+            t:removeFromSuperview()
+            t = nil
+            collect()
+            """)
+        #expect(out == "3\ttwo\t3\n2\tlist 1\tlist 2\n1\tback\n")
+    }
+
     @Test("the More list after its tab bar controller is gone")
     func moreList() throws {
         let (out, _) = try run("""

@@ -15,15 +15,21 @@ final class MoreListController: ViewController {
         return Array(t.viewControllers.dropFirst(t.maxTabs - 1))
     }
 
-    override func loadView() {
-        let table = TableView(simulation: simulation, name: "\(name).table", frame: simulation.screen.bounds)
-        // Weak: the table is this controller's view (a cycle otherwise), and a script may
-        // keep the table after the controller is collected.
-        table.rowCount = { [weak self] in self?.overflow.count ?? 0 }
-        table.rowTitle = { [weak self] row in
-            let vcs = self?.overflow ?? []
+    /// The table's rows: the overflowing tabs. Weak: the table is this controller's view
+    /// (a cycle otherwise), and a script may keep the table after the controller goes.
+    private final class OverflowRows: TableViewDataSource {
+        weak var list: MoreListController?
+        init(list: MoreListController) { self.list = list }
+        func numberOfRows(_ table: TableView) -> Int { list?.overflow.count ?? 0 }
+        func title(_ table: TableView, row: Int) -> String {
+            let vcs = list?.overflow ?? []
             return vcs.indices.contains(row) ? (vcs[row].tabBarItem.title ?? vcs[row].title ?? vcs[row].name) : ""
         }
+    }
+
+    override func loadView() {
+        let table = TableView(simulation: simulation, name: "\(name).table", frame: simulation.screen.bounds)
+        table.dataSource = OverflowRows(list: self)
         table.selectRow = { [weak self] row in
             let vcs = self?.overflow ?? []
             guard vcs.indices.contains(row) else { return }

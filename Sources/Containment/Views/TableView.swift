@@ -5,13 +5,20 @@ public protocol TableViewDelegate: ScrollViewDelegate {
     func didSelectRow(_ table: TableView, _ row: Int)
 }
 
+/// UITableViewDataSource, the part Nestbox models: one section of rows, each a title.
+public protocol TableViewDataSource: AnyObject {
+    func numberOfRows(_ table: TableView) -> Int
+    /// `row` counts from 0 (the host shows it from 1).
+    func title(_ table: TableView, row: Int) -> String
+}
+
 /// UITableView: rows from a data source, the visible ones as real cells (subviews),
 /// reused as the table scrolls; a tap on a cell selects its row.
 public final class TableView: ScrollView, TapHandling {
     public var rowHeight = 44.0 { didSet { reloadData() } }
-    /// The data source, as closures (the host wraps a script's table in them).
-    public var rowCount: () -> Int = { 0 }
-    public var rowTitle: (Int) -> String = { _ in "" }
+    /// Strong, unlike UIKit's weak data source: what is set here is a bridge or a
+    /// helper that holds the table weakly.
+    public var dataSource: TableViewDataSource?
     /// Built-in selection behaviour (the More list); the host's delegate runs too.
     var selectRow: ((Int) -> Void)?
     var cells: [Int: TableViewCell] = [:]
@@ -41,7 +48,7 @@ public final class TableView: ScrollView, TapHandling {
     public func reloadData() {
         hasLoaded = true
         generation &+= 1
-        numberOfRows = max(0, rowCount())
+        numberOfRows = max(0, dataSource?.numberOfRows(self) ?? 0)
         contentSize = Size(width: bounds.size.width, height: Double(numberOfRows) * rowHeight)
         // Rows in order: a Dictionary's own order changes from run to run.
         for row in cells.keys.sorted() { if let c = cells[row] { c.detach(); reusable.append(c) } }
@@ -73,7 +80,7 @@ public final class TableView: ScrollView, TapHandling {
             if simulation.isInterrupted() { return }
             // Asked before a cell is taken: the data source may call reloadData, and
             // that reload has then filled every visible row itself.
-            let title = rowTitle(row)
+            let title = dataSource?.title(self, row: row) ?? ""
             guard generation == pass, cells[row] == nil else { return }
             let c = reusable.popLast() ?? TableViewCell(table: self)
             c.row = row

@@ -7,19 +7,20 @@ import Containment
 enum TableViewBinding {
     static func table(_ c: PropertyContext) throws -> TableView { try c.receiver(TableView.self) }
 
-    /// Points the core's data source closures at the table's fields: `rows` if given,
-    /// else `dataSource`'s functions (read raw, at call time).
-    static func wire(_ rt: LuaRuntime, _ t: TableView) {
-        let host = rt.host
-        // Weak: the closures are stored on the table itself (a cycle otherwise).
-        t.rowCount = { [weak t] in
-            guard host.isOpen, let t else { return 0 }
-            return host.runtime.tableRowCount(t)
+    /// Gives the model the table's data source after `rows` or `dataSource` changed:
+    /// the `rows` list when there is one (it wins), else the bridge to the `dataSource`
+    /// table, then reloads.
+    static func rewire(_ c: PropertyContext) throws {
+        let t = try table(c)
+        let L = c.L
+        var hasRows = false, hasDataSource = false
+        if lua_getiuservalue(L, c.ud, 1) == LUA_TTABLE {
+            hasRows = L.rawField(-1, "rows") == LUA_TTABLE; L.pop()
+            hasDataSource = L.rawField(-1, "dataSource") == LUA_TTABLE; L.pop()
         }
-        t.rowTitle = { [weak t] row in
-            guard host.isOpen, let t else { return "" }
-            return host.runtime.tableRowTitle(t, row)
-        }
+        L.pop()
+        t.dataSource = hasRows ? LuaRows(c.rt, table: t) : hasDataSource ? LuaBridge(c.rt, object: t, .field("dataSource")) : nil
+        t.reloadData()
     }
 
     static let methods: [LuaMethod] = [
@@ -45,10 +46,10 @@ enum TableViewBinding {
                     }),
         LuaProperty("rows", "(string|{text: string})[]?", doc: "The rows' titles; used instead of `dataSource` when set.",
                     get: { c in c.rt.pushField(c, "rows"); return 1 },
-                    set: { c, i in try c.rt.setField(c, i, "rows", table: true); try table(c).reloadData() }),
+                    set: { c, i in try c.rt.setField(c, i, "rows", table: true); try rewire(c) }),
         LuaProperty("dataSource", "TableViewDataSource?", doc: "The data source table, read when `rows` is not set.",
                     get: { c in c.rt.pushField(c, "dataSource"); return 1 },
-                    set: { c, i in try c.rt.setField(c, i, "dataSource", table: true); try table(c).reloadData() }),
+                    set: { c, i in try c.rt.setField(c, i, "dataSource", table: true); try rewire(c) }),
         LuaProperty("numberOfRows", "integer", doc: "The row count last loaded.",
                     get: { c in c.L.push(try table(c).numberOfRows); return 1 }),
         LuaProperty("delegate", "TableViewDelegate?", doc: "The delegate table.",
@@ -56,12 +57,34 @@ enum TableViewBinding {
                     set: { c, i in try table(c).delegate = try c.rt.setDelegateTable(c, i) }),
     ]
 
-    // Read by tableRowCount and tableRowTitle below.
+    // UITableViewDataSource (TableViewDataSource in the model; rows shown from 1).
+    static let numberOfRows = LuaCall<TableView, Int>(
+        "numberOfRows", "(table: TableView) -> integer", doc: "The row count (at most 1,000,000).",
+        push: { rt, t in rt.push(t); return 1 },
+        read: { rt, i in
+            // A table of at most a million rows; anything but a count is none.
+            guard let n = rt.L.number(at: i), n.isFinite, n >= 0 else { return .value(0) }
+            return .value(n < 1_000_000 ? Int(n) : 1_000_000)
+        })
+    static let cellForRow = LuaCall<(TableView, Int), String>(
+        "cellForRow", "(table: TableView, row: integer) -> string|{text: string}", doc: "The title of a 1-based row.",
+        push: { rt, a in rt.push(a.0); rt.L.push(a.1 + 1); return 2 },
+        read: { rt, i in .value(title(rt, i)) })
     static let dataSource = LuaProtocol(name: "TableViewDataSource", field: "dataSource",
-                                        doc: "Rows on demand, when `rows` is not set.", methods: [
-        LuaHook("numberOfRows", "(table: TableView) -> integer", doc: "The row count (at most 1,000,000)."),
-        LuaHook("cellForRow", "(table: TableView, row: integer) -> string|{text: string}", doc: "The title of a 1-based row."),
-    ])
+                                        doc: "Rows on demand, when `rows` is not set.", methods: [numberOfRows.hook, cellForRow.hook])
+
+    /// A row's title from its value at `i`: a string, a `{text = ...}` table or a number;
+    /// anything else is an empty row.
+    static func title(_ rt: LuaRuntime, _ i: Int32) -> String {
+        let L = rt.L
+        let top = L.top
+        defer { L.settop(top) }
+        var v = lua_absindex(L, i)
+        if L.type(v) == LUA_TTABLE { L.rawField(v, "text"); v = L.top }
+        if L.type(v) == LUA_TSTRING, let s = L.string(at: v) { return s }
+        if let n = L.number(at: v) { return formatNumber(n) }
+        return ""
+    }
 
     // UITableViewDelegate (TableViewDelegate in the model; rows shown from 1).
     static let didSelectRow = LuaCall<(TableView, Int), Void>(
@@ -74,9 +97,7 @@ enum TableViewBinding {
         "TableView", TableView.self, doc: "A scroll view of rows whose visible cells are real subviews, reused as it scrolls.",
         methods: methods, properties: properties, delegates: [dataSource, delegate],
         make: { rt, _, name in
-            let t = TableView(simulation: rt.simulation, name: name)
-            wire(rt, t)
-            return t
+            TableView(simulation: rt.simulation, name: name)
         })
 }
 
@@ -101,50 +122,49 @@ extension LuaRuntime {
         c.L.pop()
         fieldChanged(c.object, valueType: LUA_TTABLE, ud: c.ud)
     }
-
-    /// Pushes the table's fields table; false if there is none.
-    private func pushTableFields(_ t: TableView) -> Bool {
-        guard pushExisting(t) else { return false }
-        if lua_getiuservalue(L, -1, 1) == LUA_TTABLE { return true }
-        L.pop(2)
-        return false
-    }
-
-    func tableRowCount(_ t: TableView) -> Int {
-        let top = L.top
-        defer { L.settop(top) }
-        guard pushTableFields(t) else { return 0 }
-        let fields = L.top
-        if L.rawField(fields, "rows") == LUA_TTABLE { return Int(lua_rawlen(L, -1)) }
-        L.pop()
-        guard L.rawField(fields, "dataSource") == LUA_TTABLE, L.rawField(-1, "numberOfRows") == LUA_TFUNCTION else { return 0 }
-        lua_pushvalue(L, top + 1)
-        guard docall(nargs: 1, nresults: 1, object: t, context: "numberOfRows") else { return 0 }
-        guard let n = L.number(at: -1), n.isFinite, n >= 0 else { return 0 }
-        return n < 1_000_000 ? Int(n) : 1_000_000      // a table of at most a million rows
-    }
-
-    func tableRowTitle(_ t: TableView, _ row: Int) -> String {
-        let top = L.top
-        defer { L.settop(top) }
-        guard pushTableFields(t) else { return "" }
-        let fields = L.top
-        if L.rawField(fields, "rows") == LUA_TTABLE {
-            lua_rawgeti(L, -1, lua_Integer(row + 1))
-        } else {
-            L.pop()
-            guard L.rawField(fields, "dataSource") == LUA_TTABLE, L.rawField(-1, "cellForRow") == LUA_TFUNCTION else { return "" }
-            lua_pushvalue(L, top + 1)
-            L.push(row + 1)
-            guard docall(nargs: 2, nresults: 1, object: t, context: "cellForRow") else { return "" }
-        }
-        if L.type(-1) == LUA_TTABLE { L.rawField(-1, "text") }
-        if let s = L.string(at: -1) { return s }
-        if let n = L.number(at: -1) { return formatNumber(n) }
-        return ""
-    }
 }
 
 extension LuaBridge: TableViewDelegate {
     func didSelectRow(_ table: TableView, _ row: Int) { call(TableViewBinding.didSelectRow, (table, row)) }
+}
+
+extension LuaBridge: TableViewDataSource {
+    func numberOfRows(_ table: TableView) -> Int { call(TableViewBinding.numberOfRows, table) ?? 0 }
+    func title(_ table: TableView, row: Int) -> String { call(TableViewBinding.cellForRow, (table, row)) ?? "" }
+}
+
+/// A table's `rows` list as its data source: read raw from the table's fields at each
+/// ask, so a script that changes the list and calls `reloadData` sees it.
+final class LuaRows: TableViewDataSource {
+    let host: LuaHost
+    /// Weak: the table holds this data source.
+    weak var table: TableView?
+
+    init(_ rt: LuaRuntime, table: TableView) { host = rt.host; self.table = table }
+
+    /// Pushes the `rows` list; false, and nothing pushed, when there is none.
+    private func pushRows(_ rt: LuaRuntime) -> Bool {
+        let L = rt.L
+        let top = L.top
+        guard !rt.closing, let table, rt.pushExisting(table), lua_getiuservalue(L, -1, 1) == LUA_TTABLE,
+              L.rawField(-1, "rows") == LUA_TTABLE else { L.settop(top); return false }
+        lua_copy(L, -1, top + 1)
+        L.settop(top + 1)
+        return true
+    }
+
+    func numberOfRows(_ table: TableView) -> Int {
+        guard host.isOpen, pushRows(host.runtime) else { return 0 }
+        let L = host.runtime.L
+        defer { L.pop() }
+        return Int(min(lua_rawlen(L, -1), 1_000_000))
+    }
+
+    func title(_ table: TableView, row: Int) -> String {
+        guard host.isOpen, pushRows(host.runtime) else { return "" }
+        let L = host.runtime.L
+        defer { L.pop(2) }
+        lua_rawgeti(L, -1, lua_Integer(row + 1))
+        return TableViewBinding.title(host.runtime, -1)
+    }
 }
