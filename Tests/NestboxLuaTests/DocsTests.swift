@@ -178,6 +178,26 @@ import Containment
         #expect(Self.headings(in: "# Title\n## Q4 — a\ntext Q9\n## Q5b — b\n### Q6 — c\n") == ["Q4", "Q5b"])
     }
 
+    /// A range the docs state in words ("the policies Q1 to Q57") ends at the last
+    /// heading of its page, so a new policy, message, scenario or lint cannot leave it
+    /// stale.
+    @Test("every \"Q1 to Qn\" range stated in README.md and docs/ ends at the last heading")
+    func statedRanges() throws {
+        let range = try Regex(#"\b(Q1|W1|S01|L1)\s+to\s+([QWSL])(\d+)\b"#, as: (Substring, Substring, Substring, Substring).self)
+        var checked = 0
+        for (path, text) in Self.files where path == "README.md" || path.hasPrefix("docs/") {
+            for match in text.matches(of: range) {
+                let letter = Character(String(match.output.2))
+                guard String(match.output.1).first == letter, let page = Self.definedIn[letter] else { continue }
+                let last = Self.headings(in: Self.text(of: page)).filter { $0.first == letter && $0.allSatisfy { $0.isNumber || $0 == letter } }
+                    .compactMap { Int($0.dropFirst()) }.max()
+                #expect(Int(match.output.3) == last, "\(path): \(match.output.0), but \(page) ends at \(letter)\(last ?? 0)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 5, "\(checked) ranges found")
+    }
+
     @Test("docs/lints.md has a heading per lint rule, L1 to the last")
     func lintHeadings() {
         #expect(Self.headings(in: Self.text(of: "docs/lints.md")) == LintRule.allCases.map(\.id))
