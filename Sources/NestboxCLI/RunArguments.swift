@@ -65,7 +65,12 @@ struct RunArguments {
     /// Runs the script and returns the exit status.
     func execute(output: Output) -> ExitStatus {
         guard let options = sessionOptions(output: output) else { return .usage }
-        let request = Result { try pictureRequest() }
+        // Asked before the session is made, said after (as a parsed command line's
+        // order of errors has it); no `Result`, whose metadata costs start-up a
+        // conformance scan (docs/performance.md).
+        var request = Pictures.Request()
+        var requestError: (any Error)?
+        do { request = try pictureRequest() } catch { requestError = error }
         let session: RunSession
         do {
             session = try RunSession(options: options, output: output)
@@ -73,14 +78,11 @@ struct RunArguments {
             output.err("nestbox: \(error)\n")
             return .failure
         }
-        let pictures: Pictures?
-        do {
-            let request = try request.get()
-            pictures = request.isEmpty ? nil : Pictures(request)
-        } catch {
-            output.err("nestbox: \(error)\n")
+        if let requestError {
+            output.err("nestbox: \(requestError)\n")
             return .usage
         }
+        let pictures = request.isEmpty ? nil : Pictures(request)
         pictures?.install(on: session.runtime.simulation)
         let recorder = report.map { _ in ReportRecorder(title: file) }
         recorder?.install(on: session.runtime.simulation)
@@ -89,12 +91,14 @@ struct RunArguments {
             recorder?.finish(session.runtime.simulation)
         }
         // Pictures of a run that failed show where it stopped; a limit leaves none.
-        let wrote: Set<ExitStatus> = [.ok, .failure, .expectation]
-        if let pictures, wrote.contains(result.code) {
+        // A switch, not a Set: building a Set's metadata at run time scans the binary's
+        // conformance records, a tenth of a plain run's start-up (docs/performance.md).
+        let wrote = switch result.code { case .ok, .failure, .expectation: true; default: false }
+        if let pictures, wrote {
             let code = pictures.write(output: output)
             if code != .ok && result.code == .ok { return code }
         }
-        if let recorder, let path = report, wrote.contains(result.code) {
+        if let recorder, let path = report, wrote {
             let code = Self.writeReport(recorder, to: path, output: output)
             if code != .ok && result.code == .ok { return code }
         }

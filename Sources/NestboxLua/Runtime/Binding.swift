@@ -92,7 +92,9 @@ extension LuaProperty {
         func lint(_ c: PropertyContext) {
             guard c.rt.simulation.linter != nil else { return }
             let position = c.rt.scriptPosition() ?? ""
-            guard c.rt.formerNameLints.count < 10_000, c.rt.formerNameLints.insert("\(old)@\(position)").inserted else { return }
+            var said = c.rt.formerNameLints ?? []
+            guard said.count < 10_000, said.insert("\(old)@\(position)").inserted else { return }
+            c.rt.formerNameLints = said
             c.rt.simulation.lint(c.object, "`\(old)` is the Objective-C spelling of `\(name)`, which Nestbox uses (docs/api-conventions.md)",
                                  rule: .formerName)
         }

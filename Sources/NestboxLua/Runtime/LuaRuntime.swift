@@ -56,7 +56,8 @@ public final class LuaRuntime {
     /// asks once (LuaRuntime+Lint.swift).
     var lintSuggestions: [String: String] = [:]
     /// L15 findings made, by name and position: each is said once (at most 10,000 kept).
-    var formerNameLints: Set<String> = []
+    /// Made on the first: a set made with every runtime was measurable at start-up.
+    var formerNameLints: Set<String>?
     /// Bumped whenever a class table changes, so cached hook masks are recomputed. It is
     /// the simulation's `hostGeneration`, which the core reads to skip callbacks no
     /// hook wants (`SimObject.handle`).
