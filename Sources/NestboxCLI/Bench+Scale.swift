@@ -1,3 +1,4 @@
+import NestboxFiles
 import Containment
 import FoundationEssentials
 import NestboxLua
@@ -148,9 +149,11 @@ extension Bench {
         if let sym = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
             _ = unsafeBitCast(sym, to: (@convention(c) (Int) -> Int32).self)(0)
         }
-        let reset = open("/proc/self/clear_refs", O_WRONLY)      // "5": reset the high-water mark
+        // "5": reset the high-water mark. A control file, not one to truncate: opened
+        // here, written through NestboxFiles.
+        let reset = open("/proc/self/clear_refs", O_WRONLY)
         guard reset >= 0 else { try body(); return nil }
-        _ = write(reset, "5", 1)
+        writeAll(reset, "5")
         close(reset)
         try body()
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),

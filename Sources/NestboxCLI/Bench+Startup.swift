@@ -1,3 +1,4 @@
+import NestboxFiles
 import Containment
 import FoundationEssentials
 #if canImport(Glibc)
@@ -16,9 +17,7 @@ extension Bench {
             return [Row(name: "startup (skipped: build the HelloWorld product)", value: .nan, unit: "ms")]
         }
         let script = FileManager.default.temporaryDirectory.path + "/nestbox-bench-empty-\(getpid()).lua"
-        guard FileManager.default.createFile(atPath: script, contents: Data()) else {
-            throw BenchError(message: "cannot write \(script)")
-        }
+        if let failure = writeFile("", to: script) { throw BenchError(message: "cannot write \(script): \(failure)") }
         defer { try? FileManager.default.removeItem(atPath: script) }
         let runs = quick ? 5 : 31
         var ours: [Double] = [], theirs: [Double] = []

@@ -26,7 +26,7 @@ import InvariantChecking
         let rt = try LuaRuntime()
         var out = ""
         rt.output = { out += $0 }
-        let path = repositoryRoot.appendingPathComponent("Tests/Scenarios/\(name)").path
+        let path = SharedTestFiles.scenarios.appendingPathComponent(name).path
         let outcome = rt.run(file: path)
         #expect(outcome == .ok, "\(outcome)")
         #expect(out.hasSuffix("OK\n"), "last line of \(name): \(out)")

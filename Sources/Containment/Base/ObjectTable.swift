@@ -7,7 +7,8 @@ import CSwiftRuntime
 /// while it keeps the child, so the link must answer nil once the target is gone. A
 /// `weak` reference does that, but the first one formed to an object moves the
 /// object's counts into a side table for good, and every retain and release after
-/// that takes the runtime's slow path: about a third of a containment cycle (docs/performance.md's /// profile). A link names a slot of the simulation's `ObjectTable` and the slot's
+/// that takes the runtime's slow path: about a third of a containment cycle (the profile
+/// in docs/performance.md). A link names a slot of the simulation's `ObjectTable` and the slot's
 /// generation instead; the table holds the only unretained pointers, and the one place
 /// that empties a slot is the target's own deinit.
 public struct ObjectLink<Target: SimObject> {

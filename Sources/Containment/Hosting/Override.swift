@@ -1,7 +1,7 @@
 /// The methods a script's subclass overrides (UIKit's `override func`), in one ordered
 /// list: a case's position is its ordinal, and its bit in `HostCache`; its raw value is
 /// its name in a script; `count` is the list's length. Nothing else writes these down:
-/// the binding's hook docs are keyed by case, and `OverrideTableTests` checks the
+/// the binding's hook docs are keyed by case, and `HostCacheLayoutTests` checks the
 /// positions against the list.
 ///
 /// Delegate protocols (a table a script hands over) are not here: each is declared

@@ -10,7 +10,7 @@ enum NavigationBarBinding {
                                            set: { c, i in try bar(c).isTranslucent = try c.args.boolean(i) })
 
     static let properties: [LuaProperty] = [
-        isTranslucent, .formerName("translucent", of: isTranslucent),
+        isTranslucent, .formerName("translucent", of: isTranslucent, doc: "The former spelling of `isTranslucent` (lint L15)."),
     ]
 
     static let binding = LuaBinding(

@@ -33,7 +33,7 @@ enum TabBarBinding {
                         }
                         try bar(c).delegate = try c.rt.setDelegateTable(c, i)
                     }),
-        isTranslucent, .formerName("translucent", of: isTranslucent),
+        isTranslucent, .formerName("translucent", of: isTranslucent, doc: "The former spelling of `isTranslucent` (lint L15)."),
     ]
 
     // UITabBarDelegate (TabBarDelegate in the model).

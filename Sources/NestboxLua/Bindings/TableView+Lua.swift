@@ -44,7 +44,7 @@ enum TableViewBinding {
                         guard h.isFinite, h > 0 else { throw LuaFailure.argument(i, "rowHeight must be a positive number") }
                         try table(c).rowHeight = h
                     }),
-        LuaProperty("rows", "(string|{text: string})[]?", doc: "The rows' titles; used instead of `dataSource` when set.",
+        LuaProperty("rows", "(string|{text: string})[]?", doc: "The rows' titles (at most 1,000,000); used instead of `dataSource` when set.",
                     get: { c in c.rt.pushField(c, "rows"); return 1 },
                     set: { c, i in try c.rt.setField(c, i, "rows", table: true); try rewire(c) }),
         LuaProperty("dataSource", "TableViewDataSource?", doc: "The data source table, read when `rows` is not set.",
@@ -62,14 +62,20 @@ enum TableViewBinding {
         "numberOfRows", "(table: TableView) -> integer", doc: "The row count (at most 1,000,000).",
         push: { rt, t in rt.push(t); return 1 },
         read: { rt, i in
-            // A table of at most a million rows; anything but a count is none.
-            guard let n = rt.L.number(at: i), n.isFinite, n >= 0 else { return .value(0) }
+            if rt.L.isNoneOrNil(i) { return .value(0) }
+            // A table of at most a million rows.
+            guard let n = rt.L.number(at: i), n.isFinite, n >= 0 else { return .wrongType(rt, i, expected: "a count of rows") }
             return .value(n < 1_000_000 ? Int(n) : 1_000_000)
         })
     static let cellForRow = LuaCall<(TableView, Int), String>(
         "cellForRow", "(table: TableView, row: integer) -> string|{text: string}", doc: "The title of a 1-based row.",
         push: { rt, a in rt.push(a.0); rt.L.push(a.1 + 1); return 2 },
-        read: { rt, i in .value(title(rt, i)) })
+        read: { rt, i in
+            switch rt.L.type(i) {
+            case LUA_TNIL, LUA_TNONE, LUA_TSTRING, LUA_TNUMBER, LUA_TTABLE: return .value(title(rt, i))
+            default: return .wrongType(rt, i, expected: "a title (a string or {text = ...})")
+            }
+        })
     static let dataSource = LuaProtocol(name: "TableViewDataSource", field: "dataSource",
                                         doc: "Rows on demand, when `rows` is not set.", methods: [numberOfRows.hook, cellForRow.hook])
 
@@ -90,7 +96,7 @@ enum TableViewBinding {
     static let didSelectRow = LuaCall<(TableView, Int), Void>(
         "didSelectRow", "(table: TableView, row: integer)", doc: "After a tap selected a 1-based row.",
         push: { rt, a in rt.push(a.0); rt.L.push(a.1 + 1); return 2 })
-    static let delegate = LuaProtocol(name: "TableViewDelegate", field: "delegate", doc: "Row selection, and the scroll view's `didScroll`.",
+    static let delegate = LuaProtocol(name: "TableViewDelegate", field: "delegate", doc: "Row selection, and the scroll view's delegate methods.",
                                       methods: [didSelectRow.hook] + ScrollViewBinding.delegate.methods)
 
     static let binding = LuaBinding(
@@ -99,29 +105,6 @@ enum TableViewBinding {
         make: { rt, _, name in
             TableView(simulation: rt.simulation, name: name)
         })
-}
-
-extension LuaRuntime {
-    func pushField(_ c: PropertyContext, _ field: String) {
-        if lua_getiuservalue(c.L, c.ud, 1) == LUA_TTABLE {
-            c.L.rawField(-1, field)
-            lua_rotate(c.L, -2, 1)
-            c.L.pop()
-        }
-    }
-
-    func setField(_ c: PropertyContext, _ i: Int32, _ field: String, table: Bool) throws {
-        if table, !(c.L.isNoneOrNil(i) || c.L.type(i) == LUA_TTABLE) {
-            throw LuaFailure.typeError(i, expected: "table", got: c.L.typeName(at: i))
-        }
-        if lua_getiuservalue(c.L, c.ud, 1) != LUA_TTABLE {
-            c.L.pop(); c.L.newTable(); lua_pushvalue(c.L, -1); lua_setiuservalue(c.L, c.ud, 1)
-        }
-        lua_pushvalue(c.L, i)
-        c.L.setRawField(-2, field)
-        c.L.pop()
-        fieldChanged(c.object, valueType: LUA_TTABLE, ud: c.ud)
-    }
 }
 
 extension LuaBridge: TableViewDelegate {

@@ -57,6 +57,8 @@ final class LuaAnimator: TransitionAnimator {
         doc: "The duration in seconds; or give `transitionDuration` as a number.",
         push: { rt, ctx in rt.push(ctx); return 1 },
         read: { rt, i in
+            // Nothing back is no duration, as UIKit's 0 would be.
+            if rt.L.isNoneOrNil(i) { return .value(nil) }
             if let d = rt.L.number(at: i), d.isFinite { return .value(max(0, d)) }
             return .wrongType(rt, i, expected: "a finite number")
         })
@@ -115,16 +117,11 @@ final class LuaAnimator: TransitionAnimator {
         if L.rawField(t, "duration") != LUA_TNIL {
             return "an animator with 'duration', which is now transitionDuration (docs/api-conventions.md)"
         }
-        return L.rawField(t, "animateTransition") == LUA_TFUNCTION ? nil : "an animator without animateTransition"
-    }
-}
-
-extension LuaRuntime {
-    /// "file:line: " where the Lua function on top of the stack is defined (popped).
-    func definitionPosition() -> String {
-        var ar = lua_Debug()
-        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return "" }
-        let source = withUnsafeBytes(of: ar.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return "\(source):\(ar.linedefined): "
+        guard L.rawField(t, "animateTransition") == LUA_TFUNCTION else { return "an animator without animateTransition" }
+        // Refused now, not when called: otherwise nothing would call completeTransition.
+        if LuaBridge.definedAsMethod(L) {
+            return "an animator whose animateTransition's first parameter is self: define it with '.', not ':' (docs/api-conventions.md)"
+        }
+        return nil
     }
 }

@@ -106,7 +106,8 @@ enum ViewBinding {
                     get: { c in c.L.push(try view(c).alpha); return 1 },
                     set: { c, i in try view(c).alpha = try c.args.number(i) }),
         isHidden, isUserInteractionEnabled,
-        .formerName("hidden", of: isHidden), .formerName("userInteractionEnabled", of: isUserInteractionEnabled),
+        .formerName("hidden", of: isHidden, doc: "The former spelling of `isHidden` (lint L15)."),
+        .formerName("userInteractionEnabled", of: isUserInteractionEnabled, doc: "The former spelling of `isUserInteractionEnabled` (lint L15)."),
         LuaProperty("tag", "integer", doc: "A number for the script's own use.",
                     get: { c in c.L.push(try view(c).tag); return 1 },
                     set: { c, i in

@@ -87,18 +87,18 @@ extension LuaProperty {
     /// `old`, a spelling of `current` from before docs/api-conventions.md (UIKit's
     /// Objective-C getter where Swift's is `is…`): the same accessors, and under
     /// linting a finding (L15) naming `current`, once per place in the script.
-    static func formerName(_ old: String, of current: LuaProperty) -> LuaProperty {
+    static func formerName(_ old: String, of current: LuaProperty, doc: StaticString) -> LuaProperty {
         let get = current.get, set = current.set, name = current.name
         func lint(_ c: PropertyContext) {
             guard c.rt.simulation.linter != nil else { return }
             let position = c.rt.scriptPosition() ?? ""
-            var said = c.rt.formerNameLints ?? []
-            guard said.count < 10_000, said.insert("\(old)@\(position)").inserted else { return }
-            c.rt.formerNameLints = said
+            if c.rt.formerNameLints == nil { c.rt.formerNameLints = [] }
+            guard (c.rt.formerNameLints?.count ?? 0) < 10_000,
+                  c.rt.formerNameLints?.insert("\(old)@\(position)").inserted == true else { return }
             c.rt.simulation.lint(c.object, "`\(old)` is the Objective-C spelling of `\(name)`, which Nestbox uses (docs/api-conventions.md)",
                                  rule: .formerName)
         }
-        return LuaProperty(old, current.type, doc: "The former spelling of the property it names (lint L15).",
+        return LuaProperty(old, current.type, doc: doc,
                            get: { c in lint(c); return try get(c) },
                            set: set.map { set in { c, i in lint(c); try set(c, i) } })
     }

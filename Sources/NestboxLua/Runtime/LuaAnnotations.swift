@@ -72,7 +72,9 @@ package enum LuaAnnotations {
         for p in b.properties {
             out.add("---@field \(p.name) \(p.type) \(p.doc)" + (p.set == nil ? " (read-only)" : ""))
         }
-        for d in b.delegates where !d.field.isEmpty { out.add("---@field \(d.field) \(d.name)? \(d.doc)") }
+        // A protocol held by a property is declared once, by the property.
+        let properties = Set(b.properties.map(\.name))
+        for d in b.delegates where !d.field.isEmpty && !properties.contains(d.field) { out.add("---@field \(d.field) \(d.name)? \(d.doc)") }
         out.add("local \(b.name) = {}")
         out.add("")
         for m in b.methods { function("\(b.name):\(m.name)", "\(m.signature)", "\(m.doc)", &out) }
@@ -83,7 +85,7 @@ package enum LuaAnnotations {
         out.add("---@class \(b.name).Init" + (parent.flatMap { p in LuaTypes.all.first { $0.name == p && $0.make != nil } }.map { " : \($0.name).Init" } ?? ""))
         out.add("---@field name string? The trace name.")
         for p in b.properties where p.set != nil { out.add("---@field \(p.name) \(optional("\(p.type)"))") }
-        for d in b.delegates where !d.field.isEmpty { out.add("---@field \(d.field) \(d.name)?") }
+        for d in b.delegates where !d.field.isEmpty && !properties.contains(d.field) { out.add("---@field \(d.field) \(d.name)?") }
         out.add("---@field [string] any")
         out.add("")
         out.doc("`ui.\(b.name)`: call it with a table to make one; `extend` makes a Lua subclass.")

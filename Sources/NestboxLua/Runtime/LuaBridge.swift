@@ -1,6 +1,9 @@
 import CLua
 import CLuaShim
 import Containment
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One method of a protocol a script supplies (a delegate's, a data source's, an
 /// animator's, an overridable presentation controller's), declared once: its name,
@@ -137,7 +140,9 @@ final class LuaBridge {
     func call<A, R>(_ m: LuaCall<A, R>, _ args: A, charge: SimObject? = nil) -> R? {
         guard host.isOpen, let object = charge ?? object else { return nil }
         let rt = host.runtime, L = rt.L
-        guard !rt.closing, !(isOwn && running.contains(m.name)) else { return nil }
+        // Room for the look-up and the arguments: a stack that cannot grow by them (a
+        // million slots in use) calls nothing rather than overflow, as nb_prepare_hook.
+        guard !rt.closing, !(isOwn && running.contains(m.name)), lua_checkstack(L, 16) != 0 else { return nil }
         let top = L.top
         defer { L.settop(top) }
         guard pushFunction(rt, m.name) else { return nil }
@@ -148,7 +153,8 @@ final class LuaBridge {
         } else if Self.definedAsMethod(L) {
             let position = rt.definitionPosition(of: L.top)
             rt.reportHookError(object: object, hook: context(m), text: "\(position)\(m.name) is called as "
-                + "\(m.callText(own: false)), without its table: define it with '.', not ':' (docs/api-conventions.md)")
+                + "\(m.callText(own: false)), without its table, but its first parameter is self: define it with '.', "
+                + "not ':' (docs/api-conventions.md)")
             return nil
         }
         nargs += m.push(rt, args)
@@ -170,26 +176,43 @@ final class LuaBridge {
         guard host.isOpen, let object = charge ?? object else { return }
         let rt = host.runtime, L = rt.L
         let top = L.top
-        let position = pushFunction(rt, m.name) ? rt.definitionPosition(of: L.top) : ""
+        // At the line defining the method, or, for a problem with no method to point at (a
+        // plain value where a method belongs), at the script's line that led here.
+        var position = pushFunction(rt, m.name) ? rt.definitionPosition(of: L.top) : ""
         L.settop(top)
+        if position.isEmpty, let here = rt.scriptPosition() { position = "\(here): " }
         rt.reportHookError(object: object, hook: context(m), text: "\(position)\(problem)")
     }
 
-    /// What the object (or its class table) holds under `name` when that is a plain
-    /// value rather than a function: "a boolean"; nil when there is none (`.own` only).
+    /// What the object, or one of its Lua classes, holds under `name` when that is a
+    /// plain value rather than a function: "a boolean"; nil when there is none (`.own`
+    /// only). The classes are walked as `nb_classhook` walks them (raw reads, up to the
+    /// bound class, at most 64).
     func plainValue(_ name: String) -> String? {
         guard case .own = target, host.isOpen, let object else { return nil }
         let rt = host.runtime, L = rt.L
         let top = L.top
         defer { L.settop(top) }
-        guard rt.pushExisting(object) else { return nil }
+        guard lua_checkstack(L, 8) != 0, rt.pushExisting(object) else { return nil }
         let ud = L.top
-        for slot: Int32 in [1, 2] {
-            if lua_getiuservalue(L, ud, slot) == LUA_TTABLE {
-                let t = L.rawField(-1, name)
-                if t != LUA_TNIL && t != LUA_TFUNCTION { return "a \(L.typeName(at: -1))" }
-            }
-            L.settop(ud)
+        func plain() -> String? {
+            let t = L.rawField(-1, name)
+            defer { L.pop() }
+            return t != LUA_TNIL && t != LUA_TFUNCTION ? "a \(L.typeName(at: -1))" : nil
+        }
+        if lua_getiuservalue(L, ud, 1) == LUA_TTABLE, let found = plain() { return found }
+        L.settop(ud)
+        lua_getiuservalue(L, ud, 2)
+        for _ in 0..<64 {
+            guard L.type(-1) == LUA_TTABLE, lua_getmetatable(L, -1) != 0 else { return nil }
+            if L.rawField(-1, "__bound") == LUA_TBOOLEAN { return nil }   // UIKit's class: no overrides there
+            L.pop()
+            lua_pushvalue(L, -2)
+            if let found = plain() { return found }
+            L.pop()
+            L.rawField(-1, "__index")       // class, meta, parent
+            lua_copy(L, -1, -3)
+            L.pop(2)
         }
         return nil
     }
@@ -227,7 +250,7 @@ final class LuaBridge {
         lua_pushvalue(L, -1)
         defer { L.pop() }
         guard let first = lua_getlocal(L, nil, 1) else { return false }
-        return String(cString: first) == "self"
+        return strcmp(first, "self") == 0
     }
 }
 
@@ -244,33 +267,48 @@ extension LuaRuntime {
         return definitionPosition()
     }
 
+    /// "file:line: " where the Lua function on top of the stack is defined (popped).
+    func definitionPosition() -> String {
+        var ar = lua_Debug()
+        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0 else { return "" }
+        let source = withUnsafeBytes(of: ar.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return "\(source):\(ar.linedefined): "
+    }
+
     /// A protocol's table property: the table goes into the object's fields (collected
     /// with it); the model gets a bridge to it, or nil.
     func setDelegateTable(_ c: PropertyContext, _ i: Int32, field: String = "delegate") throws -> LuaBridge? {
-        let L = c.L
-        guard L.isNoneOrNil(i) || L.type(i) == LUA_TTABLE else {
-            throw LuaFailure.typeError(i, expected: "table", got: L.typeName(at: i))
-        }
-        if lua_getiuservalue(L, c.ud, 1) != LUA_TTABLE {
-            L.pop(); L.newTable(); lua_pushvalue(L, -1); lua_setiuservalue(L, c.ud, 1)
-        }
-        lua_pushvalue(L, i)
-        L.setRawField(-2, field)
-        L.pop()
-        fieldChanged(c.object, valueType: LUA_TTABLE, ud: c.ud)
-        return L.isNoneOrNil(i) ? nil : LuaBridge(self, object: c.object, .field(field))
+        try setField(c, i, field, table: true)
+        return c.L.isNoneOrNil(i) ? nil : LuaBridge(self, object: c.object, .field(field))
     }
 
     /// Pushes the object's table in `field` (or nil).
-    func pushDelegateTable(_ c: PropertyContext, field: String = "delegate") {
-        let L = c.L
-        if lua_getiuservalue(L, c.ud, 1) == LUA_TTABLE {
-            L.rawField(-1, field)
-            lua_rotate(L, -2, 1)
-            L.pop()
+    func pushDelegateTable(_ c: PropertyContext, field: String = "delegate") { pushField(c, field) }
+
+    /// Pushes the value in the object's own field `field` (nil when it has none).
+    func pushField(_ c: PropertyContext, _ field: String) {
+        if lua_getiuservalue(c.L, c.ud, 1) == LUA_TTABLE {
+            c.L.rawField(-1, field)
+            lua_rotate(c.L, -2, 1)      // the value below the fields
+            c.L.pop()
         } else {
-            L.pop()
-            L.pushNil()
+            c.L.pop()
+            c.L.pushNil()
         }
+    }
+
+    /// Stores the value at `i` in the object's own field `field` (a table or nil when
+    /// `table`): script state, so the object anchors its userdata while it is owned.
+    func setField(_ c: PropertyContext, _ i: Int32, _ field: String, table: Bool) throws {
+        if table, !(c.L.isNoneOrNil(i) || c.L.type(i) == LUA_TTABLE) {
+            throw LuaFailure.typeError(i, expected: "table", got: c.L.typeName(at: i))
+        }
+        if lua_getiuservalue(c.L, c.ud, 1) != LUA_TTABLE {
+            c.L.pop(); c.L.newTable(); lua_pushvalue(c.L, -1); lua_setiuservalue(c.L, c.ud, 1)
+        }
+        lua_pushvalue(c.L, i)
+        c.L.setRawField(-2, field)
+        c.L.pop()
+        fieldChanged(c.object, valueType: LUA_TTABLE, ud: c.ud)
     }
 }

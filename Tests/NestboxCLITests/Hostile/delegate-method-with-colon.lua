@@ -1,5 +1,5 @@
 -- expect: 1
--- message: delegate-method-with-colon.lua:9: willShow is called as willShow(nav, vc, animated), without its table: define it with '.', not ':' (docs/api-conventions.md)
+-- message: delegate-method-with-colon.lua:9: willShow is called as willShow(nav, vc, animated), without its table, but its first parameter is self: define it with '.', not ':' (docs/api-conventions.md)
 -- A delegate method defined with ':' would take the navigation controller for `self`
 -- and every argument one place late; the convention passes UIKit's parameters only,
 -- so the definition is refused where it is written.

@@ -1,5 +1,5 @@
 -- expect: 1
--- message: shouldRemovePresentersView is a boolean, not a method: write function Class:shouldRemovePresentersView() return ... end (docs/api-conventions.md)
+-- message: presenters-view-as-value.lua:12: shouldRemovePresentersView is a boolean, not a method: write function Class:shouldRemovePresentersView() return ... end (docs/api-conventions.md)
 -- An overridden property is a method, as every override is: a plain value in its place
 -- used to be read quietly by one override and not by the others.
 local root = ui.ViewController{ name = "root" }

@@ -122,7 +122,6 @@ function Transform:isIdentity() end
 ---@field isBeingDismissed boolean True during the disappearance callbacks of a dismissal. (read-only)
 ---@field modalPresentationStyle string `pageSheet` (default), `fullScreen`, `overFullScreen` or `custom`.
 ---@field transitioningDelegate TransitioningDelegate? The table giving animators for a `custom` presentation.
----@field transitioningDelegate TransitioningDelegate? Animators (every style), interaction controllers and a `custom` presentation's presentation controller.
 local ViewController = {}
 
 ---Makes `child` a child (sends its `willMove(self)`); add its view and call `didMove` yourself.
@@ -282,7 +281,6 @@ function ViewController:sizeForChildContentContainer(child, parentSize) end
 ---@field tabBarItem TabBarItem?
 ---@field modalPresentationStyle string?
 ---@field transitioningDelegate TransitioningDelegate?
----@field transitioningDelegate TransitioningDelegate?
 ---@field [string] any
 
 ---`ui.ViewController`: call it with a table to make one; `extend` makes a Lua subclass.
@@ -305,8 +303,8 @@ function ViewControllerClass:extend(name) end
 ---@field alpha number Opacity from 0 to 1; below 0.01 takes no touches.
 ---@field isHidden boolean Hidden views are not drawn and take no touches.
 ---@field isUserInteractionEnabled boolean Whether the view and its subviews take touches.
----@field hidden boolean The former spelling of the property it names (lint L15).
----@field userInteractionEnabled boolean The former spelling of the property it names (lint L15).
+---@field hidden boolean The former spelling of `isHidden` (lint L15).
+---@field userInteractionEnabled boolean The former spelling of `isUserInteractionEnabled` (lint L15).
 ---@field tag integer A number for the script's own use.
 ---@field backgroundColor string? A color name.
 ---@field tintColor string? A color name.
@@ -502,7 +500,6 @@ local Screen = {}
 ---@field contentOffset Point The scroll position (the bounds' origin).
 ---@field isDragging boolean Whether a finger is dragging the content. (read-only)
 ---@field delegate ScrollViewDelegate? The delegate table.
----@field delegate ScrollViewDelegate? A scroll view's delegate table.
 local ScrollView = {}
 
 ---What `ui.ScrollView{...}` takes: settable properties, hooks and fields of your own.
@@ -510,7 +507,6 @@ local ScrollView = {}
 ---@field name string? The trace name.
 ---@field contentSize Size?
 ---@field contentOffset Point?
----@field delegate ScrollViewDelegate?
 ---@field delegate ScrollViewDelegate?
 ---@field [string] any
 
@@ -671,7 +667,6 @@ function TransitionCoordinator:animate(alongside, completion) end
 ---@field navigationBar View The navigation bar. (read-only)
 ---@field isNavigationBarHidden boolean Whether the bar is hidden.
 ---@field delegate NavigationControllerDelegate? The delegate table.
----@field delegate NavigationControllerDelegate? A navigation controller's delegate table.
 local NavigationController = {}
 
 ---Pushes `vc` on the stack and shows it.
@@ -707,7 +702,6 @@ function NavigationController:setViewControllers(list, animated) end
 ---@field viewControllers ViewController[]?
 ---@field isNavigationBarHidden boolean?
 ---@field delegate NavigationControllerDelegate?
----@field delegate NavigationControllerDelegate?
 ---@field [string] any
 
 ---`ui.NavigationController`: call it with a table to make one; `extend` makes a Lua subclass.
@@ -728,7 +722,6 @@ function NavigationControllerClass:extend(name) end
 ---@field moreNavigationController NavigationController The More tab's navigation controller. (read-only)
 ---@field customizableViewControllers ViewController[] The controllers a user may rearrange: a subset of `viewControllers` (others are dropped).
 ---@field delegate TabBarControllerDelegate? The delegate table.
----@field delegate TabBarControllerDelegate? A tab bar controller's delegate table.
 local TabBarController = {}
 
 ---What `ui.TabBarController{...}` takes: settable properties, hooks and fields of your own.
@@ -738,7 +731,6 @@ local TabBarController = {}
 ---@field selectedIndex integer?
 ---@field selectedViewController ViewController?
 ---@field customizableViewControllers ViewController[]?
----@field delegate TabBarControllerDelegate?
 ---@field delegate TabBarControllerDelegate?
 ---@field [string] any
 
@@ -757,8 +749,7 @@ function TabBarControllerClass:extend(name) end
 ---@field selectedItem TabBarItem? The selected item; setting it does not call the delegate (Q14).
 ---@field delegate TabBarDelegate? The delegate table of a bare bar (a managed bar refuses one).
 ---@field isTranslucent boolean Whether content extends under the bar (default true, Q18).
----@field translucent boolean The former spelling of the property it names (lint L15).
----@field delegate TabBarDelegate? Item selection on a bare bar.
+---@field translucent boolean The former spelling of `isTranslucent` (lint L15).
 local TabBar = {}
 
 ---What `ui.TabBar{...}` takes: settable properties, hooks and fields of your own.
@@ -769,7 +760,6 @@ local TabBar = {}
 ---@field delegate TabBarDelegate?
 ---@field isTranslucent boolean?
 ---@field translucent boolean?
----@field delegate TabBarDelegate?
 ---@field [string] any
 
 ---`ui.TabBar`: call it with a table to make one; `extend` makes a Lua subclass.
@@ -847,12 +837,10 @@ function BarButtonItemClass:extend(name) end
 ---A scroll view of rows whose visible cells are real subviews, reused as it scrolls.
 ---@class TableView : ScrollView
 ---@field rowHeight number The height of every row (positive).
----@field rows (string|{text: string})[]? The rows' titles; used instead of `dataSource` when set.
+---@field rows (string|{text: string})[]? The rows' titles (at most 1,000,000); used instead of `dataSource` when set.
 ---@field dataSource TableViewDataSource? The data source table, read when `rows` is not set.
 ---@field numberOfRows integer The row count last loaded. (read-only)
 ---@field delegate TableViewDelegate? The delegate table.
----@field dataSource TableViewDataSource? Rows on demand, when `rows` is not set.
----@field delegate TableViewDelegate? Row selection, and the scroll view's `didScroll`.
 local TableView = {}
 
 ---Asks the rows or the data source again and rebuilds the visible cells.
@@ -868,8 +856,6 @@ function TableView:cellForRow(row) end
 ---@field name string? The trace name.
 ---@field rowHeight number?
 ---@field rows (string|{text: string})[]?
----@field dataSource TableViewDataSource?
----@field delegate TableViewDelegate?
 ---@field dataSource TableViewDataSource?
 ---@field delegate TableViewDelegate?
 ---@field [string] any
@@ -971,7 +957,7 @@ function PresentationControllerClass:extend(name) end
 ---A navigation controller's bar: its title, back button and bar button items.
 ---@class NavigationBar : View
 ---@field isTranslucent boolean Whether content extends under the bar (default true, Q18).
----@field translucent boolean The former spelling of the property it names (lint L15).
+---@field translucent boolean The former spelling of `isTranslucent` (lint L15).
 local NavigationBar = {}
 
 ---Columns side by side on a regular width, one navigation stack on a compact one (docs/split.md).
@@ -990,7 +976,6 @@ local NavigationBar = {}
 ---@field isCollapsed boolean Whether the columns are collapsed into one stack (compact width, Q47). (read-only)
 ---@field viewControllers ViewController[] The columns' navigation controllers; collapsed, the one shown. (read-only)
 ---@field delegate SplitViewControllerDelegate? The delegate table.
----@field delegate SplitViewControllerDelegate? A split view controller's delegate table (every method optional).
 local SplitViewController = {}
 
 ---Shows `vc` in the column (`primary`, `supplementary`, `secondary`, `compact`), wrapped in a navigation controller unless it is one; nil empties it.
@@ -1029,7 +1014,6 @@ function SplitViewController:hide(column) end
 ---@field preferredPrimaryColumnWidth number?
 ---@field preferredSupplementaryColumnWidth number?
 ---@field delegate SplitViewControllerDelegate?
----@field delegate SplitViewControllerDelegate?
 ---@field [string] any
 
 ---`ui.SplitViewController`: call it with a table to make one; `extend` makes a Lua subclass.
@@ -1051,8 +1035,6 @@ function SplitViewControllerClass:extend(name) end
 ---@field scrollView View The private queuing scroll view holding the pages. (read-only)
 ---@field dataSource PageViewControllerDataSource? The data source table.
 ---@field delegate PageViewControllerDelegate? The delegate table.
----@field dataSource PageViewControllerDataSource? Supplies the pages on either side of one, asked only as a swipe commits to a direction (Q42).
----@field delegate PageViewControllerDelegate? Hears of swipes (not of `setViewControllers`).
 local PageViewController = {}
 
 ---Shows the one page in `list` (W20 otherwise), sliding in from the `forward` (default) or `reverse` side when animated.
@@ -1068,8 +1050,6 @@ function PageViewController:setViewControllers(list, direction, animated, comple
 ---@field transitionStyle string?
 ---@field navigationOrientation string?
 ---@field interPageSpacing number?
----@field dataSource PageViewControllerDataSource?
----@field delegate PageViewControllerDelegate?
 ---@field dataSource PageViewControllerDataSource?
 ---@field delegate PageViewControllerDelegate?
 ---@field [string] any
@@ -1119,7 +1099,7 @@ function PageViewControllerClass:extend(name) end
 ---@field numberOfRows (fun(table: TableView): integer)? The row count (at most 1,000,000).
 ---@field cellForRow (fun(table: TableView, row: integer): string|{text: string})? The title of a 1-based row.
 
----Row selection, and the scroll view's `didScroll`.
+---Row selection, and the scroll view's delegate methods.
 ---@class TableViewDelegate
 ---@field didSelectRow (fun(table: TableView, row: integer))? After a tap selected a 1-based row.
 ---@field didScroll (fun(scrollView: ScrollView))? After the content offset changed.
