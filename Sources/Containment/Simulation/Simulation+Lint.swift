@@ -23,7 +23,8 @@ public struct LintFinding: Equatable, Sendable {
 
 /// The lint state machine, in the style of ViewController+Appearance.swift: each rule a
 /// branch naming its L-number. Rules about a container's children only look at the
-/// script's own containers: UIKit's (navigation, tab bar, the More list) manage theirs.
+/// script's own containers: UIKit's (navigation, tab bar, split, page, the More list)
+/// manage theirs.
 public final class Linter {
     /// Findings kept; past it they are counted only (a loop can make millions).
     public static let maxFindings = 1_000
@@ -66,7 +67,8 @@ public final class Linter {
 
     static func isScriptContainer(_ vc: ViewController?) -> Bool {
         guard let vc else { return false }
-        return !(vc is NavigationController || vc is TabBarController || vc is MoreListController)
+        return !(vc is NavigationController || vc is TabBarController || vc is SplitViewController
+                 || vc is PageViewController || vc is MoreListController)
     }
 }
 
