@@ -134,7 +134,7 @@ public final class RunSession {
     public func report() -> (text: String, cutShort: Bool) {
         runtime.endLimits()
         return RunReport(simulation: runtime.simulation, format: options.format, filter: options.filter,
-                         views: options.views).render(until: runtime.reportDeadline)
+                         views: options.views).render(pastDeadline: runtime.reportPastDeadline)
     }
 
     /// `nestbox run`'s order: the script, `afterRun` (the pictures' last instants), the

@@ -13,9 +13,9 @@ import InvariantChecking
             for i = 1, 1500 do v:addSubview(w); w:removeFromSuperview() end
             """)
         #expect(outcome == .ok)
-        let (full, fullCut) = RunReport(simulation: rt.simulation).render(until: nil)
+        let (full, fullCut) = RunReport(simulation: rt.simulation).render(pastDeadline: nil)
         #expect(!fullCut && full.split(separator: "\n").count == 3000 + 1)
-        let (text, cut) = RunReport(simulation: rt.simulation).render(until: 0)    // long past
+        let (text, cut) = RunReport(simulation: rt.simulation).render(pastDeadline: { true })    // long past
         #expect(cut)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 1023 + 4)
@@ -26,7 +26,7 @@ import InvariantChecking
             … report cut short at the time limit, after 1023 trace events (hierarchies incomplete)
 
             """))
-        let (json, _) = RunReport(simulation: rt.simulation, format: .jsonl).render(until: 0)
+        let (json, _) = RunReport(simulation: rt.simulation, format: .jsonl).render(pastDeadline: { true })
         #expect(json.hasSuffix("}\n{\"hierarchy\":\"(no root view controller)\",\"cutShort\":true}\n"))
         #expect(json.split(separator: "\n").count == 1023 + 1)
         // the simulation's own interruption is back afterwards

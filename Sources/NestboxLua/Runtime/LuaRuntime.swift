@@ -203,6 +203,12 @@ public final class LuaRuntime {
     public private(set) var reportDeadline: Double?
     static let reportGrace = 0.3
 
+    /// Whether the report's deadline has passed (nil: a run with no timeout), for
+    /// `RunReport.render`.
+    public var reportPastDeadline: (() -> Bool)? {
+        reportDeadline.map { deadline in { nb_monotonic_now() > deadline } }
+    }
+
     /// The script is done: the watchdog stops (the report keeps its own deadline).
     public func endLimits() {
         nb_watchdog_stop(state)

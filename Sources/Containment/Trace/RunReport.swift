@@ -1,6 +1,3 @@
-import CLuaShim
-import Containment
-
 /// How a command prints a run (`--trace`): the trace as text lines, as JSON Lines, as
 /// the Trace Event Format for timeline viewers (`chrome`: that JSON alone), or not at all
 /// (the hierarchy still prints). The one format type of every command.
@@ -20,12 +17,12 @@ public struct RunReport {
         self.simulation = simulation; self.format = format; self.filter = filter; self.views = views
     }
 
-    public var text: String { render(until: nil).text }
+    public var text: String { render(pastDeadline: nil).text }
 
-    /// The report, stopped at `deadline` (monotonic seconds, as `LuaRuntime.reportDeadline`) when
-    /// it gets there: a run under a timeout ends within it, report included. A report
-    /// cut short ends with a line saying so (a JSON object in JSON Lines).
-    public func render(until deadline: Double?) -> (text: String, cutShort: Bool) {
+    /// The report, stopped once `pastDeadline` says so (the host's clock: a run under a
+    /// timeout ends within it, report included). A report cut short ends with a line
+    /// saying so (a JSON object in JSON Lines).
+    public func render(pastDeadline: (() -> Bool)?) -> (text: String, cutShort: Bool) {
         final class Clock { var cut = false }
         let clock = Clock()
         let sim = simulation
@@ -34,8 +31,8 @@ public struct RunReport {
         // report that means the report's own deadline (a limit that ended the script
         // has already done its work).
         sim.isInterrupted = {
-            guard let deadline, !clock.cut else { return clock.cut }
-            clock.cut = nb_monotonic_now() > deadline
+            guard let pastDeadline, !clock.cut else { return clock.cut }
+            clock.cut = pastDeadline()
             return clock.cut
         }
         defer { sim.isInterrupted = saved }
