@@ -151,9 +151,10 @@ void nb_pushdispatch(lua_State *L, nb_dispatch_fn fn, int id) {
 }
 
 /* __index: one raw probe of the type's member table (a function for a method, an
-   integer for a property), then the object's own fields, then its Lua class (a chain
-   of tables). The closure is reachable only through our hidden metatable, so slot 1
-   is one of our userdata. */
+   integer for a property, a string for a UIKit member Nestbox does not model: the name
+   of the UIKit class declaring it), then the object's own fields, then its Lua class
+   (a chain of tables). The closure is reachable only through our hidden metatable, so
+   slot 1 is one of our userdata. */
 static int nb_index(lua_State *L) {
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
@@ -175,7 +176,21 @@ static int nb_index(lua_State *L) {
         if (n < 0) return nb_raise(L, n);
         return n;
     }
-    if (t != LUA_TNIL) return 1;    /* a method */
+    if (t == LUA_TFUNCTION) {
+        /* A method. A script's subclass may override it (docs/api-conventions.md): then
+           the class chain has a function of its own under the name. Looked for only once
+           some class has defined one, so a script without overrides pays one load. */
+        if (nb_getstate(L)->overrides == 0) return 1;
+        if (lua_getiuservalue(L, 1, 2) == LUA_TTABLE) {
+            lua_pushvalue(L, 2);
+            /* class tables and their parents, down to the bound class's methods: plain
+               tables all the way (their metatables are ours and locked) */
+            if (lua_gettable(L, -2) == LUA_TFUNCTION) return 1;
+        }
+        lua_settop(L, 3);
+        return 1;
+    }
+    if (t == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
     lua_pop(L, 1);
     if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
@@ -190,6 +205,41 @@ static int nb_index(lua_State *L) {
     }
     lua_pushnil(L);
     return 1;
+}
+
+/* Whether the key at `key` names a hook (the set at `hooks`): some hooks are also
+   methods (a controller's viewWillAppear, for S44's direct calls), and a hook may be set
+   on an object. */
+int nb_ishook(lua_State *L, int hooks, int key) {
+    key = lua_absindex(L, key);
+    lua_pushvalue(L, key);
+    int found = lua_rawget(L, hooks) != LUA_TNIL;
+    lua_pop(L, 1);
+    return found;
+}
+
+int nb_unmodelled(lua_State *L, int cls, int key) {
+    cls = lua_absindex(L, cls);
+    key = lua_absindex(L, key);
+    luaL_where(L, 1);
+    const char *owner = lua_tostring(L, cls);
+    if (strchr(owner, ' ') != NULL)     /* a whole message: modelled under another name */
+        lua_pushvalue(L, cls);
+    else
+        lua_pushfstring(L, "%s.%s is not modelled by Nestbox (docs/coverage.md)", owner, lua_tostring(L, key));
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+int nb_methodset(lua_State *L, int obj, int key) {
+    obj = lua_absindex(L, obj);
+    key = lua_absindex(L, key);
+    const char *type = luaL_getmetafield(L, obj, "__name") == LUA_TSTRING ? lua_tostring(L, -1) : "object";
+    luaL_where(L, 1);
+    lua_pushfstring(L, "'%s' is a method of %s: override it in a subclass (ui.%s:extend(name)), not on an object "
+                       "(docs/api-conventions.md)", lua_tostring(L, key), type, type);
+    lua_concat(L, 2);
+    return lua_error(L);
 }
 
 void nb_pushindex(lua_State *L, int members, nb_property_fn getter) {
@@ -212,7 +262,10 @@ static void nb_fields(lua_State *L, int obj) {
 static int nb_newindex(lua_State *L) {
     lua_settop(L, 3);
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNUMBER) {
+    int t = lua_rawget(L, lua_upvalueindex(1));
+    if (t == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
+    if (t == LUA_TFUNCTION && nb_ishook(L, lua_upvalueindex(4), 2) == 0) return nb_methodset(L, 1, 2);
+    if (t == LUA_TNUMBER) {
         int id = (int)lua_tointeger(L, -1);
         lua_pop(L, 1);
         nb_object *o = (nb_object *)lua_touserdata(L, 1);   /* see nb_index */
@@ -247,12 +300,14 @@ static int nb_newindex(lua_State *L) {
     return 0;
 }
 
-void nb_pushnewindex(lua_State *L, int properties, nb_property_fn setter, nb_property_fn fieldchanged) {
-    properties = lua_absindex(L, properties);
-    lua_pushvalue(L, properties);
+void nb_pushnewindex(lua_State *L, int members, nb_property_fn setter, nb_property_fn fieldchanged, int hooks) {
+    members = lua_absindex(L, members);
+    hooks = lua_absindex(L, hooks);
+    lua_pushvalue(L, members);
     lua_pushlightuserdata(L, (void *)setter);
     lua_pushlightuserdata(L, (void *)fieldchanged);
-    lua_pushcclosure(L, nb_newindex, 3);
+    lua_pushvalue(L, hooks);
+    lua_pushcclosure(L, nb_newindex, 4);
 }
 
 static int nb_gc(lua_State *L) {
@@ -277,16 +332,22 @@ void nb_pushgc(lua_State *L, nb_release_fn release) {
 }
 
 /* Returns how many keys name properties, so the host can skip looking up the ones
-   the table does not name (most constructors name none or few). */
-static int nb_copyfields(lua_State *L, int src, int obj, int props) {
+   the table does not name (most constructors name none or few). `members` is the
+   type's member table: a key naming a method or a UIKit member Nestbox does not model
+   is refused as __newindex refuses it. */
+static int nb_copyfields(lua_State *L, int src, int obj, int members, int hooks) {
     int named = 0;
     src = lua_absindex(L, src);
     obj = lua_absindex(L, obj);
-    props = lua_absindex(L, props);
+    members = lua_absindex(L, members);
+    hooks = lua_absindex(L, hooks);
     lua_pushnil(L);
     while (lua_next(L, src) != 0) {          /* key at -2, value at -1 */
         lua_pushvalue(L, -2);
-        int isprop = lua_rawget(L, props) != LUA_TNIL;
+        int t = lua_rawget(L, members);
+        if (t == LUA_TSTRING) return nb_unmodelled(L, -1, -3);
+        if (t == LUA_TFUNCTION && nb_ishook(L, hooks, -3) == 0) return nb_methodset(L, obj, -3);
+        int isprop = t == LUA_TNUMBER;
         lua_pop(L, 1);
         named += isprop;
         if (!isprop) {
@@ -302,7 +363,8 @@ static int nb_copyfields(lua_State *L, int src, int obj, int props) {
 }
 
 /* Class constructor, the __call of a class table: Class{ ... }.
-   upvalues: create, apply, typeid, properties. */
+   upvalues: create, apply, typeid. The member table is the new object's metatable's
+   `__members`. */
 static int nb_construct(lua_State *L) {
     nb_dispatch_fn create = (nb_dispatch_fn)lua_touserdata(L, lua_upvalueindex(1));
     nb_dispatch_fn apply = (nb_dispatch_fn)lua_touserdata(L, lua_upvalueindex(2));
@@ -321,7 +383,12 @@ static int nb_construct(lua_State *L) {
     lua_settop(L, 3);
     /* keys that are not properties become fields (hooks included) before any
        property is applied, so a property's side effects already see the hooks */
-    lua_pushinteger(L, nb_copyfields(L, 2, 3, lua_upvalueindex(4)));   /* at 4, for apply */
+    if (!lua_getmetatable(L, 3) || lua_getfield(L, 4, "__members") != LUA_TTABLE
+        || lua_getfield(L, 4, "__hooks") != LUA_TTABLE)
+        return luaL_error(L, "%s has no member table", luaL_typename(L, 3));
+    lua_pushinteger(L, nb_copyfields(L, 2, 3, 5, 6));
+    lua_replace(L, 4);                                                   /* at 4, for apply */
+    lua_settop(L, 4);
     st->in_host++;
     n = apply(L, tid);
     st->in_host--;
@@ -340,13 +407,11 @@ static int nb_construct(lua_State *L) {
     return 1;
 }
 
-void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn apply, int typeid_, int properties) {
-    properties = lua_absindex(L, properties);
+void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn apply, int typeid_) {
     lua_pushlightuserdata(L, (void *)create);
     lua_pushlightuserdata(L, (void *)apply);
     lua_pushinteger(L, typeid_);
-    lua_pushvalue(L, properties);
-    lua_pushcclosure(L, nb_construct, 4);
+    lua_pushcclosure(L, nb_construct, 3);
 }
 
 /* ---------- calling Lua from Swift ---------- */

@@ -59,13 +59,13 @@ extension LintTests {
     func clean() throws {
         let r = nestbox(["lint", try script(lintPrefix + """
             local Container = ui.ViewController:extend("Container2")
-            function Container:show(child)
+            function Container:embed(child)
               self:addChild(child)
               child.view.frame = self.view.bounds
               self.view:addSubview(child.view)
               child:didMove(self)
             end
-            function Container:hide(child)
+            function Container:unembed(child)
               child:willMove(nil)
               child.view:removeFromSuperview()
               child:removeFromParent()
@@ -80,12 +80,12 @@ extension LintTests {
             local k = Container{ name = "k", items = {} }
             c:addChild(k); c.view:addSubview(k.view); k:didMove(c)
             local one, two = ui.ViewController{ name = "one" }, ui.ViewController{ name = "two" }
-            k:show(one)
+            k:embed(one)
             ui.settle()
             k:swap(one, two)
             ui.advance(0.1)
             ui.advance(1)
-            k:hide(two)
+            k:unembed(two)
             print("done")
             """)])
         #expect(r.out == "no lints\n")

@@ -31,7 +31,7 @@ import InvariantChecking
             ui.window.rootViewController = c
             ui.window:makeKeyAndVisible()
             ui.trace.mark()
-            c:show(a)
+            c:embed(a)
             ui.expectTrace [[
               a.willMove(toParent: c)
               a.loadView()
@@ -44,7 +44,7 @@ import InvariantChecking
             c:swap(a, b)
             ui.settle()
             assert(c.children[1] == b and #c.children == 1 and a.view.superview == nil)
-            c:hide(b)
+            c:unembed(b)
             assert(#c.children == 0 and b.appearanceState == "disappeared")
             local x = ui.ViewController{ name = "x" }
             container.current = x

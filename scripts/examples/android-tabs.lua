@@ -74,7 +74,7 @@ function AndroidLikeViewController:viewDidLoad()
   self.containerView = ui.View{ name = "container", frame = { 0, top + 44, w, self.view.bounds.height - top - 44 }, clipsToBounds = true }
   self.view:addSubview(self.containerView)
   for _, tab in ipairs(self.tabs) do self.segmentedControl:appendSegment(tab.title) end
-  self.segmentedControl:addTarget(function(control) self:show(control.selectedSegmentIndex) end)
+  self.segmentedControl:addTarget(function(control) self:selectPage(control.selectedSegmentIndex) end)
   self.segmentedControl:setSelectedSegmentIndex(1, false)
   -- The first child, by the documented steps: addChild, add the view, didMove.
   local first = self.tabs[1].controller
@@ -86,7 +86,7 @@ function AndroidLikeViewController:viewDidLoad()
 end
 
 -- The container transition: the new child slides in from the side of its tab.
-function AndroidLikeViewController:show(index)
+function AndroidLikeViewController:selectPage(index)
   if index == self.current then return end
   local from, to = self.tabs[self.current].controller, self.tabs[index].controller
   local bounds = self.containerView.bounds

@@ -11,7 +11,7 @@ function Container:viewDidLoad()
   self.view:addSubview(self.header)
 end
 
-function Container:show(child)
+function Container:display(child)
   local old = self.current
   if old == child then return end
   if old then                               -- removal: willMove(nil), view out, removeFromParent
@@ -39,7 +39,7 @@ local archive = Page{ name = "archive", title = "Archive" }
 local container = Container{ name = "container", title = "Mail" }
 
 -- Before the window shows it, the container adds its first child: no appearance yet.
-container:show(inbox)
+container:display(inbox)
 ui.expectTrace [[
   inbox.willMove(toParent: container)
   inbox.loadView()
@@ -66,7 +66,7 @@ assert(inbox.appearedAsNewChild == false)
 
 -- Swapping on screen: the old child leaves (S06), the new one arrives (S02).
 ui.trace.mark("swap")
-container:show(archive)
+container:display(archive)
 ui.expectTrace [[
   inbox.willMove(toParent: nil)
   inbox.viewWillDisappear(animated: false)

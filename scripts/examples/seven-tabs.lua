@@ -35,11 +35,11 @@ end
 function MainViewController:selectTab(tag)
   local viewController = self.viewControllers[tag + 1]
   if viewController == self.currentView then return end          -- already showing
-  self:show(viewController)
+  self:display(viewController)
   self.currentView = viewController
 end
 
-function MainViewController:show(viewController)
+function MainViewController:display(viewController)
   self.view:insertSubview(viewController.view, { below = self.tabBar })
   if self.currentView then self.currentView.view:removeFromSuperview() end
 end
@@ -64,7 +64,7 @@ assert(plain.viewControllers[7].appearanceState == "disappeared")
 -- 3. The corrected design: the same bar, with containment (the documented steps).
 local ContainedViewController = MainViewController:extend("ContainedMainViewController")
 
-function ContainedViewController:show(viewController)
+function ContainedViewController:display(viewController)
   local old = self.currentView
   self:addChild(viewController)
   self.view:insertSubview(viewController.view, { below = self.tabBar })

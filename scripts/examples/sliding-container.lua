@@ -24,9 +24,9 @@ function Slider:viewDidLoad()
   self.current.view.frame = rect(0)
   self.view:addSubview(self.current.view)
   self.current:didMove(self)
-  self.next = ui.Button{ name = "next", title = "Next", frame = { W - 90, H - 80, 80, 44 } }
-  self.next:addTarget(function() self:slide() end, "touchUpInside")
-  self.view:addSubview(self.next)
+  self.nextButton = ui.Button{ name = "next", title = "Next", frame = { W - 90, H - 80, 80, 44 } }
+  self.nextButton:addTarget(function() self:slide() end, "touchUpInside")
+  self.view:addSubview(self.nextButton)
   self.interaction = ui.PercentDrivenInteractiveTransition()
   self.view:addGestureRecognizer(ui.PanGestureRecognizer{ name = "drag", action = function(g) self:drag(g) end })
 end
@@ -46,7 +46,7 @@ function Slider:slide()
       from:removeFromParent()
       to:didMove(self)
       self.current = to
-      self.view:bringSubviewToFront(self.next)
+      self.view:bringSubviewToFront(self.nextButton)
       ui.endIgnoringInteractionEvents()
     end }
 end
@@ -64,7 +64,7 @@ function Slider:drag(g)
         else
           self.to:willMove(nil); self.to:removeFromParent(); self.from:didMove(self)
         end
-        self.view:bringSubviewToFront(self.next)
+        self.view:bringSubviewToFront(self.nextButton)
       end }
   elseif g.state == "changed" then
     self.interaction:update(-g.translation.x / W)
@@ -80,7 +80,7 @@ ui.window:makeKeyAndVisible()
 
 -- 1. The button: a 0.3 s ease-out slide; a second tap in flight is ignored.
 ui.trace.mark("slide")
-assert(ui.tap("Next") == slider.next)
+assert(ui.tap("Next") == slider.nextButton)
 ui.advance(0.15)
 assert(fmt(green.view.presentation.frame) == "(123.9 0.0; 393.0 852.0)", fmt(green.view.presentation.frame))
 assert(ui.tap("Next") == nil)

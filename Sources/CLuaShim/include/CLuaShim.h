@@ -29,6 +29,7 @@ typedef struct nb_state {
                                 counted with `used` against `limit` */
     int in_host;           /* > 0 while Swift code runs: allocations may exceed the limit */
     int errarg;            /* argument index for NB_ARGERROR */
+    int overrides;         /* a script's class has overridden a bound method (never reset) */
     int memory_error;      /* set when the allocator refused a request */
     /* run limits (README.md, `nestbox run`). No hook runs until a limit needs one: the watchdog
        thread, the allocator or the instruction counter arms it on the running thread. */
@@ -132,15 +133,25 @@ int nb_pushslot(lua_State *L, int objects, uint32_t slot, const void *ptr, int l
 
 /* Closures around Swift functions */
 void nb_pushdispatch(lua_State *L, nb_dispatch_fn fn, int id);
-/// Pushes the __index closure: the member table (name -> method function, or name ->
-/// property id), and the property getter.
+/// Pushes the __index closure: the member table (name -> method function, name ->
+/// property id, or name -> the UIKit class declaring a member Nestbox does not model:
+/// docs/coverage.md), and the property getter. A method a script's subclass overrides
+/// is the subclass's (once `nb_state.overrides` is set).
 void nb_pushindex(lua_State *L, int members, nb_property_fn getter);
-/// Pushes the __newindex closure: properties table, setter, and a callback told when
-/// a plain field is set (with the value's Lua type as `id`).
-void nb_pushnewindex(lua_State *L, int properties, nb_property_fn setter, nb_property_fn fieldchanged);
+/// Pushes the __newindex closure: the same member table, setter, a callback told when
+/// a plain field is set (with the value's Lua type as `id`), and the set of hook names.
+/// A method's name (unless a hook's too) or an unmodelled member's is refused.
+void nb_pushnewindex(lua_State *L, int members, nb_property_fn setter, nb_property_fn fieldchanged, int hooks);
+/// Whether the key at `key` is in the set at `hooks`.
+int nb_ishook(lua_State *L, int hooks, int key);
+/// Raises "file:line: <class>.<key> is not modelled by Nestbox (docs/coverage.md)",
+/// the class name and the key at the given indices.
+int nb_unmodelled(lua_State *L, int cls, int key);
+/// Raises the error for setting a method's name on an object (at `obj`).
+int nb_methodset(lua_State *L, int obj, int key);
 void nb_pushgc(lua_State *L, nb_release_fn release);
 /// Pushes a class constructor: create(L, typeid) then apply(L, typeid), then `init`.
-void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn apply, int typeid_, int properties);
+void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn apply, int typeid_);
 
 /* Calling Lua from Swift: always protected, with a traceback handler. */
 int nb_pcall(lua_State *L, int nargs, int nresults);

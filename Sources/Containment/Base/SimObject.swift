@@ -87,6 +87,22 @@ open class SimObject {
 
     @inline(__always) var trace: Trace { simulation.trace }
 
+    /// The method whose override the host is running on this object, if any: its super
+    /// call (the bound method, called from the override) then runs UIKit's
+    /// implementation as the model would have, not as a script's own call.
+    public internal(set) var overriding: Override?
+
+    /// Hands `call` to the script's override, if its class has one; false if not.
+    func runsOverride(_ call: MethodCall) -> Bool {
+        let override = call.override
+        if HostCache.declines(override, hostCache, generation: simulation.hostGeneration) { return false }
+        guard let host else { return false }
+        let outer = overriding
+        overriding = override
+        defer { overriding = outer }
+        return host.override(call, on: self)
+    }
+
     /// The override point for callbacks: runs after UIKit's own work. The default
     /// hands the callback to the host (the Lua binding); Swift subclasses override.
     open func handle(_ hook: Hook) {

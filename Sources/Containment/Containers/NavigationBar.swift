@@ -44,7 +44,7 @@ public final class NavigationBar: View {
             b.title = below._navigationItem?.backButtonTitle ?? below.navigationItem.title ?? "Back"
             // Weak: a script may keep the button after the controller is collected.
             b.builtInAction = { [weak nav] event in
-                if event == .touchUpInside { nav?.popViewController(animated: true) }
+                if event == .touchUpInside { nav?.backButtonTapped() }
             }
             attach(b, at: subviews.count)
             backButton = b

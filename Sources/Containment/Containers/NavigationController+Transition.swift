@@ -145,8 +145,8 @@ extension NavigationController {
                 self.cancelled(from: from, popped: popped)
             }
         }
-        from.beginAppearance(false, animated: animated)
-        to.beginAppearance(true, animated: animated)
+        from.containerBegin(false, animated: animated)
+        to.containerBegin(true, animated: animated)
         tellDelegate(willShow: to, animated: animated)
         visibleTop = to
         if !animated {

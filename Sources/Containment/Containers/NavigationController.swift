@@ -103,6 +103,13 @@ public final class NavigationController: ViewController {
         show(from: from, operation: .push, animated: animated, popped: [], added: [vc])
     }
 
+    /// The back button: UIKit sends `popViewController(animated:)`, which a subclass's
+    /// override sees.
+    func backButtonTapped() {
+        if runsOverride(.popViewController(animated: true)) { return }
+        popViewController(animated: true)
+    }
+
     @discardableResult
     public func popViewController(animated: Bool) -> ViewController? {
         guard viewControllers.count > 1, let top = topViewController else { return nil }

@@ -33,8 +33,8 @@ extension PageViewController {
             if pv.superview !== scrollView { scrollView.attach(pv, at: scrollView.subviews.count) }
         }
         if t.interactive { tellDelegate(willTransitionTo: t.to) }
-        t.to.beginAppearance(true, animated: animated)
-        t.from.beginAppearance(false, animated: animated)
+        t.to.containerBegin(true, animated: animated)
+        t.from.containerBegin(false, animated: animated)
         t.to.deliverIsAppearing()
     }
 
@@ -60,20 +60,20 @@ extension PageViewController {
         let from = t.from, to = t.to
         if completed {
             if transitionStyle == .scroll {
-                to.endAppearance(); from.endAppearance()
+                to.containerEnd(); from.containerEnd()
             } else {
-                from.endAppearance(); to.endAppearance()
+                from.containerEnd(); to.containerEnd()
             }
             viewControllers = [to]
             release(from)
             if to.parent === self, to.parentage == .toParent { to.didMove(toParent: self) }
         } else {
             if transitionStyle == .scroll {
-                from.beginAppearance(true, animated: true); from.endAppearance()
-                to.beginAppearance(false, animated: true); to.endAppearance()
+                from.containerBegin(true, animated: true); from.containerEnd()
+                to.containerBegin(false, animated: true); to.containerEnd()
             } else {
-                to.beginAppearance(false, animated: true); from.beginAppearance(true, animated: true)
-                to.endAppearance(); from.endAppearance()
+                to.containerBegin(false, animated: true); from.containerBegin(true, animated: true)
+                to.containerEnd(); from.containerEnd()
             }
             release(to)
         }

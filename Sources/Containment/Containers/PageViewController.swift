@@ -191,9 +191,9 @@ public final class PageViewController: ViewController {
                 // The first page of a page view controller on screen: while the page view
                 // controller is still appearing, its own end ends the page's and sends
                 // didMove (appearanceDidForward); once it has appeared, here.
-                new.beginAppearance(true, animated: false)
+                new.containerBegin(true, animated: false)
                 if appearanceState == .appeared {
-                    new.endAppearance()
+                    new.containerEnd()
                     if new.parent === self, new.parentage == .toParent { new.didMove(toParent: self) }
                 }
             }

@@ -80,8 +80,8 @@ extension TabBarController {
         }
         let newView = target.view
         let custom = delegate?.animationController(self, from: old, to: target)
-        target.beginAppearance(true, animated: custom != nil)
-        old.beginAppearance(false, animated: custom != nil)
+        target.containerBegin(true, animated: custom != nil)
+        old.containerBegin(false, animated: custom != nil)
         if let custom {
             let ctx = TransitionContext(simulation: simulation, kind: .tabSelection, container: view, from: old, to: target,
                                         animator: custom, interactive: false) { _ in }
@@ -93,8 +93,8 @@ extension TabBarController {
         try? view.insertSubview(newView, belowSubview: tabBar)
         target.deliverIsAppearing()
         old.viewIfLoaded?.removeFromSuperview()
-        old.endAppearance()
-        target.endAppearance()
+        old.containerEnd()
+        target.containerEnd()
     }
 }
 

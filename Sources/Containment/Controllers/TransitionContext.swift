@@ -167,19 +167,19 @@ public final class TransitionContext: SimObject {
         if policy.onScreen {
             if !didComplete && policy.reversesAtEnd {
                 if policy.managesTo {
-                    to.beginAppearance(false, animated: isAnimated)
-                    to.endAppearance()
+                    begin(to, false, animated: isAnimated)
+                    end(to)
                 }
                 if policy.managesFrom {
-                    from.beginAppearance(true, animated: isAnimated)
-                    from.endAppearance()
+                    begin(from, true, animated: isAnimated)
+                    end(from)
                 }
             } else if policy.endsToFirst {
-                if policy.managesTo { to.endAppearance() }
-                if policy.managesFrom { from.endAppearance() }
+                if policy.managesTo { end(to) }
+                if policy.managesFrom { end(from) }
             } else {
-                if policy.managesFrom { from.endAppearance() }
-                if policy.managesTo { to.endAppearance() }
+                if policy.managesFrom { end(from) }
+                if policy.managesTo { end(to) }
             }
         }
         animator?.animationEnded(self, completed: didComplete)
@@ -194,7 +194,26 @@ public final class TransitionContext: SimObject {
     func cancel() {
         transitionWasCancelled = true
         guard policy.onScreen, !policy.reversesAtEnd else { return }
-        fromViewController.beginAppearance(true, animated: false)
-        toViewController.beginAppearance(false, animated: false)
+        begin(fromViewController, true, animated: false)
+        begin(toViewController, false, animated: false)
+    }
+
+    /// A navigation controller's and a tab bar controller's transitions are the
+    /// container's own begin and end calls, which a subclass's override sees
+    /// (`ViewController.containerBegin`); a presentation's and a custom container's
+    /// are not (docs/policies.md, Which appearance calls a subclass sees).
+    private var containerSends: Bool {
+        switch kind {
+        case .navigation, .tabSelection: true
+        default: false
+        }
+    }
+
+    private func begin(_ vc: ViewController, _ appearing: Bool, animated: Bool) {
+        if containerSends { vc.containerBegin(appearing, animated: animated) } else { vc.beginAppearance(appearing, animated: animated) }
+    }
+
+    private func end(_ vc: ViewController) {
+        if containerSends { vc.containerEnd() } else { vc.endAppearance() }
     }
 }

@@ -4,6 +4,9 @@ extension ViewController {
     /// Explicit begin: how a container forwards by hand. Always delivers, on screen
     /// or not (policy Q3).
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        // A subclass's super call from the override a container asked: the container's
+        // begin, which is no script's own call.
+        if overriding == .beginAppearanceTransition { beginAppearance(isAppearing, animated: animated); return }
         simulation.trace.record(.call, self, "beginAppearanceTransition",
                                  [("_", .bool(isAppearing)), ("animated", .bool(animated))])
         if simulation.linter != nil { simulation.lintManualBegin(self) }
@@ -11,7 +14,22 @@ extension ViewController {
     }
 
     public func endAppearanceTransition() {
+        if overriding == .endAppearanceTransition { endAppearance(); return }
         simulation.trace.record(.call, self, "endAppearanceTransition")
+        endAppearance()
+    }
+
+    /// A UIKit container's own begin and end on a child (a navigation controller's push
+    /// and pop, a tab switch, a page turn, a split view's columns): a script's subclass
+    /// that overrides `beginAppearanceTransition` or `endAppearanceTransition` sees them
+    /// (docs/policies.md, Which appearance calls a subclass sees).
+    func containerBegin(_ isAppearing: Bool, animated: Bool) {
+        if runsOverride(.beginAppearanceTransition(isAppearing, animated: animated)) { return }
+        beginAppearance(isAppearing, animated: animated)
+    }
+
+    func containerEnd() {
+        if runsOverride(.endAppearanceTransition) { return }
         endAppearance()
     }
 

@@ -18,6 +18,11 @@ public enum Override: String, CaseIterable, Sendable {
     // Overrides that replace UIKit's work or answer for it (`ObjectHost.loadView`,
     // `ObjectHost.size(forChild:)`): asked, not told.
     case loadView, sizeForChildContentContainer
+    // Bound methods the model itself calls, where UIKit's containers send them and a
+    // subclass's override sees them (docs/api-conventions.md, Overrides; docs/policies.md):
+    // asked, and the override replaces UIKit's implementation, which it reaches by a
+    // super call (`ObjectHost.override`).
+    case beginAppearanceTransition, endAppearanceTransition, popViewController
 
     /// The position in the list above: a payload-free enum is stored as its case's
     /// index in declaration order (Swift's type layout), so this is a load, not a switch.
@@ -29,6 +34,10 @@ public enum Override: String, CaseIterable, Sendable {
     public var name: String { rawValue }
 
     public static var count: Int { allCases.count }
+
+    /// Whether it is a bound method's override (the list's last group), not a hook:
+    /// set on an object, a method's name is refused (docs/api-conventions.md, Overrides).
+    public var isMethod: Bool { ordinal >= Override.beginAppearanceTransition.ordinal }
 
     /// The override at `ordinal`, nil past the end.
     public init?(ordinal: Int) {
@@ -89,6 +98,23 @@ public enum Hook {
     public var name: String { override.name }
 }
 
+/// A bound method the model calls on an object whose script's class may override it:
+/// one case per method `Override` lists, with its arguments.
+public enum MethodCall {
+    case beginAppearanceTransition(Bool, animated: Bool)
+    case endAppearanceTransition
+    case popViewController(animated: Bool)
+
+    /// Exhaustive, no default, as `Hook.override`.
+    public var override: Override {
+        switch self {
+        case .beginAppearanceTransition: .beginAppearanceTransition
+        case .endAppearanceTransition: .endAppearanceTransition
+        case .popViewController: .popViewController
+        }
+    }
+}
+
 /// A target-action message: what a control or a gesture recognizer sends to the
 /// targets registered on it. Not a delegate protocol: UIKit keeps a control's targets in
 /// the control (`addTarget(_:action:for:)`), so they are the sender's own, and the host
@@ -109,5 +135,13 @@ public protocol ObjectHost: AnyObject {
     /// A replacing `sizeForChildContentContainer`, if the script defines one.
     func size(forChild child: ViewController, of parent: ViewController, parentSize: Size) -> Size?
     func send(_ action: TargetAction, from sender: SimObject)
+    /// Runs the script's override of `call` on `object`; false when it has none (the
+    /// model then runs UIKit's implementation itself).
+    func override(_ call: MethodCall, on object: SimObject) -> Bool
     func ownershipChanged(of object: SimObject, owned: Bool)
+}
+
+extension ObjectHost {
+    /// A host without overrides of bound methods (the model's tests' hosts).
+    public func override(_ call: MethodCall, on object: SimObject) -> Bool { false }
 }

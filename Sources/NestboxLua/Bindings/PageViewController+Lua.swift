@@ -17,7 +17,7 @@ enum PageViewControllerBinding {
     }
 
     static let methods: [LuaMethod] = [
-        LuaMethod("setViewControllers", "(list: ViewController[], direction: string?, animated: boolean?, completion: fun(finished: boolean)?)",
+        LuaMethod("setViewControllers", "(list: ViewController[], direction: string?, animated: boolean?, completion: fun(finished: boolean)?)", overridable: true,
                   doc: "Shows the one page in `list` (W20 otherwise), sliding in from the `forward` (default) or `reverse` side when animated.") { a in
             let p = try check(a)
             let list = try NavigationBinding.controllers(a, 2)

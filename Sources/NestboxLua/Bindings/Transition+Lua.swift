@@ -6,7 +6,7 @@ import Containment
 /// `animator = {...}` (and `interactionController = ...`) a custom transition.
 enum TransitionMethods {
     static let methods: [LuaMethod] = [
-        LuaMethod("transition", "(spec: {from: ViewController, to: ViewController, duration: number?, options: string|string[]?, animations: fun()?, completion: fun(finished: boolean)?, animator: Animator?, interactionController: PercentDrivenInteractiveTransition?}) -> TransitionContext?",
+        LuaMethod("transition", "(spec: {from: ViewController, to: ViewController, duration: number?, options: string|string[]?, animations: fun()?, completion: fun(finished: boolean)?, animator: Animator?, interactionController: PercentDrivenInteractiveTransition?}) -> TransitionContext?", overridable: true,
                   doc: "Swaps two children's views: animated with `animations`, or by a custom `animator` (returns its context) (Q2).") { a in
             let parent = try ViewControllerBinding.check(a)
             try a.table(2)

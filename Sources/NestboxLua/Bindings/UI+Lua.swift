@@ -58,6 +58,7 @@ enum UIFunctions {
                 }
             }
             lua_settop(a.L, 3)
+            try a.rt.checkClassField()
             if a.rt.simulation.linter != nil { a.rt.lintClassField() }
             lua_rawset(a.L, 1)
             a.rt.classGeneration &+= 1

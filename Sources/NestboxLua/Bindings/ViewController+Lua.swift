@@ -14,11 +14,11 @@ enum ViewControllerBinding {
     // MARK: Methods
 
     static let methods: [LuaMethod] = [
-        LuaMethod("addChild", "(child: ViewController)",
+        LuaMethod("addChild", "(child: ViewController)", overridable: true,
                   doc: "Makes `child` a child (sends its `willMove(self)`); add its view and call `didMove` yourself.") { a in
             try check(a).addChild(try check(a, 2)); return 0
         },
-        LuaMethod("removeFromParent", "()",
+        LuaMethod("removeFromParent", "()", overridable: true,
                   doc: "Leaves the parent (sends `didMove(nil)`); call `willMove(nil)` first.") { a in
             try check(a).removeFromParent(); return 0
         },
@@ -32,13 +32,13 @@ enum ViewControllerBinding {
         },
         LuaMethod("loadViewIfNeeded", "()",
                   doc: "Loads the view now if it is not loaded.") { a in try check(a).loadViewIfNeeded(); return 0 },
-        LuaMethod("beginAppearanceTransition", "(isAppearing: boolean, animated: boolean?)",
+        LuaMethod("beginAppearanceTransition", "(isAppearing: boolean, animated: boolean?)", overridable: true,
                   doc: "Starts a manual appearance transition; always delivers, on screen or not (Q3).") { a in
             let vc = try check(a)
             vc.beginAppearanceTransition(try a.boolean(2), animated: a.flag(3))
             return 0
         },
-        LuaMethod("endAppearanceTransition", "()",
+        LuaMethod("endAppearanceTransition", "()", overridable: true,
                   doc: "Ends the manual appearance transition begun last.") { a in
             try check(a).endAppearanceTransition(); return 0
         },

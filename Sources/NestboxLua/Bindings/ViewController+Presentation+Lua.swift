@@ -5,7 +5,7 @@ import Containment
 /// What view controllers gain with containers: presentation and the container links.
 enum PresentationMethods {
     static let methods: [LuaMethod] = [
-        LuaMethod("present", "(vc: ViewController, animated: boolean?, completion: fun()?)",
+        LuaMethod("present", "(vc: ViewController, animated: boolean?, completion: fun()?)", overridable: true,
                   doc: "Presents `vc` modally in its `modalPresentationStyle`.") { a in
             let vc = try ViewControllerBinding.check(a)
             let other = try ViewControllerBinding.check(a, 2)
@@ -13,7 +13,7 @@ enum PresentationMethods {
             try vc.present(other, animated: a.flag(3)) { done?.call(object: vc, what: "completion") }
             return 0
         },
-        LuaMethod("dismiss", "(animated: boolean?, completion: fun()?)",
+        LuaMethod("dismiss", "(animated: boolean?, completion: fun()?)", overridable: true,
                   doc: "Dismisses what the controller presents (or itself, if presented), with everything above (Q15b).") { a in
             let vc = try ViewControllerBinding.check(a)
             let done = a.L.type(3) == LUA_TFUNCTION ? LuaCallback(a.rt, index: 3) : nil

@@ -180,7 +180,15 @@ extension BindingSurface {
 
     /// The hooks the bindings document, and the names the host caches hook bits for.
     package static var hooks: [String] { LuaTypes.all.flatMap { $0.hooks.map(\.name) } }
-    package static var hostHookNames: [String] { Override.allCases.map(\.name) + PresentationControllerBinding.hooks.map(\.name) }
+    package static var hostHookNames: [String] {
+        Override.allCases.filter { !$0.isMethod }.map(\.name) + PresentationControllerBinding.hooks.map(\.name)
+    }
+    /// The bound methods a script's subclass may override.
+    package static var overridableMethods: [String] {
+        var seen: [String] = []
+        for b in LuaTypes.all { for m in b.methods where m.overridable && !seen.contains(m.name) { seen.append(m.name) } }
+        return seen
+    }
     /// The methods of the delegate and data-source tables and of the animator.
     package static var delegateMethods: [String] {
         (LuaTypes.all.flatMap(\.delegates) + LuaTypes.protocols).flatMap { $0.methods.map(\.name) }

@@ -37,8 +37,13 @@ struct LuaMethod {
     let signature: StaticString
     let doc: StaticString
     let body: (Args) throws -> Int32
-    init(_ name: String, _ signature: StaticString, doc: StaticString, _ body: @escaping (Args) throws -> Int32) {
-        self.name = name; self.signature = signature; self.doc = doc; self.body = body
+    /// Whether a script's subclass may override it (docs/api-conventions.md,
+    /// Overrides): the model either never calls it or asks the subclass when it does
+    /// (an `Override` case).
+    let overridable: Bool
+    init(_ name: String, _ signature: StaticString, overridable: Bool = false, doc: StaticString,
+         _ body: @escaping (Args) throws -> Int32) {
+        self.name = name; self.signature = signature; self.doc = doc; self.body = body; self.overridable = overridable
     }
 }
 

@@ -114,6 +114,30 @@ extension LuaRuntime {
         docall(nargs: 1, object: object, context: hook)
     }
 
+    /// A script's override of a bound method the model calls (`MethodCall`): run with
+    /// the object and UIKit's arguments, in place of UIKit's implementation, which the
+    /// override reaches by its super call (`ui.NavigationController.popViewController(self,
+    /// animated)`: docs/api-conventions.md). Whatever it answers is dropped, as the
+    /// model's callers drop UIKit's answer.
+    func runOverride(_ call: MethodCall, on object: SimObject) -> Bool {
+        let override = call.override
+        guard !closing, hookMask(object) & HostCache.bit(override) != 0 else { return false }
+        let top = L.top
+        defer { L.settop(top) }
+        guard pushExisting(object) else { return false }
+        let ud = L.top
+        guard pushHook(ud, override.name) else { return false }
+        lua_pushvalue(L, ud)
+        var nargs: Int32 = 1
+        switch call {
+        case .beginAppearanceTransition(let appearing, let animated): L.push(appearing); L.push(animated); nargs += 2
+        case .endAppearanceTransition: break
+        case .popViewController(let animated): L.push(animated); nargs += 1
+        }
+        docall(nargs: nargs, object: object, context: override.name)
+        return true
+    }
+
     func runLoadView(_ controller: ViewController) -> Bool {
         guard !closing, hookMask(controller) & HostCache.bit(.loadView) != 0 else { return false }
         let top = L.top

@@ -37,6 +37,10 @@ final class LuaHost: ObjectHost {
         isOpen ? runtime.runSizeForChild(child, of: parent, parentSize: parentSize) : nil
     }
 
+    func override(_ call: MethodCall, on object: SimObject) -> Bool {
+        isOpen && runtime.runOverride(call, on: object)
+    }
+
     func send(_ action: TargetAction, from sender: SimObject) {
         guard isOpen else { return }
         switch action {
@@ -181,7 +185,9 @@ extension LuaRuntime {
             L.pushNil()
             while lua_next(L, t) != 0 {
                 let name = L.string(at: -2) ?? "?"
-                if L.type(-1) == LUA_TFUNCTION, lua_getupvalue(L, -1, 2) != nil {
+                if L.type(-1) == LUA_TSTRING {
+                    // a refusal (docs/coverage.md): `unmodelled` lists them
+                } else if L.type(-1) == LUA_TFUNCTION, lua_getupvalue(L, -1, 2) != nil {
                     out.append("\(name)=m\(lua_tointegerx(L, -1, nil))")
                     L.pop()
                 } else {
@@ -198,12 +204,29 @@ extension LuaRuntime {
         }
         pushMetatable(typeID)
         let meta = L.top
-        let members = upvalue1(of: "__index", in: meta), properties = upvalue1(of: "__newindex", in: meta)
+        // __newindex shares the member table; the properties are what it sets.
+        let members = upvalue1(of: "__index", in: meta), properties = upvalue1(of: "__newindex", in: meta).filter { $0.contains("=p") }
         guard classRefs[typeID] != LUA_NOREF else { return (members, properties, nil) }
         lua_rawgeti(L, nb_registryindex(), lua_Integer(classRefs[typeID]))
         _ = lua_getmetatable(L, -1)
         L.rawField(-1, "__index")
         return (members, properties, entries(L.top))
+    }
+
+    /// The UIKit members type `typeID` refuses, as `name=Class` (or the message of one
+    /// modelled under another name), sorted. Raw reads: runs no script code.
+    package func unmodelled(typeID: Int) -> [String] {
+        let top = L.top
+        defer { L.settop(top) }
+        pushMetatable(typeID)
+        guard L.rawField(-1, "__members") == LUA_TTABLE else { return [] }
+        var out: [String] = []
+        L.pushNil()
+        while lua_next(L, -2) != 0 {
+            if L.type(-1) == LUA_TSTRING, let k = L.string(at: -2), let v = L.string(at: -1) { out.append("\(k)=\(v)") }
+            L.pop()
+        }
+        return out.sorted()
     }
 
     /// A full garbage collection (finalizers release Swift objects).

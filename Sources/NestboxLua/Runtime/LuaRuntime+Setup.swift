@@ -25,6 +25,15 @@ extension LuaRuntime {
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
         hookNamesRef = luaL_ref(L, nb_registryindex())
+        // Every hook's name, which an object may hold as a field even where a method has
+        // it too (nb_newindex).
+        let hookNames = BindingSurface.hostHookNames
+        L.newTable(hash: Int32(hookNames.count))
+        for name in hookNames {
+            L.push(true)
+            L.setRawField(-2, name)
+        }
+        hookSetRef = luaL_ref(L, nb_registryindex())
     }
 
     /// A registry reference to a new table with `__mode` = `mode`.
@@ -93,7 +102,7 @@ extension LuaRuntime {
                 let cls = L.top
                 L.newTable()                                 // its metatable
                 let cmt = L.top
-                nb_pushconstructor(L, constructCreate, constructApply, Int32(i), props)
+                nb_pushconstructor(L, constructCreate, constructApply, Int32(i))
                 L.setRawField(cmt, "__call")
                 L.push(binding.name)
                 L.setRawField(cmt, "__name")
@@ -142,12 +151,19 @@ extension LuaRuntime {
             let members = L.top
             copyTable(methods, into: members, skipping: "extend")
             copyTable(props, into: members)                 // a property hides a method
-            L.newTable(hash: 6)
+            addUnmodelled(typeID, members: members)         // docs/coverage.md
+            lua_rawgeti(L, nb_registryindex(), lua_Integer(hookSetRef))
+            let hooks = L.top
+            L.newTable(hash: 7)
             let mt = L.top
             nb_pushindex(L, members, propertyGet)
             L.setRawField(mt, "__index")
-            nb_pushnewindex(L, props, propertySet, NestboxLua.fieldChanged)
+            nb_pushnewindex(L, members, propertySet, NestboxLua.fieldChanged, hooks)
             L.setRawField(mt, "__newindex")
+            lua_pushvalue(L, members)
+            L.setRawField(mt, "__members")                  // for constructors (nb_construct)
+            lua_pushvalue(L, hooks)
+            L.setRawField(mt, "__hooks")
             nb_pushgc(L, releaseObject)
             L.setRawField(mt, "__gc")
             if let id = Self.sharedFunction("__tostring") {

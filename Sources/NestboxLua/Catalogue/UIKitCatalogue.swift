@@ -1,0 +1,138 @@
+/// UIKit's public surface for the classes and protocols Nestbox binds: member names and
+/// kinds, which are facts, kept so that every member is either modelled or refused
+/// (docs/coverage.md). Each class's list is one string, a member per line:
+///
+///     var name                  an instance property
+///     func name(label:_:)       an instance method, in Swift's selector form
+///     class var name            a class (type) property
+///     class func name(label:)   a class (type) method
+///     init(label:)              an initializer
+///
+/// A member's Lua name is its Swift base name (`present(_:animated:completion:)` is
+/// `present`); overloads share it. Deprecated members are left out, as are members of
+/// superclasses (each class lists what it declares; `inherits` links the lists).
+struct UIKitClass {
+    let name: String
+    /// The superclass whose list this one extends (nil for a root or a protocol).
+    let inherits: String?
+    let isProtocol: Bool
+    let source: String
+
+    init(_ name: String, inherits: String?, isProtocol: Bool = false, _ source: String) {
+        self.name = name; self.inherits = inherits; self.isProtocol = isProtocol; self.source = source
+    }
+}
+
+enum UIKitCatalogue {}
+
+/// A member's kind, as a catalogue line starts.
+enum UIKitMemberKind: String, CaseIterable {
+    case property = "var", method = "func", classProperty = "class var", classMethod = "class func", initializer = "init"
+
+    /// Members of an instance: the ones a script reads, sets or calls on an object.
+    var isInstanceMember: Bool { self == .property || self == .method }
+}
+
+/// One line of a catalogue list.
+struct UIKitMember {
+    let kind: UIKitMemberKind
+    /// Swift's spelling: `present(_:animated:completion:)`, `view`.
+    let swiftName: Substring
+    /// The Lua name: the Swift base name (`present`); "init" for an initializer.
+    var luaName: Substring {
+        guard let paren = swiftName.firstIndex(of: "(") else { return swiftName }
+        return swiftName[..<paren]
+    }
+}
+
+extension UIKitClass {
+    /// The lines of `source` as members, in order; a malformed line is skipped here and
+    /// named by `UIKitCatalogue.problems`.
+    func forEachMember(_ body: (UIKitMember) -> Void) {
+        for raw in source.split(separator: "\n") {
+            if let m = UIKitClass.parse(raw) { body(m) }
+        }
+    }
+
+    var members: [UIKitMember] {
+        var out: [UIKitMember] = []
+        forEachMember { out.append($0) }
+        return out
+    }
+
+    static func parse(_ raw: Substring) -> UIKitMember? {
+        let line = raw.drop { $0 == " " }
+        for kind in [UIKitMemberKind.classProperty, .classMethod, .property, .method] {
+            let prefix = kind.rawValue + " "
+            if line.hasPrefix(prefix) {
+                let name = line.dropFirst(prefix.utf8.count)
+                return isName(name, call: kind == .method || kind == .classMethod) ? UIKitMember(kind: kind, swiftName: name) : nil
+            }
+        }
+        if line.hasPrefix("init(") { return UIKitMember(kind: .initializer, swiftName: line) }
+        return nil
+    }
+
+    /// An identifier, followed for a function by `(label:…)`.
+    private static func isName(_ s: Substring, call: Bool) -> Bool {
+        let base = s.prefix { $0 != "(" }
+        guard let first = base.first, first.isLetter || first == "_",
+              base.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return false }
+        return call ? (s.dropFirst(base.count).first == "(" && s.last == ")") : base.count == s.count
+    }
+}
+
+extension UIKitCatalogue {
+    /// Every list, in the order docs/coverage.md shows them: controllers, views, bars
+    /// and items, gestures and traits, transitions. `UIKitCatalogue.problems` checks
+    /// each is here once and each `inherits` names one of them.
+    static let all: [UIKitClass] = [
+        responder, viewController, navigationController, tabBarController, pageViewController, splitViewController,
+        view, window, label, control, button, scrollView, tableView,
+        tabBar, navigationBar, navigationItem, barItem, barButtonItem, tabBarItem,
+        gestureRecognizer, tapGestureRecognizer, panGestureRecognizer, screenEdgePanGestureRecognizer, traitCollection,
+        presentationController, contextTransitioning, transitionCoordinatorContext, transitionCoordinator,
+        animatedTransitioning, interactiveTransitioning, transitioningDelegate, percentDrivenInteractiveTransition,
+    ]
+
+    /// UIKit members Nestbox models under another Lua spelling, by `Class.swiftName`:
+    /// class methods that are `ui` functions, and protocol methods whose table keys
+    /// keep Objective-C's longer names (docs/api-conventions.md, Names).
+    static let modelledAs: [(member: String, as: String)] = [
+        ("UIView.animate(withDuration:animations:)", "ui.animate"),
+        ("UIView.animate(withDuration:animations:completion:)", "ui.animate"),
+        ("UIView.animate(withDuration:delay:options:animations:completion:)", "ui.animate"),
+        ("UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)", "ui.animate"),
+        ("UIView.transition(with:duration:options:animations:completion:)", "ui.transition"),
+        ("UIView.transition(from:to:duration:options:completion:)", "ui.transition"),
+        ("UIScrollView.setContentOffset(_:animated:)", "ui.scroll"),
+        ("UIViewControllerTransitioningDelegate.animationController(forPresented:presenting:source:)", "animationControllerForPresented"),
+        ("UIViewControllerTransitioningDelegate.animationController(forDismissed:)", "animationControllerForDismissed"),
+    ]
+
+    /// The list named `name`.
+    static func entry(_ name: String) -> UIKitClass? { all.first { $0.name == name } }
+
+    /// What is wrong with the catalogue: a class listed twice, an `inherits` naming no
+    /// list, a line that is not a member, a member listed twice in one class.
+    static var problems: [String] {
+        var out: [String] = []
+        for (i, c) in all.enumerated() {
+            if all[..<i].contains(where: { $0.name == c.name }) { out.append("\(c.name) is listed twice") }
+            if let p = c.inherits, entry(p) == nil { out.append("\(c.name) inherits \(p), which has no list") }
+            var seen: [Substring] = []
+            for raw in c.source.split(separator: "\n") {
+                guard let m = UIKitClass.parse(raw) else { out.append("\(c.name): not a member: \(raw)"); continue }
+                let key = Substring(m.kind.rawValue + " " + m.swiftName)
+                if seen.contains(key) { out.append("\(c.name): \(key) is listed twice") }
+                seen.append(key)
+            }
+        }
+        for (member, _) in modelledAs {
+            let parts = member.split(separator: ".", maxSplits: 1)
+            guard parts.count == 2, let c = entry(String(parts[0])),
+                  c.members.contains(where: { $0.swiftName == parts[1] }) else { out.append("modelledAs names \(member), which no list has"); continue }
+        }
+        return out
+    }
+}
