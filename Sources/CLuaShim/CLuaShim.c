@@ -231,6 +231,21 @@ int nb_unmodelled(lua_State *L, int cls, int key) {
     return lua_error(L);
 }
 
+/* __index of a plain table standing for a UIKit value (a trait collection): a key the
+   table lacks is nil, unless it names an unmodelled member (upvalue 1: name -> class). */
+static int nb_refusal_index(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
+    lua_pushnil(L);
+    return 1;
+}
+
+void nb_pushrefusalindex(lua_State *L, int refusals) {
+    lua_pushvalue(L, refusals);
+    lua_pushcclosure(L, nb_refusal_index, 1);
+}
+
 int nb_methodset(lua_State *L, int obj, int key) {
     obj = lua_absindex(L, obj);
     key = lua_absindex(L, key);

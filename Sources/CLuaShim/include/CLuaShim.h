@@ -147,6 +147,9 @@ int nb_ishook(lua_State *L, int hooks, int key);
 /// Raises "file:line: <class>.<key> is not modelled by Nestbox (docs/coverage.md)",
 /// the class name and the key at the given indices.
 int nb_unmodelled(lua_State *L, int cls, int key);
+/// Pushes an __index for a plain table standing for a UIKit value: nil for a missing
+/// key, an error for one in `refusals` (name -> declaring class).
+void nb_pushrefusalindex(lua_State *L, int refusals);
 /// Raises the error for setting a method's name on an object (at `obj`).
 int nb_methodset(lua_State *L, int obj, int key);
 void nb_pushgc(lua_State *L, nb_release_fn release);

@@ -153,11 +153,37 @@ extension LuaRuntime {
 }
 
 extension LuaRuntime {
+    /// A plain table of UIKit's trait names; reading one of UITraitCollection's members
+    /// that it lacks is an error naming it (docs/coverage.md). `idiom` is the spelling
+    /// from before docs/api-conventions.md.
     func push(_ t: TraitCollection) {
-        L.newTable(hash: 4)
+        L.newTable(hash: 5)
         L.push(t.horizontalSizeClass); L.setRawField(-2, "horizontalSizeClass")
         L.push(t.verticalSizeClass); L.setRawField(-2, "verticalSizeClass")
+        L.push(t.idiom); L.setRawField(-2, "userInterfaceIdiom")
         L.push(t.idiom); L.setRawField(-2, "idiom")
         L.push(t.displayScale); L.setRawField(-2, "displayScale")
+        pushTraitMetatable()
+        lua_setmetatable(L, -2)
+    }
+
+    private func pushTraitMetatable() {
+        if traitMetaRef == LUA_NOREF {
+            L.newTable()
+            let refusals = L.top
+            UIKitCatalogue.traitCollection.forEachMember { m in
+                guard m.kind.isInstanceMember, !UIKitSurface.traitNames.contains(where: { $0 == m.luaName }) else { return }
+                L.push("UITraitCollection")
+                L.setRawField(refusals, String(m.luaName))
+            }
+            L.newTable(hash: 2)
+            nb_pushrefusalindex(L, refusals)
+            L.setRawField(-2, "__index")
+            L.push("UITraitCollection" as StaticString)
+            L.setRawField(-2, "__name")
+            traitMetaRef = luaL_ref(L, nb_registryindex())
+            L.pop()
+        }
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(traitMetaRef))
     }
 }

@@ -38,6 +38,10 @@ struct UIKitMember {
     let kind: UIKitMemberKind
     /// Swift's spelling: `present(_:animated:completion:)`, `view`.
     let swiftName: Substring
+    /// As docs/coverage.md shows it: class members with `class`.
+    var displayName: String {
+        kind == .classProperty || kind == .classMethod ? "class \(swiftName)" : String(swiftName)
+    }
     /// The Lua name: the Swift base name (`present`); "init" for an initializer.
     var luaName: Substring {
         guard let paren = swiftName.firstIndex(of: "(") else { return swiftName }

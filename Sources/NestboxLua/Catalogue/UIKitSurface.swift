@@ -15,6 +15,9 @@ enum UIKitSurface {
         }
     }
 
+    /// The UITraitCollection members a trait table has (`LuaRuntime.push(TraitCollection)`).
+    static let traitNames = ["horizontalSizeClass", "verticalSizeClass", "userInterfaceIdiom", "displayScale"]
+
     /// The catalogue lists binding `typeID` answers for, most derived first: its class
     /// and the classes (or protocols) it inherits from. Empty for a type with no entry
     /// (UIScreen, UITouch: outside the catalogue, docs/coverage.md).

@@ -24,6 +24,7 @@ public final class LuaRuntime {
     var anchorsRef: Int32 = LUA_NOREF
     var classMasksRef: Int32 = LUA_NOREF
     var hookSetRef: Int32 = LUA_NOREF
+    var traitMetaRef: Int32 = LUA_NOREF
     var metatableRefs: [Int32] = []    // LUA_NOREF until the type's first object
     /// Per type, its methods and properties tables (setup's), for its metatable.
     var typeTablesRef: Int32 = LUA_NOREF

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import Containment
+@testable import NestboxLua
+import InvariantChecking
+
+/// docs/coverage.md is the catalogue and the registry rendered (`Coverage.markdown()`);
+/// `NESTBOX_RECORD=1 swift test --filter Coverage` rewrites it, and the test then fails
+/// once. The catalogue itself is well formed.
+@Suite(.checksInvariants) struct CoverageTests {
+    static let file = repositoryRoot.appendingPathComponent("docs/coverage.md")
+
+    @Test func docsCoverageIsCurrent() throws {
+        let generated = Coverage.markdown()
+        if ProcessInfo.processInfo.environment["NESTBOX_RECORD"] != nil {
+            try generated.write(to: Self.file, atomically: true, encoding: .utf8)
+            Issue.record("recorded docs/coverage.md; run again without NESTBOX_RECORD")
+            return
+        }
+        let current = (try? String(contentsOf: Self.file, encoding: .utf8)) ?? ""
+        if current != generated {
+            let diff = unifiedDiff(diffLines(current), diffLines(generated))
+                .filter { !$0.hasPrefix("  ") }.prefix(40).joined(separator: "\n")
+            Issue.record("docs/coverage.md is stale (NESTBOX_RECORD=1 swift test --filter Coverage rewrites it):\n\(diff)")
+        }
+    }
+
+    @Test func theReadmeStatesTheTotals() throws {
+        let readme = try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(Coverage.summary), "README.md should say: \(Coverage.summary)")
+    }
+
+    @Test func theCatalogueIsWellFormed() {
+        #expect(UIKitCatalogue.problems.isEmpty, "\(UIKitCatalogue.problems)")
+        #expect(UIKitCatalogue.all.count == 32)
+        // Every bound type but UIScreen's and UITouch's has a list.
+        let uncatalogued = LuaTypes.all.indices.filter { UIKitSurface.chain(ofBinding: $0).isEmpty }.map { LuaTypes.all[$0].name }
+        #expect(uncatalogued == ["Screen", "Touch"])
+    }
+
+    /// A malformed line is named, not skipped in silence.
+    @Test func malformedLinesAreNamed() {
+        #expect(UIKitClass.parse("        var isHidden")?.luaName == "isHidden")
+        #expect(UIKitClass.parse("        func present(_:animated:completion:)")?.luaName == "present")
+        #expect(UIKitClass.parse("        class func animate(withDuration:animations:)")?.kind == .classMethod)
+        #expect(UIKitClass.parse("        init(frame:)")?.kind == .initializer)
+        #expect(UIKitClass.parse("        var present(_:)") == nil)
+        #expect(UIKitClass.parse("        func present") == nil)
+        #expect(UIKitClass.parse("        let x") == nil)
+    }
+
+    /// What each type refuses is exactly its catalogue's instance members less what it
+    /// models (members, hooks, delegate fields), each named after its declaring class.
+    @Test func eachTypeRefusesExactlyItsUnmodelledMembers() throws {
+        let rt = try LuaRuntime()
+        for i in LuaTypes.all.indices {
+            var expected: [String: String] = [:]
+            for cls in UIKitSurface.chain(ofBinding: i) {
+                for m in cls.members where m.kind.isInstanceMember {
+                    let name = String(m.luaName)
+                    guard expected[name] == nil, !UIKitSurface.models(m.luaName, binding: i) else { continue }
+                    if let alias = UIKitSurface.aliases(of: cls).first(where: { $0.swiftName == m.swiftName }) {
+                        expected[name] = "\(cls.name).\(name) is \(alias.as) in Nestbox (docs/coverage.md)"
+                    } else {
+                        expected[name] = cls.name
+                    }
+                }
+            }
+            let got = rt.unmodelled(typeID: i)
+            #expect(got == expected.map { "\($0.key)=\($0.value)" }.sorted(), "\(LuaTypes.all[i].name)")
+        }
+    }
+}
+
+/// Unmodelled members are refused wherever a script meets them, with the script's line;
+/// names UIKit does not have stay the script's.
+@Suite(.checksInvariants) struct RefusalTests {
+    @Test(arguments: [
+        ("local nav = ui.NavigationController{}\nnav.definesPresentationContext = true",
+         "test:2: UIViewController.definesPresentationContext is not modelled by Nestbox (docs/coverage.md)"),
+        ("local nav = ui.NavigationController{}\nlocal x = nav.definesPresentationContext",
+         "test:2: UIViewController.definesPresentationContext is not modelled by Nestbox (docs/coverage.md)"),
+        ("local v = ui.View{}\nv:setNeedsDisplay()",
+         "test:2: UIView.setNeedsDisplay is not modelled by Nestbox (docs/coverage.md)"),
+        ("\nlocal p = ui.PageViewController{ spineLocation = 'mid' }",
+         "test:2: UIPageViewController.spineLocation is not modelled by Nestbox (docs/coverage.md)"),
+        ("local s = ui.ScrollView{}\nlocal p = s.isPagingEnabled",
+         "test:2: UIScrollView.isPagingEnabled is not modelled by Nestbox (docs/coverage.md)"),
+        ("local s = ui.ScrollView{}\ns:setContentOffset({ 0, 10 }, true)",
+         "test:2: UIScrollView.setContentOffset is ui.scroll in Nestbox (docs/coverage.md)"),
+        ("local l = ui.Label{}\nl.numberOfLines = 2",
+         "test:2: UILabel.numberOfLines is not modelled by Nestbox (docs/coverage.md)"),
+        ("local b = ui.Button{}\nlocal r = b:next()",
+         "test:2: UIResponder.next is not modelled by Nestbox (docs/coverage.md)"),
+        ("local M = ui.ViewController:extend('M')\nfunction M:viewWillTransitionToSize() end\nfunction M:show(vc) end",
+         "test:3: UIViewController.show is not modelled by Nestbox (docs/coverage.md)"),
+        ("local V = ui.View:extend('V')\nfunction V:addSubview(v) end",
+         "test:2: View.addSubview cannot be overridden in Nestbox: the model calls it without asking a subclass (docs/api-conventions.md)"),
+        ("local V = ui.View:extend('V')\nV.backgroundColor = 'red'",
+         "test:2: 'backgroundColor' is a property of View: set it on the object (in init), not on the class (docs/api-conventions.md)"),
+        ("local N = ui.NavigationController:extend('N')\nN.pushViewController = 3",
+         "test:2: 'pushViewController' overrides NavigationController.pushViewController and must be a function, not a number"),
+        ("local vc = ui.ViewController{}\nvc.present = function() end",
+         "test:2: 'present' is a method of ViewController: override it in a subclass (ui.ViewController:extend(name)), not on an object (docs/api-conventions.md)"),
+        ("\nlocal vc = ui.ViewController{ addChild = function() end }",
+         "test:2: 'addChild' is a method of ViewController: override it in a subclass (ui.ViewController:extend(name)), not on an object (docs/api-conventions.md)"),
+        ("local t = ui.ViewController{}.traitCollection\nlocal s = t.userInterfaceStyle",
+         "test:2: UITraitCollection.userInterfaceStyle is not modelled by Nestbox (docs/coverage.md)"),
+    ])
+    func refused(_ code: String, _ message: String) throws {
+        let (outcome, _, _) = try runLua(code)
+        guard case .scriptError(let got, _) = outcome else { Issue.record("ran: \(outcome)"); return }
+        #expect(got == message)
+    }
+
+    /// The script's own names, and hooks set on an object or a class, are untouched; a
+    /// collection between steps loses no refusal or field.
+    @Test func ownNamesAndHooksStayFree() throws {
+        let (outcome, out, _) = try runLua("""
+        local vc = ui.ViewController{ name = "vc", items = { 1, 2 }, viewDidLoad = function(self) print("loaded", #self.items) end }
+        collectgarbage()
+        vc.model = "m"
+        print(vc.model, vc.nothing, #vc.items)
+        local _ = vc.view
+        collectgarbage()
+        print(pcall(function() return vc.definesPresentationContext end))
+        local M = ui.View:extend("M")
+        function M:layoutSubviews() end
+        M.cache = {}
+        print(M.cache ~= nil)
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+        m\tnil\t2
+        loaded\t2
+        false\ttest:7: UIViewController.definesPresentationContext is not modelled by Nestbox (docs/coverage.md)
+        true
+
+        """)
+    }
+}
