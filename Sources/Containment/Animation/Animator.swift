@@ -24,6 +24,9 @@ public final class AnimationGroup {
     var segment: (start: Double, from: Double, to: Double, duration: Double)?
     /// Set when a cancelled interactive group must put the start values back.
     var restoresOnEnd = false
+    /// A view transition's style (`UIView.transition`): its views show the transition
+    /// rather than property animations.
+    public internal(set) var transition: ViewTransitionStyle?
 
     init(id: Int, duration: Double, delay: Double, curve: TimingCurve, options: AnimationOptions,
          startTime: Double, completion: ((Bool) -> Void)?) {
@@ -63,9 +66,12 @@ public final class Animator {
     /// Unowned: the Simulation owns its animator and dies with it; no script can
     /// collect either (a strong reference would be a cycle).
     unowned(unsafe) let simulation: Simulation
-    private var recording: [(group: AnimationGroup, changes: [(View, AnimatableProperty, AnimationValue)])] = []
-    public private(set) var active: [AnimationGroup] = []
-    private var nextID = 1
+    var recording: [(group: AnimationGroup, changes: [(View, AnimatableProperty, AnimationValue)])] = []
+    public internal(set) var active: [AnimationGroup] = []
+    var nextID = 1
+    /// Groups of view transitions in flight (Animator+Transition.swift): hit-testing asks
+    /// only while there are some.
+    var transitions: [AnimationGroup] = []
     /// Interaction controllers collecting the animations an animator starts.
     var capturing: [PercentDrivenInteractiveTransition] = []
 
@@ -81,6 +87,7 @@ public final class Animator {
             group.views.removeAll()
         }
         active.removeAll()
+        transitions.removeAll()
         recording.removeAll()
         capturing.removeAll()
     }
@@ -167,6 +174,7 @@ public final class Animator {
             v.animations.removeAll { $0.group === group }
         }
         active.removeAll { $0 === group }
+        if group.transition != nil { transitions.removeAll { $0 === group } }
         simulation.trace.record(.animation, "animation#\(group.id)", "end", [("finished", .bool(finished))])
         let completion = group.completion
         group.completion = nil

@@ -37,9 +37,10 @@ extension View {
 
     /// Whether an animation is moving this view (hit-testing skips it unless the
     /// animation allows user interaction).
-    public var isInFlight: Bool { animations.contains { !$0.group.isDone } }
+    public var isInFlight: Bool { animations.contains { !$0.group.isDone } || simulation.animator.isTransitioning(self) }
     var blocksInteraction: Bool {
         animations.contains { !$0.group.isDone && !$0.group.options.contains(.allowUserInteraction) }
+            || simulation.animator.isTransitioning(self, blocking: true)
     }
 
     /// Sets a model value without recording (a cancelled interactive transition puts

@@ -201,7 +201,7 @@ public final class TransitionContext: SimObject {
     /// A navigation controller's and a tab bar controller's transitions are the
     /// container's own begin and end calls, which a subclass's override sees
     /// (`ViewController.containerBegin`); a presentation's and a custom container's
-    /// are not (docs/policies.md, Which appearance calls a subclass sees).
+    /// are not (docs/policies.md, Q59).
     private var containerSends: Bool {
         switch kind {
         case .navigation, .tabSelection: true

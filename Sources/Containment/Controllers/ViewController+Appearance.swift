@@ -22,7 +22,7 @@ extension ViewController {
     /// A UIKit container's own begin and end on a child (a navigation controller's push
     /// and pop, a tab switch, a page turn, a split view's columns): a script's subclass
     /// that overrides `beginAppearanceTransition` or `endAppearanceTransition` sees them
-    /// (docs/policies.md, Which appearance calls a subclass sees).
+    /// (docs/policies.md, Q59).
     func containerBegin(_ isAppearing: Bool, animated: Bool) {
         if runsOverride(.beginAppearanceTransition(isAppearing, animated: animated)) { return }
         beginAppearance(isAppearing, animated: animated)

@@ -19,7 +19,7 @@ public enum Override: String, CaseIterable, Sendable {
     // `ObjectHost.size(forChild:)`): asked, not told.
     case loadView, sizeForChildContentContainer
     // Bound methods the model itself calls, where UIKit's containers send them and a
-    // subclass's override sees them (docs/api-conventions.md, Overrides; docs/policies.md):
+    // subclass's override sees them (docs/api-conventions.md, Overrides; Q59):
     // asked, and the override replaces UIKit's implementation, which it reaches by a
     // super call (`ObjectHost.override`).
     case beginAppearanceTransition, endAppearanceTransition, popViewController

@@ -10,6 +10,9 @@ enum AnimationFunctions {
                   doc: "Runs `animations`, animating the view properties it changes over `duration`, then `completion`.") { a in
             try a.table(1)
             let spec = try AnimationSpec(a, table: 1, what: "animate")
+            if let option = spec.transitionOption {
+                throw LuaFailure.argument(1, "option '\(option)' is a view transition's: ui.transition")
+            }
             let L = a.L
             L.rawField(1, "animations")
             let animations = L.type(-1) == LUA_TFUNCTION ? LuaCallback(a.rt, index: -1) : nil
@@ -22,6 +25,42 @@ enum AnimationFunctions {
                                  completion: { finished in
                                      completion?.call(object: sim.screen, what: "completion") { rt in rt.L.push(finished); return 1 }
                                  })
+            return 0
+        },
+        LuaMethod("transition", "(spec: {with: View?, from: View?, to: View?, duration: number?, options: string|string[]?, animations: fun()?, completion: fun(finished: boolean)?})",
+                  doc: "UIView.transition: `with` a view, runs `animations` at once while the view shows the transition; `from`/`to` puts `to` in `from`'s place (or, with `showHideTransitionViews`, hides `from` and shows `to`). Options: `transitionCrossDissolve`, `transitionFlipFromLeft` (`Right`, `Top`, `Bottom`), `transitionCurlUp` (`Down`), `allowUserInteraction` (Q58).") { a in
+            try a.table(1)
+            let spec = try AnimationSpec(a, table: 1, what: "transition")
+            let L = a.L
+            func view(_ key: String) throws -> View? {
+                defer { L.pop() }
+                guard L.rawField(1, key) != LUA_TNIL else { return nil }
+                do { return try a.object(L.top, View.self, "View") } catch { throw LuaFailure.argument(1, "field '\(key)' must be a View") }
+            }
+            let with = try view("with"), from = try view("from"), to = try view("to")
+            let completion = try callback(a, table: 1, field: "completion")
+            let sim = a.rt.simulation
+            let done: (Bool) -> Void = { finished in
+                completion?.call(object: sim.screen, what: "completion") { rt in rt.L.push(finished); return 1 }
+            }
+            switch (with, from, to) {
+            case (let view?, nil, nil):
+                L.rawField(1, "animations")
+                let animations = L.type(-1) == LUA_TFUNCTION ? LuaCallback(a.rt, index: -1) : nil
+                if animations == nil && !L.isNoneOrNil(-1) { throw LuaFailure.argument(1, "field 'animations' must be a function") }
+                L.pop()
+                sim.animator.transition(with: view, duration: spec.duration, style: spec.transition, options: spec.options,
+                                        animations: { animations?.call(object: sim.screen, what: "animations") }, completion: done)
+            case (nil, let from?, let to?):
+                if L.rawField(1, "animations") != LUA_TNIL {
+                    throw LuaFailure.argument(1, "transition{ from, to } takes no 'animations' (UIKit's has none)")
+                }
+                L.pop()
+                try sim.animator.transition(from: from, to: to, duration: spec.duration, style: spec.transition,
+                                            options: spec.options, showHide: spec.showHide, completion: done)
+            default:
+                throw LuaFailure.argument(1, "give 'with' (a view), or 'from' and 'to' (two views)")
+            }
             return 0
         },
     ])
@@ -43,6 +82,11 @@ struct AnimationSpec {
     var delay = 0.0
     var curve = TimingCurve.easeInOut
     var options: AnimationOptions = []
+    /// A view transition's style and whether it hides and shows rather than replaces;
+    /// the first transition option named, for `ui.animate`'s refusal.
+    var transition: ViewTransitionStyle?
+    var showHide = false
+    var transitionOption: String?
 
     init(_ a: Args, table t: Int32, what: String) throws {
         let L = a.L
@@ -79,7 +123,16 @@ struct AnimationSpec {
             case "curveLinear": curve = .linear
             case "allowUserInteraction": options.insert(.allowUserInteraction)
             case "beginFromCurrentState": options.insert(.beginFromCurrentState)
-            default: throw LuaFailure.argument(t, "unknown animation option '\(name)'")
+            case "showHideTransitionViews": showHide = true; transitionOption = transitionOption ?? name
+            default:
+                guard let style = ViewTransitionStyle(optionName: name) else {
+                    throw LuaFailure.argument(t, "unknown animation option '\(name)'")
+                }
+                if let other = transition, other != style {
+                    throw LuaFailure.argument(t, "options '\(other.optionName)' and '\(name)' are two transitions; give one")
+                }
+                transition = style
+                transitionOption = transitionOption ?? name
             }
         }
         if let damping = try number("dampingRatio") {

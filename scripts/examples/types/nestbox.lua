@@ -1193,6 +1193,10 @@ function ui.after(seconds, fn) end
 ---@param spec {duration: number?, delay: number?, options: string|string[]?, dampingRatio: number?, velocity: number?, animations: fun()?, completion: fun(finished: boolean)?}
 function ui.animate(spec) end
 
+---UIView.transition: `with` a view, runs `animations` at once while the view shows the transition; `from`/`to` puts `to` in `from`'s place (or, with `showHideTransitionViews`, hides `from` and shows `to`). Options: `transitionCrossDissolve`, `transitionFlipFromLeft` (`Right`, `Top`, `Bottom`), `transitionCurlUp` (`Down`), `allowUserInteraction` (Q58).
+---@param spec {with: View?, from: View?, to: View?, duration: number?, options: string|string[]?, animations: fun()?, completion: fun(finished: boolean)?}
+function ui.transition(spec) end
+
 ---Taps a view's center, a window point, or the frontmost visible view with that title; returns the view that handled it.
 ---@param target View|Point|string
 ---@return View?
