@@ -45,6 +45,11 @@ extension LintTests {
          "6: L12 `Frame` set on <View: v> is not a property or hook of View: did you mean `frame`?"),
         ("local v = ui.View{ name = 'v' }\nfor _ = 1, 3 do v.hidden = not v.isHidden end\nv.isHidden = false",
          "6: L15 `hidden` is the Objective-C spelling of `isHidden`, which Nestbox uses (docs/api-conventions.md)"),
+        // L16 and L17 come from the text, also where the run never goes.
+        ("local function later()\n  c.definesPresentationContext = true\nend\nlocal t = { next = 1 }\nprint(t.next)",
+         "6: L16 `definesPresentationContext` is UIViewController.definesPresentationContext, which Nestbox does not model (docs/coverage.md)"),
+        ("local function later()\n  return c.veiw, c.menu\nend\nc.menu = 1\nprint(string.format('%d', #c.children), c.menu)",
+         "6: L17 `veiw` is used but never set, and is no name of the API: did you mean `view`?"),
     ]
 
     @Test("each rule: its line, its L-number and its message; exit 5", arguments: rules)

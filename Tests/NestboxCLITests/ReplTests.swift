@@ -152,7 +152,10 @@ extension ReplTests {
         #expect(rt.completions(for: "ui.ViewController:ext") == ["ui.ViewController:extend("])
         #expect(rt.completions(for: "ui.View.addSub") == ["ui.View.addSubview("])
         // a table's name gets nothing after it, so a `.` typed next reads on
-        #expect(rt.completions(for: "ui.tra") == ["ui.trace"])
+        #expect(rt.completions(for: "ui.trac") == ["ui.trace"])
+        // a member UIKit has and Nestbox refuses is not offered
+        #expect(rt.completions(for: "ui.window.tintAdjust").isEmpty)
+        #expect(rt.completions(for: "ui.window.isHid") == ["ui.window.isHidden"])
         #expect(rt.completions(for: "ui.trace.ma") == ["ui.trace.mark("])
     }
 

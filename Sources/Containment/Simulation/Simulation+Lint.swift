@@ -6,7 +6,7 @@ public enum LintRule: Int, CaseIterable, Sendable {
     case addChildWithoutDidMove = 1, removeWithoutWillMove, childViewNeverAdded, childViewRemoved,
          viewWithoutAddChild, changeInLayout, beginWithoutEnd, directAppearanceCall,
          presentFromDetached, tabBarInNavigation, constructorKeyTypo, fieldTypo,
-         loadViewWithoutView, idleInteraction, formerName
+         loadViewWithoutView, idleInteraction, formerName, unmodelledMember, readTypo
 
     /// "L1", "L2", …: the heading in docs/lints.md.
     public var id: String { "L\(rawValue)" }
@@ -19,6 +19,10 @@ public struct LintFinding: Equatable, Sendable {
     public let object: String
     public let message: String
     public let location: String?
+
+    public init(rule: LintRule, object: String, message: String, location: String?) {
+        self.rule = rule; self.object = object; self.message = message; self.location = location
+    }
 }
 
 /// The lint state machine, in the style of ViewController+Appearance.swift: each rule a

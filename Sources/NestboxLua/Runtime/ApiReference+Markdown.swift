@@ -40,7 +40,10 @@ package enum ApiReference {
             a property set it, in the order listed under *constructor keys*; keys that name a
             hook install it; other keys become fields), and `ui.T:extend(name)` makes a
             subclass whose methods and hooks are its own. The classes in `ui` are read-only.
-            A type inherits its parent's properties, methods and hooks.
+            A type inherits its parent's properties, methods and hooks. A subclass overrides
+            the methods marked so, and reaches UIKit's implementation through the bound
+            class: `ui.ViewController.present(self, vc, animated)` (api-conventions.md,
+            Overrides). UIKit members not listed here are refused ([coverage.md](coverage.md)).
 
 
             """
@@ -71,7 +74,9 @@ package enum ApiReference {
             }
             if !b.methods.isEmpty {
                 out += "Methods:\n\n"
-                for m in b.methods { out += "- `\(b.name):\(m.name)\(m.signature)`: \(m.doc)\n" }
+                for m in b.methods {
+                    out += "- `\(b.name):\(m.name)\(m.signature)`: \(m.doc)\(m.overridable ? " A subclass may override it." : "")\n"
+                }
                 out += "\n"
             }
             if !b.hooks.isEmpty {

@@ -16,8 +16,13 @@ extension LuaRuntime {
     /// The lints so far, after the end-of-run checks (which run once per finding).
     public func lintReport() -> LintReport {
         simulation.lintEndOfRun()
-        return LintReport(findings: simulation.linter?.findings ?? [], dropped: simulation.linter?.dropped ?? 0,
-                          script: scriptPath)
+        var findings = sourceLints + (simulation.linter?.findings ?? [])
+        var dropped = simulation.linter?.dropped ?? 0
+        if findings.count > Linter.maxFindings {
+            dropped += findings.count - Linter.maxFindings
+            findings.removeLast(findings.count - Linter.maxFindings)
+        }
+        return LintReport(findings: findings, dropped: dropped, script: scriptPath)
     }
 
     /// "file:line" of the innermost script function on the running thread.

@@ -25,6 +25,8 @@ public final class LuaRuntime {
     var classMasksRef: Int32 = LUA_NOREF
     var hookSetRef: Int32 = LUA_NOREF
     var traitMetaRef: Int32 = LUA_NOREF
+    /// Lints of the script's text (SourceLint), reported before the run's own.
+    var sourceLints: [LintFinding] = []
     var metatableRefs: [Int32] = []    // LUA_NOREF until the type's first object
     /// Per type, its methods and properties tables (setup's), for its metatable.
     var typeTablesRef: Int32 = LUA_NOREF
@@ -159,6 +161,9 @@ public final class LuaRuntime {
         }
         scriptDirectory = parentFolder(path)
         scriptPath = path
+        // The text's own lints (L16, L17), made before it runs: bounded by the source's
+        // size, which the file gave.
+        if simulation.linter != nil { sourceLints = SourceLint.findings(source: String(decoding: data, as: UTF8.self), file: path) }
         // The bytes as they are: a String would repair bad UTF-8 ("\xff" in a literal).
         return data.withUnsafeBytes { run(status: L.loadScript($0, chunkName: "@" + path), settle: settle) }
     }
