@@ -106,6 +106,18 @@ import InvariantChecking
          "test:2: 'addChild' is a method of ViewController: override it in a subclass (ui.ViewController:extend(name)), not on an object (docs/api-conventions.md)"),
         ("local t = ui.ViewController{}.traitCollection\nlocal s = t.userInterfaceStyle",
          "test:2: UITraitCollection.userInterfaceStyle is not modelled by Nestbox (docs/coverage.md)"),
+        // The transitioning protocols' tables: a key UIKit's protocol has that Nestbox does not call.
+        ("local vc = ui.ViewController{}\nvc.transitioningDelegate = { animationController = function() end }",
+         "test:2: UIViewControllerTransitioningDelegate.animationController is `animationControllerForPresented` or `animationControllerForDismissed` in Nestbox (docs/coverage.md)"),
+        ("""
+         local p = ui.ViewController{ name = "p" }
+         ui.window.rootViewController = p; ui.window:makeKeyAndVisible()
+         local a, b = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }
+         p:addChild(a); p.view:addSubview(a.view); a:didMove(p); p:addChild(b)
+         p:transition{ from = a, to = b, animator = { transitionDuration = 0.1, interruptibleAnimator = function() end,
+                       animateTransition = function(ctx) ctx:completeTransition(true) end } }
+         """,
+         "test:5: bad argument #1 to 'transition' (field 'animator' is an animator whose key is no part of Nestbox's: UIViewControllerAnimatedTransitioning.interruptibleAnimator is not modelled by Nestbox (docs/coverage.md))"),
     ])
     func refused(_ code: String, _ message: String) throws {
         let (outcome, _, _) = try runLua(code)

@@ -118,6 +118,10 @@ final class LuaAnimator: TransitionAnimator {
             return "an animator with 'duration', which is now transitionDuration (docs/api-conventions.md)"
         }
         guard L.rawField(t, "animateTransition") == LUA_TFUNCTION else { return "an animator without animateTransition" }
+        if let unmodelled = UIKitSurface.unmodelledKey(L, t, protocol: "UIViewControllerAnimatedTransitioning",
+                                                      modelled: protocolDoc.methods) {
+            return "an animator whose key is no part of Nestbox's: \(unmodelled)"
+        }
         // Refused now, not when called: otherwise nothing would call completeTransition.
         if LuaBridge.definedAsMethod(L) {
             return "an animator whose animateTransition's first parameter is self: define it with '.', not ':' (docs/api-conventions.md)"

@@ -57,7 +57,14 @@ enum PresentationMethods {
                     }),
         LuaProperty("transitioningDelegate", "TransitioningDelegate?", doc: "The table giving animators for a `custom` presentation.",
                     get: { c in c.rt.pushDelegateTable(c, field: "transitioningDelegate"); return 1 },
-                    set: { c, i in try vc(c).transitioningDelegate = try c.rt.setDelegateTable(c, i, field: "transitioningDelegate") }),
+                    set: { c, i in
+                        // A key UIKit's protocol has under another name would never be asked.
+                        if c.L.type(i) == LUA_TTABLE, let problem = UIKitSurface.unmodelledKey(
+                            c.L, i, protocol: "UIViewControllerTransitioningDelegate", modelled: PresentationMethods.transitioning.methods) {
+                            throw LuaFailure.message(problem)
+                        }
+                        try vc(c).transitioningDelegate = try c.rt.setDelegateTable(c, i, field: "transitioningDelegate")
+                    }),
     ]
 }
 

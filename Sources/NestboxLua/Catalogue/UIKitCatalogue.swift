@@ -58,6 +58,40 @@ extension UIKitClass {
         }
     }
 
+    /// The instance members' Lua names and Swift names, as bytes of `source`: the
+    /// runtime's path (`LuaRuntime.addUnmodelled`), which runs at every start, so no
+    /// String or Character is made per line (a Character-wise parse of the catalogue was
+    /// a third of an empty run's instructions). Lines are trusted here; `problems`
+    /// checks them.
+    func forEachInstanceName(_ body: (_ luaName: UnsafeBufferPointer<UInt8>, _ swiftName: UnsafeBufferPointer<UInt8>) -> Void) {
+        var text = source
+        text.withUTF8 { all in
+            var i = 0
+            let n = all.count
+            while i < n {
+                var end = i
+                while end < n, all[end] != 10 { end += 1 }
+                var start = i
+                while start < end, all[start] == 32 { start += 1 }
+                i = end + 1
+                // "var name" or "func name(…)"; class members and initializers are not an instance's.
+                let skip: Int
+                if end - start > 4, all[start] == 118, all[start + 1] == 97, all[start + 2] == 114, all[start + 3] == 32 {
+                    skip = 4
+                } else if end - start > 5, all[start] == 102, all[start + 1] == 117, all[start + 2] == 110,
+                          all[start + 3] == 99, all[start + 4] == 32 {
+                    skip = 5
+                } else {
+                    continue
+                }
+                let nameStart = start + skip
+                var nameEnd = nameStart
+                while nameEnd < end, all[nameEnd] != 40 { nameEnd += 1 }
+                body(UnsafeBufferPointer(rebasing: all[nameStart..<nameEnd]), UnsafeBufferPointer(rebasing: all[nameStart..<end]))
+            }
+        }
+    }
+
     var members: [UIKitMember] {
         var out: [UIKitMember] = []
         forEachMember { out.append($0) }

@@ -39,6 +39,27 @@ enum UIKitSurface {
         }
     }
 
+    /// What is wrong with the table at `t` as a script's implementation of UIKit's
+    /// protocol `uikit`, whose keys Nestbox calls are `modelled`: a key that is another
+    /// member of the protocol, which nothing would call (raw reads, bounded by the
+    /// protocol's size). Nil when none.
+    static func unmodelledKey(_ L: LuaState, _ t: Int32, protocol uikit: String, modelled: [LuaHook]) -> String? {
+        guard let cls = UIKitCatalogue.entry(uikit) else { return nil }
+        let t = lua_absindex(L, t)
+        let aliases = aliases(of: cls)
+        var problem: String?
+        cls.forEachMember { m in
+            let name = m.luaName
+            guard problem == nil, m.kind.isInstanceMember, !modelled.contains(where: { $0.name == name }) else { return }
+            defer { L.pop() }
+            guard L.rawField(t, String(name)) != LUA_TNIL else { return }
+            let spelled = aliases.filter { $0.swiftName.hasPrefix(name + "(") }.map { "`\($0.as)`" }
+            problem = spelled.isEmpty ? "\(uikit).\(name) is not modelled by Nestbox (docs/coverage.md)"
+                : "\(uikit).\(name) is \(spelled.joined(separator: " or ")) in Nestbox (docs/coverage.md)"
+        }
+        return problem
+    }
+
     /// Names binding `typeID` models besides its methods and properties: the hooks the
     /// host calls and the fields that hold its delegates, its parents' included.
     static func hostNames(ofBinding typeID: Int) -> [String] {
@@ -81,36 +102,23 @@ extension LuaRuntime {
             let aliases = UIKitSurface.aliases(of: cls)
             L.push(cls.name)
             let owner = L.top
-            cls.forEachMember { m in
-                guard m.kind.isInstanceMember else { return }
-                // Modelled under another spelling: the error names it.
-                if !aliases.isEmpty, let alias = aliases.first(where: { $0.swiftName == m.swiftName }) {
-                    L.push(String(m.luaName))
-                    lua_pushvalue(L, -1)
-                    if lua_rawget(L, members) == LUA_TNIL {
-                        L.pop()
-                        L.push("\(cls.name).\(m.luaName) is \(alias.as) in Nestbox (docs/coverage.md)")
-                        lua_rawset(L, members)
-                    }
-                    L.settop(owner)
-                    return
-                }
-                let name = m.luaName
-                let pushed: Void? = name.utf8.withContiguousStorageIfAvailable { buf in
-                    _ = lua_pushlstring(L, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count)
-                }
-                if pushed == nil { L.push(String(name)) }
-                let key = L.top
+            cls.forEachInstanceName { name, swiftName in
+                guard let base = name.baseAddress, name.count > 0 else { return }
+                let key = L.top + 1
+                _ = lua_pushlstring(L, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), name.count)
                 lua_pushvalue(L, key)
-                if lua_rawget(L, members) == LUA_TNIL {
-                    lua_pushvalue(L, key)
-                    if lua_rawget(L, hosted) == LUA_TNIL {
-                        lua_pushvalue(L, key)
-                        lua_pushvalue(L, owner)
-                        lua_rawset(L, members)
-                    }
+                defer { L.settop(owner) }
+                guard lua_rawget(L, members) == LUA_TNIL else { return }
+                lua_pushvalue(L, key)
+                guard lua_rawget(L, hosted) == LUA_TNIL else { return }
+                lua_pushvalue(L, key)
+                // Modelled under another spelling: the error names it.
+                if !aliases.isEmpty, let alias = aliases.first(where: { $0.swiftName.utf8.elementsEqual(swiftName) }) {
+                    L.push("\(cls.name).\(String(decoding: name, as: UTF8.self)) is \(alias.as) in Nestbox (docs/coverage.md)")
+                } else {
+                    lua_pushvalue(L, owner)
                 }
-                L.settop(owner)
+                lua_rawset(L, members)
             }
         }
     }
