@@ -177,14 +177,18 @@ static int nb_index(lua_State *L) {
         return n;
     }
     if (t == LUA_TFUNCTION) {
-        /* A method. A script's subclass may override it (docs/api-conventions.md): then
-           the class chain has a function of its own under the name. Looked for only once
-           some class has defined one, so a script without overrides pays one load. */
-        if (nb_getstate(L)->overrides == 0) return 1;
-        if (lua_getiuservalue(L, 1, 2) == LUA_TTABLE) {
+        /* A method. A script's subclass may override the overridable ones
+           (docs/api-conventions.md, Overrides): then the class chain has a function of
+           its own under the name. Looked for only once some class has defined one, so a
+           script without overrides pays one load. */
+        nb_state *st = nb_getstate(L);
+        if (st->overrides == 0) return 1;
+        lua_rawgeti(L, LUA_REGISTRYINDEX, st->overridable);
+        if (nb_ishook(L, -1, 2) && lua_getiuservalue(L, 1, 2) == LUA_TTABLE) {
             lua_pushvalue(L, 2);
             /* class tables and their parents, down to the bound class's methods: plain
-               tables all the way (their metatables are ours and locked) */
+               tables all the way (their metatables are ours and locked), at most 64 deep
+               (extend) */
             if (lua_gettable(L, -2) == LUA_TFUNCTION) return 1;
         }
         lua_settop(L, 3);
@@ -200,10 +204,41 @@ static int nb_index(lua_State *L) {
     lua_pop(L, 1);
     if (lua_getiuservalue(L, 1, 2) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
-        lua_gettable(L, -2);   /* a Lua class: may walk its parents through __index */
-        return 1;
+        /* a Lua class: may walk its parents through __index */
+        if (lua_gettable(L, -2) != LUA_TNIL) return 1;
+    }
+    /* Nothing has the key. The refusals, made on a type's first miss, may name it: the
+       fields and classes cannot, as every way in checks them first. */
+    if (nb_ensure_refusals(L, lua_upvalueindex(1))) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
     }
     lua_pushnil(L);
+    return 1;
+}
+
+/* The key under which a member table keeps its type ID until its refusals are in: a
+   light userdata, which no script can make, so no script key can reach it. */
+static const char nb_pending_key = 0;
+
+void nb_setpending(lua_State *L, int members, int typeid_) {
+    members = lua_absindex(L, members);
+    if (typeid_ < 0) lua_pushnil(L); else lua_pushinteger(L, typeid_);
+    lua_rawsetp(L, members, &nb_pending_key);
+}
+
+int nb_ensure_refusals(lua_State *L, int members) {
+    members = lua_absindex(L, members);
+    if (lua_rawgetp(L, members, &nb_pending_key) != LUA_TNUMBER) { lua_pop(L, 1); return 0; }
+    int tid = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    nb_state *st = nb_getstate(L);
+    if (st->refusals == NULL) return 0;
+    lua_pushvalue(L, members);
+    st->in_host++;
+    st->refusals(L, tid);       /* adds them and clears the pending key; raises nothing */
+    st->in_host--;
+    lua_pop(L, 1);
     return 1;
 }
 
@@ -211,6 +246,7 @@ static int nb_index(lua_State *L) {
    methods (a controller's viewWillAppear, for S44's direct calls), and a hook may be set
    on an object. */
 int nb_ishook(lua_State *L, int hooks, int key) {
+    hooks = lua_absindex(L, hooks);
     key = lua_absindex(L, key);
     lua_pushvalue(L, key);
     int found = lua_rawget(L, hooks) != LUA_TNIL;
@@ -234,25 +270,37 @@ int nb_unmodelled(lua_State *L, int cls, int key) {
 /* __index of a plain table standing for a UIKit value (a trait collection): a key the
    table lacks is nil, unless it names an unmodelled member (upvalue 1: name -> class). */
 static int nb_refusal_index(lua_State *L) {
-    lua_settop(L, 2);
+    lua_settop(L, 3);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
+    if (lua_toboolean(L, lua_upvalueindex(2))) {      /* __newindex: another key is set */
+        lua_settop(L, 3);
+        lua_rawset(L, 1);
+        return 0;
+    }
     lua_pushnil(L);
     return 1;
 }
 
-void nb_pushrefusalindex(lua_State *L, int refusals) {
+void nb_pushrefusalindex(lua_State *L, int refusals, int newindex) {
     lua_pushvalue(L, refusals);
-    lua_pushcclosure(L, nb_refusal_index, 1);
+    lua_pushboolean(L, newindex);
+    lua_pushcclosure(L, nb_refusal_index, 2);
 }
 
 int nb_methodset(lua_State *L, int obj, int key) {
     obj = lua_absindex(L, obj);
     key = lua_absindex(L, key);
     const char *type = luaL_getmetafield(L, obj, "__name") == LUA_TSTRING ? lua_tostring(L, -1) : "object";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, nb_getstate(L)->overridable);
+    int overridable = nb_ishook(L, -1, key);
+    lua_pop(L, 1);
     luaL_where(L, 1);
-    lua_pushfstring(L, "'%s' is a method of %s: override it in a subclass (ui.%s:extend(name)), not on an object "
-                       "(docs/api-conventions.md)", lua_tostring(L, key), type, type);
+    if (overridable)
+        lua_pushfstring(L, "'%s' is a method of %s: override it in a subclass (ui.%s:extend(name)), not on an object "
+                           "(docs/api-conventions.md)", lua_tostring(L, key), type, type);
+    else
+        lua_pushfstring(L, "'%s' is a method of %s, not a field (docs/api-conventions.md)", lua_tostring(L, key), type);
     lua_concat(L, 2);
     return lua_error(L);
 }
@@ -278,6 +326,11 @@ static int nb_newindex(lua_State *L) {
     lua_settop(L, 3);
     lua_pushvalue(L, 2);
     int t = lua_rawget(L, lua_upvalueindex(1));
+    if (t == LUA_TNIL && nb_ensure_refusals(L, lua_upvalueindex(1))) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, 2);
+        t = lua_rawget(L, lua_upvalueindex(1));
+    }
     if (t == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
     if (t == LUA_TFUNCTION && nb_ishook(L, lua_upvalueindex(4), 2) == 0) return nb_methodset(L, 1, 2);
     if (t == LUA_TNUMBER) {
@@ -360,6 +413,11 @@ static int nb_copyfields(lua_State *L, int src, int obj, int members, int hooks)
     while (lua_next(L, src) != 0) {          /* key at -2, value at -1 */
         lua_pushvalue(L, -2);
         int t = lua_rawget(L, members);
+        if (t == LUA_TNIL && nb_ensure_refusals(L, members)) {
+            lua_pop(L, 1);
+            lua_pushvalue(L, -2);
+            t = lua_rawget(L, members);
+        }
         if (t == LUA_TSTRING) return nb_unmodelled(L, -1, -3);
         if (t == LUA_TFUNCTION && nb_ishook(L, hooks, -3) == 0) return nb_methodset(L, obj, -3);
         int isprop = t == LUA_TNUMBER;

@@ -50,6 +50,9 @@ extension LintTests {
          "6: L16 `definesPresentationContext` is UIViewController.definesPresentationContext, which Nestbox does not model (docs/coverage.md)"),
         ("local function later()\n  return c.veiw, c.menu\nend\nc.menu = 1\nprint(string.format('%d', #c.children), c.menu)",
          "6: L17 `veiw` is used but never set, and is no name of the API: did you mean `view`?"),
+        // A label is no member; an escaped line break and `\z` count their lines.
+        ("local s = 'a\\\nb' .. \"c\\z\n   d\"\ngoto next\n::next::\nlocal function later() return c.tilte end",
+         "10: L17 `tilte` is used but never set, and is no name of the API: did you mean `title`?"),
     ]
 
     @Test("each rule: its line, its L-number and its message; exit 5", arguments: rules)

@@ -106,6 +106,16 @@ import InvariantChecking
          "test:2: 'addChild' is a method of ViewController: override it in a subclass (ui.ViewController:extend(name)), not on an object (docs/api-conventions.md)"),
         ("local t = ui.ViewController{}.traitCollection\nlocal s = t.userInterfaceStyle",
          "test:2: UITraitCollection.userInterfaceStyle is not modelled by Nestbox (docs/coverage.md)"),
+        ("local S = ui.ViewController:extend('S')\nlocal s = S{ show = function() end }",
+         "test:2: UIViewController.show is not modelled by Nestbox (docs/coverage.md)"),
+        ("local t = ui.ViewController{}.traitCollection\nt.userInterfaceStyle = 'dark'",
+         "test:2: UITraitCollection.userInterfaceStyle is not modelled by Nestbox (docs/coverage.md)"),
+        ("local v = ui.View{}\nv.addSubview = 1",
+         "test:2: 'addSubview' is a method of View, not a field (docs/api-conventions.md)"),
+        ("local S = ui.ScrollView:extend('S')\nfunction S:setContentOffset() end",
+         "test:2: UIScrollView.setContentOffset is ui.scroll in Nestbox (docs/coverage.md)"),
+        ("local c = ui.ViewController\nfor i = 1, 65 do c = c:extend('C' .. i) end",
+         "test:2: classes nest at most 64 deep below the class from ui"),
         // The transitioning protocols' tables: a key UIKit's protocol has that Nestbox does not call.
         ("local vc = ui.ViewController{}\nvc.transitioningDelegate = { animationController = function() end }",
          "test:2: UIViewControllerTransitioningDelegate.animationController is `animationControllerForPresented` or `animationControllerForDismissed` in Nestbox (docs/coverage.md)"),
@@ -123,6 +133,42 @@ import InvariantChecking
         let (outcome, _, _) = try runLua(code)
         guard case .scriptError(let got, _) = outcome else { Issue.record("ran: \(outcome)"); return }
         #expect(got == message)
+    }
+
+    /// What a few types refuse, written out (the test above derives its expectation).
+    @Test func refusalsSpelledOut() throws {
+        let rt = try LuaRuntime()
+        let label = try #require(LuaTypes.all.firstIndex { $0.name == "Label" })
+        let got = rt.unmodelled(typeID: label)
+        for entry in ["numberOfLines=UILabel", "tintAdjustmentMode=UIView", "next=UIResponder", "setNeedsDisplay=UIView"] {
+            #expect(got.contains(entry), "\(entry)")
+        }
+        for free in ["text", "frame", "isHidden", "addSubview", "layoutSubviews", "items", "tintColor", "layoutIfNeeded"] {
+            #expect(!got.contains { $0.hasPrefix(free + "=") }, "\(free)")
+        }
+    }
+
+    /// An override elsewhere leaves a hook-named method the bound one (S44's direct
+    /// call, with W19), and a class field set with rawset past the checks reaches no
+    /// call of a method that cannot be overridden.
+    @Test func overridesReachOnlyOverridableMethods() throws {
+        let (outcome, out, rt) = try runLua("""
+        local N = ui.NavigationController:extend("N")
+        function N:pushViewController(vc, animated) ui.NavigationController.pushViewController(self, vc, animated) end
+        local H = ui.ViewController:extend("H")
+        function H:viewWillAppear(animated) print("hook", animated) end
+        local h = H{ name = "h" }
+        h:viewWillAppear(true)
+        local V = ui.View:extend("V")
+        rawset(V, "addSubview", function() print("not UIKit's") end)
+        local v, w = V{ name = "v" }, ui.View{ name = "w" }
+        v:addSubview(w)
+        print(w.superview == v)
+        print(getmetatable(h.traitCollection))
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "hook\ttrue\ntrue\nlocked\n")
+        #expect(rt.simulation.trace.events.contains { $0.kind == .warning && $0.body.contains("viewWillAppear") })
     }
 
     /// The script's own names, and hooks set on an object or a class, are untouched; a

@@ -30,6 +30,10 @@ typedef struct nb_state {
     int in_host;           /* > 0 while Swift code runs: allocations may exceed the limit */
     int errarg;            /* argument index for NB_ARGERROR */
     int overrides;         /* a script's class has overridden a bound method (never reset) */
+    int overridable;       /* registry ref: the set of method names a subclass may override */
+    /* Adds a type's refusals to its member table (on top) on the table's first miss:
+       the table keeps the type ID under a private key until then (nb_setpending). */
+    int (*refusals)(lua_State *L, int typeid_);
     int memory_error;      /* set when the allocator refused a request */
     /* run limits (README.md, `nestbox run`). No hook runs until a limit needs one: the watchdog
        thread, the allocator or the instruction counter arms it on the running thread. */
@@ -147,9 +151,16 @@ int nb_ishook(lua_State *L, int hooks, int key);
 /// Raises "file:line: <class>.<key> is not modelled by Nestbox (docs/coverage.md)",
 /// the class name and the key at the given indices.
 int nb_unmodelled(lua_State *L, int cls, int key);
-/// Pushes an __index for a plain table standing for a UIKit value: nil for a missing
-/// key, an error for one in `refusals` (name -> declaring class).
-void nb_pushrefusalindex(lua_State *L, int refusals);
+/// Pushes an __index (or, with `newindex`, a __newindex that sets other keys) for a
+/// plain table standing for a UIKit value: nil for a missing key, an error for one in
+/// `refusals` (name -> declaring class).
+void nb_pushrefusalindex(lua_State *L, int refusals, int newindex);
+/// Marks the member table at `members` as waiting for type `typeid_`'s refusals (or,
+/// with -1, as having them).
+void nb_setpending(lua_State *L, int members, int typeid_);
+/// Adds the refusals of the member table at `members` if they are not in yet; returns
+/// 1 when it just did (a key probed before may have one now).
+int nb_ensure_refusals(lua_State *L, int members);
 /// Raises the error for setting a method's name on an object (at `obj`).
 int nb_methodset(lua_State *L, int obj, int key);
 void nb_pushgc(lua_State *L, nb_release_fn release);

@@ -20,7 +20,7 @@ extension ViewController {
     }
 
     /// A UIKit container's own begin and end on a child (a navigation controller's push
-    /// and pop, a tab switch, a page turn, a split view's columns): a script's subclass
+    /// and pop, a tab switch, a page turn): a script's subclass
     /// that overrides `beginAppearanceTransition` or `endAppearanceTransition` sees them
     /// (docs/policies.md, Q59).
     func containerBegin(_ isAppearing: Bool, animated: Bool) {

@@ -176,11 +176,17 @@ extension LuaRuntime {
                 L.push("UITraitCollection")
                 L.setRawField(refusals, String(m.luaName))
             }
-            L.newTable(hash: 2)
-            nb_pushrefusalindex(L, refusals)
+            L.newTable(hash: 4)
+            nb_pushrefusalindex(L, refusals, 0)
             L.setRawField(-2, "__index")
+            nb_pushrefusalindex(L, refusals, 1)
+            L.setRawField(-2, "__newindex")
             L.push("UITraitCollection" as StaticString)
             L.setRawField(-2, "__name")
+            // Locked, as every metatable the host shares: with it in reach a script could
+            // give it a __gc, and every trait table made after would get a finalizer.
+            L.push("locked" as StaticString)
+            L.setRawField(-2, "__metatable")
             traitMetaRef = luaL_ref(L, nb_registryindex())
             L.pop()
         }

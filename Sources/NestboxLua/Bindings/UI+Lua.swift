@@ -30,6 +30,10 @@ enum UIFunctions {
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 throw LuaFailure.argument(2, "class name must be a non-empty identifier")
             }
+            // One bound on every walk of a class chain (the host's and nb_index's).
+            guard a.rt.classDepth(ofClassAt: 1) < LuaRuntime.maxClassDepth else {
+                throw LuaFailure.message("classes nest at most \(LuaRuntime.maxClassDepth) deep below the class from ui")
+            }
             L.newTable()
             let cls = L.top
             L.newTable()

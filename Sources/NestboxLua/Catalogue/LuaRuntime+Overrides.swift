@@ -20,11 +20,14 @@ extension LuaRuntime {
         defer { L.settop(top) }
         pushMetatable(typeID)
         guard L.type(-1) == LUA_TTABLE, L.rawField(-1, "__members") == LUA_TTABLE else { return }
+        _ = nb_ensure_refusals(L, -1)
         lua_pushvalue(L, 2)
         let type = LuaTypes.all[typeID].name
         switch lua_rawget(L, -2) {
         case LUA_TSTRING:
-            throw LuaFailure.message("\(L.string(at: -1) ?? "?").\(key) is not modelled by Nestbox (docs/coverage.md)")
+            let owner = L.string(at: -1) ?? "?"
+            // A whole message where UIKit's member is modelled under another name.
+            throw LuaFailure.message(owner.contains(" ") ? owner : "\(owner).\(key) is not modelled by Nestbox (docs/coverage.md)")
         case LUA_TNUMBER:
             throw LuaFailure.message("'\(key)' is a property of \(type): set it on the object (in init), not on the class (docs/api-conventions.md)")
         case LUA_TFUNCTION:
@@ -42,22 +45,45 @@ extension LuaRuntime {
         }
     }
 
-    /// The type ID of the bound class a script's class (at `index`) derives from.
+    /// The type ID of the bound class a script's class (at `index`) derives from: a walk
+    /// of at most `maxClassDepth` classes (extend makes none deeper), on two stack slots.
     func boundType(ofClassAt index: Int32) -> Int? {
         let top = L.top
         defer { L.settop(top) }
         lua_pushvalue(L, index)
-        // A chain of subclasses is the script's to make as long as it likes: bounded.
-        for _ in 0..<1_000 {
-            guard lua_getmetatable(L, -1) != 0 else { return nil }
+        let cls = L.top
+        for _ in 0...Self.maxClassDepth {
+            guard lua_getmetatable(L, cls) != 0 else { return nil }
             let meta = L.top
             if L.rawField(meta, "__bound") == LUA_TBOOLEAN {
                 guard L.rawField(meta, "__name") == LUA_TSTRING, let bound = L.string(at: -1) else { return nil }
                 return LuaTypes.all.firstIndex { $0.name == bound }
             }
-            L.pop()
             guard L.rawField(meta, "__index") == LUA_TTABLE else { return nil }
+            lua_copy(L, -1, cls)            // the parent, in the class's slot
+            L.settop(cls)
         }
         return nil
     }
+
+    /// How many script classes lie between the class at `index` and its bound class
+    /// (0 for a class of `ui`); `maxClassDepth + 1` for a deeper chain.
+    func classDepth(ofClassAt index: Int32) -> Int {
+        let top = L.top
+        defer { L.settop(top) }
+        lua_pushvalue(L, index)
+        let cls = L.top
+        for depth in 0...Self.maxClassDepth {
+            guard lua_getmetatable(L, cls) != 0, L.rawField(-1, "__bound") != LUA_TBOOLEAN else { return depth }
+            L.pop()
+            guard L.rawField(-1, "__index") == LUA_TTABLE else { return depth }
+            lua_copy(L, -1, cls)
+            L.settop(cls)
+        }
+        return Self.maxClassDepth + 1
+    }
+
+    /// How deep classes nest (`extend` refuses a deeper one): every walk of a class
+    /// chain, the host's hook look-up (Hooks.c) included, reaches the bound class.
+    static let maxClassDepth = 64
 }

@@ -33,6 +33,13 @@ enum SourceLint {
         }
         var out: [LintFinding] = []
         var reported: Set<String> = []
+        var suggestions: [String: String] = [:]     // nearMiss per name, "" for none
+        func suggestion(_ name: String) -> String? {
+            if let known = suggestions[name] { return known.isEmpty ? nil : known }
+            let found = nearMiss(name)
+            suggestions[name] = found ?? ""
+            return found
+        }
         for n in names where n.use != .defined && !defined.contains(n.text) {
             // A name the script both sets and reads as a member is taken for a field of
             // its own (`self.menu`); one only set configures UIKit, one only read asks it.
@@ -42,7 +49,7 @@ enum SourceLint {
                                        message: "`\(n.text)` is \(owner).\(n.text), which Nestbox does not model (docs/coverage.md)",
                                        location: "\(file):\(n.line)"))
             } else if n.use == .read, !setAsMember.contains(n.text), !knownNames.contains(n.text), n.text.utf8.count <= 80,
-                      let near = nearMiss(n.text) {
+                      let near = suggestion(n.text) {
                 guard reported.insert("\(n.text)@\(n.line)").inserted else { continue }
                 out.append(LintFinding(rule: .readTypo, object: "script",
                                        message: "`\(n.text)` is used but never set, and is no name of the API: did you mean `\(near)`?",
@@ -171,7 +178,16 @@ enum SourceLint {
             }
             if c == 34 || c == 39 {                                        // a quoted string
                 i += 1
-                while i < n, src[i] != c, src[i] != 10 { if src[i] == 92 { i += 1 }; i += 1 }
+                while i < n, src[i] != c, src[i] != 10 {
+                    if src[i] == 92, i + 1 < n {                           // an escape
+                        i += 1
+                        if src[i] == 10 { line += 1 }                      // `\` before a line break
+                        if src[i] == 122 {                                 // `\z` skips white space, breaks too
+                            while i + 1 < n, [32, 9, 13, 10].contains(src[i + 1]) { i += 1; if src[i] == 10 { line += 1 } }
+                        }
+                    }
+                    i += 1
+                }
                 i += 1
                 previous = 0
                 continue
@@ -184,7 +200,8 @@ enum SourceLint {
                 var j = i
                 while j < n, src[j] == 32 || src[j] == 9 { j += 1 }
                 let assigned = j < n && src[j] == 61 && !(j + 1 < n && src[j + 1] == 61)
-                let member = (previous == 46 && beforePrevious != 46) || previous == 58
+                // `a.b`, not `a..b`; `a:b`, not the label `::b::`.
+                let member = (previous == 46 && beforePrevious != 46) || (previous == 58 && beforePrevious != 58)
                 // `function a:name(` and `function a.name(` define the name.
                 let defines = member && j < n && src[j] == 40 && lastKeywordIsFunction(src, before: start)
                 let use: Name.Use? = defines || (!member && assigned) ? .defined : member ? (assigned ? .memberSet : .read) : nil

@@ -17,6 +17,17 @@ func withRuntime(_ L: LuaState?, _ body: (LuaState, LuaRuntime) -> Int32) -> Int
     }
 }
 
+/// A type's refusals, on its member table's first miss (nb_ensure_refusals): the table
+/// is on top.
+let buildRefusals: nb_dispatch_fn = { L, typeID in
+    withRuntime(L) { L, rt in
+        let members = L.top
+        rt.addUnmodelled(Int(typeID), members: members)
+        nb_setpending(L, members, -1)
+        return 0
+    }
+}
+
 let methodDispatch: nb_dispatch_fn = { L, id in
     withRuntime(L) { L, rt in
         // The body alone: the name is read only for an error message.

@@ -76,29 +76,18 @@ extension LuaRuntime {
     /// L12 for a class made with `extend` (the class at 1, the key at 2): the hooks and
     /// properties are those of the bound class it derives from.
     func lintClassField() {
-        guard let key = L.string(at: 2) else { return }
+        guard let key = L.string(at: 2), let typeID = boundType(ofClassAt: 1),
+              let near = suggestion(for: key, typeID: typeID) else { return }
         let top = L.top
         defer { L.settop(top) }
-        var className: String?
-        lua_pushvalue(L, 1)
-        // A chain of subclasses is the script's to make as long as it likes: bounded.
-        for _ in 0..<1_000 {
-            guard lua_getmetatable(L, -1) != 0 else { return }
-            let meta = L.top
-            if className == nil { className = L.rawField(meta, "__name") == LUA_TSTRING ? L.string(at: -1) : nil; L.pop() }
-            if L.rawField(meta, "__bound") == LUA_TBOOLEAN {
-                guard L.rawField(meta, "__name") == LUA_TSTRING, let bound = L.string(at: -1),
-                      let typeID = LuaTypes.all.firstIndex(where: { $0.name == bound }),
-                      let near = suggestion(for: key, typeID: typeID) else { return }
-                simulation.lint(name: className ?? bound,
-                                "`\(key)` set on class \(className ?? bound) is not a property or hook of \(bound): did you mean `\(near)`?",
-                                rule: .fieldTypo)
-                return
-            }
-            L.pop()
-            guard L.rawField(meta, "__index") == LUA_TTABLE else { return }
-        }
+        let bound = LuaTypes.all[typeID].name
+        var className = bound
+        if lua_getmetatable(L, 1) != 0, L.rawField(-1, "__name") == LUA_TSTRING, let n = L.string(at: -1) { className = n }
+        simulation.lint(name: className,
+                        "`\(key)` set on class \(className) is not a property or hook of \(bound): did you mean `\(near)`?",
+                        rule: .fieldTypo)
     }
+
 }
 
 /// The names a script may set on each bound type without a typo lint, and the near

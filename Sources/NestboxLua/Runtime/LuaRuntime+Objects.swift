@@ -185,7 +185,9 @@ extension LuaRuntime {
             L.pushNil()
             while lua_next(L, t) != 0 {
                 let name = L.string(at: -2) ?? "?"
-                if L.type(-1) == LUA_TSTRING {
+                if L.type(-2) != LUA_TSTRING {
+                    // the private key of refusals still to come (nb_setpending)
+                } else if L.type(-1) == LUA_TSTRING {
                     // a refusal (docs/coverage.md): `unmodelled` lists them
                 } else if L.type(-1) == LUA_TFUNCTION, lua_getupvalue(L, -1, 2) != nil {
                     out.append("\(name)=m\(lua_tointegerx(L, -1, nil))")
@@ -220,6 +222,7 @@ extension LuaRuntime {
         defer { L.settop(top) }
         pushMetatable(typeID)
         guard L.rawField(-1, "__members") == LUA_TTABLE else { return [] }
+        _ = nb_ensure_refusals(L, -1)
         var out: [String] = []
         L.pushNil()
         while lua_next(L, -2) != 0 {

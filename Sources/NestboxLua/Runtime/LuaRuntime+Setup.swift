@@ -34,6 +34,15 @@ extension LuaRuntime {
             L.setRawField(-2, name)
         }
         hookSetRef = luaL_ref(L, nb_registryindex())
+        // The methods a subclass may override (nb_index, nb_methodset).
+        let overridable = BindingSurface.overridableMethods
+        L.newTable(hash: Int32(overridable.count))
+        for name in overridable {
+            L.push(true)
+            L.setRawField(-2, name)
+        }
+        state.pointee.overridable = luaL_ref(L, nb_registryindex())
+        state.pointee.refusals = buildRefusals
     }
 
     /// A registry reference to a new table with `__mode` = `mode`.
@@ -151,7 +160,10 @@ extension LuaRuntime {
             let members = L.top
             copyTable(methods, into: members, skipping: "extend")
             copyTable(props, into: members)                 // a property hides a method
-            addUnmodelled(typeID, members: members)         // docs/coverage.md
+            // Its refusals (docs/coverage.md) come on the table's first miss: most types
+            // an empty run makes never miss, and listing a type's UIKit members was an
+            // eighth of an empty run's instructions (docs/performance.md).
+            if !UIKitSurface.chain(ofBinding: typeID).isEmpty { nb_setpending(L, members, Int32(typeID)) }
             lua_rawgeti(L, nb_registryindex(), lua_Integer(hookSetRef))
             let hooks = L.top
             L.newTable(hash: 7)
