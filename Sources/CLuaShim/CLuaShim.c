@@ -468,15 +468,20 @@ static int nb_construct(lua_State *L) {
     if (nb_host_over(L, st)) return nb_limit_raise(L);
     if (n < 0) return nb_raise(L, n);
     lua_settop(L, 3);
-    /* `init`, if the class (or the instance table) defines one, runs after base init */
-    lua_getfield(L, 3, "init");
-    if (lua_type(L, -1) == LUA_TFUNCTION) {
+    /* `init`, if the instance's fields or its class define one, runs after base init:
+       looked up there, not through __index, whose miss would make the type's refusals
+       for nothing (nb_ensure_refusals). */
+    int hasinit = lua_getiuservalue(L, 3, 1) == LUA_TTABLE && lua_getfield(L, -1, "init") == LUA_TFUNCTION;
+    if (!hasinit) {
+        lua_settop(L, 3);
+        hasinit = lua_getiuservalue(L, 3, 2) == LUA_TTABLE && lua_getfield(L, -1, "init") == LUA_TFUNCTION;
+    }
+    if (hasinit) {
         lua_pushvalue(L, 3);
         lua_pushvalue(L, 2);
         lua_call(L, 2, 0);
-    } else {
-        lua_pop(L, 1);
     }
+    lua_settop(L, 3);
     return 1;
 }
 
