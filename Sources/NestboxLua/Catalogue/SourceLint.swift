@@ -109,7 +109,7 @@ enum SourceLint {
         modelled.formUnion(UIKitSurface.traitNames)
         modelled.formUnion(uiFields)
         modelled.formUnion(LuaTypes.namespaces.flatMap { $0.functions.map(\.name) })
-        modelled.formUnion(UIKitCatalogue.modelledAs.map { String($0.member.split(separator: ".").last?.split(separator: "(").first ?? "") })
+        modelled.formUnion(UIKitCatalogue.modelledAs.map { String($0.member.prefix { $0 != "(" }) })
         var out: [String: String] = [:]
         for c in UIKitCatalogue.all where !c.isProtocol || c.name.hasPrefix("UIViewControllerContext") {
             c.forEachMember { m in

@@ -133,19 +133,19 @@ extension UIKitCatalogue {
         animatedTransitioning, interactiveTransitioning, transitioningDelegate, percentDrivenInteractiveTransition,
     ]
 
-    /// UIKit members Nestbox models under another Lua spelling, by `Class.swiftName`:
+    /// UIKit members Nestbox models under another Lua spelling, by class and Swift name:
     /// class methods that are `ui` functions, and protocol methods whose table keys
     /// keep Objective-C's longer names (docs/api-conventions.md, Names).
-    static let modelledAs: [(member: String, as: String)] = [
-        ("UIView.animate(withDuration:animations:)", "ui.animate"),
-        ("UIView.animate(withDuration:animations:completion:)", "ui.animate"),
-        ("UIView.animate(withDuration:delay:options:animations:completion:)", "ui.animate"),
-        ("UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)", "ui.animate"),
-        ("UIView.transition(with:duration:options:animations:completion:)", "ui.transition"),
-        ("UIView.transition(from:to:duration:options:completion:)", "ui.transition"),
-        ("UIScrollView.setContentOffset(_:animated:)", "ui.scroll"),
-        ("UIViewControllerTransitioningDelegate.animationController(forPresented:presenting:source:)", "animationControllerForPresented"),
-        ("UIViewControllerTransitioningDelegate.animationController(forDismissed:)", "animationControllerForDismissed"),
+    static let modelledAs: [(cls: String, member: String, as: String)] = [
+        ("UIView", "animate(withDuration:animations:)", "ui.animate"),
+        ("UIView", "animate(withDuration:animations:completion:)", "ui.animate"),
+        ("UIView", "animate(withDuration:delay:options:animations:completion:)", "ui.animate"),
+        ("UIView", "animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)", "ui.animate"),
+        ("UIView", "transition(with:duration:options:animations:completion:)", "ui.transition"),
+        ("UIView", "transition(from:to:duration:options:completion:)", "ui.transition"),
+        ("UIScrollView", "setContentOffset(_:animated:)", "ui.scroll"),
+        ("UIViewControllerTransitioningDelegate", "animationController(forPresented:presenting:source:)", "animationControllerForPresented"),
+        ("UIViewControllerTransitioningDelegate", "animationController(forDismissed:)", "animationControllerForDismissed"),
     ]
 
     /// The list named `name`.
@@ -166,10 +166,10 @@ extension UIKitCatalogue {
                 seen.append(key)
             }
         }
-        for (member, _) in modelledAs {
-            let parts = member.split(separator: ".", maxSplits: 1)
-            guard parts.count == 2, let c = entry(String(parts[0])),
-                  c.members.contains(where: { $0.swiftName == parts[1] }) else { out.append("modelledAs names \(member), which no list has"); continue }
+        for (cls, member, _) in modelledAs {
+            guard let c = entry(cls), c.members.contains(where: { $0.swiftName == member }) else {
+                out.append("modelledAs names \(cls).\(member), which no list has"); continue
+            }
         }
         return out
     }

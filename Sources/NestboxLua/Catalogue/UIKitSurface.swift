@@ -32,11 +32,8 @@ enum UIKitSurface {
     }
 
     /// The members of `cls` modelled under another spelling (`UIKitCatalogue.modelledAs`).
-    static func aliases(of cls: UIKitClass) -> [(swiftName: Substring, as: String)] {
-        UIKitCatalogue.modelledAs.compactMap { entry in
-            let parts = entry.member.split(separator: ".", maxSplits: 1)
-            return parts.count == 2 && parts[0] == cls.name ? (parts[1], entry.as) : nil
-        }
+    static func aliases(of cls: UIKitClass) -> [(swiftName: String, as: String)] {
+        UIKitCatalogue.modelledAs.compactMap { $0.cls == cls.name ? ($0.member, $0.as) : nil }
     }
 
     /// What is wrong with the table at `t` as a script's implementation of UIKit's
