@@ -221,10 +221,41 @@ static int nb_index(lua_State *L) {
    light userdata, which no script can make, so no script key can reach it. */
 static const char nb_pending_key = 0;
 
-void nb_setpending(lua_State *L, int members, int typeid_) {
+void nb_setpending(lua_State *L, int members, int id) {
     members = lua_absindex(L, members);
-    if (typeid_ < 0) lua_pushnil(L); else lua_pushinteger(L, typeid_);
+    if (id == NB_NOTPENDING) lua_pushnil(L); else lua_pushinteger(L, id);
     lua_rawsetp(L, members, &nb_pending_key);
+}
+
+/* __index of a class's methods table (reached from `ui.T.x` and from an object's
+   look-up through its classes): nil, or the error for a UIKit member Nestbox does not
+   model. The refusals are those of the type's member table (upvalue 1 is a box: [1]
+   the member table once the type's metatable is made, [2] the type ID), so a type's
+   refusals are made once, whichever way a script first meets one. */
+static int nb_class_index(lua_State *L) {
+    lua_settop(L, 2);
+    if (lua_rawgeti(L, lua_upvalueindex(1), 1) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        nb_state *st = nb_getstate(L);
+        lua_rawgeti(L, lua_upvalueindex(1), 2);
+        int tid = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        if (st->refusals == NULL) { lua_pushnil(L); return 1; }
+        st->in_host++;
+        st->refusals(L, -2 - tid);     /* makes the type's metatable, which fills the box */
+        st->in_host--;
+        if (lua_rawgeti(L, lua_upvalueindex(1), 1) != LUA_TTABLE) { lua_pushnil(L); return 1; }
+    }
+    nb_ensure_refusals(L, 3);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, 3) == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
+    lua_pushnil(L);
+    return 1;
+}
+
+void nb_pushclassindex(lua_State *L, int box) {
+    lua_pushvalue(L, box);
+    lua_pushcclosure(L, nb_class_index, 1);
 }
 
 int nb_ensure_refusals(lua_State *L, int members) {
@@ -254,10 +285,25 @@ int nb_ishook(lua_State *L, int hooks, int key) {
     return found;
 }
 
+/* Pushes "chunk:line: " of the innermost Lua function among the first few callers: a
+   refusal can be raised from a class's __index that an object's __index reached (two C
+   levels down), and its line is the script's. */
+static void nb_where(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; level <= 4 && lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
 int nb_unmodelled(lua_State *L, int cls, int key) {
     cls = lua_absindex(L, cls);
     key = lua_absindex(L, key);
-    luaL_where(L, 1);
+    nb_where(L);
     const char *owner = lua_tostring(L, cls);
     if (strchr(owner, ' ') != NULL)     /* a whole message: modelled under another name */
         lua_pushvalue(L, cls);
@@ -613,4 +659,105 @@ int nb_foreach(lua_State *L, int t, nb_pair_fn fn, void *ctx) {
     lua_pushlightuserdata(L, (void *)fn);
     lua_pushlightuserdata(L, ctx);
     return lua_pcall(L, 3, 0, 0);   /* host code: in_host stays as it is */
+}
+
+/* ---------- trait collections ---------- */
+
+/* A trait collection is a value: a userdata whose one user value is a table of its
+   traits, read-only as UITraitCollection's properties are, with UIKit's members Nestbox
+   does not model refused by name (upvalue 1 of __index and __newindex), compared by
+   value, iterated with pairs. Not one of the objects of Objects.c: no Swift object
+   behind it. */
+static int nb_trait_index(lua_State *L) {
+    lua_settop(L, 2);
+    lua_getiuservalue(L, 1, 1);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, 3) != LUA_TNIL) return 1;
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
+    lua_pushnil(L);
+    return 1;
+}
+
+static int nb_trait_newindex(lua_State *L) {
+    lua_settop(L, 3);
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
+    luaL_where(L, 1);
+    lua_pushfstring(L, "cannot set '%s': a trait collection is read-only, as UITraitCollection's properties are",
+                    lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : luaL_typename(L, 2));
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+static int nb_trait_eq(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TUSERDATA || lua_type(L, 2) != LUA_TUSERDATA
+        || lua_getiuservalue(L, 1, 1) != LUA_TTABLE || lua_getiuservalue(L, 2, 1) != LUA_TTABLE) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    /* the same keys with the same values (a handful: bounded by the host's table) */
+    for (int side = 0; side < 2; side++) {
+        int a = side == 0 ? 3 : 4, b = side == 0 ? 4 : 3;
+        lua_pushnil(L);
+        while (lua_next(L, a) != 0) {
+            lua_pushvalue(L, -2);
+            lua_rawget(L, b);
+            int same = lua_rawequal(L, -1, -2);
+            lua_pop(L, 2);
+            if (!same) { lua_pushboolean(L, 0); return 1; }
+        }
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int nb_trait_next(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    if (lua_next(L, 1)) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+static int nb_trait_pairs(lua_State *L) {
+    lua_pushcfunction(L, nb_trait_next);
+    lua_getiuservalue(L, 1, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+static int nb_trait_tostring(lua_State *L) {
+    lua_getiuservalue(L, 1, 1);
+    int values = lua_gettop(L);
+    const char *part[4];
+    static const char *const names[4] = { "horizontalSizeClass", "verticalSizeClass", "userInterfaceIdiom", "displayScale" };
+    for (int i = 0; i < 4; i++) {
+        lua_getfield(L, values, names[i]);
+        part[i] = luaL_tolstring(L, -1, NULL);     /* kept on the stack until the format */
+    }
+    lua_pushfstring(L, "TraitCollection(horizontalSizeClass: %s, verticalSizeClass: %s, userInterfaceIdiom: %s, displayScale: %s)",
+                    part[0], part[1], part[2], part[3]);
+    return 1;
+}
+
+void nb_pushtraitmeta(lua_State *L, int refusals) {
+    refusals = lua_absindex(L, refusals);
+    lua_createtable(L, 0, 8);
+    lua_pushvalue(L, refusals);
+    lua_pushcclosure(L, nb_trait_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushvalue(L, refusals);
+    lua_pushcclosure(L, nb_trait_newindex, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushcfunction(L, nb_trait_eq);
+    lua_setfield(L, -2, "__eq");
+    lua_pushcfunction(L, nb_trait_pairs);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushcfunction(L, nb_trait_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushliteral(L, "TraitCollection");
+    lua_setfield(L, -2, "__name");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
 }

@@ -155,12 +155,20 @@ int nb_unmodelled(lua_State *L, int cls, int key);
 /// plain table standing for a UIKit value: nil for a missing key, an error for one in
 /// `refusals` (name -> declaring class).
 void nb_pushrefusalindex(lua_State *L, int refusals, int newindex);
-/// Marks the member table at `members` as waiting for type `typeid_`'s refusals (or,
-/// with -1, as having them).
-void nb_setpending(lua_State *L, int members, int typeid_);
+/// Marks the member table at `members` as waiting for type `id`'s refusals, or, with
+/// NB_NOTPENDING, as having them. (`nb_state.refusals` with `-2 - typeID` asks instead
+/// for the type's metatable, for a class's __index.)
+#define NB_NOTPENDING (-1)
+void nb_setpending(lua_State *L, int members, int id);
+/// Pushes the __index of a class's methods table: the error for one of the type's
+/// refusals, or nil. `box` is [1] the type's member table (once made), [2] its ID.
+void nb_pushclassindex(lua_State *L, int box);
 /// Adds the refusals of the member table at `members` if they are not in yet; returns
 /// 1 when it just did (a key probed before may have one now).
 int nb_ensure_refusals(lua_State *L, int members);
+/// Pushes the metatable of trait collections (userdata with their traits' table as
+/// user value 1): read-only, refusing the names in `refusals`, equal by value.
+void nb_pushtraitmeta(lua_State *L, int refusals);
 /// Raises the error for setting a method's name on an object (at `obj`).
 int nb_methodset(lua_State *L, int obj, int key);
 void nb_pushgc(lua_State *L, nb_release_fn release);

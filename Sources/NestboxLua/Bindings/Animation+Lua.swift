@@ -9,6 +9,7 @@ enum AnimationFunctions {
         LuaMethod("animate", "(spec: {duration: number?, delay: number?, options: string|string[]?, dampingRatio: number?, velocity: number?, animations: fun()?, completion: fun(finished: boolean)?})",
                   doc: "Runs `animations`, animating the view properties it changes over `duration`, then `completion`.") { a in
             try a.table(1)
+            try a.checkKeys(1, ["duration", "delay", "options", "dampingRatio", "velocity", "animations", "completion"])
             let spec = try AnimationSpec(a, table: 1, what: "animate")
             if let option = spec.transitionOption {
                 throw LuaFailure.argument(1, "option '\(option)' is a view transition's: ui.transition")
@@ -30,6 +31,7 @@ enum AnimationFunctions {
         LuaMethod("transition", "(spec: {with: View?, from: View?, to: View?, duration: number?, options: string|string[]?, animations: fun()?, completion: fun(finished: boolean)?})",
                   doc: "UIView.transition: `with` a view, runs `animations` at once while the view shows the transition; `from`/`to` puts `to` in `from`'s place (or, with `showHideTransitionViews`, hides `from` and shows `to`). Options: `transitionCrossDissolve`, `transitionFlipFromLeft` (`Right`, `Top`, `Bottom`), `transitionCurlUp` (`Down`), `allowUserInteraction` (Q58).") { a in
             try a.table(1)
+            try a.checkKeys(1, ["with", "from", "to", "duration", "options", "animations", "completion"])
             let spec = try AnimationSpec(a, table: 1, what: "transition")
             let L = a.L
             func view(_ key: String) throws -> View? {

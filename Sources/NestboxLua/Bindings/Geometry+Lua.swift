@@ -153,16 +153,19 @@ extension LuaRuntime {
 }
 
 extension LuaRuntime {
-    /// A plain table of UIKit's trait names; reading one of UITraitCollection's members
-    /// that it lacks is an error naming it (docs/coverage.md). `idiom` is the spelling
-    /// from before docs/api-conventions.md.
+    /// A trait collection: a read-only value of UIKit's trait names (CLuaShim's
+    /// nb_pushtraitmeta); reading or setting one of UITraitCollection's members it lacks
+    /// is an error naming it (docs/coverage.md). `idiom` is the spelling from before
+    /// docs/api-conventions.md.
     func push(_ t: TraitCollection) {
+        _ = lua_newuserdatauv(L, 0, 1)
         L.newTable(hash: 5)
         L.push(t.horizontalSizeClass); L.setRawField(-2, "horizontalSizeClass")
         L.push(t.verticalSizeClass); L.setRawField(-2, "verticalSizeClass")
         L.push(t.idiom); L.setRawField(-2, "userInterfaceIdiom")
         L.push(t.idiom); L.setRawField(-2, "idiom")
         L.push(t.displayScale); L.setRawField(-2, "displayScale")
+        lua_setiuservalue(L, -2, 1)
         pushTraitMetatable()
         lua_setmetatable(L, -2)
     }
@@ -176,17 +179,7 @@ extension LuaRuntime {
                 L.push("UITraitCollection")
                 L.setRawField(refusals, String(m.luaName))
             }
-            L.newTable(hash: 4)
-            nb_pushrefusalindex(L, refusals, 0)
-            L.setRawField(-2, "__index")
-            nb_pushrefusalindex(L, refusals, 1)
-            L.setRawField(-2, "__newindex")
-            L.push("UITraitCollection" as StaticString)
-            L.setRawField(-2, "__name")
-            // Locked, as every metatable the host shares: with it in reach a script could
-            // give it a __gc, and every trait table made after would get a finalizer.
-            L.push("locked" as StaticString)
-            L.setRawField(-2, "__metatable")
+            nb_pushtraitmeta(L, refusals)
             traitMetaRef = luaL_ref(L, nb_registryindex())
             L.pop()
         }

@@ -28,6 +28,7 @@ enum InputFunctions {
         LuaMethod("pan", "(spec: {view: View?, from: Point, to: Point, steps: integer?, duration: number?, release: boolean?}) -> Touch?",
                   doc: "Drags a finger from `from` to `to` (in `view`'s coordinates, default the window's) in `steps` moves (10) over `duration` (0.25 s); with `release = false` returns the Touch still down.") { a in
             try a.table(1)
+            try a.checkKeys(1, ["view", "from", "to", "steps", "duration", "release"])
             let L = a.L
             L.rawField(1, "view")
             let view = try a.optionalObject(L.top, View.self, "View")

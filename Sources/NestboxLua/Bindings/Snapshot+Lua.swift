@@ -12,6 +12,7 @@ enum SnapshotFunctions {
         LuaMethod("snapshot", "(spec: {path: string, view: View?, scale: number?, overlays: string[]?, highlight: ViewController?})",
                   doc: "Writes a picture (.svg or .png, a relative path) of the screen or of `view`, with optional overlays (`controllers`, `safeArea`, `names`).") { a in
             try a.table(1)
+            try a.checkKeys(1, ["path", "view", "scale", "overlays", "highlight"])
             let L = a.L
             L.rawField(1, "path")
             guard let path = L.type(-1) == LUA_TSTRING ? L.string(at: -1) : nil else {

@@ -10,6 +10,8 @@ enum TransitionMethods {
                   doc: "Swaps two children's views: animated with `animations`, or by a custom `animator` (returns its context) (Q2).") { a in
             let parent = try ViewControllerBinding.check(a)
             try a.table(2)
+            try a.checkKeys(2, ["from", "to", "duration", "delay", "options", "dampingRatio", "velocity", "animations", "completion",
+                                "animator", "interactionController"])
             let L = a.L
             L.rawField(2, "from"); let from = try ViewControllerBinding.check(a, L.top); L.pop()
             L.rawField(2, "to"); let to = try ViewControllerBinding.check(a, L.top); L.pop()

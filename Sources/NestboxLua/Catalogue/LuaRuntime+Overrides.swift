@@ -41,7 +41,15 @@ extension LuaRuntime {
             }
             state.pointee.overrides = 1
         default:
-            return
+            // A class member of UIKit's (`performWithoutAnimation`) is no subclass's to define.
+            for cls in UIKitSurface.chain(ofBinding: typeID) {
+                let overloads = cls.members.filter { ($0.kind == .classProperty || $0.kind == .classMethod) && $0.luaName == key }
+                guard !overloads.isEmpty else { continue }
+                if let alias = UIKitSurface.aliases(of: cls).first(where: { a in overloads.contains { $0.swiftName == a.swiftName } }) {
+                    throw LuaFailure.message("\(cls.name).\(key) is \(alias.as) in Nestbox (docs/coverage.md)")
+                }
+                throw LuaFailure.message("\(cls.name).\(key) is not modelled by Nestbox (docs/coverage.md)")
+            }
         }
     }
 

@@ -119,4 +119,26 @@ extension LuaRuntime {
             }
         }
     }
+
+    /// Puts in the refusals at `table` the class members (`class var`, `class func`) of
+    /// type `typeID`'s UIKit classes: Nestbox models them as `ui` functions if at all.
+    func addUnmodelledClassMembers(_ typeID: Int, into table: Int32) {
+        for cls in UIKitSurface.chain(ofBinding: typeID) {
+            let aliases = UIKitSurface.aliases(of: cls)
+            // Overloads share a name: one modelled under another spelling names it.
+            let members = cls.members.filter { $0.kind == .classProperty || $0.kind == .classMethod }
+            let aliased = members.filter { m in aliases.contains { $0.swiftName == m.swiftName } }
+            for m in aliased + members {
+                let name = String(m.luaName)
+                guard L.rawField(table, name) == LUA_TNIL else { L.pop(); continue }
+                L.pop()
+                if let alias = aliases.first(where: { $0.swiftName == m.swiftName }) {
+                    L.push("\(cls.name).\(name) is \(alias.as) in Nestbox (docs/coverage.md)")
+                } else {
+                    L.push(cls.name)
+                }
+                L.setRawField(table, name)
+            }
+        }
+    }
 }

@@ -18,12 +18,19 @@ func withRuntime(_ L: LuaState?, _ body: (LuaState, LuaRuntime) -> Int32) -> Int
 }
 
 /// A type's refusals, on its member table's first miss (nb_ensure_refusals): the table
-/// is on top.
-let buildRefusals: nb_dispatch_fn = { L, typeID in
+/// is on top. With `-2 - typeID`, a class's __index asks for the type's metatable, whose
+/// member table it reads (nb_class_index).
+let buildRefusals: nb_dispatch_fn = { L, id in
     withRuntime(L) { L, rt in
-        let members = L.top
-        rt.addUnmodelled(Int(typeID), members: members)
-        nb_setpending(L, members, -1)
+        guard id >= 0 else {
+            rt.pushMetatable(Int(-2 - id))
+            L.pop()
+            return 0
+        }
+        let table = L.top
+        rt.addUnmodelled(Int(id), members: table)
+        rt.addUnmodelledClassMembers(Int(id), into: table)
+        nb_setpending(L, table, NB_NOTPENDING)
         return 0
     }
 }

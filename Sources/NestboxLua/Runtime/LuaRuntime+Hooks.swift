@@ -187,7 +187,12 @@ extension LuaRuntime {
         var mask: UInt64 = 0
         for o in Override.allCases {
             lua_pushvalue(L, index)
-            if pushClassHook(o.name) { mask |= HostCache.bit(o) }
+            if pushClassHook(o.name) {
+                mask |= HostCache.bit(o)
+                // A method's override the model will call (set with rawset, past
+                // __classset): the script's own calls must reach it too (nb_index).
+                if o.isMethod { state.pointee.overrides = 1 }
+            }
             L.settop(cache)
         }
         lua_pushvalue(L, index)

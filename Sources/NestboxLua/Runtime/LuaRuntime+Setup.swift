@@ -66,6 +66,7 @@ extension LuaRuntime {
         // object of the type is pushed (pushNew): an empty run pushes two types of 26,
         // and a metatable's member table, every inherited method and property again,
         // was most of setup's table work (docs/performance.md).
+        classBoxRefs = Array(repeating: LUA_NOREF, count: LuaTypes.all.count)
         L.newTable(array: Int32(2 * LuaTypes.all.count))
         let made = L.top
         lua_pushvalue(L, made)
@@ -120,6 +121,19 @@ extension LuaRuntime {
                 if let id = fn("__classset") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(cmt, "__newindex") }
                 lua_pushvalue(L, methods)
                 L.setRawField(cmt, "__index")               // ui.View.addSubview(v, w) works
+                // A name the methods lack is nil, or refused if UIKit has it (docs/coverage.md).
+                if !UIKitSurface.chain(ofBinding: i).isEmpty {
+                    L.newTable(array: 2)                    // the box: [1] the member table, [2] the type
+                    L.push(i)
+                    lua_rawseti(L, -2, 2)
+                    lua_pushvalue(L, -1)
+                    classBoxRefs[i] = luaL_ref(L, nb_registryindex())
+                    L.newTable(hash: 1)
+                    nb_pushclassindex(L, -2)
+                    L.setRawField(-2, "__index")
+                    lua_setmetatable(L, methods)
+                    L.pop()
+                }
                 L.push("locked" as StaticString)
                 L.setRawField(cmt, "__metatable")
                 lua_setmetatable(L, cls)
@@ -163,7 +177,15 @@ extension LuaRuntime {
             // Its refusals (docs/coverage.md) come on the table's first miss: most types
             // an empty run makes never miss, and listing a type's UIKit members was an
             // eighth of an empty run's instructions (docs/performance.md).
-            if !UIKitSurface.chain(ofBinding: typeID).isEmpty { nb_setpending(L, members, Int32(typeID)) }
+            if !UIKitSurface.chain(ofBinding: typeID).isEmpty {
+                nb_setpending(L, members, Int32(typeID))
+                if classBoxRefs[typeID] != LUA_NOREF {       // the class's __index reads it
+                    lua_rawgeti(L, nb_registryindex(), lua_Integer(classBoxRefs[typeID]))
+                    lua_pushvalue(L, members)
+                    lua_rawseti(L, -2, 1)
+                    L.pop()
+                }
+            }
             lua_rawgeti(L, nb_registryindex(), lua_Integer(hookSetRef))
             let hooks = L.top
             L.newTable(hash: 7)

@@ -25,6 +25,8 @@ public final class LuaRuntime {
     var classMasksRef: Int32 = LUA_NOREF
     var hookSetRef: Int32 = LUA_NOREF
     var traitMetaRef: Int32 = LUA_NOREF
+    /// Per type: the box its class's __index reads refusals through (nb_pushclassindex).
+    var classBoxRefs: [Int32] = []
     /// Lints of the script's text (SourceLint), reported before the run's own.
     var sourceLints: [LintFinding] = []
     var metatableRefs: [Int32] = []    // LUA_NOREF until the type's first object

@@ -114,6 +114,28 @@ struct Args {
     /// Borrowed: the runtime is running the call these arguments belong to.
     unowned(unsafe) let rt: LuaRuntime
 
+    /// Refuses a key of the options table at `t` that is not one of `keys`: a misspelt
+    /// key (`option`, `animation`) would otherwise be dropped in silence, as UIKit's
+    /// compiler would not let it be (docs/api-conventions.md, Arguments). Raw traversal,
+    /// stopping at the first unknown key.
+    func checkKeys(_ t: Int32, _ keys: [String]) throws {
+        let t = lua_absindex(L, t)
+        let top = L.top
+        defer { L.settop(top) }
+        L.pushNil()
+        while lua_next(L, t) != 0 {
+            L.pop()
+            guard L.type(-1) == LUA_TSTRING, let key = L.string(at: -1) else {
+                throw LuaFailure.argument(t, "options are named: a \(L.typeName(at: -1)) key is none of \(keys.joined(separator: ", "))")
+            }
+            if keys.contains(key) { continue }
+            let k = Array(key.lowercased().unicodeScalars)
+            let near = keys.min { LintNames.editDistance(k, Array($0.lowercased().unicodeScalars)) < LintNames.editDistance(k, Array($1.lowercased().unicodeScalars)) }
+            let hint = near.map { LintNames.editDistance(k, Array($0.lowercased().unicodeScalars)) <= 2 ? " (did you mean '\($0)'?)" : "" } ?? ""
+            throw LuaFailure.argument(t, "unknown option '\(key.prefix(80))'\(hint); the options are \(keys.joined(separator: ", "))")
+        }
+    }
+
     var count: Int32 { L.top }
 
     func object<T: SimObject>(_ i: Int32, _ type: T.Type, _ expected: String) throws -> T {

@@ -17,6 +17,8 @@ enum Prelude {
                 doc: "Lua's `load`, for text chunks only (never bytecode)."),
         LuaHook("collectgarbage", "(opt: string?, ...: any) -> any",
                 doc: "Lua's, limited to `collect`, `count`, `step` and `isrunning`."),
+        LuaHook("rawset", "(t: table, k: any, v: any) -> table",
+                doc: "Lua's, refused on a class (its fields are checked when set with `=`)."),
     ])
 
     static let source = #"""
@@ -66,6 +68,17 @@ local rawload = load
 function load(chunk, name, mode, env)
   if env == nil then return rawload(chunk, name, "t") end
   return rawload(chunk, name, "t", env)
+end
+
+-- rawset: not on a table whose metatable is the host's and locked (a class, ui.Transform):
+-- a class's fields are checked when set (docs/api-conventions.md, Overrides), which
+-- rawset would skip.
+local rawsetfn = rawset
+function rawset(t, k, v)
+  if type(t) == "table" and getmetatable(t) == "locked" then
+    error("rawset on a class or a table of ui's: set its fields with '=', which checks them (docs/api-conventions.md)", 2)
+  end
+  return rawsetfn(t, k, v)
 end
 
 -- collectgarbage: collecting and measuring only; a script cannot stop the collector or

@@ -1,9 +1,9 @@
 -- expect: 0
 -- options: --timeout 2
--- rawset reaches only the read-only view, which is no object's metatable, and the real
--- metatable stays hidden behind it.
+-- rawset is refused on ui.Transform, the read-only view (which is no object's metatable
+-- either), and the real metatable stays hidden behind it.
 local function forever() while true do end end
-rawset(ui.Transform, "__gc", forever)
+assert(not pcall(rawset, ui.Transform, "__gc", forever), "rawset on ui.Transform is refused")
 local mt = getmetatable(ui.View{}.transform)
 assert(mt == ui.Transform, "getmetatable answers with ui.Transform")
 assert(not pcall(setmetatable, ui.Transform.identity, {}), "a transform's metatable is protected")

@@ -1274,6 +1274,13 @@ function load(chunk, name, mode, env) end
 ---@return any
 function collectgarbage(opt, ...) end
 
+---Lua's, refused on a class (its fields are checked when set with `=`).
+---@param t table
+---@param k any
+---@param v any
+---@return table
+function rawset(t, k, v) end
+
 ---Groups tests (nestbox test).
 ---@param name string
 ---@param body fun()
