@@ -72,14 +72,16 @@ package enum Coverage {
         Generated from the catalogue of UIKit's public members (Sources/NestboxLua/Catalogue)
         and the binding registry; a test keeps it current. Do not edit.
 
-        Every instance member listed here is either modelled or refused: reading, setting or
-        calling one that is not modelled is an error at the script's line, naming it
-        (`x.lua:4: UIViewController.definesPresentationContext is not modelled by Nestbox
-        (docs/coverage.md)`), and so is a constructor key or a subclass method of that name.
-        A member modelled under another name says which (`UIScrollView.setContentOffset is
-        ui.scroll in Nestbox`). Names that are no UIKit member stay free for a script's own
-        fields. Class members and initializers are counted here; a class's constructor
-        (`ui.View{ frame = … }`) stands for its initializers. Deprecated members, and members
+        Every member listed here is either modelled or refused: reading, setting or calling
+        one that is not modelled is an error at the script's line, naming it (`x.lua:4:
+        UIViewController.definesPresentationContext is not modelled by Nestbox
+        (docs/coverage.md)`), and so is a constructor key or a subclass method of that name;
+        a class member is refused on the class (`ui.View.performWithoutAnimation`). A member
+        modelled under another name says which (`UIScrollView.setContentOffset is ui.scroll
+        in Nestbox`). Names that are no UIKit member stay free for a script's own fields. A
+        class's constructor (`ui.View{ frame = … }`) stands for its initializers. A member of
+        a class several bound types share (UIResponder's, UIBarItem's) counts as modelled
+        when every one of them models it. Deprecated members, and members
         only tvOS, macOS, Mac Catalyst or visionOS have, are not listed. UIScreen and UITouch
         are bound but not catalogued: their members are neither counted nor refused.
 

@@ -15,6 +15,10 @@ enum SourceLint {
         let text: String
         let line: Int
         let use: Use
+        /// The name before the `.` or `:` (`self` in `self.view`), if a name is there.
+        var receiver: String? = nil
+        /// Reached with `:`, a method call.
+        var viaColon = false
     }
 
     /// Bounded like any host loop a script can lengthen: a source past this many names
@@ -41,14 +45,19 @@ enum SourceLint {
             return found
         }
         for n in names where n.use != .defined && !defined.contains(n.text) {
-            // A name the script both sets and reads as a member is taken for a field of
-            // its own (`self.menu`); one only set configures UIKit, one only read asks it.
-            if let owner = unmodelled[n.text], !(setAsMember.contains(n.text) && read.contains(n.text)) {
+            // Which table a name is read from is not known before the run, and plain
+            // tables (a module's, a parameter's, the trace's events) have fields of every
+            // name. So a read is reported only from `self`; a set (`nav.x = …`) and a
+            // method call (`v:x()`) are UIKit's business wherever they are. A name the
+            // script both sets and reads as a member is taken for a field of its own.
+            let fromSelf = n.receiver == "self"
+            if let owner = unmodelled[n.text], fromSelf || n.use == .memberSet || n.viaColon,
+               !(setAsMember.contains(n.text) && read.contains(n.text)) {
                 guard reported.insert("\(n.text)@\(n.line)").inserted else { continue }
-                out.append(LintFinding(rule: .unmodelledMember, object: "script",
-                                       message: "`\(n.text)` is \(owner).\(n.text), which Nestbox does not model (docs/coverage.md)",
-                                       location: "\(file):\(n.line)"))
-            } else if n.use == .read, !setAsMember.contains(n.text), !knownNames.contains(n.text), n.text.utf8.count <= 80,
+                let message = owner.contains(" ") ? "`\(n.text)` is \(owner)"
+                    : "`\(n.text)` is \(owner).\(n.text), which Nestbox does not model (docs/coverage.md)"
+                out.append(LintFinding(rule: .unmodelledMember, object: "script", message: message, location: "\(file):\(n.line)"))
+            } else if n.use == .read, fromSelf, !setAsMember.contains(n.text), !knownNames.contains(n.text), n.text.utf8.count <= 80,
                       let near = suggestion(n.text) {
                 guard reported.insert("\(n.text)@\(n.line)").inserted else { continue }
                 out.append(LintFinding(rule: .readTypo, object: "script",
@@ -109,8 +118,13 @@ enum SourceLint {
         modelled.formUnion(UIKitSurface.traitNames)
         modelled.formUnion(uiFields)
         modelled.formUnion(LuaTypes.namespaces.flatMap { $0.functions.map(\.name) })
-        modelled.formUnion(UIKitCatalogue.modelledAs.map { String($0.member.prefix { $0 != "(" }) })
+
         var out: [String: String] = [:]
+        // Modelled under another name: the finding names it ("UIScrollView.setContentOffset, which is ui.scroll …").
+        for a in UIKitCatalogue.modelledAs where UIKitCatalogue.entry(a.cls)?.isProtocol == false {
+            let name = String(a.member.prefix { $0 != "(" })
+            if out[name] == nil, !modelled.contains(name) { out[name] = "\(a.cls).\(name), which is \(a.as) in Nestbox (docs/coverage.md)" }
+        }
         for c in UIKitCatalogue.all where !c.isProtocol || c.name.hasPrefix("UIViewControllerContext") {
             c.forEachMember { m in
                 let name = String(m.luaName)
@@ -167,6 +181,7 @@ enum SourceLint {
         }
         var previous: UInt8 = 0     // the last significant character before a name
         var beforePrevious: UInt8 = 0
+        var lastName: String?       // the name just before, while only `.` or `:` follows it
         while i < n, out.count < maxNames {
             let c = src[i]
             if c == 10 { line += 1; i += 1; continue }
@@ -190,9 +205,10 @@ enum SourceLint {
                 }
                 i += 1
                 previous = 0
+                lastName = nil
                 continue
             }
-            if let level = longOpen(i) { skipLong(level); previous = 0; continue }
+            if let level = longOpen(i) { skipLong(level); previous = 0; lastName = nil; continue }
             if isStart(c) {
                 let start = i
                 while i < n, isPart(src[i]) { i += 1 }
@@ -205,11 +221,15 @@ enum SourceLint {
                 // `function a:name(` and `function a.name(` define the name.
                 let defines = member && j < n && src[j] == 40 && lastKeywordIsFunction(src, before: start)
                 let use: Name.Use? = defines || (!member && assigned) ? .defined : member ? (assigned ? .memberSet : .read) : nil
-                if let use { out.append(Name(text: text, line: line, use: use)) }
+                if let use {
+                    out.append(Name(text: text, line: line, use: use, receiver: member ? lastName : nil, viaColon: member && previous == 58))
+                }
+                lastName = text
                 beforePrevious = previous
                 previous = 0
                 continue
             }
+            if c != 46 && c != 58 { lastName = nil }
             beforePrevious = previous
             previous = c
             i += 1
