@@ -41,11 +41,16 @@ extension LuaRuntime {
             }
             state.pointee.overrides = 1
         default:
-            // A class member of UIKit's (`performWithoutAnimation`) is no subclass's to define.
+            // A class member of UIKit's (`performWithoutAnimation`) is no subclass's to
+            // define. Read as bytes: most names a subclass defines are its own.
+            let keyBytes = Array(key.utf8)
             for cls in UIKitSurface.chain(ofBinding: typeID) {
-                let overloads = cls.members.filter { ($0.kind == .classProperty || $0.kind == .classMethod) && $0.luaName == key }
+                var overloads: [String] = []
+                cls.forEachClassMemberName { name, swiftName in
+                    if name.elementsEqual(keyBytes) { overloads.append(String(decoding: swiftName, as: UTF8.self)) }
+                }
                 guard !overloads.isEmpty else { continue }
-                if let alias = UIKitSurface.aliases(of: cls).first(where: { a in overloads.contains { $0.swiftName == a.swiftName } }) {
+                if let alias = UIKitSurface.aliases(of: cls).first(where: { overloads.contains($0.swiftName) }) {
                     throw LuaFailure.message("\(cls.name).\(key) is \(alias.as) in Nestbox (docs/coverage.md)")
                 }
                 throw LuaFailure.message("\(cls.name).\(key) is not modelled by Nestbox (docs/coverage.md)")

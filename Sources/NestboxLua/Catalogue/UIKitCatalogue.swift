@@ -64,22 +64,43 @@ extension UIKitClass {
     /// a third of an empty run's instructions). Lines are trusted here; `problems`
     /// checks them.
     func forEachInstanceName(_ body: (_ luaName: UnsafeBufferPointer<UInt8>, _ swiftName: UnsafeBufferPointer<UInt8>) -> Void) {
+        forEachName(classMembers: false, body)
+    }
+
+    /// The same for the class members (`class var`, `class func`).
+    func forEachClassMemberName(_ body: (_ luaName: UnsafeBufferPointer<UInt8>, _ swiftName: UnsafeBufferPointer<UInt8>) -> Void) {
+        forEachName(classMembers: true, body)
+    }
+
+    private func forEachName(classMembers: Bool,
+                             _ body: (_ luaName: UnsafeBufferPointer<UInt8>, _ swiftName: UnsafeBufferPointer<UInt8>) -> Void) {
         var text = source
         text.withUTF8 { all in
             var i = 0
             let n = all.count
+            func starts(_ at: Int, _ end: Int, _ word: StaticString) -> Bool {
+                let count = word.utf8CodeUnitCount
+                guard end - at > count else { return false }
+                for k in 0..<count where all[at + k] != word.utf8Start[k] { return false }
+                return true
+            }
             while i < n {
                 var end = i
                 while end < n, all[end] != 10 { end += 1 }
                 var start = i
                 while start < end, all[start] == 32 { start += 1 }
                 i = end + 1
-                // "var name" or "func name(…)"; class members and initializers are not an instance's.
+                // "var name" or "func name(…)", after "class " for a class member.
+                if classMembers {
+                    guard starts(start, end, "class ") else { continue }
+                    start += 6
+                } else if starts(start, end, "class ") {
+                    continue
+                }
                 let skip: Int
-                if end - start > 4, all[start] == 118, all[start + 1] == 97, all[start + 2] == 114, all[start + 3] == 32 {
+                if starts(start, end, "var ") {
                     skip = 4
-                } else if end - start > 5, all[start] == 102, all[start + 1] == 117, all[start + 2] == 110,
-                          all[start + 3] == 99, all[start + 4] == 32 {
+                } else if starts(start, end, "func ") {
                     skip = 5
                 } else {
                     continue

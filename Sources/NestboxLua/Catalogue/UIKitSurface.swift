@@ -123,21 +123,32 @@ extension LuaRuntime {
     /// Puts in the refusals at `table` the class members (`class var`, `class func`) of
     /// type `typeID`'s UIKit classes: Nestbox models them as `ui` functions if at all.
     func addUnmodelledClassMembers(_ typeID: Int, into table: Int32) {
+        let top = L.top
+        defer { L.settop(top) }
         for cls in UIKitSurface.chain(ofBinding: typeID) {
             let aliases = UIKitSurface.aliases(of: cls)
-            // Overloads share a name: one modelled under another spelling names it.
-            let members = cls.members.filter { $0.kind == .classProperty || $0.kind == .classMethod }
-            let aliased = members.filter { m in aliases.contains { $0.swiftName == m.swiftName } }
-            for m in aliased + members {
-                let name = String(m.luaName)
-                guard L.rawField(table, name) == LUA_TNIL else { L.pop(); continue }
-                L.pop()
-                if let alias = aliases.first(where: { $0.swiftName == m.swiftName }) {
-                    L.push("\(cls.name).\(name) is \(alias.as) in Nestbox (docs/coverage.md)")
-                } else {
-                    L.push(cls.name)
+            L.push(cls.name)
+            let owner = L.top
+            // Overloads share a name: one modelled under another spelling names it, so
+            // those go first.
+            for pass in 0..<2 {
+                cls.forEachClassMemberName { name, swiftName in
+                    guard let base = name.baseAddress, name.count > 0 else { return }
+                    let alias = aliases.first { $0.swiftName.utf8.elementsEqual(swiftName) }
+                    guard (pass == 0) == (alias != nil) else { return }
+                    _ = lua_pushlstring(L, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), name.count)
+                    let key = L.top
+                    defer { L.settop(owner) }
+                    lua_pushvalue(L, key)
+                    guard lua_rawget(L, table) == LUA_TNIL else { return }
+                    lua_pushvalue(L, key)
+                    if let alias {
+                        L.push("\(cls.name).\(String(decoding: name, as: UTF8.self)) is \(alias.as) in Nestbox (docs/coverage.md)")
+                    } else {
+                        lua_pushvalue(L, owner)
+                    }
+                    lua_rawset(L, table)
                 }
-                L.setRawField(table, name)
             }
         }
     }
