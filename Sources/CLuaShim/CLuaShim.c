@@ -151,10 +151,10 @@ void nb_pushdispatch(lua_State *L, nb_dispatch_fn fn, int id) {
 }
 
 /* __index: one raw probe of the type's member table (a function for a method, an
-   integer for a property, a string for a UIKit member Nestbox does not model: the name
-   of the UIKit class declaring it), then the object's own fields, then its Lua class
-   (a chain of tables). The closure is reachable only through our hidden metatable, so
-   slot 1 is one of our userdata. */
+   integer for a property), then the object's own fields, then its Lua class (a chain
+   of tables), then the type's refusals (nb_refusal: UIKit members Nestbox does not
+   model). The closure is reachable only through our hidden metatable, so slot 1 is one
+   of our userdata. */
 static int nb_index(lua_State *L) {
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
@@ -194,7 +194,6 @@ static int nb_index(lua_State *L) {
         lua_settop(L, 3);
         return 1;
     }
-    if (t == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
     lua_pop(L, 1);
     if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
         lua_pushvalue(L, 2);
@@ -207,12 +206,9 @@ static int nb_index(lua_State *L) {
         /* a Lua class: may walk its parents through __index */
         if (lua_gettable(L, -2) != LUA_TNIL) return 1;
     }
-    /* Nothing has the key. The refusals, made on a type's first miss, may name it: the
-       fields and classes cannot, as every way in checks them first. */
-    if (nb_ensure_refusals(L, lua_upvalueindex(1))) {
-        lua_pushvalue(L, 2);
-        if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
-    }
+    /* Nothing has the key. The type's refusals may name it: the fields and classes
+       cannot, as every way in checks them first. */
+    if (nb_refusal(L, lua_upvalueindex(1), 2)) return nb_unmodelled(L, -1, 2);
     lua_pushnil(L);
     return 1;
 }
@@ -223,9 +219,11 @@ static const char nb_pending_key = 0;
 
 void nb_setpending(lua_State *L, int members, int id) {
     members = lua_absindex(L, members);
-    if (id == NB_NOTPENDING) lua_pushnil(L); else lua_pushinteger(L, id);
+    lua_pushinteger(L, id);
     lua_rawsetp(L, members, &nb_pending_key);
 }
+
+
 
 /* __index of a class's methods table (reached from `ui.T.x` and from an object's
    look-up through its classes): nil, or the error for a UIKit member Nestbox does not
@@ -246,9 +244,7 @@ static int nb_class_index(lua_State *L) {
         st->in_host--;
         if (lua_rawgeti(L, lua_upvalueindex(1), 1) != LUA_TTABLE) { lua_pushnil(L); return 1; }
     }
-    nb_ensure_refusals(L, 3);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, 3) == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
+    if (nb_refusal(L, 3, 2)) return nb_unmodelled(L, -1, 2);
     lua_pushnil(L);
     return 1;
 }
@@ -258,19 +254,62 @@ void nb_pushclassindex(lua_State *L, int box) {
     lua_pushcclosure(L, nb_class_index, 1);
 }
 
-int nb_ensure_refusals(lua_State *L, int members) {
+/* A type's answers so far, name -> the refusal's text or false, in a table under the
+   member table's private key (made on the first miss). Past this many names a script
+   has missed on (a million distinct field names), answers are no longer kept: each
+   further miss asks the host again. */
+#define NB_REFUSAL_CACHE 10000
+static const char nb_count_key = 0;
+
+int nb_refusal(lua_State *L, int members, int key) {
     members = lua_absindex(L, members);
-    if (lua_rawgetp(L, members, &nb_pending_key) != LUA_TNUMBER) { lua_pop(L, 1); return 0; }
-    int tid = (int)lua_tointeger(L, -1);
+    key = lua_absindex(L, key);
+    if (lua_type(L, key) != LUA_TSTRING) return 0;
+    int t = lua_rawgetp(L, members, &nb_pending_key);
+    if (t == LUA_TNUMBER) {                     /* the type's first miss */
+        lua_Integer tid = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 8);
+        lua_pushinteger(L, tid);
+        lua_rawsetp(L, -2, &nb_pending_key);   /* the cache keeps the type ID */
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, members, &nb_pending_key);
+    } else if (t != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    int cache = lua_gettop(L);
+    lua_pushvalue(L, key);
+    t = lua_rawget(L, cache);
+    if (t == LUA_TSTRING) { lua_replace(L, cache); return 1; }
+    if (t != LUA_TNIL) { lua_settop(L, cache - 1); return 0; }     /* false: a free name */
     lua_pop(L, 1);
     nb_state *st = nb_getstate(L);
-    if (st->refusals == NULL) return 0;
-    lua_pushvalue(L, members);
-    st->in_host++;
-    st->refusals(L, tid);       /* adds them and clears the pending key; raises nothing */
-    st->in_host--;
+    if (st->refusals == NULL) { lua_settop(L, cache - 1); return 0; }
+    lua_rawgetp(L, cache, &nb_pending_key);
+    int tid = (int)lua_tointeger(L, -1);
     lua_pop(L, 1);
-    return 1;
+    lua_pushvalue(L, key);
+    st->in_host++;
+    st->refusals(L, tid);       /* replaces the key on top with the text or false; raises nothing */
+    st->in_host--;
+    lua_rawgetp(L, cache, &nb_count_key);
+    lua_Integer count = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (count < NB_REFUSAL_CACHE) {
+        lua_pushinteger(L, count + 1);
+        lua_rawsetp(L, cache, &nb_count_key);
+        lua_pushvalue(L, key);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, cache);
+    }
+    if (lua_type(L, -1) == LUA_TSTRING) {
+        lua_replace(L, cache);
+        lua_settop(L, cache);
+        return 1;
+    }
+    lua_settop(L, cache - 1);
+    return 0;
 }
 
 /* Whether the key at `key` names a hook (the set at `hooks`): some hooks are also
@@ -372,12 +411,7 @@ static int nb_newindex(lua_State *L) {
     lua_settop(L, 3);
     lua_pushvalue(L, 2);
     int t = lua_rawget(L, lua_upvalueindex(1));
-    if (t == LUA_TNIL && nb_ensure_refusals(L, lua_upvalueindex(1))) {
-        lua_pop(L, 1);
-        lua_pushvalue(L, 2);
-        t = lua_rawget(L, lua_upvalueindex(1));
-    }
-    if (t == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
+    if (t == LUA_TNIL && nb_refusal(L, lua_upvalueindex(1), 2)) return nb_unmodelled(L, -1, 2);
     if (t == LUA_TFUNCTION && nb_ishook(L, lua_upvalueindex(4), 2) == 0) return nb_methodset(L, 1, 2);
     if (t == LUA_TNUMBER) {
         int id = (int)lua_tointeger(L, -1);
@@ -459,12 +493,7 @@ static int nb_copyfields(lua_State *L, int src, int obj, int members, int hooks)
     while (lua_next(L, src) != 0) {          /* key at -2, value at -1 */
         lua_pushvalue(L, -2);
         int t = lua_rawget(L, members);
-        if (t == LUA_TNIL && nb_ensure_refusals(L, members)) {
-            lua_pop(L, 1);
-            lua_pushvalue(L, -2);
-            t = lua_rawget(L, members);
-        }
-        if (t == LUA_TSTRING) return nb_unmodelled(L, -1, -3);
+        if (t == LUA_TNIL && nb_refusal(L, members, -3)) return nb_unmodelled(L, -1, -4);
         if (t == LUA_TFUNCTION && nb_ishook(L, hooks, -3) == 0) return nb_methodset(L, obj, -3);
         int isprop = t == LUA_TNUMBER;
         lua_pop(L, 1);
@@ -515,8 +544,8 @@ static int nb_construct(lua_State *L) {
     if (n < 0) return nb_raise(L, n);
     lua_settop(L, 3);
     /* `init`, if the instance's fields or its class define one, runs after base init:
-       looked up there, not through __index, whose miss would make the type's refusals
-       for nothing (nb_ensure_refusals). */
+       looked up there, not through __index, whose miss would look the type's refusals
+       up for nothing (nb_refusal). */
     int hasinit = lua_getiuservalue(L, 3, 1) == LUA_TTABLE && lua_getfield(L, -1, "init") == LUA_TFUNCTION;
     if (!hasinit) {
         lua_settop(L, 3);

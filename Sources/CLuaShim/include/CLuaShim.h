@@ -31,8 +31,9 @@ typedef struct nb_state {
     int errarg;            /* argument index for NB_ARGERROR */
     int overrides;         /* a script's class has overridden a bound method (never reset) */
     int overridable;       /* registry ref: the set of method names a subclass may override */
-    /* Adds a type's refusals to its member table (on top) on the table's first miss:
-       the table keeps the type ID under a private key until then (nb_setpending). */
+    /* Answers whether the name on top (replaced by the answer: the refusal's text, or
+       false) is one of type `typeid_`'s refusals; with `-2 - typeID` and nothing on top,
+       makes the type's metatable instead (nb_class_index). Raises nothing. */
     int (*refusals)(lua_State *L, int typeid_);
     int memory_error;      /* set when the allocator refused a request */
     /* run limits (README.md, `nestbox run`). No hook runs until a limit needs one: the watchdog
@@ -137,10 +138,10 @@ int nb_pushslot(lua_State *L, int objects, uint32_t slot, const void *ptr, int l
 
 /* Closures around Swift functions */
 void nb_pushdispatch(lua_State *L, nb_dispatch_fn fn, int id);
-/// Pushes the __index closure: the member table (name -> method function, name ->
-/// property id, or name -> the UIKit class declaring a member Nestbox does not model:
-/// docs/coverage.md), and the property getter. A method a script's subclass overrides
-/// is the subclass's (once `nb_state.overrides` is set).
+/// Pushes the __index closure: the member table (name -> method function, or name ->
+/// property id; the type's refusals, docs/coverage.md, hang off it: nb_refusal), and
+/// the property getter. A method a script's subclass overrides is the subclass's (once
+/// `nb_state.overrides` is set).
 void nb_pushindex(lua_State *L, int members, nb_property_fn getter);
 /// Pushes the __newindex closure: the same member table, setter, a callback told when
 /// a plain field is set (with the value's Lua type as `id`), and the set of hook names.
@@ -155,17 +156,19 @@ int nb_unmodelled(lua_State *L, int cls, int key);
 /// plain table standing for a UIKit value: nil for a missing key, an error for one in
 /// `refusals` (name -> declaring class).
 void nb_pushrefusalindex(lua_State *L, int refusals, int newindex);
-/// Marks the member table at `members` as waiting for type `id`'s refusals, or, with
-/// NB_NOTPENDING, as having them. (`nb_state.refusals` with `-2 - typeID` asks instead
-/// for the type's metatable, for a class's __index.)
-#define NB_NOTPENDING (-1)
+/// Marks the member table at `members` as waiting for type `id`'s refusals.
+/// (`nb_state.refusals` with `-2 - typeID` asks instead for the type's metatable, for a
+/// class's __index.)
 void nb_setpending(lua_State *L, int members, int id);
+
 /// Pushes the __index of a class's methods table: the error for one of the type's
 /// refusals, or nil. `box` is [1] the type's member table (once made), [2] its ID.
 void nb_pushclassindex(lua_State *L, int box);
-/// Adds the refusals of the member table at `members` if they are not in yet; returns
-/// 1 when it just did (a key probed before may have one now).
-int nb_ensure_refusals(lua_State *L, int members);
+/// Whether the string key at `key` is one of the refusals of the type whose member
+/// table is at `members` (docs/coverage.md); if so the refusal's text (the declaring
+/// class, or a whole message) is pushed. Asks `nb_state.refusals` once per name and
+/// type, and keeps the answer.
+int nb_refusal(lua_State *L, int members, int key);
 /// Pushes the metatable of trait collections (userdata with their traits' table as
 /// user value 1): read-only, refusing the names in `refusals`, equal by value.
 void nb_pushtraitmeta(lua_State *L, int refusals);

@@ -13,21 +13,25 @@ extension LuaRuntime {
     func checkClassField() throws {
         guard L.type(2) == LUA_TSTRING, let typeID = boundType(ofClassAt: 1) else { return }
         let key = L.string(at: 2) ?? "?"
-        // A hook the host calls is the subclass's to define, whatever else has its name
-        // (a controller's `viewWillAppear` is also a method, for S44's direct calls).
-        if UIKitSurface.hostNames(ofBinding: typeID).contains(key) { return }
         let top = L.top
         defer { L.settop(top) }
+        // A hook the host calls is the subclass's to define, whatever else has its name
+        // (a controller's `viewWillAppear` is also a method, for S44's direct calls).
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(hookSetRef))
+        if nb_ishook(L, -1, 2) != 0 { return }
+        L.settop(top)
         pushMetatable(typeID)
         guard L.type(-1) == LUA_TTABLE, L.rawField(-1, "__members") == LUA_TTABLE else { return }
-        _ = nb_ensure_refusals(L, -1)
+        let members = L.top
         lua_pushvalue(L, 2)
         let type = LuaTypes.all[typeID].name
-        switch lua_rawget(L, -2) {
-        case LUA_TSTRING:
+        let found = lua_rawget(L, members)
+        if found == LUA_TNIL, nb_refusal(L, members, 2) != 0 {
             let owner = L.string(at: -1) ?? "?"
             // A whole message where UIKit's member is modelled under another name.
             throw LuaFailure.message(owner.contains(" ") ? owner : "\(owner).\(key) is not modelled by Nestbox (docs/coverage.md)")
+        }
+        switch found {
         case LUA_TNUMBER:
             throw LuaFailure.message("'\(key)' is a property of \(type): set it on the object (in init), not on the class (docs/api-conventions.md)")
         case LUA_TFUNCTION:
@@ -41,20 +45,9 @@ extension LuaRuntime {
             }
             state.pointee.overrides = 1
         default:
-            // A class member of UIKit's (`performWithoutAnimation`) is no subclass's to
-            // define. Read as bytes: most names a subclass defines are its own.
-            let keyBytes = Array(key.utf8)
-            for cls in UIKitSurface.chain(ofBinding: typeID) {
-                var overloads: [String] = []
-                cls.forEachClassMemberName { name, swiftName in
-                    if name.elementsEqual(keyBytes) { overloads.append(String(decoding: swiftName, as: UTF8.self)) }
-                }
-                guard !overloads.isEmpty else { continue }
-                if let alias = UIKitSurface.aliases(of: cls).first(where: { overloads.contains($0.swiftName) }) {
-                    throw LuaFailure.message("\(cls.name).\(key) is \(alias.as) in Nestbox (docs/coverage.md)")
-                }
-                throw LuaFailure.message("\(cls.name).\(key) is not modelled by Nestbox (docs/coverage.md)")
-            }
+            // A class member of UIKit's (`performWithoutAnimation`) is in the member
+            // table too, as a refusal (the string case above).
+            return
         }
     }
 

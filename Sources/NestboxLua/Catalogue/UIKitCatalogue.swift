@@ -25,6 +25,38 @@ struct UIKitClass {
 
 enum UIKitCatalogue {}
 
+/// A class's name index (`UIKitClass.nameIndex`): entries, and slots of entry
+/// positions by hash (-1 empty; at most half full, so every probe ends).
+struct UIKitNameIndex {
+    var entries: [UIKitNameEntry] = []
+    var slots: [Int32] = []
+
+    /// The entries whose hash is `hash`, in the order probed.
+    func forEach(hash: UInt64, _ body: (UIKitNameEntry) -> Void) {
+        guard !slots.isEmpty else { return }
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] >= 0 {
+            let e = entries[Int(slots[slot])]
+            if e.hash == hash { body(e) }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+    }
+}
+
+/// One member in a class's name index.
+struct UIKitNameEntry {
+    let hash: UInt64
+    let name: Range<Int>
+    let swiftName: Range<Int>
+
+    /// FNV-1a over the name's bytes.
+    static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        var h: UInt64 = 0xcbf29ce484222325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100000001b3 }
+        return h
+    }
+}
+
 /// A member's kind, as a catalogue line starts.
 enum UIKitMemberKind: String, CaseIterable {
     case property = "var", method = "func", classProperty = "class var", classMethod = "class func", initializer = "init"
@@ -59,7 +91,7 @@ extension UIKitClass {
     }
 
     /// The instance members' Lua names and Swift names, as bytes of `source`: the
-    /// runtime's path (`LuaRuntime.addUnmodelled`), which runs at every start, so no
+    /// runtime's path (`LuaRuntime.refusal`), taken at a type's first miss on a name, so no
     /// String or Character is made per line (a Character-wise parse of the catalogue was
     /// a third of an empty run's instructions). Lines are trusted here; `problems`
     /// checks them.
@@ -76,6 +108,16 @@ extension UIKitClass {
                              _ body: (_ luaName: UnsafeBufferPointer<UInt8>, _ swiftName: UnsafeBufferPointer<UInt8>) -> Void) {
         var text = source
         text.withUTF8 { all in
+            Self.forEachName(in: all, classMembers: classMembers) { name, swiftName in
+                body(UnsafeBufferPointer(rebasing: all[name]), UnsafeBufferPointer(rebasing: all[swiftName]))
+            }
+        }
+    }
+
+    /// The lines' names as ranges of `all` (the list's bytes).
+    private static func forEachName(in all: UnsafeBufferPointer<UInt8>, classMembers: Bool,
+                                    _ body: (_ luaName: Range<Int>, _ swiftName: Range<Int>) -> Void) {
+        do {
             var i = 0
             let n = all.count
             func starts(_ at: Int, _ end: Int, _ word: StaticString) -> Bool {
@@ -108,9 +150,37 @@ extension UIKitClass {
                 let nameStart = start + skip
                 var nameEnd = nameStart
                 while nameEnd < end, all[nameEnd] != 40 { nameEnd += 1 }
-                body(UnsafeBufferPointer(rebasing: all[nameStart..<nameEnd]), UnsafeBufferPointer(rebasing: all[nameStart..<end]))
+                body(nameStart..<nameEnd, nameStart..<end)
             }
         }
+    }
+
+    /// Every member's name, as an index: the entries (the Lua name's and the Swift
+    /// name's byte ranges in `source`, the Lua name's hash) and an open-addressing table
+    /// of them by hash. Made once per class that a run looks a name up in
+    /// (`LuaRuntime.refusal`), so that a look-up is a probe or two, not a scan of the
+    /// class's list; no sort (sorting the entries cost more than the rest of a look-up's
+    /// first use).
+    func nameIndex() -> UIKitNameIndex {
+        var index = UIKitNameIndex()
+        var text = source
+        // Ranges of this one buffer: the look-up reads them from the same string's bytes.
+        text.withUTF8 { all in
+            for classMembers in [false, true] {
+                Self.forEachName(in: all, classMembers: classMembers) { name, swiftName in
+                    index.entries.append(UIKitNameEntry(hash: UIKitNameEntry.hash(all[name]), name: name, swiftName: swiftName))
+                }
+            }
+        }
+        var size = 16
+        while size < 2 * index.entries.count { size *= 2 }
+        index.slots = Array(repeating: -1, count: size)
+        for (i, e) in index.entries.enumerated() {
+            var slot = Int(truncatingIfNeeded: e.hash) & (size - 1)
+            while index.slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            index.slots[slot] = Int32(i)
+        }
+        return index
     }
 
     var members: [UIKitMember] {

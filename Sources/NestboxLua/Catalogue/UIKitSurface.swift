@@ -22,6 +22,13 @@ enum UIKitSurface {
     /// and the classes (or protocols) it inherits from. Empty for a type with no entry
     /// (UIScreen, UITouch: outside the catalogue, docs/coverage.md).
     static func chain(ofBinding typeID: Int) -> [UIKitClass] {
+        chains.indices.contains(typeID) ? chains[typeID] : []
+    }
+
+    /// Every binding's chain, found once per process.
+    private static let chains: [[UIKitClass]] = LuaTypes.all.indices.map(findChain)
+
+    private static func findChain(_ typeID: Int) -> [UIKitClass] {
         var out: [UIKitClass] = []
         var next = UIKitCatalogue.entry(uikitName(ofBinding: LuaTypes.all[typeID].name))
         while let c = next, out.count < 16 {
@@ -70,6 +77,12 @@ enum UIKitSurface {
         return names
     }
 
+    /// The hooks and delegate fields of every binding whose chain has `cls`: names a
+    /// type may host without a method or property of the name.
+    static func hostedNames(of cls: UIKitClass) -> [String] {
+        LuaTypes.all.indices.filter { chain(ofBinding: $0).contains { $0.name == cls.name } }.flatMap(hostNames(ofBinding:))
+    }
+
     /// Whether binding `typeID` models the instance member `name`.
     static func models(_ name: Substring, binding typeID: Int) -> Bool {
         let t = LuaRuntime.tables
@@ -79,77 +92,38 @@ enum UIKitSurface {
 }
 
 extension LuaRuntime {
-    /// Puts in the member table at `members` (type `typeID`'s, its methods and
-    /// properties already in) every instance member of its UIKit classes that it does
-    /// not model, as name -> the declaring class's name: reading, setting or calling one
-    /// is then an error naming it (CLuaShim's nb_index), at no cost to the names it does
-    /// model. Made once per type, with its metatable.
-    func addUnmodelled(_ typeID: Int, members: Int32) {
-        let chain = UIKitSurface.chain(ofBinding: typeID)
-        guard !chain.isEmpty else { return }
-        let top = L.top
-        defer { L.settop(top) }
-        L.newTable()                                     // what the host models besides members
-        let hosted = L.top
-        for name in UIKitSurface.hostNames(ofBinding: typeID) {
-            L.push(true)
-            L.setRawField(hosted, name)
-        }
-        for cls in chain {
-            let aliases = UIKitSurface.aliases(of: cls)
-            L.push(cls.name)
-            let owner = L.top
-            cls.forEachInstanceName { name, swiftName in
-                guard let base = name.baseAddress, name.count > 0 else { return }
-                let key = L.top + 1
-                _ = lua_pushlstring(L, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), name.count)
-                lua_pushvalue(L, key)
-                defer { L.settop(owner) }
-                guard lua_rawget(L, members) == LUA_TNIL else { return }
-                lua_pushvalue(L, key)
-                guard lua_rawget(L, hosted) == LUA_TNIL else { return }
-                lua_pushvalue(L, key)
-                // Modelled under another spelling: the error names it.
-                if !aliases.isEmpty, let alias = aliases.first(where: { $0.swiftName.utf8.elementsEqual(swiftName) }) {
-                    L.push("\(cls.name).\(String(decoding: name, as: UTF8.self)) is \(alias.as) in Nestbox (docs/coverage.md)")
-                } else {
-                    lua_pushvalue(L, owner)
-                }
-                lua_rawset(L, members)
-            }
-        }
-    }
-
-    /// Puts in the refusals at `table` the class members (`class var`, `class func`) of
-    /// type `typeID`'s UIKit classes: Nestbox models them as `ui` functions if at all.
-    func addUnmodelledClassMembers(_ typeID: Int, into table: Int32) {
-        let top = L.top
-        defer { L.settop(top) }
+    /// The refusal of `name` for type `typeID`, asked after the type's methods and
+    /// properties missed it (CLuaShim's nb_refusal, which keeps the answer): the
+    /// declaring UIKit class, or a whole message for a member modelled under another
+    /// name; nil for a name that is no unmodelled member (the script's own, or a hook or
+    /// delegate field some type derived from the class hosts). Looked up in the
+    /// catalogue's bytes: no Lua string is made per catalogue member, so a run pays for
+    /// the names it uses, not for UIKit's surface.
+    func refusal(_ typeID: Int, _ name: String) -> String? {
+        guard !name.isEmpty, name.utf8.count <= 100 else { return nil }
+        let key = Array(name.utf8)
+        let hash = UIKitNameEntry.hash(key)
         for cls in UIKitSurface.chain(ofBinding: typeID) {
-            let aliases = UIKitSurface.aliases(of: cls)
-            L.push(cls.name)
-            let owner = L.top
-            // Overloads share a name: one modelled under another spelling names it, so
-            // those go first.
-            for pass in 0..<2 {
-                cls.forEachClassMemberName { name, swiftName in
-                    guard let base = name.baseAddress, name.count > 0 else { return }
-                    let alias = aliases.first { $0.swiftName.utf8.elementsEqual(swiftName) }
-                    guard (pass == 0) == (alias != nil) else { return }
-                    _ = lua_pushlstring(L, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), name.count)
-                    let key = L.top
-                    defer { L.settop(owner) }
-                    lua_pushvalue(L, key)
-                    guard lua_rawget(L, table) == LUA_TNIL else { return }
-                    lua_pushvalue(L, key)
-                    if let alias {
-                        L.push("\(cls.name).\(String(decoding: name, as: UTF8.self)) is \(alias.as) in Nestbox (docs/coverage.md)")
-                    } else {
-                        lua_pushvalue(L, owner)
-                    }
-                    lua_rawset(L, table)
+            guard let index = UIKitCatalogue.all.firstIndex(where: { $0.name == cls.name }) else { continue }
+            if catalogueIndex.isEmpty { catalogueIndex = Array(repeating: nil, count: UIKitCatalogue.all.count) }
+            if catalogueIndex[index] == nil { catalogueIndex[index] = cls.nameIndex() }
+            guard let names = catalogueIndex[index] else { continue }
+            var overloads: [String] = []
+            var text = cls.source
+            text.withUTF8 { all in
+                names.forEach(hash: hash) { e in
+                    // Offsets into the same bytes (a list is a constant; checked, not trusted).
+                    guard e.swiftName.upperBound <= all.count, all[e.name].elementsEqual(key) else { return }
+                    overloads.append(String(decoding: all[e.swiftName], as: UTF8.self))
                 }
             }
+            guard !overloads.isEmpty else { continue }
+            if UIKitSurface.hostedNames(of: cls).contains(name) { return nil }
+            if let alias = UIKitSurface.aliases(of: cls).first(where: { overloads.contains($0.swiftName) }) {
+                return "\(cls.name).\(name) is \(alias.as) in Nestbox (docs/coverage.md)"
+            }
+            return cls.name
         }
+        return nil
     }
 }

@@ -17,9 +17,9 @@ func withRuntime(_ L: LuaState?, _ body: (LuaState, LuaRuntime) -> Int32) -> Int
     }
 }
 
-/// A type's refusals, on its member table's first miss (nb_ensure_refusals): the table
-/// is on top. With `-2 - typeID`, a class's __index asks for the type's metatable, whose
-/// member table it reads (nb_class_index).
+/// Whether the name on top is one of type `id`'s refusals (nb_refusal): replaced by the
+/// refusal's text or false. With `-2 - typeID`, a class's __index asks for the type's
+/// metatable, whose member table it reads (nb_class_index).
 let buildRefusals: nb_dispatch_fn = { L, id in
     withRuntime(L) { L, rt in
         guard id >= 0 else {
@@ -27,10 +27,9 @@ let buildRefusals: nb_dispatch_fn = { L, id in
             L.pop()
             return 0
         }
-        let table = L.top
-        rt.addUnmodelled(Int(id), members: table)
-        rt.addUnmodelledClassMembers(Int(id), into: table)
-        nb_setpending(L, table, NB_NOTPENDING)
+        let name = L.string(at: -1) ?? ""
+        L.pop()
+        if let text = rt.refusal(Int(id), name) { L.push(text) } else { L.push(false) }
         return 0
     }
 }

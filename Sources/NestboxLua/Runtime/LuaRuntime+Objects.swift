@@ -222,12 +222,24 @@ extension LuaRuntime {
         defer { L.settop(top) }
         pushMetatable(typeID)
         guard L.rawField(-1, "__members") == LUA_TTABLE else { return [] }
-        _ = nb_ensure_refusals(L, -1)
+        let members = L.top
+        var names: [String] = []
+        for cls in UIKitSurface.chain(ofBinding: typeID) {
+            let collect: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void = { n, _ in
+                let s = String(decoding: n, as: UTF8.self)
+                if !names.contains(s) { names.append(s) }
+            }
+            cls.forEachInstanceName(collect)
+            cls.forEachClassMemberName(collect)
+        }
         var out: [String] = []
-        L.pushNil()
-        while lua_next(L, -2) != 0 {
-            if L.type(-1) == LUA_TSTRING, let k = L.string(at: -2), let v = L.string(at: -1) { out.append("\(k)=\(v)") }
-            L.pop()
+        for name in names {
+            L.push(name)
+            // a type's own method or property comes first: no refusal of it
+            if nb_refusal(L, members, L.top) != 0, L.rawField(members, name) == LUA_TNIL {
+                out.append("\(name)=\(L.string(at: -2) ?? "?")")
+            }
+            L.settop(members)
         }
         return out.sorted()
     }

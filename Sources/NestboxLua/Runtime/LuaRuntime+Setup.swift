@@ -122,7 +122,7 @@ extension LuaRuntime {
                 lua_pushvalue(L, methods)
                 L.setRawField(cmt, "__index")               // ui.View.addSubview(v, w) works
                 // A name the methods lack is nil, or refused if UIKit has it (docs/coverage.md).
-                if !UIKitSurface.chain(ofBinding: i).isEmpty {
+                do {
                     L.newTable(array: 2)                    // the box: [1] the member table, [2] the type
                     L.push(i)
                     lua_rawseti(L, -2, 2)
@@ -177,7 +177,8 @@ extension LuaRuntime {
             // Its refusals (docs/coverage.md) come on the table's first miss: most types
             // an empty run makes never miss, and listing a type's UIKit members was an
             // eighth of an empty run's instructions (docs/performance.md).
-            if !UIKitSurface.chain(ofBinding: typeID).isEmpty {
+            // (A type outside the catalogue, UIScreen's, gets none when they are made.)
+            do {
                 nb_setpending(L, members, Int32(typeID))
                 if classBoxRefs[typeID] != LUA_NOREF {       // the class's __index reads it
                     lua_rawgeti(L, nb_registryindex(), lua_Integer(classBoxRefs[typeID]))

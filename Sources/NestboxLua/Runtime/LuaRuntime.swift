@@ -27,6 +27,8 @@ public final class LuaRuntime {
     var traitMetaRef: Int32 = LUA_NOREF
     /// Per type: the box its class's __index reads refusals through (nb_pushclassindex).
     var classBoxRefs: [Int32] = []
+    /// Per catalogue class: its name index, once a name was looked up in it (`refusal`).
+    var catalogueIndex: [UIKitNameIndex?] = []
     /// Lints of the script's text (SourceLint), reported before the run's own.
     var sourceLints: [LintFinding] = []
     var metatableRefs: [Int32] = []    // LUA_NOREF until the type's first object
