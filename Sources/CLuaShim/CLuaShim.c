@@ -352,27 +352,6 @@ int nb_unmodelled(lua_State *L, int cls, int key) {
     return lua_error(L);
 }
 
-/* __index of a plain table standing for a UIKit value (a trait collection): a key the
-   table lacks is nil, unless it names an unmodelled member (upvalue 1: name -> class). */
-static int nb_refusal_index(lua_State *L) {
-    lua_settop(L, 3);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TSTRING) return nb_unmodelled(L, -1, 2);
-    if (lua_toboolean(L, lua_upvalueindex(2))) {      /* __newindex: another key is set */
-        lua_settop(L, 3);
-        lua_rawset(L, 1);
-        return 0;
-    }
-    lua_pushnil(L);
-    return 1;
-}
-
-void nb_pushrefusalindex(lua_State *L, int refusals, int newindex) {
-    lua_pushvalue(L, refusals);
-    lua_pushboolean(L, newindex);
-    lua_pushcclosure(L, nb_refusal_index, 2);
-}
-
 int nb_methodset(lua_State *L, int obj, int key) {
     obj = lua_absindex(L, obj);
     key = lua_absindex(L, key);

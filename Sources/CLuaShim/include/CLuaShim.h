@@ -152,10 +152,6 @@ int nb_ishook(lua_State *L, int hooks, int key);
 /// Raises "file:line: <class>.<key> is not modelled by Nestbox (docs/coverage.md)",
 /// the class name and the key at the given indices.
 int nb_unmodelled(lua_State *L, int cls, int key);
-/// Pushes an __index (or, with `newindex`, a __newindex that sets other keys) for a
-/// plain table standing for a UIKit value: nil for a missing key, an error for one in
-/// `refusals` (name -> declaring class).
-void nb_pushrefusalindex(lua_State *L, int refusals, int newindex);
 /// Marks the member table at `members` as waiting for type `id`'s refusals.
 /// (`nb_state.refusals` with `-2 - typeID` asks instead for the type's metatable, for a
 /// class's __index.)

@@ -112,19 +112,15 @@ extension LuaRuntime {
 
     /// String keys of the table at `t` (raw traversal, in a protected call); with
     /// `markFunctions`, a key whose value is a function ends in `(`.
-    /// With `modelledOnly`, a member table's refusals (string values: docs/coverage.md)
-    /// are left out.
-    func keys(of t: Int32, functionsOnly: Bool, markFunctions: Bool = false, modelledOnly: Bool = false) -> [String] {
-        final class Box { var names: [String] = []; var functionsOnly = false; var mark = false; var modelledOnly = false }
+    func keys(of t: Int32, functionsOnly: Bool, markFunctions: Bool = false) -> [String] {
+        final class Box { var names: [String] = []; var functionsOnly = false; var mark = false }
         let box = Box()
         box.functionsOnly = functionsOnly
         box.mark = markFunctions
-        box.modelledOnly = modelledOnly
         let visit: nb_pair_fn = { L, ctx in
             guard let L, let ctx else { return 0 }
             let box = Unmanaged<Box>.fromOpaque(ctx).takeUnretainedValue()
             let isFunction = lua_type(L, 5) == LUA_TFUNCTION
-            if box.modelledOnly && lua_type(L, 5) == LUA_TSTRING { return 0 }
             if lua_type(L, 4) == LUA_TSTRING, !box.functionsOnly || isFunction,
                let s = L.string(at: 4) { box.names.append(box.mark && isFunction ? s + "(" : s) }
             return 0
@@ -140,7 +136,7 @@ extension LuaRuntime {
         var names: [String] = []
         if lua_getmetatable(L, ud) != 0, L.rawField(-1, "__index") == LUA_TFUNCTION,
            lua_getupvalue(L, -1, 1) != nil, L.type(-1) == LUA_TTABLE {
-            names += keys(of: L.top, functionsOnly: methodsOnly, markFunctions: true, modelledOnly: true)
+            names += keys(of: L.top, functionsOnly: methodsOnly, markFunctions: true)
         }
         L.settop(ud)
         if lua_getiuservalue(L, ud, 1) == LUA_TTABLE { names += keys(of: L.top, functionsOnly: methodsOnly, markFunctions: true) }

@@ -186,9 +186,7 @@ extension LuaRuntime {
             while lua_next(L, t) != 0 {
                 let name = L.string(at: -2) ?? "?"
                 if L.type(-2) != LUA_TSTRING {
-                    // the private key of refusals still to come (nb_setpending)
-                } else if L.type(-1) == LUA_TSTRING {
-                    // a refusal (docs/coverage.md): `unmodelled` lists them
+                    // the private key of the type's refusals (nb_refusal): `unmodelled` lists them
                 } else if L.type(-1) == LUA_TFUNCTION, lua_getupvalue(L, -1, 2) != nil {
                     out.append("\(name)=m\(lua_tointegerx(L, -1, nil))")
                     L.pop()
