@@ -20,11 +20,28 @@ extension ViewController {
         performDismissal(of: stack, from: presenter, animated: animated, completion: completion)
     }
 
-    /// The (presenter, presented) pair a `dismiss` on this controller acts on.
+    /// The (presenter, presented) pair a `dismiss` on this controller acts on: what its
+    /// farthest ancestor presents; else that ancestor, if it was presented. Apple: a
+    /// presented controller asks its presenter to dismiss it, and a child of a presented
+    /// controller (a controller in a presented navigation stack) asks the same.
     func dismissalTarget() -> (ViewController, ViewController)? {
         let root = presentationRoot
         if let presented = root.presentedHere { return (root, presented) }
-        if let p = presentingViewController { return (p, self) }
+        if let p = root.presentingViewController { return (p, root) }
+        return nil
+    }
+
+    /// `presentingViewController` as UIKit answers it: the presenter of this controller
+    /// or, for a child, of its nearest ancestor that was presented (Apple's page for the
+    /// property).
+    public var presentingViewControllerOfAncestor: ViewController? {
+        var vc: ViewController? = self
+        var steps = 0
+        while let c = vc, steps < 100_000 {
+            if let p = c.presentingViewController { return p }
+            vc = c.parent
+            steps += 1
+        }
         return nil
     }
 

@@ -27,6 +27,19 @@ extension PresentationAnimators {
 }
 
 extension ViewController {
+    /// Whether this controller, or one of the presented controllers that present it, is
+    /// being dismissed (a walk up the presenting chain, bounded by it).
+    var isLeavingByDismissal: Bool {
+        var vc: ViewController? = self
+        var steps = 0
+        while let c = vc, steps < 10_000 {
+            if c.isBeingDismissed { return true }
+            vc = c.presentingViewController
+            steps += 1
+        }
+        return false
+    }
+
     /// The controller that presents on this one's behalf: the farthest ancestor
     /// (UIViewController.h).
     var presentationRoot: ViewController {
@@ -45,7 +58,9 @@ extension ViewController {
             throw ContainmentError.invalidArgument(Messages.mutualHold(vc, presenter, "present", "from"))
         }
         simulation.trace.record(.call, self, "present", [("_", .ref(vc)), ("animated", .bool(animated))])
-        guard presenter.viewIfLoaded?.window?.isVisible == true else {
+        // W15: also a presenter on its way out (being dismissed, it or a controller that
+        // presents it): its view is leaving the window, and UIKit shows nothing.
+        guard presenter.viewIfLoaded?.window?.isVisible == true, !presenter.isLeavingByDismissal else {
             simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) whose view is not in the window hierarchy!", lint: .presentFromDetached)
             return
         }

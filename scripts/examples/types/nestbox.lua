@@ -116,7 +116,7 @@ function Transform:isIdentity() end
 ---@field navigationItem NavigationItem What the controller shows in a navigation bar. (read-only)
 ---@field tabBarItem TabBarItem What the controller shows in a tab bar.
 ---@field presentedViewController ViewController? What this controller, or its nearest ancestor, presents. (read-only)
----@field presentingViewController ViewController? What presents this controller. (read-only)
+---@field presentingViewController ViewController? What presents this controller, or, for a child, its nearest presented ancestor. (read-only)
 ---@field presentationController PresentationController? The custom presentation's presentation controller. (read-only)
 ---@field isBeingPresented boolean True during the appearance callbacks of a presentation. (read-only)
 ---@field isBeingDismissed boolean True during the disappearance callbacks of a dismissal. (read-only)
