@@ -9,7 +9,7 @@
 ///
 /// The core reads only the override bits, `valid` and the generation; the host's bits
 /// are the host's. `HostCacheLayoutTests` fails when the override bits would reach the
-/// host's bits (with 24 overrides today, a 27th would), or anything leaves the word.
+/// host's bits (with 26 overrides today, a 27th would), or anything leaves the word.
 public enum HostCache {
     /// The first of the host's own bits: the override bits must stay below it.
     public static var firstHostBit: Int { 26 }

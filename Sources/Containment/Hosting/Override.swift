@@ -22,7 +22,7 @@ public enum Override: String, CaseIterable, Sendable {
     // subclass's override sees them (docs/api-conventions.md, Overrides; Q59):
     // asked, and the override replaces UIKit's implementation, which it reaches by a
     // super call (`ObjectHost.override`).
-    case beginAppearanceTransition, endAppearanceTransition, popViewController
+    case beginAppearanceTransition, endAppearanceTransition, popViewController, show, showDetailViewController
 
     /// The position in the list above: a payload-free enum is stored as its case's
     /// index in declaration order (Swift's type layout), so this is a load, not a switch.
@@ -104,6 +104,8 @@ public enum MethodCall {
     case beginAppearanceTransition(Bool, animated: Bool)
     case endAppearanceTransition
     case popViewController(animated: Bool)
+    case show(ViewController)
+    case showDetailViewController(ViewController)
 
     /// Exhaustive, no default, as `Hook.override`.
     public var override: Override {
@@ -111,6 +113,8 @@ public enum MethodCall {
         case .beginAppearanceTransition: .beginAppearanceTransition
         case .endAppearanceTransition: .endAppearanceTransition
         case .popViewController: .popViewController
+        case .show: .show
+        case .showDetailViewController: .showDetailViewController
         }
     }
 }
@@ -138,10 +142,14 @@ public protocol ObjectHost: AnyObject {
     /// Runs the script's override of `call` on `object`; false when it has none (the
     /// model then runs UIKit's implementation itself).
     func override(_ call: MethodCall, on object: SimObject) -> Bool
+    /// Whether the script's class of `object` overrides the method (a look-up, no call:
+    /// targetViewController(forAction:sender:) asks it).
+    func hasOverride(_ override: Override, on object: SimObject) -> Bool
     func ownershipChanged(of object: SimObject, owned: Bool)
 }
 
 extension ObjectHost {
     /// A host without overrides of bound methods (the model's tests' hosts).
     public func override(_ call: MethodCall, on object: SimObject) -> Bool { false }
+    public func hasOverride(_ override: Override, on object: SimObject) -> Bool { false }
 }

@@ -37,7 +37,11 @@ enum SplitViewControllerBinding {
                   doc: "The navigation controller showing the column.") { a in
             a.rt.push(try check(a).navigationController(for: try column(a, 2))); return 1
         },
-        LuaMethod("show", "(column: string)", doc: "Shows the column: the closest display mode that does (Q46); collapsed, pushes its stack (Q47).") { a in
+        LuaMethod("show", "(column: string|ViewController, sender: any?)", overridable: true,
+                  doc: "With a column's name, shows the column: the closest display mode that does (Q46); collapsed, pushes its stack (Q47). With a controller, UIKit's show(_:sender:) (Q61).") { a in
+            if a.L.type(2) != LUA_TSTRING {
+                try check(a).show(try ViewControllerBinding.check(a, 2), action: .show); return 0
+            }
             try check(a).show(try column(a, 2)); return 0
         },
         LuaMethod("hide", "(column: string)", doc: "Hides the column (not the secondary, Q45).") { a in

@@ -5,6 +5,22 @@ import Containment
 /// What view controllers gain with containers: presentation and the container links.
 enum PresentationMethods {
     static let methods: [LuaMethod] = [
+        LuaMethod("show", "(vc: ViewController, sender: any?)", overridable: true,
+                  doc: "Shows `vc` where the container above decides: a navigation controller pushes it, a split view controller puts it in a column; with none, the window's root presents it (Q61).") { a in
+            try ViewControllerBinding.check(a).show(try ViewControllerBinding.check(a, 2), action: .show); return 0
+        },
+        LuaMethod("showDetailViewController", "(vc: ViewController, sender: any?)", overridable: true,
+                  doc: "Shows `vc` as a detail: an expanded split view controller makes it the secondary column's, a collapsed one pushes it; with none, the window's root presents it (Q61).") { a in
+            try ViewControllerBinding.check(a).show(try ViewControllerBinding.check(a, 2), action: .showDetailViewController); return 0
+        },
+        LuaMethod("targetViewController", "(action: string, sender: any?) -> ViewController?",
+                  doc: "The controller `show` or `showDetailViewController` (the action's name) would reach: this one, a parent or a presenter that handles it.") { a in
+            let name = try a.string(2)
+            guard let action = ShowAction(rawValue: name) else {
+                throw LuaFailure.argument(2, "action must be 'show' or 'showDetailViewController', got '\(name.prefix(80))'")
+            }
+            a.rt.push(try ViewControllerBinding.check(a).targetViewController(for: action)); return 1
+        },
         LuaMethod("present", "(vc: ViewController, animated: boolean?, completion: fun()?)", overridable: true,
                   doc: "Presents `vc` modally in its `modalPresentationStyle`.") { a in
             let vc = try ViewControllerBinding.check(a)

@@ -133,6 +133,7 @@ extension LuaRuntime {
         case .beginAppearanceTransition(let appearing, let animated): L.push(appearing); L.push(animated); nargs += 2
         case .endAppearanceTransition: break
         case .popViewController(let animated): L.push(animated); nargs += 1
+        case .show(let vc), .showDetailViewController(let vc): push(vc); L.pushNil(); nargs += 2   // (vc, sender)
         }
         docall(nargs: nargs, object: object, context: override.name)
         return true

@@ -41,6 +41,10 @@ final class LuaHost: ObjectHost {
         isOpen && runtime.runOverride(call, on: object)
     }
 
+    func hasOverride(_ override: Override, on object: SimObject) -> Bool {
+        isOpen && runtime.hookMask(object) & HostCache.bit(override) != 0
+    }
+
     func send(_ action: TargetAction, from sender: SimObject) {
         guard isOpen else { return }
         switch action {

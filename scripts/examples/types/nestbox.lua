@@ -192,6 +192,22 @@ function ViewController:isDescendant(vc) end
 ---@return TransitionContext?
 function ViewController:transition(spec) end
 
+---Shows `vc` where the container above decides: a navigation controller pushes it, a split view controller puts it in a column; with none, the window's root presents it (Q61).
+---@param vc ViewController
+---@param sender any?
+function ViewController:show(vc, sender) end
+
+---Shows `vc` as a detail: an expanded split view controller makes it the secondary column's, a collapsed one pushes it; with none, the window's root presents it (Q61).
+---@param vc ViewController
+---@param sender any?
+function ViewController:showDetailViewController(vc, sender) end
+
+---The controller `show` or `showDetailViewController` (the action's name) would reach: this one, a parent or a presenter that handles it.
+---@param action string
+---@param sender any?
+---@return ViewController?
+function ViewController:targetViewController(action, sender) end
+
 ---Presents `vc` modally in its `modalPresentationStyle`.
 ---@param vc ViewController
 ---@param animated boolean?
@@ -993,9 +1009,10 @@ function SplitViewController:viewController(column) end
 ---@return NavigationController?
 function SplitViewController:columnNavigationController(column) end
 
----Shows the column: the closest display mode that does (Q46); collapsed, pushes its stack (Q47).
----@param column string
-function SplitViewController:show(column) end
+---With a column's name, shows the column: the closest display mode that does (Q46); collapsed, pushes its stack (Q47). With a controller, UIKit's show(_:sender:) (Q61).
+---@param column string|ViewController
+---@param sender any?
+function SplitViewController:show(column, sender) end
 
 ---Hides the column (not the secondary, Q45).
 ---@param column string
