@@ -9,6 +9,12 @@ extension ViewController {
                            curve: TimingCurve = .easeInOut, options: AnimationOptions = [],
                            animations: (() -> Void)?, completion: ((Bool) -> Void)?) throws {
         try checkTransitionChildren(from, to)
+        // UIViewController.h: the method "will fail with an NSInvalidArgumentException
+        // ... if the receiver explicitly forwards its appearance and rotation callbacks
+        // to its children" (policy Q62, W23).
+        guard shouldAutomaticallyForwardAppearanceMethods else {
+            throw ContainmentError.invalidArgument(Messages.transitionUnderManualForwarding(self))
+        }
         simulation.trace.record(.call, self, "transition",
                                 [("from", .ref(from)), ("to", .ref(to)), ("duration", .number(duration))])
         let animated = duration > 0
