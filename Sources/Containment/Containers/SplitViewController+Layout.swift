@@ -152,8 +152,8 @@ extension SplitViewController {
 
     /// Q13: columns leaving and arriving, each told to the delegate (willHide, then
     /// willShow, in column order, while the split is on screen; not for a column
-    /// setViewController replaced); on screen the leaving ones disappear completely
-    /// before the arriving ones appear, each in column order.
+    /// setViewController replaced, nor for show(_:) and hide(_:)); on screen the leaving
+    /// ones disappear completely before the arriving ones appear, each in column order.
     func rearrange(from before: [NavigationController], toSize: Size? = nil, tell: Bool = true) {
         let after = shownNavs()
         let leaving = before.filter { b in !after.contains { $0 === b } && b.parent === self }
@@ -220,9 +220,12 @@ extension SplitViewController {
         setShownMode(target)
     }
 
+    /// Apple's pages for the delegate's `splitViewController(_:willShow:)` and
+    /// `willHide`: not called when a column is shown or hidden with show(_:) or
+    /// hide(_:), programmatically (Q13).
     func setShownMode(_ m: DisplayMode) {
         let before = shownNavs()
         shownMode = m
-        rearrange(from: before)
+        rearrange(from: before, tell: false)
     }
 }
