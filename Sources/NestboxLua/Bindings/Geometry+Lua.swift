@@ -174,10 +174,11 @@ extension LuaRuntime {
         if traitMetaRef == LUA_NOREF {
             L.newTable()
             let refusals = L.top
-            UIKitCatalogue.traitCollection.forEachMember { m in
-                guard m.kind.isInstanceMember, !UIKitSurface.traitNames.contains(where: { $0 == m.luaName }) else { return }
+            UIKitCatalogue.traitCollection.forEachInstanceName { name, _ in
+                let key = String(decoding: name, as: UTF8.self)
+                guard !UIKitSurface.traitNames.contains(key) else { return }
                 L.push("UITraitCollection")
-                L.setRawField(refusals, String(m.luaName))
+                L.setRawField(refusals, key)
             }
             nb_pushtraitmeta(L, refusals)
             traitMetaRef = luaL_ref(L, nb_registryindex())

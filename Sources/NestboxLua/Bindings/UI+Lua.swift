@@ -31,7 +31,7 @@ enum UIFunctions {
                 throw LuaFailure.argument(2, "class name must be a non-empty identifier")
             }
             // One bound on every walk of a class chain (the host's and nb_index's).
-            guard a.rt.classDepth(ofClassAt: 1) < LuaRuntime.maxClassDepth else {
+            guard a.rt.boundClass(ofClassAt: 1).depth < LuaRuntime.maxClassDepth else {
                 throw LuaFailure.message("classes nest at most \(LuaRuntime.maxClassDepth) deep below the class from ui")
             }
             L.newTable()

@@ -51,43 +51,30 @@ extension LuaRuntime {
         }
     }
 
-    /// The type ID of the bound class a script's class (at `index`) derives from: a walk
-    /// of at most `maxClassDepth` classes (extend makes none deeper), on two stack slots.
-    func boundType(ofClassAt index: Int32) -> Int? {
-        let top = L.top
-        defer { L.settop(top) }
-        lua_pushvalue(L, index)
-        let cls = L.top
-        for _ in 0...Self.maxClassDepth {
-            guard lua_getmetatable(L, cls) != 0 else { return nil }
-            let meta = L.top
-            if L.rawField(meta, "__bound") == LUA_TBOOLEAN {
-                guard L.rawField(meta, "__name") == LUA_TSTRING, let bound = L.string(at: -1) else { return nil }
-                return LuaTypes.all.firstIndex { $0.name == bound }
-            }
-            guard L.rawField(meta, "__index") == LUA_TTABLE else { return nil }
-            lua_copy(L, -1, cls)            // the parent, in the class's slot
-            L.settop(cls)
-        }
-        return nil
-    }
-
-    /// How many script classes lie between the class at `index` and its bound class
-    /// (0 for a class of `ui`); `maxClassDepth + 1` for a deeper chain.
-    func classDepth(ofClassAt index: Int32) -> Int {
+    /// The bound class a script's class (at `index`) derives from: its type ID, and how
+    /// many script classes lie between (0 for a class of `ui`; `maxClassDepth + 1`, with
+    /// no type, for a deeper chain). One walk, on two stack slots: extend refuses a chain
+    /// deeper than `maxClassDepth`, so every walk of one ends at its bound class.
+    func boundClass(ofClassAt index: Int32) -> (typeID: Int?, depth: Int) {
         let top = L.top
         defer { L.settop(top) }
         lua_pushvalue(L, index)
         let cls = L.top
         for depth in 0...Self.maxClassDepth {
-            guard lua_getmetatable(L, cls) != 0, L.rawField(-1, "__bound") != LUA_TBOOLEAN else { return depth }
-            L.pop()
-            guard L.rawField(-1, "__index") == LUA_TTABLE else { return depth }
-            lua_copy(L, -1, cls)
+            guard lua_getmetatable(L, cls) != 0 else { return (nil, depth) }
+            let meta = L.top
+            if L.rawField(meta, "__bound") == LUA_TBOOLEAN {
+                guard L.rawField(meta, "__name") == LUA_TSTRING, let bound = L.string(at: -1) else { return (nil, depth) }
+                return (LuaTypes.all.firstIndex { $0.name == bound }, depth)
+            }
+            guard L.rawField(meta, "__index") == LUA_TTABLE else { return (nil, depth) }
+            lua_copy(L, -1, cls)            // the parent, in the class's slot
             L.settop(cls)
         }
-        return Self.maxClassDepth + 1
+        return (nil, Self.maxClassDepth + 1)
     }
+
+    func boundType(ofClassAt index: Int32) -> Int? { boundClass(ofClassAt: index).typeID }
 
     /// How deep classes nest (`extend` refuses a deeper one): every walk of a class
     /// chain, the host's hook look-up (Hooks.c) included, reaches the bound class.

@@ -134,18 +134,8 @@ enum SourceLint {
         return out
     }()
 
-    /// The API's settable names and hooks within two edits (LintNames' rule).
-    static func nearMiss(_ key: String) -> String? {
-        let k = Array(key.lowercased().unicodeScalars)
-        var best: (String, Int)?
-        for name in nearNames where key != name + "s" {
-            let n = Array(name.lowercased().unicodeScalars)
-            guard abs(n.count - k.count) <= 2 else { continue }
-            let d = LintNames.editDistance(k, n)
-            if d <= 2, d <= n.count / 3, d < (best?.1 ?? 3) { best = (name, d) }
-        }
-        return best?.0
-    }
+    /// The API's names within two edits (LintNames' rule).
+    static func nearMiss(_ key: String) -> String? { LintNames.nearest(key, in: nearNames) }
 
     static let nearNames: [String] = {
         var seen: Set<String> = []

@@ -112,9 +112,15 @@ enum LintNames {
         guard byType.indices.contains(typeID), key.utf8.count <= 80 else { return nil }
         let names = byType[typeID]
         if names.exact.contains(key) { return nil }
+        return nearest(key, in: names.near)
+    }
+
+    /// The name of `names` within two edits of `key` (and a third of its length), the
+    /// closest first; a plural of a name is a list of them, not a typo.
+    static func nearest(_ key: String, in names: [String]) -> String? {
         let k = Array(key.lowercased().unicodeScalars)
         var best: (String, Int)?
-        for name in names.near where key != name + "s" {   // a plural is a list of them, not a typo
+        for name in names where key != name + "s" {
             let n = Array(name.lowercased().unicodeScalars)
             guard abs(n.count - k.count) <= 2 else { continue }
             let d = editDistance(k, n)

@@ -129,9 +129,7 @@ struct Args {
                 throw LuaFailure.argument(t, "options are named: a \(L.typeName(at: -1)) key is none of \(keys.joined(separator: ", "))")
             }
             if keys.contains(key) { continue }
-            let k = Array(key.lowercased().unicodeScalars)
-            let near = keys.min { LintNames.editDistance(k, Array($0.lowercased().unicodeScalars)) < LintNames.editDistance(k, Array($1.lowercased().unicodeScalars)) }
-            let hint = near.map { LintNames.editDistance(k, Array($0.lowercased().unicodeScalars)) <= 2 ? " (did you mean '\($0)'?)" : "" } ?? ""
+            let hint = key.utf8.count <= 80 ? LintNames.nearest(key, in: keys).map { " (did you mean '\($0)'?)" } ?? "" : ""
             throw LuaFailure.argument(t, "unknown option '\(key.prefix(80))'\(hint); the options are \(keys.joined(separator: ", "))")
         }
     }
