@@ -16,7 +16,7 @@ import InvariantChecking
     }
 
     /// What the host hears of viewDidLoad, willMove and a button's event with `cache`.
-    static func heard(_ cache: (Simulation) -> UInt64, bump: Bool = false) -> [String] {
+    static func heard(_ cache: (Simulation) -> UInt64, generation: ((Simulation) -> UInt32)? = nil, bump: Bool = false) -> [String] {
         let sim = Simulation()
         let host = CountingHost()
         let vc = ViewController(simulation: sim, name: "vc")
@@ -25,6 +25,8 @@ import InvariantChecking
         button.host = host
         vc.hostCache = cache(sim)
         button.hostCache = cache(sim)
+        vc.hostCacheGeneration = generation?(sim) ?? sim.hostGeneration
+        button.hostCacheGeneration = vc.hostCacheGeneration
         if bump { sim.hostGeneration &+= 1 }
         vc.handle(.viewDidLoad)
         vc.handle(.willMove(toParent: nil))
@@ -33,7 +35,7 @@ import InvariantChecking
     }
 
     static func answer(_ bits: UInt64, _ sim: Simulation) -> UInt64 {
-        HostCache.answer(bits, keeping: 0, generation: sim.hostGeneration)
+        HostCache.answer(bits, keeping: 0)
     }
 
     @Test("with no answer yet every callback reaches the host")
@@ -49,32 +51,31 @@ import InvariantChecking
 
     @Test("an answer not marked valid, or of an older generation, is not trusted")
     func staleAnswers() {
-        #expect(Self.heard { UInt64($0.hostGeneration) << HostCache.generationShift } == ["viewDidLoad", "willMove", "action"])
+        #expect(Self.heard { _ in HostCache.overrideBits & ~HostCache.bit(.viewDidLoad) } == ["viewDidLoad", "willMove", "action"])
         #expect(Self.heard({ Self.answer(0, $0) }, bump: true) == ["viewDidLoad", "willMove", "action"])
+        #expect(Self.heard({ Self.answer(0, $0) }, generation: { $0.hostGeneration &- 1 }) == ["viewDidLoad", "willMove", "action"])
     }
 
     @Test("an answer keeps the host's own bits and drops stray ones")
     func answerKeepsHostBits() {
         let mine = HostCache.hostBit(0) | HostCache.hostBit(2)
-        let a = HostCache.answer(HostCache.bit(.loadView) | (1 << 31), keeping: mine | HostCache.bit(.viewDidLoad), generation: 7)
-        #expect(a == mine | HostCache.bit(.loadView) | HostCache.valid | (7 << 32))
+        let a = HostCache.answer(HostCache.bit(.loadView) | (1 << 55), keeping: mine | HostCache.bit(.viewDidLoad))
+        #expect(a == mine | HostCache.bit(.loadView) | HostCache.valid)
     }
 }
 
 /// The layout of `hostCache` (Hosting/HostCache.swift) and the override table it is
 /// keyed by (Hosting/Override.swift).
 @Suite(.checksInvariants) struct HostCacheLayoutTests {
-    @Test("override bits stay below the host's bits; the host's bits, valid and the generation do not overlap")
+    @Test("override bits stay below the host's bits; the host's bits and valid do not overlap")
     func layout() {
         #expect(Override.count <= HostCache.firstHostBit, "\(Override.count) overrides reach the host's bit \(HostCache.firstHostBit)")
         let hostBits = (0..<HostCache.hostBitCount).reduce(UInt64(0)) { $0 | HostCache.hostBit($1) }
-        let generation = UInt64(UInt32.max) << HostCache.generationShift
-        let parts = [HostCache.overrideBits, hostBits, HostCache.valid, generation]
+        let parts = [HostCache.overrideBits, hostBits, HostCache.valid]
         for (i, a) in parts.enumerated() {
             for b in parts[(i + 1)...] { #expect(a & b == 0) }
         }
-        #expect(HostCache.firstHostBit + HostCache.hostBitCount <= 30, "host bits reach `valid`")
-        #expect(HostCache.generationShift == 32 && HostCache.valid < 1 << 32)
+        #expect(HostCache.valid == 1 << UInt64(HostCache.firstHostBit + HostCache.hostBitCount), "valid follows the host's bits")
     }
 
     @Test("an override's ordinal is its position in the table, and back")

@@ -117,13 +117,19 @@ extension InputTests {
         let s = ScrollView(simulation: sim, name: "list", frame: Rect(x: 0, y: 0, width: 300, height: 400))
         s.delegate = host
         s.contentSize = Size(width: 300, height: 1000)
+        s.contentInsetAdjustmentBehavior = .never
         try root.view.addSubview(s)
-        sim.pan(from: Point(x: 100, y: 300), to: Point(x: 100, y: 100), steps: 2, duration: 0.1, release: true)
-        #expect(s.contentOffset == Point(x: 0, y: 200))
+        // The finger rests before it lifts: no fling.
+        let finger = sim.pan(from: Point(x: 100, y: 300), to: Point(x: 100, y: 100), steps: 2, duration: 0.1, release: false)
+        _ = sim.advance(by: 0.1)
+        finger?.release()
+        #expect(s.contentOffset == Point(x: 0, y: 200) && !s.isDecelerating)
         sim.scroll(s, to: Point(x: 0, y: 50))
         #expect(host.log == ["list.didScroll", "list.didScroll", "list.didScroll"])
         sim.pan(from: Point(x: 100, y: 100), to: Point(x: 100, y: 390), steps: 1, duration: 0.1, release: true)
-        #expect(s.contentOffset == Point(x: 0, y: 0), "clamped at the top")
+        #expect(s.contentOffset.y < 0 && s.isDecelerating, "pulled past the top")
+        _ = sim.settle()
+        #expect(s.contentOffset == Point(x: 0, y: 0) && !s.isDecelerating, "sprung back to the top")
     }
 
     @Test("a memory warning reaches every controller, parent first")

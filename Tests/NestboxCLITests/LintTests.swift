@@ -46,8 +46,8 @@ extension LintTests {
         ("local v = ui.View{ name = 'v' }\nfor _ = 1, 3 do v.hidden = not v.isHidden end\nv.isHidden = false",
          "6: L15 `hidden` is the Objective-C spelling of `isHidden`, which Nestbox uses (docs/api-conventions.md)"),
         // L16 and L17 come from the text, also where the run never goes.
-        ("local function later(data)\n  c.definesPresentationContext = true\n  return data.layer, data.mode, data.prepare()\nend\nlocal t = { next = 1 }\nprint(t.next)",
-         "6: L16 `definesPresentationContext` is UIViewController.definesPresentationContext, which Nestbox does not model (docs/coverage.md)"),
+        ("local function later(data)\n  c.isModalInPresentation = true\n  return data.layer, data.mode, data.prepare()\nend\nlocal t = { next = 1 }\nprint(t.next)",
+         "6: L16 `isModalInPresentation` is UIViewController.isModalInPresentation, which Nestbox does not model (docs/coverage.md)"),
         ("function C:later(event)\n  return self.veiw, self.menu, event.sender, event.target\nend\nc.menu = 1\nprint(string.format('%d', #c.children), c.menu)",
          "6: L17 `veiw` is used but never set, and is no name of the API: did you mean `view`?"),
         // A label is no member; an escaped line break and `\z` count their lines.

@@ -126,7 +126,7 @@ extension ContainerBindingTests {
             ui.window:makeKeyAndVisible()
             local calls, reloaded = 0, false
             local t
-            t = ui.TableView{ frame = { 0, 0, 393, 440 }, rowHeight = 44,
+            t = ui.TableView{ frame = { 0, 0, 393, 440 }, rowHeight = 44, contentInsetAdjustmentBehavior = "never",
               dataSource = { numberOfRows = function() return 20 end,
                 cellForRow = function(table, row)
                   calls = calls + 1

@@ -89,18 +89,18 @@ import InvariantChecking
 /// names UIKit does not have stay the script's.
 @Suite(.checksInvariants) struct RefusalTests {
     @Test(arguments: [
-        ("local nav = ui.NavigationController{}\nnav.definesPresentationContext = true",
-         "test:2: UIViewController.definesPresentationContext is not modelled by Nestbox (docs/coverage.md)"),
-        ("local nav = ui.NavigationController{}\nlocal x = nav.definesPresentationContext",
-         "test:2: UIViewController.definesPresentationContext is not modelled by Nestbox (docs/coverage.md)"),
+        ("local nav = ui.NavigationController{}\nnav.isModalInPresentation = true",
+         "test:2: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)"),
+        ("local nav = ui.NavigationController{}\nlocal x = nav.isModalInPresentation",
+         "test:2: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)"),
         ("local v = ui.View{}\nv:setNeedsDisplay()",
          "test:2: UIView.setNeedsDisplay is not modelled by Nestbox (docs/coverage.md)"),
-        ("\nlocal p = ui.PageViewController{ spineLocation = 'mid' }",
-         "test:2: UIPageViewController.spineLocation is not modelled by Nestbox (docs/coverage.md)"),
-        ("local s = ui.ScrollView{}\nlocal p = s.isPagingEnabled",
-         "test:2: UIScrollView.isPagingEnabled is not modelled by Nestbox (docs/coverage.md)"),
-        ("local s = ui.ScrollView{}\ns:setContentOffset({ 0, 10 }, true)",
-         "test:2: UIScrollView.setContentOffset is ui.scroll in Nestbox (docs/coverage.md)"),
+        ("\nlocal t = ui.TableView{ separatorStyle = 'none' }",
+         "test:2: UITableView.separatorStyle is not modelled by Nestbox (docs/coverage.md)"),
+        ("local s = ui.ScrollView{}\nlocal p = s.zoomScale",
+         "test:2: UIScrollView.zoomScale is not modelled by Nestbox (docs/coverage.md)"),
+        ("local s = ui.ScrollView{}\ns:flashScrollIndicators()",
+         "test:2: UIScrollView.flashScrollIndicators is not modelled by Nestbox (docs/coverage.md)"),
         ("local l = ui.Label{}\nl.numberOfLines = 2",
          "test:2: UILabel.numberOfLines is not modelled by Nestbox (docs/coverage.md)"),
         ("local b = ui.Button{}\nlocal r = b:next()",
@@ -125,14 +125,14 @@ import InvariantChecking
          "test:2: UITraitCollection.userInterfaceStyle is not modelled by Nestbox (docs/coverage.md)"),
         ("local v = ui.View{}\nv.addSubview = 1",
          "test:2: 'addSubview' is a method of View, not a field (docs/api-conventions.md)"),
-        ("local S = ui.ScrollView:extend('S')\nfunction S:setContentOffset() end",
-         "test:2: UIScrollView.setContentOffset is ui.scroll in Nestbox (docs/coverage.md)"),
+        ("local S = ui.ScrollView:extend('S')\nfunction S:scrollRectToVisible() end",
+         "test:2: UIScrollView.scrollRectToVisible is not modelled by Nestbox (docs/coverage.md)"),
         ("local c = ui.ViewController\nfor i = 1, 65 do c = c:extend('C' .. i) end",
          "test:2: classes nest at most 64 deep below the class from ui"),
         // Class members, read on the class or defined on a subclass; instance members read on a class.
         ("local x = 1\nui.View.animate{ duration = 1 }", "test:2: UIView.animate is ui.animate in Nestbox (docs/coverage.md)"),
-        ("local x = 1\nlocal y = ui.ViewController.definesPresentationContext",
-         "test:2: UIViewController.definesPresentationContext is not modelled by Nestbox (docs/coverage.md)"),
+        ("local x = 1\nlocal y = ui.ViewController.isModalInPresentation",
+         "test:2: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)"),
         ("local M = ui.View:extend('M')\nfunction M.performWithoutAnimation(fn) fn() end",
          "test:2: UIView.performWithoutAnimation is not modelled by Nestbox (docs/coverage.md)"),
         // Options tables name their keys: a misspelt one is refused, not dropped.
@@ -212,7 +212,7 @@ import InvariantChecking
         print(vc.model, vc.nothing, #vc.items)
         local _ = vc.view
         collectgarbage()
-        print(pcall(function() return vc.definesPresentationContext end))
+        print(pcall(function() return vc.isModalInPresentation end))
         local M = ui.View:extend("M")
         function M:layoutSubviews() end
         M.cache = {}
@@ -222,7 +222,7 @@ import InvariantChecking
         #expect(out == """
         m\tnil\t2
         loaded\t2
-        false\ttest:7: UIViewController.definesPresentationContext is not modelled by Nestbox (docs/coverage.md)
+        false\ttest:7: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)
         true
 
         """)

@@ -77,11 +77,14 @@ extension InteractionBindingTests {
             ui.window.rootViewController = root
             ui.window:makeKeyAndVisible()
             local s = ui.ScrollView{ name = "list", frame = { 0, 0, 300, 400 }, contentSize = { 300, 1000 },
+              contentInsetAdjustmentBehavior = "never",
               delegate = { didScroll = function(sv) print("scrolled", sv.contentOffset.y) end } }
             root.view:addSubview(s)
             ui.scroll(s, { x = 0, y = 120 })
             s.contentOffset = { 0, 130 }
-            ui.pan{ view = s, from = { 100, 300 }, to = { 100, 250 }, steps = 1, duration = 0.1 }
+            local finger = ui.pan{ view = s, from = { 100, 300 }, to = { 100, 250 }, steps = 1, duration = 0.1, release = false }
+            ui.advance(0.1)
+            finger:release()
             assert(s.contentOffset.y == 180)
             """)
         #expect(outcome == .ok, "\(outcome)")
@@ -89,15 +92,16 @@ extension InteractionBindingTests {
     }
 
     /// UIScrollViewDelegate's drag bracket: willBeginDragging once the finger passes the
-    /// slop, the offsets, didEndDragging (no deceleration) when it lifts; a code change
-    /// of the offset is not a drag. The delegate table is collected with its scroll view
+    /// slop, the offsets, willEndDragging and didEndDragging (no deceleration: the finger
+    /// rested before it lifted) when it lifts; a code change of the offset is not a drag. The delegate table is collected with its scroll view
     /// only: garbage is collected between every step.
     @Test func scrollViewDraggingDelegate() throws {
         let (outcome, out, rt) = try runLua("""
             local root = ui.ViewController{ name = "root" }
             ui.window.rootViewController = root
             ui.window:makeKeyAndVisible()
-            local s = ui.ScrollView{ name = "list", frame = { 0, 0, 300, 400 }, contentSize = { 300, 1000 } }
+            local s = ui.ScrollView{ name = "list", frame = { 0, 0, 300, 400 }, contentSize = { 300, 1000 },
+              contentInsetAdjustmentBehavior = "never" }
             s.delegate = {
               willBeginDragging = function(sv) print("begin", sv.contentOffset.y, sv.isDragging) end,
               didScroll = function(sv) print("scrolled", sv.contentOffset.y) end,
@@ -108,14 +112,17 @@ extension InteractionBindingTests {
             local list = root.view.subviews[1]
             list.contentOffset = { 0, 10 }
             collectgarbage(); collectgarbage()
-            ui.pan{ from = { 100, 300 }, to = { 100, 200 }, steps = 2, duration = 0.1 }
+            local finger = ui.pan{ from = { 100, 300 }, to = { 100, 200 }, steps = 2, duration = 0.1, release = false }
+            collectgarbage(); collectgarbage()
+            ui.advance(0.5)
+            finger:release()
             collectgarbage(); collectgarbage()
             print(list.isDragging, list.delegate ~= nil)
             """)
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == "scrolled\t10.0\nbegin\t10.0\ttrue\nscrolled\t60.0\nscrolled\t110.0\nend\t110.0\tfalse\tfalse\nfalse\ttrue\n")
         let events = rt.simulation.trace.events.filter { $0.kind == .delegate }.map(\.event)
-        #expect(events == ["didScroll", "willBeginDragging", "didScroll", "didScroll", "didEndDragging"])
+        #expect(events == ["didScroll", "willBeginDragging", "didScroll", "didScroll", "willEndDragging", "didEndDragging"])
     }
 
     @Test func rotationDevicesAndMemoryWarnings() throws {

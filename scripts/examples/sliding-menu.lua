@@ -188,6 +188,8 @@ ui.expectTrace [[
   root.willTransition(traits: "compact x compact")
   red.nav.willTransition(traits: "compact x compact")
   red.willTransition(traits: "compact x compact")
+  menu.delegate.didChangeAdjustedContentInset(adjustedContentInset: "(0 0 480 0)")
+  menu.delegate.didScroll(contentOffset: "(0 0)")
   root.traitCollectionDidChange()
   red.nav.traitCollectionDidChange()
   red.traitCollectionDidChange()

@@ -101,9 +101,11 @@ function FirstViewController:mountWheel()
   self.mountedAt = controllerIndex
 end
 
--- The article's progress: the two bottom-most visible rows' numbers.
+-- The article's progress: the two bottom-most visible rows' numbers. The rows the tab
+-- bar covers are not visible: the table's adjusted inset says how far up they end.
 function FirstViewController:scrollViewDidScroll(scrollView)
-  local progress = (scrollView.contentOffset.y + self.tableView.bounds.height - self.tableView.rowHeight) / scrollView.contentSize.height
+  local visibleBottom = scrollView.contentOffset.y + scrollView.bounds.height - scrollView.adjustedContentInset.bottom
+  local progress = (visibleBottom - self.tableView.rowHeight) / scrollView.contentSize.height
   self.wheelView:setProgress(progress)
 end
 
@@ -126,13 +128,17 @@ assert(first.wheelView.frame.width == 25)
 -- Scrolling turns the wheel with the article's formula.
 local t = first.tableView
 ui.scroll(t, { x = 0, y = 440 })
-local expected = (440 + t.bounds.height - 44) / (30 * 44)
+local expected = (440 + t.bounds.height - t.adjustedContentInset.bottom - 44) / (30 * 44)
 assert(math.abs(first.wheelView.progress - expected) < 1e-9)
 local top = math.floor(30 * expected) + 1
 assert(first.wheelView.topLabel.text == data[top], first.wheelView.topLabel.text)
 ui.pan{ view = first.view, from = { 100, 300 }, to = { 100, 100 }, steps = 4, duration = 0.2 }
--- The table fills the screen under the bars, so the pan stops at the end of the content.
-assert(t.contentOffset.y == 30 * 44 - 852 and first.wheelView.topLabel.text == data[math.floor(30 * first.wheelView.progress) + 1])
+-- The fling carries the content past its end; it springs back to rest with the last row
+-- above the tab bar (the table's adjusted inset), the wheel following every frame.
+assert(t.isDecelerating)
+ui.advance(2)
+assert(not t.isDecelerating and t.contentOffset.y == 30 * 44 + t.adjustedContentInset.bottom - 852)
+assert(first.wheelView.topLabel.text == data[math.floor(30 * first.wheelView.progress) + 1])
 
 -- The same view as a direct tab finds its own button.
 ui.tap("Direct")

@@ -21,6 +21,8 @@ open class SimObject {
     /// The host's index for this object's script value (0: none yet): scratch like
     /// `hostCache`, which the core never reads. A stale index is the host's to detect.
     public var hostSlot: UInt32 = 0
+    /// The generation of `hostCache`'s answer (HostCache).
+    public var hostCacheGeneration: UInt32 = 0
     var wasOwned = false
     /// Retained, unlike `simulation`: a deinit must reach it whatever goes first.
     let memory: MemoryMeter
@@ -95,7 +97,7 @@ open class SimObject {
     /// Hands `call` to the script's override, if its class has one; false if not.
     func runsOverride(_ call: MethodCall) -> Bool {
         let override = call.override
-        if HostCache.declines(override, hostCache, generation: simulation.hostGeneration) { return false }
+        if HostCache.declines(override, self, generation: simulation.hostGeneration) { return false }
         guard let host else { return false }
         let outer = overriding
         overriding = override
@@ -109,7 +111,7 @@ open class SimObject {
         // A callback the host has said it does not want is not handed to it: most
         // callbacks have no hook, and the call into the host for them was about a
         // seventh of a containment cycle (docs/performance.md).
-        if HostCache.declines(hook.override, hostCache, generation: simulation.hostGeneration) { return }
+        if HostCache.declines(hook.override, self, generation: simulation.hostGeneration) { return }
         host?.run(hook, on: self)
     }
 }

@@ -15,6 +15,8 @@ public enum Override: String, CaseIterable, Sendable {
     case viewWillTransition, willTransition, traitCollectionDidChange
     // A view's
     case layoutSubviews, didMoveToSuperview, didMoveToWindow, safeAreaInsetsDidChange
+    // A scroll view's
+    case adjustedContentInsetDidChange
     // Overrides that replace UIKit's work or answer for it (`ObjectHost.loadView`,
     // `ObjectHost.size(forChild:)`): asked, not told.
     case loadView, sizeForChildContentContainer
@@ -68,6 +70,7 @@ public enum Hook {
     case didMoveToSuperview
     case didMoveToWindow
     case safeAreaInsetsDidChange
+    case adjustedContentInsetDidChange
 
     /// Exhaustive, no default: a new case does not compile until it has its place.
     @inline(__always)
@@ -92,6 +95,7 @@ public enum Hook {
         case .didMoveToSuperview: .didMoveToSuperview
         case .didMoveToWindow: .didMoveToWindow
         case .safeAreaInsetsDidChange: .safeAreaInsetsDidChange
+        case .adjustedContentInsetDidChange: .adjustedContentInsetDidChange
         }
     }
 

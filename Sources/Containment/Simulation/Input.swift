@@ -95,8 +95,19 @@ extension Simulation {
             ignored("tap", reason)
             return nil
         }
-        // Gesture recognizers first (a tap recognizer cancels touches in its view).
+        // Q65: a finger that lands on decelerating content stops it, and the content
+        // does not get the tap (the row under it is not selected).
         var v: View? = hit
+        while let cur = v {
+            if let s = cur as? ScrollView, s.isDecelerating {
+                s.stopMotion()
+                ignored("tap", "it stopped the scrolling of \(s.objectDescription)")
+                return nil
+            }
+            v = cur.superview
+        }
+        // Gesture recognizers first (a tap recognizer cancels touches in its view).
+        v = hit
         while let cur = v {
             if let g = cur.gestureRecognizers.first(where: { $0.kind == .tap && $0.isEnabled }) {
                 g.location = point
@@ -131,18 +142,30 @@ extension Simulation {
         guard window.isVisible else { ignored("pan", "the window is not visible"); return nil }
         guard ignoringInteraction == 0 else { ignored("pan", "interaction events are ignored"); return nil }
         guard let hit = window.hitTest(from) else { ignored("pan", "no view at (\(formatNumber(from.x)) \(formatNumber(from.y)))"); return nil }
+        // Q64: a screen-edge pan anywhere up the chain claims a touch at its edge;
+        // otherwise the deepest view's recognizers first, a scroll view's own pan
+        // before the script's on the same view, and only along an axis it scrolls.
         var recognizer: GestureRecognizer?
         var scroller: ScrollView?
+        let horizontal = abs(to.x - from.x) >= abs(to.y - from.y)
         var v: View? = hit
-        search: while let cur = v {
-            for g in cur.gestureRecognizers where g.isEnabled {
-                if g.kind == .pan { recognizer = g; break search }
-                if g.kind == .screenEdgePan {
-                    let nearEdge = g.edges == "right" ? from.x >= window.bounds.size.width - 20 : from.x <= 20
-                    if nearEdge { recognizer = g; break search }
-                }
+        edges: while let cur = v {
+            for g in cur.gestureRecognizers where g.isEnabled && g.kind == .screenEdgePan {
+                let nearEdge = g.edges == "right" ? from.x >= window.bounds.size.width - 20 : from.x <= 20
+                if nearEdge { recognizer = g; break edges }
             }
-            if let s = cur as? ScrollView { scroller = s; break }
+            v = cur.superview
+        }
+        v = recognizer == nil ? hit : nil
+        search: while let cur = v {
+            if let s = cur as? ScrollView, s.isScrollEnabled, horizontal ? s.scrollsHorizontally : s.scrollsVertically {
+                scroller = s
+                break
+            }
+            for g in cur.gestureRecognizers where g.isEnabled && g.kind == .pan && !g.isScrollViewPan {
+                recognizer = g
+                break search
+            }
             v = cur.superview
         }
         guard recognizer != nil || scroller != nil else {

@@ -21,12 +21,17 @@ public final class Touch: SimObject {
     public private(set) var hasBegun = false
     /// False once lifted or cancelled.
     public private(set) var isActive = true
+    /// The finger's speed at its last move, and when that was: a finger that rested
+    /// before lifting flings nothing (Q64).
+    private var lastVelocity = Point.zero
+    private var lastMoveTime = -Double.infinity
 
     init(simulation: Simulation, at start: Point, recognizer: GestureRecognizer?, scroller: ScrollView?) {
         self.start = start
         self.location = start
         self.recognizer = recognizer
         self.scroller = scroller
+        scroller?.touchDown()
         self.startOffset = scroller?.contentOffset ?? .zero
         super.init(simulation: simulation, className: "Touch", name: nil)
     }
@@ -44,6 +49,8 @@ public final class Touch: SimObject {
             let p = Point(x: from.x + (to.x - from.x) * k, y: from.y + (to.y - from.y) * k)
             let velocity = dt > 0 ? Point(x: (p.x - location.x) / dt, y: (p.y - location.y) / dt) : .zero
             location = p
+            lastVelocity = velocity
+            lastMoveTime = simulation.clock.now
             if !hasBegun {
                 guard (p.x - start.x) * (p.x - start.x) + (p.y - start.y) * (p.y - start.y) >= Self.slop * Self.slop else { continue }
                 hasBegun = true
@@ -62,7 +69,7 @@ public final class Touch: SimObject {
             g.location = location
             g.send(state)
         } else if let s = scroller {
-            s.contentOffset = s.clamped(Point(x: startOffset.x - (location.x - start.x), y: startOffset.y - (location.y - start.y)))
+            s.drag(from: startOffset, translation: Point(x: location.x - start.x, y: location.y - start.y))
         }
     }
 
@@ -76,6 +83,11 @@ public final class Touch: SimObject {
         guard isActive else { return }
         isActive = false
         if simulation.heldTouch === self { simulation.heldTouch = nil }
-        if hasBegun, let g = recognizer { g.send(state) } else if hasBegun { scroller?.endDragging() }
+        if let g = recognizer {
+            if hasBegun { g.send(state) }
+        } else if let s = scroller {
+            let resting = simulation.clock.now - lastMoveTime > 1.0 / 60 + 1e-9
+            s.endDragging(velocity: resting ? .zero : lastVelocity, cancelled: state == .cancelled, dragStart: startOffset)
+        }
     }
 }

@@ -16,6 +16,9 @@ public class GestureRecognizer: SimObject {
     /// Weak, as UIKit's is unretained: a script can keep a recognizer whose view is
     /// collected. The view's deinit also clears it, so the recognizer hears of it.
     public internal(set) weak var view: View?
+    /// A scroll view's own pan (`ScrollView.panGestureRecognizer`): the scroll view
+    /// drives it, and a pan finds the scroll view rather than it (Q64).
+    var isScrollViewPan = false
     /// A built-in behaviour (a navigation controller's edge swipe), run before the host's.
     var onAction: ((GestureRecognizer) -> Void)?
 

@@ -43,6 +43,9 @@ public final class TableView: ScrollView, TapHandling {
 
     public init(simulation: Simulation, name: String? = nil, frame: Rect = .zero) {
         super.init(simulation: simulation, className: "TableView", name: name, frame: frame)
+        // Q63: a table bounces vertically however few its rows, as on an iPhone, so its
+        // top and bottom take the safe area.
+        alwaysBounceVertical = true
     }
 
     public func reloadData() {

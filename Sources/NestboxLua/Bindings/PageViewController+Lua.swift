@@ -38,11 +38,7 @@ enum PageViewControllerBinding {
     ]
 
     static func option<T: RawRepresentable & CaseIterable>(_ c: PropertyContext, _ i: Int32, _ what: String) throws -> T where T.RawValue == String {
-        let s = try c.args.string(i)
-        guard let v = T(rawValue: s) else {
-            throw LuaFailure.argument(i, "unknown \(what) '\(s)' (\(T.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return v
+        try c.args.choice(i, what)
     }
 
     static let properties: [LuaProperty] = [

@@ -12,11 +12,7 @@ enum SplitViewControllerBinding {
     /// One of an enum's names, or the argument's error listing them.
     static func name<E: RawRepresentable & CaseIterable>(_ a: Args, _ i: Int32, _ type: E.Type, _ what: String) throws -> E
         where E.RawValue == String {
-        let s = try a.string(i)
-        guard let e = E(rawValue: s) else {
-            throw LuaFailure.argument(i, "unknown \(what) '\(s)' (\(E.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
-        return e
+        try a.choice(i, what)
     }
 
     static func column(_ a: Args, _ i: Int32) throws -> Split.Column { try name(a, i, Split.Column.self, "column") }

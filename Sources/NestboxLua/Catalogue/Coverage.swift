@@ -77,8 +77,8 @@ package enum Coverage {
         UIViewController.definesPresentationContext is not modelled by Nestbox
         (docs/coverage.md)`), and so is a constructor key or a subclass method of that name;
         a class member is refused on the class (`ui.View.performWithoutAnimation`). A member
-        modelled under another name says which (`UIScrollView.setContentOffset is ui.scroll
-        in Nestbox`). Names that are no UIKit member stay free for a script's own fields. A
+        modelled under another name says which (`UIView.animate is ui.animate in
+        Nestbox`). Names that are no UIKit member stay free for a script's own fields. A
         class's constructor (`ui.View{ frame = … }`) stands for its initializers. A member of
         a class several bound types share (UIResponder's, UIBarItem's) counts as modelled
         when every one of them models it. Deprecated members, and members

@@ -120,7 +120,7 @@ enum SourceLint {
         modelled.formUnion(LuaTypes.namespaces.flatMap { $0.functions.map(\.name) })
 
         var out: [String: String] = [:]
-        // Modelled under another name: the finding names it ("UIScrollView.setContentOffset, which is ui.scroll …").
+        // Modelled under another name: the finding names it ("UIView.animate, which is ui.animate …").
         for a in UIKitCatalogue.modelledAs where UIKitCatalogue.entry(a.cls)?.isProtocol == false {
             let name = String(a.member.prefix { $0 != "(" })
             if out[name] == nil, !modelled.contains(name) { out[name] = "\(a.cls).\(name), which is \(a.as) in Nestbox (docs/coverage.md)" }

@@ -234,7 +234,6 @@ extension UIKitCatalogue {
         ("UIView", "animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)", "ui.animate"),
         ("UIView", "transition(with:duration:options:animations:completion:)", "ui.transition"),
         ("UIView", "transition(from:to:duration:options:completion:)", "ui.transition"),
-        ("UIScrollView", "setContentOffset(_:animated:)", "ui.scroll"),
         ("UIViewControllerTransitioningDelegate", "animationController(forPresented:presenting:source:)", "animationControllerForPresented"),
         ("UIViewControllerTransitioningDelegate", "animationController(forDismissed:)", "animationControllerForDismissed"),
     ]

@@ -9,8 +9,7 @@ extension LuaRuntime {
     /// The object's override bits (HostCache), recomputed when its fields or any class
     /// changed.
     func hookMask(_ object: SimObject) -> UInt64 {
-        let cache = object.hostCache
-        if HostCache.isCurrent(cache, generation: classGeneration) { return cache }
+        if HostCache.isCurrent(object, generation: classGeneration) { return object.hostCache }
         var mask: UInt64 = 0
         let top = L.top
         if pushExisting(object) {
@@ -28,9 +27,7 @@ extension LuaRuntime {
             if lua_getiuservalue(L, ud, 2) == LUA_TTABLE { mask |= classMask(L.top) }
         }
         L.settop(top)
-        let fresh = HostCache.answer(mask, keeping: cache, generation: classGeneration)
-        object.hostCache = fresh
-        return fresh
+        return HostCache.store(mask, in: object, generation: classGeneration)
     }
 
     func runHook(_ hook: Hook, on object: SimObject) {

@@ -114,6 +114,15 @@ struct Args {
     /// Borrowed: the runtime is running the call these arguments belong to.
     unowned(unsafe) let rt: LuaRuntime
 
+    /// One of an enum's names, or the argument's error listing them.
+    func choice<E: RawRepresentable & CaseIterable>(_ i: Int32, _ what: String) throws -> E where E.RawValue == String {
+        let s = try string(i)
+        guard let e = E(rawValue: s) else {
+            throw LuaFailure.argument(i, "unknown \(what) '\(s.prefix(80))' (\(E.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return e
+    }
+
     /// Refuses a key of the options table at `t` that is not one of `keys`: a misspelt
     /// key (`option`, `animation`) would otherwise be dropped in silence, as UIKit's
     /// compiler would not let it be (docs/api-conventions.md, Arguments). Raw traversal,

@@ -514,9 +514,29 @@ local Screen = {}
 ---@class ScrollView : View
 ---@field contentSize Size The size of the scrollable content.
 ---@field contentOffset Point The scroll position (the bounds' origin).
----@field isDragging boolean Whether a finger is dragging the content. (read-only)
 ---@field delegate ScrollViewDelegate? The delegate table.
+---@field contentInset Insets Space around the content, `{top, left, bottom, right}`.
+---@field contentInsetAdjustmentBehavior string Which edges add the safe area: `automatic` (default), `scrollableAxes`, `never` or `always` (Q63).
+---@field adjustedContentInset Insets `contentInset` plus the safe area on the adjusted edges (Q63). (read-only)
+---@field alwaysBounceVertical boolean Whether the content scrolls vertically even when it fits.
+---@field alwaysBounceHorizontal boolean Whether the content scrolls horizontally even when it fits.
+---@field bounces boolean Whether a drag pulls the content past its edges, to spring back (Q64).
+---@field isPagingEnabled boolean Whether the content settles on multiples of the bounds' size (Q64).
+---@field isScrollEnabled boolean Whether a finger scrolls the content (the pan recognizer's `isEnabled`).
+---@field decelerationRate number|'normal'|'fast' The speed kept per millisecond after a fling: `normal` (0.998, default) or `fast` (0.99), or a number.
+---@field isTracking boolean Whether a finger is down on the content. (read-only)
+---@field isDragging boolean Whether a finger is dragging the content. (read-only)
+---@field isDecelerating boolean Whether the content moves on after the finger lifted. (read-only)
+---@field panGestureRecognizer PanGestureRecognizer The scroll view's own pan recognizer (Q64). (read-only)
 local ScrollView = {}
+
+---Moves the content; animated, over 0.3 s, ending with `didEndScrollingAnimation` (Q65).
+---@param offset Point
+---@param animated boolean?
+function ScrollView:setContentOffset(offset, animated) end
+
+---Hook: After `adjustedContentInset` changed (Q63).
+function ScrollView:adjustedContentInsetDidChange() end
 
 ---What `ui.ScrollView{...}` takes: settable properties, hooks and fields of your own.
 ---@class ScrollView.Init : View.Init
@@ -524,6 +544,14 @@ local ScrollView = {}
 ---@field contentSize Size?
 ---@field contentOffset Point?
 ---@field delegate ScrollViewDelegate?
+---@field contentInset Insets?
+---@field contentInsetAdjustmentBehavior string?
+---@field alwaysBounceVertical boolean?
+---@field alwaysBounceHorizontal boolean?
+---@field bounces boolean?
+---@field isPagingEnabled boolean?
+---@field isScrollEnabled boolean?
+---@field decelerationRate number|'normal'|'fast'?
 ---@field [string] any
 
 ---`ui.ScrollView`: call it with a table to make one; `extend` makes a Lua subclass.
@@ -1092,7 +1120,12 @@ function PageViewControllerClass:extend(name) end
 ---@class ScrollViewDelegate
 ---@field didScroll (fun(scrollView: ScrollView))? After the content offset changed.
 ---@field willBeginDragging (fun(scrollView: ScrollView))? A finger starts dragging the content, before it moves.
----@field didEndDragging (fun(scrollView: ScrollView, willDecelerate: boolean))? The finger lifted; `willDecelerate` is false (Nestbox does not decelerate).
+---@field willEndDragging (fun(scrollView: ScrollView, velocity: Point, targetContentOffset: Point): Point?)? The finger lifts; `velocity` in points per millisecond. Return a point to change where the content stops (not called when paging).
+---@field didEndDragging (fun(scrollView: ScrollView, willDecelerate: boolean))? The finger lifted; `willDecelerate` says whether the content moves on.
+---@field willBeginDecelerating (fun(scrollView: ScrollView))? The content moves on after the finger lifted.
+---@field didEndDecelerating (fun(scrollView: ScrollView))? The content came to rest after decelerating.
+---@field didEndScrollingAnimation (fun(scrollView: ScrollView))? An animated `setContentOffset` finished.
+---@field didChangeAdjustedContentInset (fun(scrollView: ScrollView))? After `adjustedContentInset` changed.
 
 ---A navigation controller's delegate table.
 ---@class NavigationControllerDelegate
@@ -1121,7 +1154,12 @@ function PageViewControllerClass:extend(name) end
 ---@field didSelectRow (fun(table: TableView, row: integer))? After a tap selected a 1-based row.
 ---@field didScroll (fun(scrollView: ScrollView))? After the content offset changed.
 ---@field willBeginDragging (fun(scrollView: ScrollView))? A finger starts dragging the content, before it moves.
----@field didEndDragging (fun(scrollView: ScrollView, willDecelerate: boolean))? The finger lifted; `willDecelerate` is false (Nestbox does not decelerate).
+---@field willEndDragging (fun(scrollView: ScrollView, velocity: Point, targetContentOffset: Point): Point?)? The finger lifts; `velocity` in points per millisecond. Return a point to change where the content stops (not called when paging).
+---@field didEndDragging (fun(scrollView: ScrollView, willDecelerate: boolean))? The finger lifted; `willDecelerate` says whether the content moves on.
+---@field willBeginDecelerating (fun(scrollView: ScrollView))? The content moves on after the finger lifted.
+---@field didEndDecelerating (fun(scrollView: ScrollView))? The content came to rest after decelerating.
+---@field didEndScrollingAnimation (fun(scrollView: ScrollView))? An animated `setContentOffset` finished.
+---@field didChangeAdjustedContentInset (fun(scrollView: ScrollView))? After `adjustedContentInset` changed.
 
 ---A split view controller's delegate table (every method optional).
 ---@class SplitViewControllerDelegate
