@@ -47,6 +47,40 @@ import InvariantChecking
             """)
     }
 
+    @Test("a preferredDisplayMode set on screen brings its columns in with their appearance callbacks, and takes them out (Q13)")
+    func preferredModeOnScreen() throws {
+        let (outcome, out, rt) = try runLua("""
+            ui.setDevice("iPad")
+            local list, detail = ui.ViewController{ name = "list" }, ui.ViewController{ name = "detail" }
+            local svc = ui.SplitViewController{ name = "svc", primary = list, secondary = detail,
+              delegate = { willShow = function(_, c) print("willShow", c) end, willHide = function(_, c) print("willHide", c) end } }
+            ui.window.rootViewController = svc
+            ui.window:makeKeyAndVisible()
+            print(svc.displayMode, list.appearanceState)
+            ui.trace.mark("shown")
+            svc.preferredDisplayMode = "oneBesideSecondary"
+            print(svc.displayMode, list.appearanceState, list.view.window ~= nil, svc:columnNavigationController("primary").view.frame.width)
+            local heard = {}
+            for _, e in ipairs(ui.trace.events("lifecycle", "shown")) do
+              if e.object == "list" then heard[#heard + 1] = e.event end
+            end
+            print(table.concat(heard, " "))
+            svc.preferredDisplayMode = "secondaryOnly"
+            print(svc.displayMode, list.appearanceState, list.view.window == nil)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            secondaryOnly\tdisappeared
+            willShow\tprimary
+            oneBesideSecondary\tappeared\ttrue\t320.0
+            loadView viewDidLoad viewWillAppear viewSafeAreaInsetsDidChange viewWillLayoutSubviews viewDidLayoutSubviews viewIsAppearing viewDidAppear
+            willHide\tprimary
+            secondaryOnly\tdisappeared\ttrue
+
+            """)
+        #expect(rt.simulation.trace.events.filter { $0.kind == .warning }.isEmpty)
+    }
+
     @Test("collapsed: show pushes the secondary, show primary pops, a new secondary replaces it (Q47)")
     func collapsedStack() throws {
         let out = try run("""

@@ -27,3 +27,44 @@ import InvariantChecking
         """)
     }
 }
+
+/// viewIsAppearing under manual forwarding (policy Q66): at the first moment after
+/// viewWillAppear that the view is in the window and laid out, whichever of the view's
+/// add and the begin comes first; before endAppearanceTransition either way.
+@Suite(.checksInvariants) struct ManualIsAppearingTests {
+    static func order(addFirst: Bool) throws -> String {
+        let (outcome, out, _) = try runLua("""
+        local c = ui.ViewController{ name = "c", shouldAutomaticallyForwardAppearanceMethods = false }
+        ui.window.rootViewController = c
+        ui.window:makeKeyAndVisible()
+        local heard = {}
+        local a = ui.ViewController{ name = "a",
+          viewWillAppear = function(self) heard[#heard + 1] = "willAppear" end,
+          viewWillLayoutSubviews = function(self) heard[#heard + 1] = "layout" end,
+          viewIsAppearing = function(self) heard[#heard + 1] = "isAppearing(window=" .. tostring(self.view.window ~= nil) .. ")" end,
+          viewDidAppear = function(self) heard[#heard + 1] = "didAppear" end }
+        c:addChild(a)
+        a.view.frame = c.view.bounds
+        if \(addFirst) then
+          c.view:addSubview(a.view); heard[#heard + 1] = "added"
+          a:beginAppearanceTransition(true, false); heard[#heard + 1] = "begun"
+        else
+          a:beginAppearanceTransition(true, false); heard[#heard + 1] = "begun"
+          c.view:addSubview(a.view); heard[#heard + 1] = "added"
+        end
+        a:endAppearanceTransition(); heard[#heard + 1] = "ended"
+        a:didMove(c)
+        print(table.concat(heard, " "))
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        return out
+    }
+
+    @Test func viewAddedBeforeTheBegin() throws {
+        #expect(try Self.order(addFirst: true) == "layout added willAppear isAppearing(window=true) begun didAppear ended\n")
+    }
+
+    @Test func viewAddedAfterTheBegin() throws {
+        #expect(try Self.order(addFirst: false) == "willAppear begun layout isAppearing(window=true) added didAppear ended\n")
+    }
+}

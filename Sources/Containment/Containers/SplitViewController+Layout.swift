@@ -144,10 +144,12 @@ extension SplitViewController {
         rearrange(from: before, toSize: size)
     }
 
-    /// A preference changed: the columns follow at once.
+    /// A preference changed: the columns follow at once, from those shown before it.
     func arrangementChanged() {
+        let before = arrangementBefore ?? shownNavs()
+        arrangementBefore = nil
         guard !isCollapsed else { return }
-        rearrange(from: shownNavs())
+        rearrange(from: before)
     }
 
     /// Q13: columns leaving and arriving, each told to the delegate (willHide, then

@@ -15,8 +15,17 @@ public final class SplitViewController: ViewController {
     public var delegate: SplitViewControllerDelegate?
     /// What the script set per column, and the navigation controller that shows it.
     var columns: [Column: (set: ViewController, nav: NavigationController)] = [:]
-    public var preferredDisplayMode = DisplayMode.automatic { didSet { shownMode = nil; arrangementChanged() } }
-    public var preferredSplitBehavior = SplitBehavior.automatic { didSet { shownMode = nil; arrangementChanged() } }
+    // The columns shown are taken before a preference changes: the ones it brings on
+    // screen are told they appear (Q13).
+    public var preferredDisplayMode = DisplayMode.automatic {
+        willSet { arrangementBefore = shownNavs() }
+        didSet { shownMode = nil; arrangementChanged() }
+    }
+    public var preferredSplitBehavior = SplitBehavior.automatic {
+        willSet { arrangementBefore = shownNavs() }
+        didSet { shownMode = nil; arrangementChanged() }
+    }
+    var arrangementBefore: [NavigationController]?
     /// nil is UIKit's automaticDimension: 320 points (Q48).
     public var preferredPrimaryColumnWidth: Double? { didSet { layoutColumns() } }
     public var preferredSupplementaryColumnWidth: Double? { didSet { layoutColumns() } }

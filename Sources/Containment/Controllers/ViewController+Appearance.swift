@@ -11,6 +11,14 @@ extension ViewController {
                                  [("_", .bool(isAppearing)), ("animated", .bool(animated))])
         if simulation.linter != nil { simulation.lintManualBegin(self) }
         beginAppearance(isAppearing, animated: animated)
+        // Q66: a view already in the window when its appearance begins by hand is laid
+        // out and hears viewIsAppearing now, as one added after the begin does when it
+        // is added (View.insert): in either order, the first moment the view is in the
+        // hierarchy and laid out after viewWillAppear (Apple's page for viewIsAppearing).
+        if isAppearing, appearanceState == .appearing, let v = _view, v.window?.isVisible == true {
+            v.layoutIfNeeded()
+            deliverIsAppearing()
+        }
     }
 
     public func endAppearanceTransition() {
