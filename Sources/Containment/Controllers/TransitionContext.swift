@@ -142,12 +142,15 @@ public final class TransitionContext: SimObject {
     public func finalFrame(_ vc: ViewController) -> Rect {
         if case .presentation = kind, vc === toViewController { return presentedFrame(vc) }
         if case .coveringPresentation = kind, vc === toViewController { return presentedFrame(vc) }
-        if case .uncoveringDismissal = kind, vc === toViewController { return simulation.window.bounds }
+        if case .uncoveringDismissal = kind, vc === toViewController {
+            // A covered context comes back where it was: under the presented view (Q67).
+            return fromViewController.modalPresentationStyle.isContext ? fromViewController.modalFrame : simulation.window.bounds
+        }
         return vc === toViewController ? fromViewController.view.frame : .zero
     }
 
     private func presentedFrame(_ vc: ViewController) -> Rect {
-        vc.presentationController?.frameOfPresentedViewInContainerView ?? vc.frame(for: vc.modalPresentationStyle)
+        vc.presentationController?.frameOfPresentedViewInContainerView ?? vc.modalFrame
     }
 
     /// The animator says it is done. Completed: from's view leaves, the did-callbacks

@@ -122,6 +122,15 @@ extension ViewController {
         guard let pv = presenter.viewIfLoaded else { return }
         let window = simulation.window
         presenter.beginAppearance(true, animated: animated)
+        // Q67: a covered context goes back under the presented view, at its frame.
+        if top.modalPresentationStyle.isContext, let tv = top.viewIfLoaded, let s = tv.superview, s !== window,
+           let i = s.subviews.firstIndex(where: { $0 === tv }) {
+            pv.frame = tv.frame
+            s.attach(pv, at: i)
+            pv.layoutIfNeeded()
+            presenter.deliverIsAppearing()
+            return
+        }
         pv.frame = window.bounds
         // The window's subview that holds the dismissed view: the view itself, or the
         // container view of a custom presentation.
@@ -144,9 +153,11 @@ extension ViewController {
         start()
         if coversPresenter { uncover(presenter, under: top, animated: animated) }
         if let mv = top.viewIfLoaded {
-            let gone = mv.frame.offsetBy(y: window.bounds.size.height)
+            // It leaves as it came (Q67): down out of its container, or fading out.
+            let fades = top.presentedTransitionStyle == .crossDissolve
+            let gone = mv.frame.offsetBy(y: (mv.superview ?? window).bounds.size.height)
             simulation.animator.animate(duration: animated ? Self.modalDuration : 0, curve: .easeInOut,
-                                        animations: { mv.frame = gone })
+                                        animations: { if fades { mv.alpha = 0 } else { mv.frame = gone } })
         }
         // Q15: the presenting side's did-appear, then the dismissed one's did-disappear.
         let end = {

@@ -1,11 +1,22 @@
 /// present/dismiss (docs/containment.md, Presentation; S37–S39, W14–W18, policy Q15).
 public enum ModalPresentationStyle: String, CaseIterable, Sendable {
-    case fullScreen, pageSheet, overFullScreen, custom
+    case fullScreen, pageSheet, overFullScreen, currentContext, overCurrentContext, custom
 
-    /// The presenting side disappears only under a full-screen presentation (Apple's
-    /// documentation of .fullScreen; a sheet, over-full-screen or custom presentation
-    /// leaves it on screen), and reappears only when that one is dismissed.
-    var coversPresenter: Bool { self == .fullScreen }
+    /// The presenting side disappears only under a full-screen or current-context
+    /// presentation (Apple's documentation of .fullScreen and .currentContext; a sheet,
+    /// an "over" style or a custom presentation leaves it on screen), and reappears only
+    /// when that one is dismissed.
+    var coversPresenter: Bool { self == .fullScreen || self == .currentContext }
+
+    /// Presented over the controller that defines the presentation context (Q67).
+    var isContext: Bool { self == .currentContext || self == .overCurrentContext }
+}
+
+/// UIModalTransitionStyle, the two Nestbox models: the presented view slides up from
+/// the bottom, or fades in (Q67). UIKit's flipHorizontal and partialCurl are refused.
+public enum ModalTransitionStyle: String, CaseIterable, Sendable {
+    case coverVertical, crossDissolve
+    public static var unmodelled: [String] { ["flipHorizontal", "partialCurl"] }
 }
 
 /// A script's transitioningDelegate. UIKit asks it for animators whatever the style,
@@ -49,7 +60,7 @@ extension ViewController {
     }
 
     public func present(_ vc: ViewController, animated: Bool, completion: (() -> Void)?) throws {
-        let presenter = presentationRoot
+        let presenter = vc.modalPresentationStyle.isContext ? contextPresenter : presentationRoot
         if vc.parent != nil || vc.isRootOfWindow || vc.presentingViewController != nil || vc === presenter {
             throw ContainmentError.invalidArgument("Application tried to present modally an active controller \(vc.objectDescription).")
         }
@@ -72,7 +83,9 @@ extension ViewController {
             simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) which is already presenting \(busy.objectDescription).")
             return
         }
-        if !presenter.isRootOfWindow && presenter.presentingViewController == nil {
+        // A context's presenter is a child: detached is where its farthest ancestor is.
+        let top = presenter.presentationRoot
+        if !top.isRootOfWindow && top.presentingViewController == nil {
             simulation.warn(self, "Presenting view controllers on detached view controllers is discouraged \(objectDescription).", lint: .presentFromDetached)
         }
         presenter.presentedHere = vc
@@ -80,6 +93,9 @@ extension ViewController {
         vc.ownershipMayHaveChanged()
         presenter.isPresentationTransitioning = true
         let style = vc.modalPresentationStyle
+        vc.presentedTransitionStyle = style.isContext && presenter.providesPresentationContextTransitionStyle
+            ? presenter.modalTransitionStyle : vc.modalTransitionStyle
+        vc.contextPlace = style.isContext ? presenter.contextPlace(forPresenting: true) : nil
         let presentedView = vc.view
         let delegate = vc.transitioningDelegate
         // UIKit asks for the presentation controller first, under .custom only, and
@@ -118,7 +134,8 @@ extension ViewController {
         vc.isBeingPresented = true
         if let animator {
             let kind: TransitionContext.Kind = coversPresenter ? .coveringPresentation(animated: animated) : .presentation(animated: animated)
-            let ctx = TransitionContext(simulation: simulation, kind: kind, container: pc?.containerView ?? simulation.window,
+            let ctx = TransitionContext(simulation: simulation, kind: kind,
+                                        container: pc?.containerView ?? vc.contextPlace?.superview ?? simulation.window,
                                         from: presenter, to: vc, animator: animator,
                                         interactive: interaction != nil, completion: finish)
             if coversPresenter { presenter.beginAppearance(false, animated: animated) }
@@ -149,21 +166,25 @@ extension ViewController {
     private func presentModal(_ vc: ViewController, view presentedView: View, by presenter: ViewController,
                               style: ModalPresentationStyle, covers coversPresenter: Bool, animated: Bool,
                               finish: @escaping (Bool) -> Void) {
-        let window = simulation.window
         if coversPresenter { presenter.beginAppearance(false, animated: animated) }
         vc.beginAppearance(true, animated: animated)
         let pc = vc.presentationController
-        let final = pc?.frameOfPresentedViewInContainerView ?? frame(for: style)
+        let final = pc?.frameOfPresentedViewInContainerView ?? vc.modalFrame
         // Laid out at its final frame (its safe area is the one it lands with, Q16),
-        // then moved below the window to slide up.
+        // then moved below its container to slide up, or made clear to fade in (Q67).
         presentedView.frame = final
-        let container = pc?.containerView ?? window
-        container.attach(presentedView, at: container.subviews.count)
+        let (container, index) = pc?.containerView.map { ($0, $0.subviews.count) }
+            ?? vc.contextPlace.flatMap { p in p.superview.map { ($0, p.index) } }
+            ?? (simulation.window, simulation.window.subviews.count)
+        container.attach(presentedView, at: min(index, container.subviews.count))
+        if style.isContext { presentedView.autoresizingMask = [.flexibleWidth, .flexibleHeight] }
         presentedView.layoutIfNeeded()
-        if animated { presentedView.frame = final.offsetBy(y: window.bounds.size.height) }
+        let fades = vc.presentedTransitionStyle == .crossDissolve
+        let alpha = presentedView.alpha
+        if animated { if fades { presentedView.alpha = 0 } else { presentedView.frame = final.offsetBy(y: container.bounds.size.height) } }
         vc.deliverIsAppearing()
         simulation.animator.animate(duration: animated ? Self.modalDuration : 0, curve: .easeInOut,
-                                    animations: { presentedView.frame = final })
+                                    animations: { if fades { presentedView.alpha = alpha } else { presentedView.frame = final } })
         let end = {
             vc.endAppearance()
             if coversPresenter { presenter.endAppearance() }
@@ -188,15 +209,25 @@ extension ViewController {
     }
 
     /// This presented controller's frame in a window of `bounds` (Q17); a custom
-    /// presentation is told the window's size, its view resizes by autoresizing.
+    /// presentation is told the window's size, its view resizes by autoresizing, as
+    /// does a context presentation's with its context (Q67).
     func modalFrame(in bounds: Rect, traits: TraitCollection) -> Rect {
         if modalPresentationStyle == .custom { return bounds }
+        if modalPresentationStyle.isContext { return contextPlace?.superview === simulation.window ? bounds : modalFrame }
         return presentedFrame(modalPresentationStyle, in: bounds, traits: traits)
+    }
+
+    /// Where this controller's view goes when presented now: over its context's view
+    /// (Q67), or where its style puts it in the window.
+    var modalFrame: Rect {
+        if modalPresentationStyle.isContext, let p = contextPlace { return p.frame }
+        return frame(for: modalPresentationStyle)
     }
 
     /// A size transition resizes a presented view (Q17), unless it is sliding in or out.
     func resizePresentedView() {
-        guard modalPresentationStyle != .custom, !isBeingPresented, !isBeingDismissed, let v = viewIfLoaded else { return }
+        guard modalPresentationStyle != .custom, !modalPresentationStyle.isContext, !isBeingPresented, !isBeingDismissed,
+              let v = viewIfLoaded else { return }
         v.frame = frame(for: modalPresentationStyle)
     }
 }

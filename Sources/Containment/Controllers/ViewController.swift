@@ -60,6 +60,17 @@ open class ViewController: SimObject {
     /// Weak: the presenter holds what it presents, never the reverse.
     public internal(set) weak var presentingViewController: ViewController?
     public var modalPresentationStyle = ModalPresentationStyle.pageSheet
+    public var modalTransitionStyle = ModalTransitionStyle.coverVertical
+    /// Whether a context presentation from this controller or below it covers this
+    /// controller's view (Q67).
+    public var definesPresentationContext = false
+    /// Whether a context presentation this controller covers uses its
+    /// modalTransitionStyle instead of the presented controller's.
+    public var providesPresentationContextTransitionStyle = false
+    /// The transition style this controller was presented with (and is dismissed with).
+    var presentedTransitionStyle = ModalTransitionStyle.coverVertical
+    /// Where a context presentation put this controller's view: over its context (Q67).
+    var contextPlace: ContextPlace?
     /// Added to the root view's safe area (a new layout pass delivers the change).
     public var additionalSafeAreaInsets = EdgeInsets.zero {
         didSet {

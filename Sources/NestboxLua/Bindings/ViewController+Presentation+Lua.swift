@@ -63,15 +63,26 @@ enum PresentationMethods {
                     get: { c in c.L.push(try vc(c).isBeingPresented); return 1 }),
         LuaProperty("isBeingDismissed", "boolean", doc: "True during the disappearance callbacks of a dismissal.",
                     get: { c in c.L.push(try vc(c).isBeingDismissed); return 1 }),
-        LuaProperty("modalPresentationStyle", "string", doc: "`pageSheet` (default), `fullScreen`, `overFullScreen` or `custom`.",
+        LuaProperty("modalPresentationStyle", "string",
+                    doc: "`pageSheet` (default), `fullScreen`, `overFullScreen`, `currentContext`, `overCurrentContext` or `custom`.",
                     get: { c in c.L.push(try vc(c).modalPresentationStyle.rawValue); return 1 },
+                    set: { c, i in try vc(c).modalPresentationStyle = try c.args.choice(i, "presentation style") }),
+        LuaProperty("modalTransitionStyle", "string", doc: "`coverVertical` (default: slides up) or `crossDissolve` (fades in) (Q67).",
+                    get: { c in c.L.push(try vc(c).modalTransitionStyle.rawValue); return 1 },
                     set: { c, i in
-                        let s = try c.args.string(i)
-                        guard let style = ModalPresentationStyle(rawValue: s) else {
-                            throw LuaFailure.argument(i, "unknown presentation style '\(s)' (fullScreen, pageSheet, overFullScreen, custom)")
+                        if let s = c.L.string(at: i), ModalTransitionStyle.unmodelled.contains(s) {
+                            throw LuaFailure.argument(i, "the transition style '\(s)' is not modelled by Nestbox (coverVertical, crossDissolve)")
                         }
-                        try vc(c).modalPresentationStyle = style
+                        try vc(c).modalTransitionStyle = try c.args.choice(i, "transition style")
                     }),
+        LuaProperty("definesPresentationContext", "boolean",
+                    doc: "Whether a `currentContext` presentation from here or below covers this controller's view (Q67).",
+                    get: { c in c.L.push(try vc(c).definesPresentationContext); return 1 },
+                    set: { c, i in try vc(c).definesPresentationContext = try c.args.boolean(i) }),
+        LuaProperty("providesPresentationContextTransitionStyle", "boolean",
+                    doc: "Whether a context presentation over this controller uses its `modalTransitionStyle`.",
+                    get: { c in c.L.push(try vc(c).providesPresentationContextTransitionStyle); return 1 },
+                    set: { c, i in try vc(c).providesPresentationContextTransitionStyle = try c.args.boolean(i) }),
         LuaProperty("transitioningDelegate", "TransitioningDelegate?", doc: "The table giving animators for a `custom` presentation.",
                     get: { c in c.rt.pushDelegateTable(c, field: "transitioningDelegate"); return 1 },
                     set: { c, i in

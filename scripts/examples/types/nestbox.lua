@@ -120,7 +120,10 @@ function Transform:isIdentity() end
 ---@field presentationController PresentationController? The custom presentation's presentation controller. (read-only)
 ---@field isBeingPresented boolean True during the appearance callbacks of a presentation. (read-only)
 ---@field isBeingDismissed boolean True during the disappearance callbacks of a dismissal. (read-only)
----@field modalPresentationStyle string `pageSheet` (default), `fullScreen`, `overFullScreen` or `custom`.
+---@field modalPresentationStyle string `pageSheet` (default), `fullScreen`, `overFullScreen`, `currentContext`, `overCurrentContext` or `custom`.
+---@field modalTransitionStyle string `coverVertical` (default: slides up) or `crossDissolve` (fades in) (Q67).
+---@field definesPresentationContext boolean Whether a `currentContext` presentation from here or below covers this controller's view (Q67).
+---@field providesPresentationContextTransitionStyle boolean Whether a context presentation over this controller uses its `modalTransitionStyle`.
 ---@field transitioningDelegate TransitioningDelegate? The table giving animators for a `custom` presentation.
 local ViewController = {}
 
@@ -296,6 +299,9 @@ function ViewController:sizeForChildContentContainer(child, parentSize) end
 ---@field extendedLayoutIncludesOpaqueBars boolean?
 ---@field tabBarItem TabBarItem?
 ---@field modalPresentationStyle string?
+---@field modalTransitionStyle string?
+---@field definesPresentationContext boolean?
+---@field providesPresentationContextTransitionStyle boolean?
 ---@field transitioningDelegate TransitioningDelegate?
 ---@field [string] any
 

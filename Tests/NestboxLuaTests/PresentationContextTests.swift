@@ -1,0 +1,105 @@
+import Testing
+import Containment
+@testable import NestboxLua
+
+/// currentContext and overCurrentContext (policy Q67): the presenter found up the
+/// parents, the presented view over the context's view, which controllers disappear,
+/// the transition style, and dismissal putting the context back.
+@Suite(.checksInvariants) struct PresentationContextTests {
+    static let tabs = """
+        local a = ui.ViewController{ name = "a" }
+        local nav = ui.NavigationController{ name = "nav", root = a }
+        local b = ui.ViewController{ name = "b", title = "B" }
+        local tabs = ui.TabBarController{ name = "tabs", viewControllers = { nav, b } }
+        ui.window.rootViewController = tabs
+        ui.window:makeKeyAndVisible()
+        local function index(v) for i, s in ipairs(v.superview.subviews) do if s == v then return i end end end
+        local function states() return nav.appearanceState .. " " .. a.appearanceState .. " " .. tabs.appearanceState end
+
+        """
+
+    @Test("currentContext covers the view of the controller that defines the context, under the tab bar, and puts it back")
+    func currentContext() throws {
+        let (outcome, out, rt) = try runLua(Self.tabs + """
+            nav.definesPresentationContext = true
+            local frame = nav.view.frame
+            local p = ui.ViewController{ name = "p", modalPresentationStyle = "currentContext" }
+            a:present(p, true)
+            print(p.presentingViewController == nav, nav.presentedViewController == p, a.presentedViewController == p,
+              tabs.presentedViewController == nil)
+            print(p.view.superview == tabs.view, index(p.view) == index(nav.view) + 1, index(tabs.tabBar) > index(p.view))
+            ui.settle()
+            local f = p.view.frame
+            print(f.x == frame.x and f.y == frame.y and f.width == frame.width and f.height == frame.height, nav.view.superview == nil, states())
+            p:dismiss(true)
+            ui.settle()
+            print(nav.view.superview == tabs.view, index(nav.view) < index(tabs.tabBar), p.view.superview == nil, states())
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            true\ttrue\ttrue\ttrue
+            true\ttrue\ttrue
+            true\ttrue\tdisappeared disappeared appeared
+            true\ttrue\ttrue\tappeared appeared appeared
+
+            """)
+        #expect(rt.simulation.trace.events.filter { $0.kind == .warning }.isEmpty)
+        let lifecycle = rt.simulation.trace.events.filter { $0.kind == .lifecycle && $0.t > 0 && ($0.event.hasSuffix("Appear") || $0.event.hasSuffix("Disappear")) }
+            .map { "\($0.object).\($0.event)" }
+        #expect(lifecycle == ["p.viewDidAppear", "nav.viewDidDisappear", "a.viewDidDisappear", "p.viewWillDisappear",
+                              "nav.viewWillAppear", "a.viewWillAppear", "nav.viewDidAppear", "a.viewDidAppear", "p.viewDidDisappear"])
+    }
+
+    @Test("overCurrentContext leaves the context on screen; with no controller defining one, the root presents")
+    func overCurrentContextAndFallback() throws {
+        let (outcome, out, _) = try runLua(Self.tabs + """
+            nav.definesPresentationContext = true
+            local p = ui.ViewController{ name = "p", modalPresentationStyle = "overCurrentContext" }
+            a:present(p, false)
+            ui.settle()
+            print(p.presentingViewController == nav, nav.view.superview == tabs.view, states())
+            p:dismiss(false)
+            ui.settle()
+            nav.definesPresentationContext = false
+            local q = ui.ViewController{ name = "q", modalPresentationStyle = "currentContext" }
+            a:present(q, false)
+            ui.settle()
+            print(q.presentingViewController == tabs, q.view.superview == ui.window, q.view.frame.height, tabs.appearanceState)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "true\ttrue\tappeared appeared appeared\ntrue\ttrue\t852.0\tdisappeared\n")
+    }
+
+    @Test("crossDissolve fades in and out; a context that provides its transition style lends it")
+    func transitionStyles() throws {
+        let (outcome, out, _) = try runLua(Self.tabs + """
+            nav.definesPresentationContext = true
+            nav.providesPresentationContextTransitionStyle = true
+            nav.modalTransitionStyle = "crossDissolve"
+            local p = ui.ViewController{ name = "p", modalPresentationStyle = "overCurrentContext" }
+            print(p.modalTransitionStyle)
+            a:present(p, true)
+            ui.advance(0.1)
+            local mid = p.view.presentation
+            print(mid.alpha > 0 and mid.alpha < 1, mid.frame.y == p.view.frame.y)
+            ui.settle()
+            print(p.view.alpha)
+            p:dismiss(true)
+            ui.advance(0.1)
+            print(p.view.presentation.alpha < 1)
+            ui.settle()
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "coverVertical\ntrue\ttrue\n1.0\ntrue\n")
+    }
+
+    @Test(arguments: [
+        ("local vc = ui.ViewController{}\nvc.modalTransitionStyle = 'flipHorizontal'",
+         "test:2: bad value for property 'modalTransitionStyle' of ViewController (the transition style 'flipHorizontal' is not modelled by Nestbox (coverVertical, crossDissolve))"),
+        ("local vc = ui.ViewController{}\nvc.modalPresentationStyle = 'popover'",
+         "test:2: bad value for property 'modalPresentationStyle' of ViewController (unknown presentation style 'popover' (fullScreen, pageSheet, overFullScreen, currentContext, overCurrentContext, custom))"),
+    ])
+    func refused(_ source: String, _ message: String) throws {
+        #expect(try errorMessage(source) == message)
+    }
+}
