@@ -24,7 +24,9 @@ extension NavigationController {
     var barFrame: Rect {
         let v = viewIfLoaded
         let top = v?.safeAreaInsets.top ?? simulation.screen.safeAreaInsets.top
-        return Rect(x: 0, y: top, width: v?.bounds.size.width ?? simulation.screen.width, height: NavigationBar.height)
+        // Q68: hidden, the bar is above the view's top edge (where it slides to).
+        let y = isNavigationBarHidden ? -NavigationBar.height : top
+        return Rect(x: 0, y: y, width: v?.bounds.size.width ?? simulation.screen.width, height: NavigationBar.height)
     }
 
     /// The bar's bottom edge is the top of a child's safe area (hidden, it adds nothing).
@@ -73,9 +75,13 @@ extension NavigationController {
         navigationBar.update()
     }
 
-    func layoutContent() {
-        navigationBar.isHidden = isNavigationBarHidden
-        visibleTop?.viewIfLoaded?.frame = contentFrame(for: visibleTop)
+    func layoutContent(keepingBarVisible: Bool = false) {
+        if !keepingBarVisible { navigationBar.isHidden = isNavigationBarHidden }
+        if navigationBar.superview != nil { navigationBar.frame = barFrame }
+        if let tv = visibleTop?.viewIfLoaded {
+            tv.frame = contentFrame(for: visibleTop)
+            tv.safeAreaNeedsUpdate = true
+        }
         viewIfLoaded?.setNeedsLayout()
     }
 
@@ -101,6 +107,7 @@ extension NavigationController {
               popped: [ViewController], added: [ViewController], quiet: ViewController? = nil) {
         guard isShowing, let to = topViewController else {
             release(popped, quiet: quiet)
+            if let tabs = parent as? TabBarController, tabs.selectedViewController === self { tabs.updateBottomBar() }
             navigationBar.update()
             return
         }
@@ -148,6 +155,9 @@ extension NavigationController {
         from.containerBegin(false, animated: animated)
         to.containerBegin(true, animated: animated)
         tellDelegate(willShow: to, animated: animated)
+        if let tabs = parent as? TabBarController, tabs.selectedViewController === self {
+            tabs.updateBottomBar(slide: animated ? (operation == .push, NavigationController.slideDuration) : nil)
+        }
         visibleTop = to
         if !animated {
             let tv = to.view
@@ -185,6 +195,7 @@ extension NavigationController {
     /// An interactive pop given up: the stack is as it was; no didShow, no didMove (Q11).
     func cancelled(from: ViewController, popped: [ViewController]) {
         viewControllers.append(contentsOf: popped)
+        (parent as? TabBarController)?.updateBottomBar()
         visibleTop = from
         from.viewIfLoaded?.frame = contentFrame(for: from)
         navigationBar.update()

@@ -8,7 +8,18 @@ public final class NavigationController: ViewController {
     public internal(set) var viewControllers: [ViewController] = []
     public var delegate: NavigationDelegate?
     public private(set) lazy var navigationBar = NavigationBar(navigationController: self)
-    public var isNavigationBarHidden = false { didSet { layoutContent() } }
+    /// Set, the bar hides at once; `setNavigationBarHidden(_:animated:)` animates it.
+    public var isNavigationBarHidden: Bool {
+        get { barHiddenState }
+        set {
+            guard newValue != barHiddenState || barAnimations > 0 else { return }
+            barHiddenState = newValue
+            layoutContent()
+        }
+    }
+    var barHiddenState = false
+    /// Bar animations in flight: the last to end hides or shows the bar for good.
+    var barAnimations = 0
     /// The controller whose view is in place (the top, once a transition is over).
     public internal(set) var visibleTop: ViewController?
     var isTransitioning = false

@@ -16,19 +16,21 @@ extension TabBarController {
     func contentFrame(for vc: ViewController?) -> Rect {
         let b = viewIfLoaded?.bounds ?? simulation.screen.bounds
         let underBar = vc.map { $0.edgesForExtendedLayout.contains(.bottom) && (tabBar.isTranslucent || $0.extendedLayoutIncludesOpaqueBars) } ?? true
-        if underBar || tabBar.isHidden { return Rect(x: 0, y: 0, width: b.size.width, height: b.size.height) }
+        if underBar || tabBar.isHidden || bottomBarHidden { return Rect(x: 0, y: 0, width: b.size.width, height: b.size.height) }
         return Rect(x: 0, y: 0, width: b.size.width, height: max(0, b.size.height - tabBarHeight))
     }
 
+    /// Hidden by a pushed controller (Q68), the bar waits off the view's leading edge,
+    /// where it slid to.
     var tabBarFrame: Rect {
         let b = viewIfLoaded?.bounds ?? simulation.screen.bounds
         let h = tabBarHeight
-        return Rect(x: 0, y: b.size.height - h, width: b.size.width, height: h)
+        return Rect(x: bottomBarHidden ? -b.size.width : 0, y: b.size.height - h, width: b.size.width, height: h)
     }
 
     /// The bar's top edge is the bottom of a child's safe area (hidden, it adds nothing).
     func barInsets(for child: ViewController) -> EdgeInsets {
-        guard !tabBar.isHidden, child.parent === self,
+        guard !tabBar.isHidden, !bottomBarHidden, child.parent === self,
               let cv = child.viewIfLoaded, let v = viewIfLoaded, cv.superview === v else { return .zero }
         let covered = cv.frame.maxY - tabBar.frame.minY
         return EdgeInsets(top: 0, left: 0, bottom: max(0, covered), right: 0)
@@ -57,6 +59,7 @@ extension TabBarController {
     /// Loading the view: containers load children lazily).
     func installSelected() {
         guard let v = viewIfLoaded, let s = selectedViewController else { return }
+        updateBottomBar()
         let sv = s.view
         sv.frame = contentFrame(for: s)
         sv.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -73,6 +76,7 @@ extension TabBarController {
         selectedViewController = target
         tabBar.selectedItem = target.tabBarItem
         tabBar.refreshButtons()
+        updateBottomBar()
         guard isShowing, let old else {
             if let old { old.viewIfLoaded?.removeFromSuperview() }
             if isViewLoaded { installSelected() }

@@ -31,6 +31,8 @@ public final class TabBarController: ViewController {
         }
     }
     public internal(set) var selectedViewController: ViewController?
+    /// Whether the selected stack hides the tab bar (Q68).
+    public internal(set) var bottomBarHidden = false
     var isSwitching = false
 
     /// The tabs and the selected one count too (Q5b): a script can move a tab's

@@ -64,6 +64,9 @@ open class ViewController: SimObject {
     /// Whether a context presentation from this controller or below it covers this
     /// controller's view (Q67).
     public var definesPresentationContext = false
+    /// Whether a tab bar controller's bar leaves while this controller is in the
+    /// selected navigation stack (Q68).
+    public var hidesBottomBarWhenPushed = false
     /// Whether a context presentation this controller covers uses its
     /// modalTransitionStyle instead of the presented controller's.
     public var providesPresentationContextTransitionStyle = false

@@ -39,6 +39,10 @@ enum NavigationBinding {
         LuaMethod("setViewControllers", "(list: ViewController[], animated: boolean?)", overridable: true, doc: "Replaces the stack.") { a in
             try check(a).setViewControllers(try controllers(a, 2), animated: a.flag(3)); return 0
         },
+        LuaMethod("setNavigationBarHidden", "(hidden: boolean, animated: boolean?)",
+                  doc: "Hides or shows the bar; animated, it slides in 0.2 s and the top's safe area follows (Q68).") { a in
+            try check(a).setNavigationBarHidden(try a.boolean(2), animated: a.flag(3)); return 0
+        },
     ]
 
     static let properties: [LuaProperty] = [
@@ -54,7 +58,7 @@ enum NavigationBinding {
                     get: { c in c.rt.push(try nav(c).visibleViewController); return 1 }),
         LuaProperty("navigationBar", "View", doc: "The navigation bar.",
                     get: { c in c.rt.push(try nav(c).navigationBar); return 1 }),
-        LuaProperty("isNavigationBarHidden", "boolean", doc: "Whether the bar is hidden.",
+        LuaProperty("isNavigationBarHidden", "boolean", doc: "Whether the bar is hidden; set, it hides or shows at once.",
                     get: { c in c.L.push(try nav(c).isNavigationBarHidden); return 1 },
                     set: { c, i in try nav(c).isNavigationBarHidden = try c.args.boolean(i) }),
         LuaProperty("delegate", "NavigationControllerDelegate?", doc: "The delegate table.",

@@ -75,6 +75,10 @@ enum PresentationMethods {
                         }
                         try vc(c).modalTransitionStyle = try c.args.choice(i, "transition style")
                     }),
+        LuaProperty("hidesBottomBarWhenPushed", "boolean",
+                    doc: "Whether the tab bar leaves while this controller is in the selected navigation stack (Q68).",
+                    get: { c in c.L.push(try vc(c).hidesBottomBarWhenPushed); return 1 },
+                    set: { c, i in try vc(c).hidesBottomBarWhenPushed = try c.args.boolean(i) }),
         LuaProperty("definesPresentationContext", "boolean",
                     doc: "Whether a `currentContext` presentation from here or below covers this controller's view (Q67).",
                     get: { c in c.L.push(try vc(c).definesPresentationContext); return 1 },

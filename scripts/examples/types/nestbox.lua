@@ -122,6 +122,7 @@ function Transform:isIdentity() end
 ---@field isBeingDismissed boolean True during the disappearance callbacks of a dismissal. (read-only)
 ---@field modalPresentationStyle string `pageSheet` (default), `fullScreen`, `overFullScreen`, `currentContext`, `overCurrentContext` or `custom`.
 ---@field modalTransitionStyle string `coverVertical` (default: slides up) or `crossDissolve` (fades in) (Q67).
+---@field hidesBottomBarWhenPushed boolean Whether the tab bar leaves while this controller is in the selected navigation stack (Q68).
 ---@field definesPresentationContext boolean Whether a `currentContext` presentation from here or below covers this controller's view (Q67).
 ---@field providesPresentationContextTransitionStyle boolean Whether a context presentation over this controller uses its `modalTransitionStyle`.
 ---@field transitioningDelegate TransitioningDelegate? The table giving animators for a `custom` presentation.
@@ -300,6 +301,7 @@ function ViewController:sizeForChildContentContainer(child, parentSize) end
 ---@field tabBarItem TabBarItem?
 ---@field modalPresentationStyle string?
 ---@field modalTransitionStyle string?
+---@field hidesBottomBarWhenPushed boolean?
 ---@field definesPresentationContext boolean?
 ---@field providesPresentationContextTransitionStyle boolean?
 ---@field transitioningDelegate TransitioningDelegate?
@@ -715,7 +717,7 @@ function TransitionCoordinator:animate(alongside, completion) end
 ---@field topViewController ViewController? The top of the stack. (read-only)
 ---@field visibleViewController ViewController? What is on screen: the top, or what it presents. (read-only)
 ---@field navigationBar View The navigation bar. (read-only)
----@field isNavigationBarHidden boolean Whether the bar is hidden.
+---@field isNavigationBarHidden boolean Whether the bar is hidden; set, it hides or shows at once.
 ---@field delegate NavigationControllerDelegate? The delegate table.
 local NavigationController = {}
 
@@ -744,6 +746,11 @@ function NavigationController:popToViewController(vc, animated) end
 ---@param list ViewController[]
 ---@param animated boolean?
 function NavigationController:setViewControllers(list, animated) end
+
+---Hides or shows the bar; animated, it slides in 0.2 s and the top's safe area follows (Q68).
+---@param hidden boolean
+---@param animated boolean?
+function NavigationController:setNavigationBarHidden(hidden, animated) end
 
 ---What `ui.NavigationController{...}` takes: settable properties, hooks and fields of your own.
 ---@class NavigationController.Init : ViewController.Init
