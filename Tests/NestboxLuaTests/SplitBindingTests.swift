@@ -61,7 +61,7 @@ import InvariantChecking
             svc.preferredDisplayMode = "oneBesideSecondary"
             print(svc.displayMode, list.appearanceState, list.view.window ~= nil, svc:columnNavigationController("primary").view.frame.width)
             local heard = {}
-            for _, e in ipairs(ui.trace.events("lifecycle", "shown")) do
+            for _, e in ipairs(ui.trace.events{ kinds = "lifecycle", since = "shown" }) do
               if e.object == "list" then heard[#heard + 1] = e.event end
             end
             print(table.concat(heard, " "))

@@ -87,9 +87,23 @@ extension TabBarController {
         target.containerBegin(true, animated: custom != nil)
         old.containerBegin(false, animated: custom != nil)
         if let custom {
+            // Q69: an interaction controller drives the animator; a cancelled switch
+            // leaves the old tab selected, every callback balanced.
+            let driver = delegate?.interactionController(self, animator: custom)
             let ctx = TransitionContext(simulation: simulation, kind: .tabSelection, container: view, from: old, to: target,
-                                        animator: custom, interactive: false) { _ in }
-            custom.animateTransition(ctx)
+                                        animator: custom, interactive: driver != nil) { [weak self] completed in
+                guard let self, !completed, self.selectedViewController === target else { return }
+                self.selectedViewController = old
+                self.tabBar.selectedItem = old.tabBarItem
+                self.tabBar.refreshButtons()
+                self.updateBottomBar()
+            }
+            if let driver {
+                driver.attach(ctx)
+                simulation.animator.capture(for: driver) { custom.animateTransition(ctx) }
+            } else {
+                custom.animateTransition(ctx)
+            }
             return
         }
         newView.frame = contentFrame(for: target)

@@ -164,4 +164,10 @@ public protocol TabBarControllerDelegate: AnyObject {
     func shouldSelect(_ tbc: TabBarController, _ vc: ViewController) -> Bool
     func didSelect(_ tbc: TabBarController, _ vc: ViewController)
     func animationController(_ tbc: TabBarController, from: ViewController, to: ViewController) -> TransitionAnimator?
+    /// What drives that animator by hand (an interactive switch), or nil.
+    func interactionController(_ tbc: TabBarController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition?
+}
+
+extension TabBarControllerDelegate {
+    public func interactionController(_ tbc: TabBarController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? { nil }
 }

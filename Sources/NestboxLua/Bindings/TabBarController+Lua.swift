@@ -50,10 +50,15 @@ extension TabBarControllerBinding {
         "animationController", "(tbc: TabBarController, from: ViewController, to: ViewController) -> Animator?",
         doc: "An animator for the switch, or nil for none.",
         push: { rt, a in rt.push(a.0); rt.push(a.1); rt.push(a.2); return 3 }, read: LuaRead.animator)
+    static let interactionController = LuaCall<(TabBarController, TransitionAnimator), PercentDrivenInteractiveTransition>(
+        "interactionController", "(tbc: TabBarController, animator: Animator) -> PercentDrivenInteractiveTransition?",
+        doc: "What drives that animator by hand (a cancel keeps the old tab), or nil.",
+        push: { rt, a in rt.push(a.0); LuaAnimator.push(rt, a.1); return 2 },
+        read: LuaRead.object(PercentDrivenInteractiveTransition.self, "a PercentDrivenInteractiveTransition"))
 
     static let delegate = LuaProtocol(name: "TabBarControllerDelegate", field: "delegate",
                                       doc: "A tab bar controller's delegate table.",
-                                      methods: [shouldSelect.hook, didSelect.hook, animationController.hook])
+                                      methods: [shouldSelect.hook, didSelect.hook, animationController.hook, interactionController.hook])
 }
 
 extension LuaBridge: TabBarControllerDelegate {
@@ -65,5 +70,8 @@ extension LuaBridge: TabBarControllerDelegate {
     }
     func animationController(_ tbc: TabBarController, from: ViewController, to: ViewController) -> TransitionAnimator? {
         call(TabBarControllerBinding.animationController, (tbc, from, to))
+    }
+    func interactionController(_ tbc: TabBarController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
+        call(TabBarControllerBinding.interactionController, (tbc, animator))
     }
 }

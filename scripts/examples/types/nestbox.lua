@@ -1152,6 +1152,7 @@ function PageViewControllerClass:extend(name) end
 ---@field shouldSelect (fun(tbc: TabBarController, vc: ViewController): boolean?)? False refuses the tap (nil allows it).
 ---@field didSelect (fun(tbc: TabBarController, vc: ViewController))? After a tap selected a tab (Q12).
 ---@field animationController (fun(tbc: TabBarController, from: ViewController, to: ViewController): Animator?)? An animator for the switch, or nil for none.
+---@field interactionController (fun(tbc: TabBarController, animator: Animator): PercentDrivenInteractiveTransition?)? What drives that animator by hand (a cancel keeps the old tab), or nil.
 
 ---Item selection on a bare bar.
 ---@class TabBarDelegate
