@@ -10,6 +10,8 @@ final class PageTurn {
     var progress = 0.0
     /// Set when the finger lifted (or the turn was programmatic): it is settling.
     var isSettling = false
+    /// A two-page turn's pages, before and after (Q70); nil for one page.
+    var spread: (from: [ViewController], to: [ViewController])?
 
     init(from: ViewController, to: ViewController, direction: PageViewController.Direction, interactive: Bool,
          completion: ((Bool) -> Void)? = nil) {
@@ -32,7 +34,7 @@ extension PageViewController {
             pv.frame = pageFrame(slot: t.target)
             if pv.superview !== scrollView { scrollView.attach(pv, at: scrollView.subviews.count) }
         }
-        if t.interactive { tellDelegate(willTransitionTo: t.to) }
+        if t.interactive { tellDelegate(willTransitionTo: [t.to]) }
         t.to.containerBegin(true, animated: animated)
         t.from.containerBegin(false, animated: animated)
         t.to.deliverIsAppearing()
@@ -43,6 +45,11 @@ extension PageViewController {
         guard let t = turn else { return }
         t.isSettling = true
         let remaining = completing ? 1 - t.progress : t.progress
+        if t.spread != nil {
+            // Q70: a spread's pages change in place when the turn's time is up.
+            simulation.clock.schedule(after: Self.turnDuration * remaining) { [weak self] in self?.endTurn(completed: completing) }
+            return
+        }
         let end = scrollBounds(position: completing ? t.target : 1)
         let scroller = scrollView
         simulation.animator.animate(duration: Self.turnDuration * remaining, curve: .easeOut, animations: {
@@ -58,7 +65,9 @@ extension PageViewController {
     func endTurn(completed: Bool) {
         guard let t = turn else { return }
         let from = t.from, to = t.to
-        if completed {
+        if t.spread != nil {
+            endSpreadTurn(t, completed: completed)
+        } else if completed {
             if transitionStyle == .scroll {
                 to.containerEnd(); from.containerEnd()
             } else {
@@ -79,14 +88,14 @@ extension PageViewController {
         }
         turn = nil
         installCurrent()
-        if t.interactive { tellDelegate(didFinishAnimating: true, previous: [from], completed: completed) }
+        if t.interactive { tellDelegate(didFinishAnimating: true, previous: t.spread?.from ?? [from], completed: completed) }
         if let done = t.completion { simulation.clock.enqueue { done(true) } }
         if let next = pending {
             pending = nil
             // The page may have been given a parent meanwhile; addChild's refusal then
             // leaves the book as it is, and the change's completion says so.
             do {
-                try setViewControllers([next.page], direction: next.direction, animated: next.animated, completion: next.completion)
+                try setViewControllers(next.pages, direction: next.direction, animated: next.animated, completion: next.completion)
             } catch {
                 if let done = next.completion { simulation.clock.enqueue { done(false) } }
             }
@@ -102,6 +111,7 @@ extension PageViewController {
     func swipe(_ g: GestureRecognizer) {
         let along = isHorizontal ? g.translation.x : g.translation.y
         let speed = isHorizontal ? g.velocity.x : g.velocity.y
+        if pagesPerTurn == 2 { spreadSwipe(g, along: along, speed: speed); return }
         switch g.state {
         case .began:
             guard turn == nil, isShowing, let cur = current, cur.parent === self, along != 0 else { return }
@@ -139,6 +149,7 @@ extension PageViewController {
         guard let t = turn, t.interactive, !t.isSettling else { return }
         let moved = t.direction == .forward ? -along : along
         t.progress = min(1, max(0, moved / max(1, stride)))
+        guard t.spread == nil else { return }
         let position = t.direction == .forward ? 1 + t.progress : 1 - t.progress
         scrollView.bounds = scrollBounds(position: position)
     }
@@ -153,10 +164,10 @@ extension PageViewController {
         return answer
     }
 
-    func tellDelegate(willTransitionTo vc: ViewController) {
+    func tellDelegate(willTransitionTo pages: [ViewController]) {
         guard let delegate else { return }
-        simulation.trace.record(.delegate, self, "willTransitionTo", [("_", .string(vc.name))])
-        delegate.willTransition(self, to: [vc])
+        simulation.trace.record(.delegate, self, "willTransitionTo", [("_", .string(pages.map(\.name).joined(separator: ", ")))])
+        delegate.willTransition(self, to: pages)
     }
 
     func tellDelegate(didFinishAnimating finished: Bool, previous: [ViewController], completed: Bool) {

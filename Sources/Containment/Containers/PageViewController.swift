@@ -13,9 +13,12 @@ public final class PageViewController: ViewController {
     /// The gap between pages while they scroll (UIPageViewControllerOptionInterPageSpacingKey);
     /// page curl has none (Q43).
     public private(set) var interPageSpacing = 0.0
+    /// Page curl's spine (`spineLocation`) and whether pages have backs (Q70).
+    var curlSpine = SpineLocation.min
+    var doubleSided = false
 
-    /// The page on screen (one: the spine is at `min` and pages are single-sided, Q43).
-    /// A programmatic change takes effect at once; a swipe's page only once it completed.
+    /// The pages: one, or two for page curl's mid spine and double-sided pages (Q70).
+    /// A programmatic change takes effect at once; a swipe's pages only once it completed.
     public internal(set) var viewControllers: [ViewController] = []
     public var dataSource: PageViewControllerDataSource?
     public var delegate: PageViewControllerDelegate?
@@ -26,7 +29,7 @@ public final class PageViewController: ViewController {
     var turn: PageTurn?
     /// The last `setViewControllers` call made during a turn, made when it ends (Q44):
     /// one at most, so a script cannot pile up work the host holds.
-    var pending: (page: ViewController, direction: Direction, animated: Bool, completion: ((Bool) -> Void)?)?
+    var pending: (pages: [ViewController], direction: Direction, animated: Bool, completion: ((Bool) -> Void)?)?
 
     /// Q40: a whole page turns in 0.3 s (the rest of a released swipe in its share of it).
     public static let turnDuration = 0.3
@@ -35,7 +38,8 @@ public final class PageViewController: ViewController {
 
     /// The pages and the one a turn brings in count too (Q5b).
     public override var heldControllers: [ViewController] {
-        super.heldControllers + viewControllers + (turn.map { [$0.from, $0.to] } ?? []) + (pending.map { [$0.page] } ?? [])
+        super.heldControllers + viewControllers + (turn.map { t in t.spread.map { $0.from + $0.to } ?? [t.from, t.to] } ?? [])
+            + (pending?.pages ?? [])
     }
 
     public override init(simulation: Simulation, className: String = "PageViewController", name: String? = nil) {
@@ -76,8 +80,8 @@ public final class PageViewController: ViewController {
     }
 
     public override func appearanceChildren() -> [ViewController] {
-        guard turn == nil, let cur = current, let v = cur.viewIfLoaded, let root = viewIfLoaded, v.isDescendant(of: root) else { return [] }
-        return [cur]
+        guard turn == nil, let root = viewIfLoaded else { return [] }
+        return visiblePages.filter { $0.viewIfLoaded?.isDescendant(of: root) == true }
     }
 
     public override func prepareForAppearance(_ appearing: Bool) {
@@ -87,8 +91,8 @@ public final class PageViewController: ViewController {
     /// A page set before the first display gets didMove after its viewDidAppear
     /// (L-SO48653763, the reference's §2.15), as a navigation controller's root does.
     public override func appearanceDidForward(_ appearing: Bool, ended: Bool) {
-        guard appearing, ended, let cur = current, cur.parent === self, cur.parentage == .toParent else { return }
-        cur.didMove(toParent: self)
+        guard appearing, ended else { return }
+        for page in viewControllers where page.parent === self && page.parentage == .toParent { page.didMove(toParent: self) }
     }
 
     // MARK: - Geometry
@@ -132,6 +136,7 @@ public final class PageViewController: ViewController {
     /// any other page's view leaves.
     func installCurrent() {
         guard turn == nil, let v = viewIfLoaded, scrollView.superview === v else { return }
+        if pagesPerTurn == 2 { installSpread(); return }
         for sub in scrollView.subviews where sub !== current?.viewIfLoaded && sub.owningViewController?.parent === self {
             sub.detach()
         }
@@ -151,7 +156,11 @@ public final class PageViewController: ViewController {
         guard turn == nil else { return }
         let rest = scrollBounds(position: 1)
         if scrollView.bounds != rest { scrollView.bounds = rest }
-        if let pv = current?.viewIfLoaded, pv.superview === scrollView, pv.frame != pageFrame(slot: 1) { pv.frame = pageFrame(slot: 1) }
+        for (i, page) in visiblePages.enumerated() {
+            guard let pv = page.viewIfLoaded, pv.superview === scrollView else { continue }
+            let f = pagesPerTurn == 2 ? spreadFrame(i) : pageFrame(slot: 1)
+            if pv.frame != f { pv.frame = f }
+        }
     }
 
     var isShowing: Bool {
@@ -166,19 +175,24 @@ public final class PageViewController: ViewController {
     /// next run-loop turn when nothing animates (Q41).
     public func setViewControllers(_ list: [ViewController], direction: Direction, animated: Bool,
                                    completion: ((Bool) -> Void)? = nil) throws {
-        guard list.count == 1 else {
-            throw ContainmentError.invalidArgument("The number of view controllers provided (\(list.count)) doesn't match the number required (1) for the requested transition")
+        let required = pagesPerTurn
+        guard list.count == required else {
+            throw ContainmentError.invalidArgument("The number of view controllers provided (\(list.count)) doesn't match the number required (\(required)) for the requested transition")
         }
-        let new = list[0]
+        if required == 2, list[0] === list[1] {
+            throw ContainmentError.invalidArgument("Nestbox: \(list[0].objectDescription) cannot be both pages of a spread")
+        }
         if turn != nil {
             // Q44: UIKit's queuing scroll view can lose track of its pages here (W21);
             // Nestbox finishes the turn first, then makes the last change asked for. One
             // it replaces is not made: its completion gets false.
-            try checkAdoptable(new)
+            for page in list { try checkAdoptable(page) }
             if let dropped = pending?.completion { simulation.clock.enqueue { dropped(false) } }
-            pending = (new, direction, animated, completion)
+            pending = (list, direction, animated, completion)
             return
         }
+        if required == 2 { try setSpread(list, direction: direction, animated: animated, completion: completion); return }
+        let new = list[0]
         simulation.trace.record(.call, self, "setViewControllers",
                                 [("_", .string(new.name)), ("direction", .string(direction.rawValue)), ("animated", .bool(animated))])
         let old = current

@@ -18,7 +18,7 @@ enum PageViewControllerBinding {
 
     static let methods: [LuaMethod] = [
         LuaMethod("setViewControllers", "(list: ViewController[], direction: string?, animated: boolean?, completion: fun(finished: boolean)?)", overridable: true,
-                  doc: "Shows the one page in `list` (W20 otherwise), sliding in from the `forward` (default) or `reverse` side when animated.") { a in
+                  doc: "Shows the pages in `list`: one, or two for a `mid` spine or double-sided pages (W20 otherwise), turning `forward` (default) or `reverse` when animated.") { a in
             let p = try check(a)
             let list = try NavigationBinding.controllers(a, 2)
             let d = try direction(a, 3)
@@ -42,7 +42,7 @@ enum PageViewControllerBinding {
     }
 
     static let properties: [LuaProperty] = [
-        LuaProperty("viewControllers", "ViewController[]", doc: "The page on screen (a list of one).",
+        LuaProperty("viewControllers", "ViewController[]", doc: "The pages: one, or two (a spread, or a page and its back: Q70).",
                     get: { c in c.rt.push(objects: try pvc(c).viewControllers); return 1 }),
         LuaProperty("transitionStyle", "string", doc: "`scroll` (default) or `pageCurl`; set before the view loads.",
                     get: { c in c.L.push(try pvc(c).transitionStyle.rawValue); return 1 },
@@ -50,6 +50,13 @@ enum PageViewControllerBinding {
         LuaProperty("navigationOrientation", "string", doc: "`horizontal` (default) or `vertical`; set before the view loads.",
                     get: { c in c.L.push(try pvc(c).navigationOrientation.rawValue); return 1 },
                     set: { c, i in try pvc(c).configure(orientation: try option(c, i, "orientation")) }),
+        LuaProperty("spineLocation", "string",
+                    doc: "Page curl's spine: `min` (default), `mid` (two pages side by side) or `max`; `none` for scroll. Set before the view loads.",
+                    get: { c in c.L.push(try pvc(c).spineLocation.rawValue); return 1 },
+                    set: { c, i in try pvc(c).configure(spine: try option(c, i, "spine location")) }),
+        LuaProperty("isDoubleSided", "boolean", doc: "Whether each page has a back (true with a `mid` spine, which requires it).",
+                    get: { c in c.L.push(try pvc(c).isDoubleSided); return 1 },
+                    set: { c, i in try pvc(c).setDoubleSided(try c.args.boolean(i)) }),
         LuaProperty("interPageSpacing", "number", doc: "Points between pages while they scroll (0 to 10000); set before the view loads.",
                     get: { c in c.L.push(try pvc(c).interPageSpacing); return 1 },
                     set: { c, i in try pvc(c).configure(spacing: try c.args.number(i)) }),

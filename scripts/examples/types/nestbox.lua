@@ -1085,9 +1085,11 @@ function SplitViewControllerClass:extend(name) end
 
 ---A container showing one page at a time; a swipe turns to the page its data source gives.
 ---@class PageViewController : ViewController
----@field viewControllers ViewController[] The page on screen (a list of one). (read-only)
+---@field viewControllers ViewController[] The pages: one, or two (a spread, or a page and its back: Q70). (read-only)
 ---@field transitionStyle string `scroll` (default) or `pageCurl`; set before the view loads.
 ---@field navigationOrientation string `horizontal` (default) or `vertical`; set before the view loads.
+---@field spineLocation string Page curl's spine: `min` (default), `mid` (two pages side by side) or `max`; `none` for scroll. Set before the view loads.
+---@field isDoubleSided boolean Whether each page has a back (true with a `mid` spine, which requires it).
 ---@field interPageSpacing number Points between pages while they scroll (0 to 10000); set before the view loads.
 ---@field isTurning boolean Whether a page turn (a swipe or an animated change) is under way. (read-only)
 ---@field scrollView View The private queuing scroll view holding the pages. (read-only)
@@ -1095,7 +1097,7 @@ function SplitViewControllerClass:extend(name) end
 ---@field delegate PageViewControllerDelegate? The delegate table.
 local PageViewController = {}
 
----Shows the one page in `list` (W20 otherwise), sliding in from the `forward` (default) or `reverse` side when animated.
+---Shows the pages in `list`: one, or two for a `mid` spine or double-sided pages (W20 otherwise), turning `forward` (default) or `reverse` when animated.
 ---@param list ViewController[]
 ---@param direction string?
 ---@param animated boolean?
@@ -1107,6 +1109,8 @@ function PageViewController:setViewControllers(list, direction, animated, comple
 ---@field name string? The trace name.
 ---@field transitionStyle string?
 ---@field navigationOrientation string?
+---@field spineLocation string?
+---@field isDoubleSided boolean?
 ---@field interPageSpacing number?
 ---@field dataSource PageViewControllerDataSource?
 ---@field delegate PageViewControllerDelegate?
