@@ -127,34 +127,23 @@ extension PageViewController {
         }
     }
 
-    /// A swipe in a two-page book: committed to a direction past the slop, it asks for
-    /// both pages; released past half the turn or flung, it completes.
-    func spreadSwipe(_ g: GestureRecognizer, along: Double, speed: Double) {
-        switch g.state {
-        case .began:
-            guard turn == nil, isShowing, viewControllers.count == 2, along != 0 else { return }
-            let direction: Direction = along < 0 ? .forward : .reverse
-            let before = viewControllers
-            guard let pages = askSpread(direction), turn == nil, viewControllers.elementsEqual(before, by: ===), isShowing else { return }
-            do {
-                try beginSpreadTurn(to: pages, direction: direction, interactive: true, completion: nil)
-            } catch let error as ContainmentError {
-                dataSource?.refused(self, pages[0], asked: direction, error)
-                for p in pages where p.parent === self && !before.contains(where: { $0 === p }) { release(p) }
-                return
-            } catch {
-                return
-            }
-            drag(along)
-        case .changed:
-            drag(along)
-        case .ended, .cancelled:
-            guard let t = turn, t.interactive, !t.isSettling else { return }
-            let toward = t.direction == .forward ? -speed : speed
-            settle(completing: g.state == .ended && toward >= -Self.flingVelocity && (toward > Self.flingVelocity || t.progress > 0.5))
-        default:
-            break
+    /// A swipe in a two-page book, past the slop: committed to a direction, it asks for
+    /// both pages (the drag and the release are a single page's, Q42).
+    func beginSpreadSwipe(along: Double) {
+        guard turn == nil, isShowing, viewControllers.count == 2, along != 0 else { return }
+        let direction: Direction = along < 0 ? .forward : .reverse
+        let before = viewControllers
+        guard let pages = askSpread(direction), turn == nil, viewControllers.elementsEqual(before, by: ===), isShowing else { return }
+        do {
+            try beginSpreadTurn(to: pages, direction: direction, interactive: true, completion: nil)
+        } catch let error as ContainmentError {
+            dataSource?.refused(self, pages[0], asked: direction, error)
+            for p in pages where p.parent === self && !before.contains(where: { $0 === p }) { release(p) }
+            return
+        } catch {
+            return
         }
+        drag(along)
     }
 }
 

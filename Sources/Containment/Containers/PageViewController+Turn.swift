@@ -111,9 +111,9 @@ extension PageViewController {
     func swipe(_ g: GestureRecognizer) {
         let along = isHorizontal ? g.translation.x : g.translation.y
         let speed = isHorizontal ? g.velocity.x : g.velocity.y
-        if pagesPerTurn == 2 { spreadSwipe(g, along: along, speed: speed); return }
         switch g.state {
         case .began:
+            if pagesPerTurn == 2 { beginSpreadSwipe(along: along); return }
             guard turn == nil, isShowing, let cur = current, cur.parent === self, along != 0 else { return }
             let direction: Direction = along < 0 ? .forward : .reverse
             guard let next = ask(direction, about: cur), next !== cur else { return }
