@@ -166,7 +166,7 @@ extension LintTests {
     func examples() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let expected: [String: [String]] = [
-            "android-tabs": [], "demo": [], "sliding-container": [], "tab-bar-wheel-icon": [], "page-book": [], "split-mail": [],
+            "android-tabs": [], "demo": [], "sliding-container": [], "tab-bar-wheel-icon": [], "page-book": [], "split-mail": [], "paged-onboarding": [],
             "seven-tabs": ["L5", "L5"], "sliding-menu": ["L10"], "vertical-tab-bar": ["L4", "L3"],
         ]
         for (name, ids) in expected {
