@@ -99,4 +99,44 @@ import Containment
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == "false\ntrue\t34.0\nfalse\n")
     }
+
+    @Test("the toolbar: hidden by default, slid in with the top's items, its inset in the top's safe area; items live with their controller")
+    func toolbar() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            list.toolbarItems = { ui.BarButtonItem{ name = "compose", title = "Compose", action = function() print("compose") end } }
+            print(nav.isToolbarHidden, nav.toolbar.isHidden, t.safeAreaInsets.bottom, t.adjustedContentInset.bottom)
+            nav:setToolbarHidden(false, true)
+            print(t.safeAreaInsets.bottom, nav.toolbar.isHidden)
+            ui.settle()
+            print(nav.toolbar.frame.y, nav.toolbar.frame.height, t.adjustedContentInset.bottom)
+            collectgarbage(); collectgarbage()
+            ui.tap("Compose")
+            local d = ui.ViewController{ name = "d" }
+            d:setToolbarItems({ ui.BarButtonItem{ title = "Reply" } }, true)
+            nav:pushViewController(d, false)
+            ui.settle()
+            print(#nav.toolbar.subviews, nav.toolbar.subviews[1].title)
+            nav:popViewController(false)
+            d = nil
+            ui.settle()
+            collectgarbage(); collectgarbage()
+            print(#nav.toolbar.subviews, nav.toolbar.subviews[1].title)
+            nav.isToolbarHidden = true
+            ui.settle()
+            print(nav.toolbar.isHidden, t.safeAreaInsets.bottom)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        // Inside the tab bar controller the toolbar sits on the tab bar: its 44 points
+        // start 44 above the tab's 83-point bottom inset, and its background runs under it.
+        #expect(out == """
+            true\ttrue\t83.0\t83.0
+            127.0\tfalse
+            725.0\t127.0\t127.0
+            compose
+            1\tReply
+            1\tCompose
+            true\t83.0
+
+            """)
+    }
 }

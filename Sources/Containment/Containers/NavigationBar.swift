@@ -49,14 +49,15 @@ public final class NavigationBar: View {
             attach(b, at: subviews.count)
             backButton = b
         }
-        leftButtons = item.leftBarButtonItems.map(addItemButton)
-        rightButtons = item.rightBarButtonItems.map(addItemButton)
+        leftButtons = item.leftBarButtonItems.map(attachButton)
+        rightButtons = item.rightBarButtonItems.map(attachButton)
         let label = Label(simulation: simulation, name: "\(nav.name).titleLabel")
         label.text = item.title
         label.textAlignment = "center"
         attach(label, at: subviews.count)
         titleLabel = label
         placeItems()
+        nav.toolbar.update()
     }
 
     /// The back button 100 wide at x = 8, left items after it, right items from the right
@@ -87,13 +88,4 @@ public final class NavigationBar: View {
     }
 
     static func width(of item: BarButtonItem) -> Double { max(44, Double((item.title ?? "").count) * 9 + 16) }
-
-    private func addItemButton(_ item: BarButtonItem) -> (Button, Double) {
-        let b = Button(simulation: simulation, name: "\(item.name).button")
-        b.title = item.title
-        // Weak: the item belongs to a navigation item; a kept button must not keep it.
-        b.builtInAction = { [weak item] event in if event == .touchUpInside { item?.trigger() } }
-        attach(b, at: subviews.count)
-        return (b, Self.width(of: item))
-    }
 }

@@ -31,10 +31,11 @@ extension NavigationController {
 
     /// The bar's bottom edge is the top of a child's safe area (hidden, it adds nothing).
     func barInsets(for child: ViewController) -> EdgeInsets {
-        guard !isNavigationBarHidden, child.parent === self,
-              let cv = child.viewIfLoaded, let v = viewIfLoaded, cv.superview === v else { return .zero }
-        let covered = navigationBar.frame.maxY - cv.frame.minY
-        return EdgeInsets(top: max(0, covered), left: 0, bottom: 0, right: 0)
+        guard child.parent === self, let cv = child.viewIfLoaded, let v = viewIfLoaded, cv.superview === v else { return .zero }
+        let top = isNavigationBarHidden ? 0 : navigationBar.frame.maxY - cv.frame.minY
+        // Q71: a shown toolbar covers the bottom as a tab bar does.
+        let bottom = isToolbarHidden ? 0 : cv.frame.maxY - toolbar.frame.minY
+        return EdgeInsets(top: max(0, top), left: 0, bottom: max(0, bottom), right: 0)
     }
 
     func installChrome() {
@@ -42,6 +43,10 @@ extension NavigationController {
         navigationBar.frame = barFrame
         navigationBar.autoresizingMask = [.flexibleWidth]
         v.attach(navigationBar, at: v.subviews.count)
+        toolbar.frame = toolbarFrame
+        toolbar.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
+        toolbar.isHidden = isToolbarHidden
+        v.attach(toolbar, at: v.subviews.count)
         let edge = ScreenEdgePanGestureRecognizer(simulation: simulation, name: "\(name).interactivePopGestureRecognizer")
         // Weak: the recognizer lives in this controller's view (a cycle otherwise), and a
         // script may keep it after the controller is collected.
@@ -56,6 +61,7 @@ extension NavigationController {
         guard let v = viewIfLoaded, navigationBar.superview === v else { return }
         let bar = barFrame
         if navigationBar.frame != bar { navigationBar.frame = bar }
+        if toolbar.superview === v, toolbar.frame != toolbarFrame { toolbar.frame = toolbarFrame }
         guard let top = visibleTop, let tv = top.viewIfLoaded, tv.superview === v else { return }
         tv.safeAreaNeedsUpdate = true     // the bar may have moved, shown or hidden (Q16)
         guard !isTransitioning else { return }
@@ -76,8 +82,12 @@ extension NavigationController {
     }
 
     func layoutContent(keepingBarVisible: Bool = false) {
-        if !keepingBarVisible { navigationBar.isHidden = isNavigationBarHidden }
+        if !keepingBarVisible {
+            navigationBar.isHidden = isNavigationBarHidden
+            toolbar.isHidden = isToolbarHidden
+        }
         if navigationBar.superview != nil { navigationBar.frame = barFrame }
+        if toolbar.superview != nil { toolbar.frame = toolbarFrame }
         if let tv = visibleTop?.viewIfLoaded {
             tv.frame = contentFrame(for: visibleTop)
             tv.safeAreaNeedsUpdate = true

@@ -18,6 +18,18 @@ public final class NavigationController: ViewController {
         }
     }
     var barHiddenState = false
+    /// The toolbar, hidden by default (Q71); set, it hides or shows at once.
+    public var isToolbarHidden: Bool {
+        get { toolbarHiddenState }
+        set {
+            guard newValue != toolbarHiddenState || toolbarAnimations > 0 else { return }
+            toolbarHiddenState = newValue
+            layoutContent()
+        }
+    }
+    var toolbarHiddenState = true
+    var toolbarAnimations = 0
+    public private(set) lazy var toolbar = Toolbar(navigationController: self)
     /// Bar animations in flight: the last to end hides or shows the bar for good.
     var barAnimations = 0
     /// The controller whose view is in place (the top, once a transition is over).

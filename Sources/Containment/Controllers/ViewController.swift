@@ -9,6 +9,7 @@ open class ViewController: SimObject {
         didSet { if _navigationItem != nil || parent is NavigationController { navigationItemDidChange() } }
     }
     var _navigationItem: NavigationItem?
+    var _toolbarItems: ToolbarItemList?
     var _tabBarItem: TabBarItem?
     var _view: View?
     var isLoadingView = false

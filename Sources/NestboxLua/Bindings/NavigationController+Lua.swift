@@ -39,6 +39,10 @@ enum NavigationBinding {
         LuaMethod("setViewControllers", "(list: ViewController[], animated: boolean?)", overridable: true, doc: "Replaces the stack.") { a in
             try check(a).setViewControllers(try controllers(a, 2), animated: a.flag(3)); return 0
         },
+        LuaMethod("setToolbarHidden", "(hidden: boolean, animated: boolean?)",
+                  doc: "Hides or shows the toolbar; animated, it slides in 0.2 s and the top's safe area follows (Q71).") { a in
+            try check(a).setToolbarHidden(try a.boolean(2), animated: a.flag(3)); return 0
+        },
         LuaMethod("setNavigationBarHidden", "(hidden: boolean, animated: boolean?)",
                   doc: "Hides or shows the bar; animated, it slides in 0.2 s and the top's safe area follows (Q68).") { a in
             try check(a).setNavigationBarHidden(try a.boolean(2), animated: a.flag(3)); return 0
@@ -61,6 +65,11 @@ enum NavigationBinding {
         LuaProperty("isNavigationBarHidden", "boolean", doc: "Whether the bar is hidden; set, it hides or shows at once.",
                     get: { c in c.L.push(try nav(c).isNavigationBarHidden); return 1 },
                     set: { c, i in try nav(c).isNavigationBarHidden = try c.args.boolean(i) }),
+        LuaProperty("toolbar", "View", doc: "The toolbar at the bottom, showing the top controller's `toolbarItems` (Q71).",
+                    get: { c in c.rt.push(try nav(c).toolbar); return 1 }),
+        LuaProperty("isToolbarHidden", "boolean", doc: "Whether the toolbar is hidden (true by default); set, it hides or shows at once.",
+                    get: { c in c.L.push(try nav(c).isToolbarHidden); return 1 },
+                    set: { c, i in try nav(c).isToolbarHidden = try c.args.boolean(i) }),
         LuaProperty("delegate", "NavigationControllerDelegate?", doc: "The delegate table.",
                     get: { c in c.rt.pushDelegateTable(c); return 1 },
                     set: { c, i in try nav(c).delegate = try c.rt.setDelegateTable(c, i) }),

@@ -21,6 +21,12 @@ enum PresentationMethods {
             }
             a.rt.push(try ViewControllerBinding.check(a).targetViewController(for: action)); return 1
         },
+        LuaMethod("setToolbarItems", "(items: BarButtonItem[]?, animated: boolean?)",
+                  doc: "Sets `toolbarItems` (the change is not animated in Nestbox: Q71).") { a in
+            try ViewControllerBinding.check(a).toolbarItems = try NavigationItemBinding.items(a, 2)
+            _ = try a.flag(3)
+            return 0
+        },
         LuaMethod("present", "(vc: ViewController, animated: boolean?, completion: fun()?)", overridable: true,
                   doc: "Presents `vc` modally in its `modalPresentationStyle`.") { a in
             let vc = try ViewControllerBinding.check(a)
@@ -75,6 +81,9 @@ enum PresentationMethods {
                         }
                         try vc(c).modalTransitionStyle = try c.args.choice(i, "transition style")
                     }),
+        LuaProperty("toolbarItems", "BarButtonItem[]", doc: "What a navigation controller's toolbar shows while this controller is on top (Q71).",
+                    get: { c in c.rt.push(objects: try vc(c).toolbarItems); return 1 },
+                    set: { c, i in try vc(c).toolbarItems = try NavigationItemBinding.items(c.args, i) }),
         LuaProperty("hidesBottomBarWhenPushed", "boolean",
                     doc: "Whether the tab bar leaves while this controller is in the selected navigation stack (Q68).",
                     get: { c in c.L.push(try vc(c).hidesBottomBarWhenPushed); return 1 },

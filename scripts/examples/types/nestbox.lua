@@ -122,6 +122,7 @@ function Transform:isIdentity() end
 ---@field isBeingDismissed boolean True during the disappearance callbacks of a dismissal. (read-only)
 ---@field modalPresentationStyle string `pageSheet` (default), `fullScreen`, `overFullScreen`, `currentContext`, `overCurrentContext` or `custom`.
 ---@field modalTransitionStyle string `coverVertical` (default: slides up) or `crossDissolve` (fades in) (Q67).
+---@field toolbarItems BarButtonItem[] What a navigation controller's toolbar shows while this controller is on top (Q71).
 ---@field hidesBottomBarWhenPushed boolean Whether the tab bar leaves while this controller is in the selected navigation stack (Q68).
 ---@field definesPresentationContext boolean Whether a `currentContext` presentation from here or below covers this controller's view (Q67).
 ---@field providesPresentationContextTransitionStyle boolean Whether a context presentation over this controller uses its `modalTransitionStyle`.
@@ -212,6 +213,11 @@ function ViewController:showDetailViewController(vc, sender) end
 ---@return ViewController?
 function ViewController:targetViewController(action, sender) end
 
+---Sets `toolbarItems` (the change is not animated in Nestbox: Q71).
+---@param items BarButtonItem[]?
+---@param animated boolean?
+function ViewController:setToolbarItems(items, animated) end
+
 ---Presents `vc` modally in its `modalPresentationStyle`.
 ---@param vc ViewController
 ---@param animated boolean?
@@ -301,6 +307,7 @@ function ViewController:sizeForChildContentContainer(child, parentSize) end
 ---@field tabBarItem TabBarItem?
 ---@field modalPresentationStyle string?
 ---@field modalTransitionStyle string?
+---@field toolbarItems BarButtonItem[]?
 ---@field hidesBottomBarWhenPushed boolean?
 ---@field definesPresentationContext boolean?
 ---@field providesPresentationContextTransitionStyle boolean?
@@ -718,6 +725,8 @@ function TransitionCoordinator:animate(alongside, completion) end
 ---@field visibleViewController ViewController? What is on screen: the top, or what it presents. (read-only)
 ---@field navigationBar View The navigation bar. (read-only)
 ---@field isNavigationBarHidden boolean Whether the bar is hidden; set, it hides or shows at once.
+---@field toolbar View The toolbar at the bottom, showing the top controller's `toolbarItems` (Q71). (read-only)
+---@field isToolbarHidden boolean Whether the toolbar is hidden (true by default); set, it hides or shows at once.
 ---@field delegate NavigationControllerDelegate? The delegate table.
 local NavigationController = {}
 
@@ -747,6 +756,11 @@ function NavigationController:popToViewController(vc, animated) end
 ---@param animated boolean?
 function NavigationController:setViewControllers(list, animated) end
 
+---Hides or shows the toolbar; animated, it slides in 0.2 s and the top's safe area follows (Q71).
+---@param hidden boolean
+---@param animated boolean?
+function NavigationController:setToolbarHidden(hidden, animated) end
+
 ---Hides or shows the bar; animated, it slides in 0.2 s and the top's safe area follows (Q68).
 ---@param hidden boolean
 ---@param animated boolean?
@@ -758,6 +772,7 @@ function NavigationController:setNavigationBarHidden(hidden, animated) end
 ---@field root ViewController?
 ---@field viewControllers ViewController[]?
 ---@field isNavigationBarHidden boolean?
+---@field isToolbarHidden boolean?
 ---@field delegate NavigationControllerDelegate?
 ---@field [string] any
 
