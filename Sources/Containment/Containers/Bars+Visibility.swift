@@ -1,6 +1,14 @@
-/// Bars that leave and come back: the navigation bar by `setNavigationBarHidden(_:animated:)`,
+/// Bars that leave and come back: the navigation bar and the toolbar by `setNavigationBarHidden`
+/// and `setToolbarHidden`,
 /// the tab bar while a pushed controller asks for it gone (`hidesBottomBarWhenPushed`).
 /// Each change moves the children's safe area and their layout with it (Q16, Q68).
+/// A navigation controller's bar or toolbar: hidden or not, and the slides in flight
+/// (the last to end hides or shows the bar's view for good).
+struct BarVisibility {
+    var isHidden: Bool
+    var slides = 0
+}
+
 extension NavigationController {
     /// UINavigationController.hideShowBarDuration (Q68: 0.2 s on current iOS).
     public static let hideShowBarDuration = 0.2
@@ -9,19 +17,35 @@ extension NavigationController {
     /// `hideShowBarDuration`, the top controller's safe area changing as it starts and
     /// its view laid out inside the animation; otherwise the change is immediate.
     public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
-        simulation.trace.record(.call, self, "setNavigationBarHidden", [("_", .bool(hidden)), ("animated", .bool(animated))])
-        guard hidden != isNavigationBarHidden else { return }
-        guard animated, isShowing, let v = viewIfLoaded else { isNavigationBarHidden = hidden; return }
-        barAnimations += 1
-        navigationBar.isHidden = false
+        slide(\.navigationBarVisibility, navigationBar, "setNavigationBarHidden", hidden: hidden, animated: animated)
+    }
+
+    /// The toolbar likewise, from and to below the view (Q71).
+    public func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        slide(\.toolbarVisibility, toolbar, "setToolbarHidden", hidden: hidden, animated: animated)
+    }
+
+    func setBar(_ bar: ReferenceWritableKeyPath<NavigationController, BarVisibility>, hidden: Bool) {
+        guard hidden != self[keyPath: bar].isHidden || self[keyPath: bar].slides > 0 else { return }
+        self[keyPath: bar].isHidden = hidden
+        layoutContent()
+    }
+
+    private func slide(_ bar: ReferenceWritableKeyPath<NavigationController, BarVisibility>, _ barView: View, _ call: String,
+                       hidden: Bool, animated: Bool) {
+        simulation.trace.record(.call, self, call, [("_", .bool(hidden)), ("animated", .bool(animated))])
+        guard hidden != self[keyPath: bar].isHidden else { return }
+        guard animated, isShowing, let v = viewIfLoaded else { setBar(bar, hidden: hidden); return }
+        self[keyPath: bar].slides += 1
+        barView.isHidden = false
         simulation.animator.animate(duration: Self.hideShowBarDuration, curve: .easeInOut, animations: {
-            self.barHiddenState = hidden
+            self[keyPath: bar].isHidden = hidden
             self.layoutContent(keepingBarVisible: true)
             v.layoutIfNeeded()
-        }, completion: { [weak self] _ in
+        }, completion: { [weak self, weak barView] _ in
             guard let self else { return }
-            self.barAnimations -= 1
-            if self.barAnimations == 0 { self.navigationBar.isHidden = self.isNavigationBarHidden }
+            self[keyPath: bar].slides -= 1
+            if self[keyPath: bar].slides == 0 { barView?.isHidden = self[keyPath: bar].isHidden }
         })
     }
 }

@@ -8,30 +8,19 @@ public final class NavigationController: ViewController {
     public internal(set) var viewControllers: [ViewController] = []
     public var delegate: NavigationDelegate?
     public private(set) lazy var navigationBar = NavigationBar(navigationController: self)
-    /// Set, the bar hides at once; `setNavigationBarHidden(_:animated:)` animates it.
+    /// Set, the bar hides at once; `setNavigationBarHidden(_:animated:)` slides it (Q68).
     public var isNavigationBarHidden: Bool {
-        get { barHiddenState }
-        set {
-            guard newValue != barHiddenState || barAnimations > 0 else { return }
-            barHiddenState = newValue
-            layoutContent()
-        }
+        get { navigationBarVisibility.isHidden }
+        set { setBar(\.navigationBarVisibility, hidden: newValue) }
     }
-    var barHiddenState = false
-    /// The toolbar, hidden by default (Q71); set, it hides or shows at once.
+    var navigationBarVisibility = BarVisibility(isHidden: false)
+    /// Hidden by default (Q71); set, it hides or shows at once.
     public var isToolbarHidden: Bool {
-        get { toolbarHiddenState }
-        set {
-            guard newValue != toolbarHiddenState || toolbarAnimations > 0 else { return }
-            toolbarHiddenState = newValue
-            layoutContent()
-        }
+        get { toolbarVisibility.isHidden }
+        set { setBar(\.toolbarVisibility, hidden: newValue) }
     }
-    var toolbarHiddenState = true
-    var toolbarAnimations = 0
+    var toolbarVisibility = BarVisibility(isHidden: true)
     public private(set) lazy var toolbar = Toolbar(navigationController: self)
-    /// Bar animations in flight: the last to end hides or shows the bar for good.
-    var barAnimations = 0
     /// The controller whose view is in place (the top, once a transition is over).
     public internal(set) var visibleTop: ViewController?
     var isTransitioning = false

@@ -79,26 +79,6 @@ extension ViewController {
 }
 
 extension NavigationController {
-    /// Animated on screen, the toolbar slides up from below the view (down out of it)
-    /// in `hideShowBarDuration`, the top's safe area changing as it starts (Q71, as Q68's
-    /// navigation bar); otherwise at once.
-    public func setToolbarHidden(_ hidden: Bool, animated: Bool) {
-        simulation.trace.record(.call, self, "setToolbarHidden", [("_", .bool(hidden)), ("animated", .bool(animated))])
-        guard hidden != isToolbarHidden else { return }
-        guard animated, isShowing, let v = viewIfLoaded else { isToolbarHidden = hidden; return }
-        toolbarAnimations += 1
-        toolbar.isHidden = false
-        simulation.animator.animate(duration: Self.hideShowBarDuration, curve: .easeInOut, animations: {
-            self.toolbarHiddenState = hidden
-            self.layoutContent(keepingBarVisible: true)
-            v.layoutIfNeeded()
-        }, completion: { [weak self] _ in
-            guard let self else { return }
-            self.toolbarAnimations -= 1
-            if self.toolbarAnimations == 0 { self.toolbar.isHidden = self.isToolbarHidden }
-        })
-    }
-
     /// At the bottom of the view, 44 plus the bottom inset high; hidden, just below it.
     var toolbarFrame: Rect {
         let v = viewIfLoaded
