@@ -1,7 +1,8 @@
-/// Bars that leave and come back: the navigation bar and the toolbar by `setNavigationBarHidden`
-/// and `setToolbarHidden`,
-/// the tab bar while a pushed controller asks for it gone (`hidesBottomBarWhenPushed`).
-/// Each change moves the children's safe area and their layout with it (Q16, Q68).
+// Bars that leave and come back: the navigation bar and the toolbar by
+// `setNavigationBarHidden` and `setToolbarHidden` (Q68, Q71), the tab bar while a pushed
+// controller asks for it gone (`hidesBottomBarWhenPushed`, Q68). Each change moves the
+// children's safe area and their layout with it (Q16).
+
 /// A navigation controller's bar or toolbar: hidden or not, and the slides in flight
 /// (the last to end hides or shows the bar's view for good).
 struct BarVisibility {
