@@ -41,6 +41,7 @@ extension ViewController {
     /// Whether this controller, or one of the presented controllers that present it, is
     /// being dismissed (a walk up the presenting chain, bounded by it).
     var isLeavingByDismissal: Bool {
+        guard simulation.controllersBeingDismissed > 0 else { return false }
         var vc: ViewController? = self
         var steps = 0
         while let c = vc, steps < 10_000 {

@@ -91,7 +91,9 @@ open class ViewController: SimObject {
     /// holds its presentation controller; released when the dismissal completes.
     public internal(set) var presentationController: PresentationController?
     public internal(set) var isBeingPresented = false
-    public internal(set) var isBeingDismissed = false
+    public internal(set) var isBeingDismissed = false {
+        didSet { if isBeingDismissed != oldValue { simulation.controllersBeingDismissed += isBeingDismissed ? 1 : -1 } }
+    }
     var isPresentationTransitioning = false
 
     /// Evaluated at each forwarding, as UIKit reads the override each time

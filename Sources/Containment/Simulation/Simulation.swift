@@ -21,6 +21,10 @@ public final class Simulation {
     /// The generation of its objects' `hostCache` answers: a host bumps it when what
     /// it would answer may have changed for every object at once (a class gained a hook).
     public var hostGeneration: UInt32 = 1
+    /// How many controllers are being dismissed now: with none, no presenter can be on
+    /// its way out, and `present` need not walk a presentation chain that may be tens
+    /// of thousands long (W15).
+    var controllersBeingDismissed = 0
     /// The lint rules' state while linting (Simulation+Lint.swift); nil costs nothing.
     public internal(set) var linter: Linter?
     /// What the model holds for the script, for a host's memory limit.
