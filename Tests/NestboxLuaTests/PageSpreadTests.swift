@@ -94,6 +94,10 @@ import Containment
          "test:3: NSInvalidArgumentException: Nestbox: <PageViewController: PageViewController#1>'s spineLocation is set before its view loads (UIKit takes it in init)"),
         ("local b = ui.PageViewController{ transitionStyle = 'pageCurl', spineLocation = 'mid' }\nlocal p = ui.ViewController{}\nb:setViewControllers({ p, p })",
          "test:3: NSInvalidArgumentException: Nestbox: <ViewController: ViewController#1> cannot be both pages of a spread"),
+        ("local b = ui.PageViewController{ transitionStyle = 'pageCurl', spineLocation = 'mid' }\nb:setViewControllers({ ui.ViewController{}, ui.ViewController{} })\nb.transitionStyle = 'scroll'",
+         "test:3: NSInvalidArgumentException: Nestbox: <PageViewController: PageViewController#1> has 2 page(s) set, and this transitionStyle and spineLocation take 1 (UIPageViewController.h)"),
+        ("local b = ui.PageViewController{ transitionStyle = 'pageCurl', spineLocation = 'none' }",
+         "test:1: NSInvalidArgumentException: Nestbox: a pageCurl page view controller's spineLocation is min, mid or max (none is the scroll style's)"),
     ])
     func refused(_ source: String, _ message: String) throws {
         #expect(try errorMessage(source) == message)

@@ -70,6 +70,23 @@ import Containment
         #expect(out == "true\ttrue\tappeared appeared appeared\ntrue\ttrue\t852.0\tdisappeared\n")
     }
 
+    @Test("a presented controller is dismissed as it was presented, whatever its style says since")
+    func styleChangedAfterPresenting() throws {
+        let (outcome, out, _) = try runLua(Self.tabs + """
+            nav.definesPresentationContext = true
+            local p = ui.ViewController{ name = "p", modalPresentationStyle = "currentContext" }
+            a:present(p, false)
+            ui.settle()
+            p.modalPresentationStyle = "overFullScreen"
+            print(nav.view.superview == nil, states())
+            p:dismiss(false)
+            ui.settle()
+            print(nav.view.superview == tabs.view, p.view.superview == nil, states())
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "true\tdisappeared disappeared appeared\ntrue\ttrue\tappeared appeared appeared\n")
+    }
+
     @Test("crossDissolve fades in and out; a context that provides its transition style lends it")
     func transitionStyles() throws {
         let (outcome, out, _) = try runLua(Self.tabs + """

@@ -117,10 +117,14 @@ import Containment
             ui.pan{ from = { 100, 300 }, to = { 100, 200 }, steps = 2, duration = 0.1 }
             ui.settle()
             print(s.contentOffset.y, s.decelerationRate)
+            s.delegate = { willEndDragging = function(sv, v, target) return { x = 0, y = 5000 } end }
+            ui.pan{ from = { 100, 300 }, to = { 100, 200 }, steps = 2, duration = 0.1 }
+            ui.settle()
+            print(s.contentOffset.y)
             """)
         #expect(outcome == .ok, "\(outcome)")
-        // 0.99 / 0.01 / 1000 s: 99 points on.
-        #expect(out == "199.0\n440.0\t0.99\n")
+        // 0.99 / 0.01 / 1000 s: 99 points on; an answer past the end rests at the end.
+        #expect(out == "199.0\n440.0\t0.99\n2600.0\n")
     }
 
     @Test("a finger that rests before it lifts flings nothing")
@@ -240,6 +244,25 @@ import Containment
         #expect(out.hasPrefix("0.0\ntrue\nended\t0.3"), "\(out)")
         #expect(out.hasSuffix("\t200.0\n50.0\n"), "\(out)")
         #expect(Self.delegateEvents(rt).filter { $0 == "didEndScrollingAnimation" }.count == 1)
+    }
+
+    @Test("a finger that stops moving content and lifts without dragging leaves it on a page")
+    func settlesAfterTouch() throws {
+        let (outcome, out, rt) = try runLua(Self.window + """
+            local s = ui.ScrollView{ name = "pager", frame = { 0, 100, 300, 400 }, contentSize = { 900, 400 },
+              isPagingEnabled = true, contentInsetAdjustmentBehavior = "never" }
+            root.view:addSubview(s)
+            s:setContentOffset({ x = 300, y = 0 }, true)
+            ui.advance(0.15)
+            local finger = ui.pan{ from = { 100, 300 }, to = { 103, 300 }, steps = 1, duration = 0.05, release = false }
+            local stopped = s.contentOffset.x
+            finger:release()
+            ui.settle()
+            print(stopped > 0 and stopped < 300, s.contentOffset.x, s.isDecelerating)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "true\t300.0\tfalse\n")
+        #expect(!Self.delegateEvents(rt).contains("didEndScrollingAnimation"))
     }
 
     @Test("a tap on decelerating content stops it and selects nothing")

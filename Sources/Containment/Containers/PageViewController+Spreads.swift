@@ -18,8 +18,22 @@ extension PageViewController {
         guard transitionStyle == .pageCurl || spine == .none else {
             throw ContainmentError.invalidArgument("Nestbox: spineLocation is only valid for the pageCurl transition style (UIPageViewController.h)")
         }
+        guard transitionStyle == .scroll || spine != .none else {
+            throw ContainmentError.invalidArgument("Nestbox: a pageCurl page view controller's spineLocation is min, mid or max (none is the scroll style's)")
+        }
+        try checkPages(style: transitionStyle, spine: spine)
         curlSpine = spine == .none ? .min : spine
         if curlSpine == .mid { doubleSided = true }
+    }
+
+    /// Pages already set keep their count: a style or spine that needs another is
+    /// refused, as setViewControllers would refuse those pages then (W20's rule).
+    func checkPages(style: TransitionStyle, spine: SpineLocation) throws {
+        guard !viewControllers.isEmpty else { return }
+        let required = style == .pageCurl && (spine == .mid || doubleSided) ? 2 : 1
+        guard required == viewControllers.count else {
+            throw ContainmentError.invalidArgument("Nestbox: \(objectDescription) has \(viewControllers.count) page(s) set, and this transitionStyle and spineLocation take \(required) (UIPageViewController.h)")
+        }
     }
 
     /// Whether content appears on both sides of each page. The header: "Setting 'NO'

@@ -53,7 +53,10 @@ public final class PageViewController: ViewController {
         guard !isViewLoaded else {
             throw ContainmentError.invalidArgument("Nestbox: \(objectDescription)'s transitionStyle, navigationOrientation and interPageSpacing are set before its view loads (UIKit takes them in init)")
         }
-        if let style { transitionStyle = style }
+        if let style {
+            try checkPages(style: style, spine: curlSpine)
+            transitionStyle = style
+        }
         if let orientation { navigationOrientation = orientation }
         if let spacing {
             guard spacing.isFinite, spacing >= 0, spacing <= 10_000 else {

@@ -90,8 +90,10 @@ extension TabBarController {
             // Q69: an interaction controller drives the animator; a cancelled switch
             // leaves the old tab selected, every callback balanced.
             let driver = delegate?.interactionController(self, animator: custom)
+            isSwitching = true
             let ctx = TransitionContext(simulation: simulation, kind: .tabSelection, container: view, from: old, to: target,
                                         animator: custom, interactive: driver != nil) { [weak self] completed in
+                self?.isSwitching = false
                 guard let self, !completed, self.selectedViewController === target else { return }
                 self.selectedViewController = old
                 self.tabBar.selectedItem = old.tabBarItem

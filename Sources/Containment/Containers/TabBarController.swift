@@ -33,6 +33,7 @@ public final class TabBarController: ViewController {
     public internal(set) var selectedViewController: ViewController?
     /// Whether the selected stack hides the tab bar (Q68).
     public internal(set) var bottomBarHidden = false
+    /// An animator's switch is under way: a tap on the bar is not taken (Q69).
     var isSwitching = false
 
     /// The tabs and the selected one count too (Q5b): a script can move a tab's
@@ -143,6 +144,8 @@ public final class TabBarController: ViewController {
     func userSelectedTab(_ index: Int) {
         let tabs = tabControllers
         guard tabs.indices.contains(index) else { return }
+        // Q69: a tap while an animated switch runs is not taken.
+        guard !isSwitching else { simulation.ignored("tap", "\(objectDescription) is switching tabs"); return }
         let target = tabs[index]
         if let delegate {
             let ok = delegate.shouldSelect(self, target)

@@ -6,12 +6,15 @@ public final class PercentDrivenInteractiveTransition: SimObject {
     var context: TransitionContext?
     /// Whether the lint for calls that drive nothing was given since the last attach.
     private var toldIdle = false
+    /// Finished or cancelled: the transition runs to its end, and a later update,
+    /// finish or cancel changes nothing (UIKit ignores them).
+    private var settled = false
 
     public init(simulation: Simulation, name: String? = nil) {
         super.init(simulation: simulation, className: "PercentDrivenInteractiveTransition", name: name)
     }
 
-    func attach(_ ctx: TransitionContext) { context = ctx; percentComplete = 0; groups = []; toldIdle = false }
+    func attach(_ ctx: TransitionContext) { context = ctx; percentComplete = 0; groups = []; toldIdle = false; settled = false }
 
     /// A controller that no transition asked for (no delegate method returned it), or
     /// whose transition ended, moves nothing: UIKit is silent, Nestbox says so once.
@@ -22,6 +25,7 @@ public final class PercentDrivenInteractiveTransition: SimObject {
     }
 
     public func update(_ p: Double) {
+        guard !settled else { simulation.trace.record(.call, self, "update", "_", .number(percentComplete)); return }
         percentComplete = min(1, max(0, p.isFinite ? p : 0))
         simulation.trace.record(.call, self, "update", "_", .number(percentComplete))
         checkDriving("update()")
@@ -31,6 +35,8 @@ public final class PercentDrivenInteractiveTransition: SimObject {
     public func finish() {
         simulation.trace.record(.call, self, "finish")
         checkDriving("finish()")
+        guard !settled else { return }
+        settled = true
         for g in groups { simulation.animator.resume(g, reversed: false) }
         groups = []
     }
@@ -38,6 +44,8 @@ public final class PercentDrivenInteractiveTransition: SimObject {
     public func cancel() {
         simulation.trace.record(.call, self, "cancel")
         checkDriving("cancel()")
+        guard !settled else { return }
+        settled = true
         context?.cancel()
         for g in groups { simulation.animator.resume(g, reversed: true) }
         groups = []

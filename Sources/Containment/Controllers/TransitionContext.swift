@@ -144,7 +144,7 @@ public final class TransitionContext: SimObject {
         if case .coveringPresentation = kind, vc === toViewController { return presentedFrame(vc) }
         if case .uncoveringDismissal = kind, vc === toViewController {
             // A covered context comes back where it was: under the presented view (Q67).
-            return fromViewController.modalPresentationStyle.isContext ? fromViewController.modalFrame : simulation.window.bounds
+            return fromViewController.activeStyle.isContext ? fromViewController.modalFrame : simulation.window.bounds
         }
         return vc === toViewController ? fromViewController.view.frame : .zero
     }

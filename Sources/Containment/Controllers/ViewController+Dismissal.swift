@@ -54,7 +54,7 @@ extension ViewController {
         let leaving = intermediates.reversed().filter { $0.appearanceState == .appeared || $0.appearanceState == .appearing }
         presenter.isPresentationTransitioning = true
         let coversPresenter = stack[0].presentationController.map { $0.shouldRemovePresentersView }
-            ?? stack[0].modalPresentationStyle.coversPresenter
+            ?? stack[0].activeStyle.coversPresenter
         // Where the intermediate views were, for a cancelled interactive dismissal (Q15c).
         let places = intermediates.compactMap { vc in
             vc.viewIfLoaded.flatMap { v in v.superview.map { s in (v, s, s.subviews.firstIndex { $0 === v } ?? 0) } }
@@ -123,7 +123,7 @@ extension ViewController {
         let window = simulation.window
         presenter.beginAppearance(true, animated: animated)
         // Q67: a covered context goes back under the presented view, at its frame.
-        if top.modalPresentationStyle.isContext, let tv = top.viewIfLoaded, let s = tv.superview, s !== window,
+        if top.activeStyle.isContext, let tv = top.viewIfLoaded, let s = tv.superview, s !== window,
            let i = s.subviews.firstIndex(where: { $0 === tv }) {
             pv.frame = tv.frame
             s.attach(pv, at: i)

@@ -90,6 +90,7 @@ extension ViewController {
             simulation.warn(self, "Presenting view controllers on detached view controllers is discouraged \(objectDescription).", lint: .presentFromDetached)
         }
         presenter.presentedHere = vc
+        vc.presentedStyle = vc.modalPresentationStyle
         vc.presentingViewController = presenter
         vc.ownershipMayHaveChanged()
         presenter.isPresentationTransitioning = true
@@ -213,23 +214,24 @@ extension ViewController {
     /// presentation is told the window's size, its view resizes by autoresizing, as
     /// does a context presentation's with its context (Q67).
     func modalFrame(in bounds: Rect, traits: TraitCollection) -> Rect {
-        if modalPresentationStyle == .custom { return bounds }
-        if modalPresentationStyle.isContext { return contextPlace?.superview === simulation.window ? bounds : modalFrame }
-        return presentedFrame(modalPresentationStyle, in: bounds, traits: traits)
+        let style = activeStyle
+        if style == .custom { return bounds }
+        if style.isContext { return contextPlace?.superview === simulation.window ? bounds : modalFrame }
+        return presentedFrame(style, in: bounds, traits: traits)
     }
 
     /// Where this controller's view goes when presented now: over its context's view
     /// (Q67), or where its style puts it in the window.
     var modalFrame: Rect {
-        if modalPresentationStyle.isContext, let p = contextPlace { return p.frame }
-        return frame(for: modalPresentationStyle)
+        if activeStyle.isContext, let p = contextPlace { return p.frame }
+        return frame(for: activeStyle)
     }
 
     /// A size transition resizes a presented view (Q17), unless it is sliding in or out.
     func resizePresentedView() {
-        guard modalPresentationStyle != .custom, !modalPresentationStyle.isContext, !isBeingPresented, !isBeingDismissed,
-              let v = viewIfLoaded else { return }
-        v.frame = frame(for: modalPresentationStyle)
+        let style = activeStyle
+        guard style != .custom, !style.isContext, !isBeingPresented, !isBeingDismissed, let v = viewIfLoaded else { return }
+        v.frame = frame(for: style)
     }
 }
 

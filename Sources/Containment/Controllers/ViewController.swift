@@ -73,6 +73,12 @@ open class ViewController: SimObject {
     public var providesPresentationContextTransitionStyle = false
     /// The transition style this controller was presented with (and is dismissed with).
     var presentedTransitionStyle = ModalTransitionStyle.coverVertical
+    /// The presentation style it was presented with: a later change of
+    /// modalPresentationStyle does not change how it is dismissed, as in UIKit.
+    var presentedStyle = ModalPresentationStyle.pageSheet
+    /// The style that places and dismisses this controller: the one it was presented
+    /// with while it is presented, its modalPresentationStyle otherwise.
+    var activeStyle: ModalPresentationStyle { presentingViewController != nil ? presentedStyle : modalPresentationStyle }
     /// Where a context presentation put this controller's view: over its context (Q67).
     var contextPlace: ContextPlace?
     /// Added to the root view's safe area (a new layout pass delivers the change).

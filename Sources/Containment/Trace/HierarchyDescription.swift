@@ -33,7 +33,7 @@ extension ViewController {
             text.append(">, state: "); text.append(vc.appearanceState.rawValue); text.append(", view: ")
             if let v = vc._view { text.append("<"); text.append(v.className); text.append(": "); text.append(v.name); text.append(">") }
             else { text.append("(view not loaded)") }
-            if presented { text.append(", presented with: "); text.append(vc.modalPresentationStyle.rawValue) }
+            if presented { text.append(", presented with: "); text.append(vc.activeStyle.rawValue) }
             if let p = vc.presentedHere { stack.append((p, d + 1, true)) }
             for c in vc.children.reversed() { stack.append((c, d + 1, false)) }
         }

@@ -9,7 +9,9 @@ import Darwin
 /// or settles on a page; `setContentOffset(_:animated:)` animates. A new touch or offset
 /// stops it (docs/layout.md, Scroll views; Q65).
 final class ScrollMotion {
-    enum Kind { case decelerating, animating }
+    /// `settling`: back into range, or onto a page, after a touch that stopped the
+    /// content there without dragging it; it sends no messages but didScroll.
+    enum Kind { case decelerating, animating, settling }
     let kind: Kind
     let from: Point
     let target: Point
@@ -35,7 +37,7 @@ final class ScrollMotion {
         case .animating:
             guard t < Self.animationDuration else { return (target, true) }
             k = TimingCurve.easeInOut.value(at: t / Self.animationDuration, duration: Self.animationDuration)
-        case .decelerating:
+        case .decelerating, .settling:
             k = 1 - pow(rate, t * 1000)
         }
         let p = Point(x: from.x + (target.x - from.x) * k, y: from.y + (target.y - from.y) * k)
@@ -95,7 +97,7 @@ extension ScrollView {
     /// most one page from it).
     func endDragging(velocity fingerVelocity: Point, cancelled: Bool, dragStart: Point) {
         isTracking = false
-        guard isDragging else { return }
+        guard isDragging else { settleAfterTouch(); return }
         let offset = contentOffset
         // The content moves against the finger, and only along the axes it scrolls.
         let v = cancelled ? Point.zero : Point(x: scrollsHorizontally ? -fingerVelocity.x : 0,
@@ -120,7 +122,7 @@ extension ScrollView {
                                     [("velocity", .string("(\(formatNumber(perMs.x)) \(formatNumber(perMs.y)))")),
                                      ("targetContentOffset", .string("(\(formatNumber(target.x)) \(formatNumber(target.y)))"))])
             if let moved = delegate?.willEndDragging(self, velocity: perMs, target: target), moved.x.isFinite, moved.y.isFinite {
-                target = moved
+                target = clamped(moved)      // Q65: where the content can rest
             }
         }
         isDragging = false
@@ -135,6 +137,15 @@ extension ScrollView {
         // Q65: springing back and settling on a page use the fast rate.
         let rate = isPagingEnabled || outside ? ScrollView.fastDecelerationRate : decelerationRate
         start(ScrollMotion(.decelerating, from: contentOffset, target: target, start: simulation.clock.now, rate: rate))
+    }
+
+    /// Q65: a finger that stopped moving content and lifted without dragging leaves it
+    /// where it may rest: back from past an edge, or on the nearest page.
+    func settleAfterTouch() {
+        let offset = contentOffset
+        let target = isPagingEnabled ? pageTarget(offset: offset, velocity: .zero, dragStart: offset) : clamped(offset)
+        guard target != offset, motion == nil else { return }
+        start(ScrollMotion(.settling, from: offset, target: target, start: simulation.clock.now, rate: ScrollView.fastDecelerationRate))
     }
 
     /// Q64: the page the offset is nearest, unless the release was quick (over 300
@@ -187,6 +198,8 @@ extension ScrollView {
         case .animating:
             simulation.trace.record(.delegate, self, "didEndScrollingAnimation")
             delegate?.didEndScrollingAnimation(self)
+        case .settling:
+            break
         }
     }
 }
