@@ -12,15 +12,21 @@ import Glibc
 /// with `followingLinks` false (a script's `ui.snapshot`) a symbolic link too. Returns
 /// nil, or why the write failed in strerror's words.
 public func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String, followingLinks: Bool = true) -> String? {
+    writeRegularFile(bytes, in: AT_FDCWD, name: path, followingLinks: followingLinks)
+}
+
+/// `name` in the folder open as `dir` (AT_FDCWD: the current one), written as
+/// `writeFile` describes.
+private func writeRegularFile(_ bytes: UnsafeRawBufferPointer, in dir: Int32, name: String, followingLinks: Bool) -> String? {
     var info = stat()
     // Checked before opening too, so a FIFO nobody reads is refused in the same words.
-    let found = followingLinks ? stat(path, &info) : lstat(path, &info)
+    let found = fstatat(dir, name, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW)
     if found == 0 && info.st_mode & S_IFMT == S_IFLNK { return "not a regular file (a symbolic link)" }
     if found == 0 && info.st_mode & S_IFMT != S_IFREG { return "not a regular file" }
     // O_NONBLOCK: opening a FIFO nobody reads would wait forever; now it fails (ENXIO)
     // or opens and is refused below. O_NOCTTY: a terminal never becomes ours.
     let flags = O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW)
-    let fd = open(path, flags, 0o666)
+    let fd = openat(dir, name, flags, 0o666)
     guard fd >= 0 else { return String(cString: strerror(errno)) }
     guard fstat(fd, &info) == 0 else { let e = errno; close(fd); return String(cString: strerror(e)) }
     guard info.st_mode & S_IFMT == S_IFREG else { close(fd); return "not a regular file" }
@@ -28,6 +34,35 @@ public func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String, followin
     var e = ftruncate(fd, 0) == 0 ? writeAll(fd, bytes) : errno
     if close(fd) != 0 && e == 0 { e = errno }    // a full disk may only show at close
     return e == 0 ? nil : String(cString: strerror(e))
+}
+
+/// Writes `bytes` to `path` below the folder `base`, following no symbolic link on the
+/// way (Q32): each folder on the path is opened from the one before it without
+/// following a link, and the file itself is created or replaced only if it is a
+/// regular file. A link anywhere below `base` (`out -> ../elsewhere`) is refused with its
+/// name. Returns nil, or why the write failed.
+public func writeFile(_ bytes: [UInt8], beneath base: String, path: String) -> String? {
+    let parts = path.split(separator: "/").map(String.init).filter { !$0.isEmpty && $0 != "." }
+    guard let name = parts.last else { return "not a file name" }
+    var dir = open(base, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard dir >= 0 else { return String(cString: strerror(errno)) }
+    defer { close(dir) }
+    var walked = ""
+    for part in parts.dropLast() {
+        walked += walked.isEmpty ? part : "/" + part
+        let next = openat(dir, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard next >= 0 else {
+            let e = errno
+            var info = stat()
+            if fstatat(dir, part, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+                return "'\(walked)' is a symbolic link"
+            }
+            return "'\(walked)': \(String(cString: strerror(e)))"
+        }
+        close(dir)
+        dir = next
+    }
+    return bytes.withUnsafeBytes { writeRegularFile($0, in: dir, name: name, followingLinks: false) }
 }
 
 /// Writes every byte, retrying short writes and EINTR; 0 or the errno that stopped it.

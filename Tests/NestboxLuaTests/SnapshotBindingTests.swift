@@ -87,7 +87,7 @@ import InvariantChecking
         (#"ui.snapshot{ path = "x.png", overlays = { "grid" } }"#, "test:1: bad argument #1 to 'snapshot' (unknown overlay 'grid' (controllers, safeArea, names))"),
         (#"ui.snapshot{ path = "x.png", overlays = "names" }"#, "test:1: bad argument #1 to 'snapshot' (overlays must be a list of names)"),
         (#"ui.snapshot{ path = "x.png", view = 3 }"#, "test:1: bad argument #1 to 'snapshot' (view must be a View, got number)"),
-        (#"ui.snapshot{ path = "missing/x.png" }"#, "test:1: ui.snapshot: cannot write missing/x.png: No such file or directory"),
+        (#"ui.snapshot{ path = "missing/x.png" }"#, "test:1: ui.snapshot: cannot write missing/x.png: 'missing': No such file or directory"),
         (#"ui.snapshot{ path = "x.png", view = ui.View{} }"#, "test:1: ui.snapshot: cannot draw x.png: nothing to draw: the view is 0 × 0 points"),
         (#"ui.snapshot{ path = "x.png", scale = 16, view = ui.View{ frame = { 0, 0, 2000, 2000 } } }"#, "test:1: ui.snapshot: cannot draw x.png: picture too large: 32000 × 32000 pixels (at most 16384 on a side and 16 million in all)"),
     ])
@@ -107,5 +107,24 @@ import InvariantChecking
         #expect(outcome == .scriptError(message: "test:1: ui.snapshot: cannot write link.png: not a regular file (a symbolic link)",
                                         traceback: "stack traceback:\n\t[C]: in field 'snapshot'\n\ttest:1: in main chunk"))
         #expect(text(target) == "keep")
+    }
+
+    @Test("a symbolic link on the way (a folder that leads outside) is refused, and nothing is written there")
+    func linkedFolder() throws {
+        let (_, dir, rt) = try run("")
+        let outside = dir + "-outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/real/deeper", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/out", withDestinationPath: "../" + (outside as NSString).lastPathComponent)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/real/in", withDestinationPath: outside)
+        let outcome = rt.run(source: """
+            print(pcall(ui.snapshot, { path = "out/x.svg" }))
+            print(pcall(ui.snapshot, { path = "real/in/x.svg" }))
+            print(pcall(ui.snapshot, { path = "real//./deeper/x.svg" }))
+            print(pcall(ui.snapshot, { path = "missing/x.svg" }))
+            """, chunkName: "=test")
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty, "nothing is written outside")
+        #expect(text(dir + "/real/deeper/x.svg")?.hasPrefix("<svg") == true, "a real folder on the way is fine")
     }
 }

@@ -56,8 +56,7 @@ enum SnapshotFunctions {
             case .failure where sim.isInterrupted(): return 0
             case .failure(let e): throw LuaFailure.message("ui.snapshot: cannot draw \(path): \(e)")
             }
-            let target = a.rt.pictureDirectory + "/" + path
-            if let failure = writeFile(bytes, to: target, followingLinks: false) {
+            if let failure = writeFile(bytes, beneath: a.rt.pictureDirectory, path: path) {
                 throw LuaFailure.message("ui.snapshot: cannot write \(path): \(failure)")
             }
             return 0
