@@ -57,7 +57,7 @@ public struct Test: NestboxCommand {
     /// REPL's `:test`); nil, with the reason said, when there is nothing to run.
     static func run(_ paths: [String], runner: SpecRunner, jobs: Int, printer: TestPrinter, output: Output) -> [SpecFileResult]? {
         let files: [String]
-        switch SpecFinder.find(paths) {
+        switch SpecFinder.find(paths, within: runner.options.timeout ?? 60) {
         case .failure(let why):
             output.err("nestbox: \(why)\n")
             return nil
@@ -81,43 +81,6 @@ public struct Test: NestboxCommand {
         printer.finish(results)
         return results
     }
-}
-
-/// Finds spec files: a file named on the command line is taken as it is; a folder is
-/// searched (hidden folders and `.build` skipped) for `*_spec.lua` and `*_test.lua`.
-enum SpecFinder {
-    static func isSpec(_ name: String) -> Bool { name.hasSuffix("_spec.lua") || name.hasSuffix("_test.lua") }
-
-    static func find(_ paths: [String]) -> Result<[String], SpecFinderError> {
-        var files: [String] = []
-        for path in paths {
-            var isDirectory = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                return .failure(SpecFinderError(message: "cannot open \(path): No such file or directory"))
-            }
-            if !isDirectory { files.append(path); continue }
-            var found: [String] = []
-            walk(path, depth: 0, into: &found)
-            files += found.sorted()
-        }
-        return .success(files)
-    }
-
-    /// Depth-bounded, so a link to a parent folder cannot make the search endless.
-    private static func walk(_ folder: String, depth: Int, into found: inout [String]) {
-        guard depth < 32, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var isDirectory = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory { walk(path, depth: depth + 1, into: &found) } else if isSpec(name) { found.append(path) }
-        }
-    }
-}
-
-struct SpecFinderError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }
 
 /// One test's result.
