@@ -8,14 +8,14 @@ public struct Annotations: NestboxCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Write the LuaLS definition file of the ui API (for editor completion).")
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output (`-`: standard output).")
     public var output: String?
 
     public init() {}
 
     public func execute(output out: Output) -> ExitStatus {
         let text = LuaAnnotations.text
-        guard let output else {
+        guard let output, output != "-" else {
             out.out(text)
             return .ok
         }

@@ -23,6 +23,19 @@ public struct Bench: NestboxCommand {
 
     public init() {}
 
+    /// The groups, in the order they run; `--only` must name (a prefix of) one.
+    static let groupNames = ["binding", "cycle", "tree", "animation", "churn", "paging", "render", "startup"]
+
+    static func selects(_ only: String?, _ name: String) -> Bool {
+        only.map { name.hasPrefix($0) || $0.hasPrefix(name) } ?? true
+    }
+
+    public func validate() throws {
+        if let only, !Self.groupNames.contains(where: { Self.selects(only, $0) }) {
+            throw ValidationError("--only '\(only.prefix(80))' matches no group: \(Self.groupNames.joined(separator: ", "))")
+        }
+    }
+
     /// One line of the report.
     struct Row {
         var name: String
@@ -60,18 +73,9 @@ public struct Bench: NestboxCommand {
 
     public func execute(output: Output) -> ExitStatus {
         var rows: [Row] = []
-        let groups: [(String, () throws -> [Row])] = [
-            ("binding", bindingRows),
-            ("cycle", cycleRows),
-            ("tree", treeRows),
-            ("animation", animationRows),
-            ("churn", churnRows),
-            ("paging", pagingRows),
-            ("render", renderRows),
-            ("startup", startupRows),
-        ]
+        let measures: [() throws -> [Row]] = [bindingRows, cycleRows, treeRows, animationRows, churnRows, pagingRows, renderRows, startupRows]
         do {
-            for (name, measure) in groups where only.map({ name.hasPrefix($0) || $0.hasPrefix(name) }) ?? true {
+            for (name, measure) in zip(Self.groupNames, measures) where Self.selects(only, name) {
                 rows += try measure()
             }
         } catch {

@@ -20,13 +20,16 @@ final class TestPrinter {
         }
     }
 
+    /// A test's names and messages are the spec's: one line each, with no control byte
+    /// (an ESC would drive the terminal, a newline forge a line) going out raw (Markup).
     private func printText(_ c: SpecCaseResult, file: String) {
+        let title = Markup.line("\(file): \(c.name)")
         switch c.status {
-        case .passed: output.out("PASS \(file): \(c.name) (\(Self.milliseconds(c.seconds)))\n")
-        case .skipped: output.out("SKIP \(file): \(c.name) (pending)\n")
+        case .passed: output.out("PASS \(title) (\(Self.milliseconds(c.seconds)))\n")
+        case .skipped: output.out("SKIP \(title) (pending)\n")
         case .failed:
-            output.out("FAIL \(file): \(c.name) (\(Self.milliseconds(c.seconds)))\n")
-            for line in details(c) { output.out("     \(line)\n") }
+            output.out("FAIL \(title) (\(Self.milliseconds(c.seconds)))\n")
+            for line in details(c) { output.out("     \(Markup.line(line))\n") }
         }
         for path in c.recorded { output.out("     recorded \(path)\n") }
     }
@@ -38,7 +41,7 @@ final class TestPrinter {
         case .skipped: output.out("ok \(number) - \(title) # SKIP pending\n")
         case .failed:
             output.out("not ok \(number) - \(title)\n  ---\n  message: |\n")
-            for line in details(c) { output.out("    \(line)\n") }
+            for line in details(c) { output.out("    \(Markup.line(line))\n") }
             output.out("  ...\n")
         }
     }
