@@ -33,4 +33,31 @@ import NestboxCLI
         #expect(r.out.hasPrefix("---@meta\n"))
         #expect(!FileManager.default.fileExists(atPath: "-"))
     }
+
+    @Test("every failure names the spec's line; error values that are not strings print without an address, the same on every run")
+    func errorValues() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nb-errors-\(UUID().uuidString.prefix(8))_spec.lua").path
+        try """
+            it("table", function() error({}) end)
+            it("nil", function() error(nil) end)
+            it("number", function() error(42) end)
+            it("false", function() error(false) end)
+            it("thread", function() error(coroutine.create(function() end)) end)
+            it("function", function() error(print) end)
+            it("view", function() error(ui.View{ name = "v" }) end)
+            it("level 2", function() local function f() error("x", 2) end f() end)
+            it("no position", function() error("y", 0) end)
+            it("tostring table", function() error(setmetatable({}, { __tostring = function() return {} end })) end)
+            it("tostring yields", function() error(setmetatable({}, { __tostring = function() coroutine.yield() end })) end)
+            it("check with a table", function() check(false, {}) end)
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = nestbox(["test", file])
+        #expect(r.code == 1)
+        let messages = r.out.split(separator: "\n").filter { $0.hasPrefix("     ") }.map { $0.dropFirst(5).replacingOccurrences(of: file, with: "F") }
+        #expect(messages == ["F:1: error value: a table", "F:2: error value: nil", "F:3: error value: 42", "F:4: error value: false",
+                             "F:5: error value: a thread", "F:6: error value: a function", "F:7: error value: <View: v>",
+                             "F:8: x", "F:9: y", "F:10: error value: a table", "F:11: error value: a table", "F:12: a table"])
+        #expect(nestbox(["test", file]).out.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "", options: .regularExpression)
+                == r.out.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "", options: .regularExpression))
+    }
 }

@@ -26,6 +26,32 @@ local function needs(kind, value, position, fname)
   end
 end
 
+-- A value a test raised or checked, as text: a string as it is; anything else described
+-- without a heap address (a table or a function prints as its type), so the same spec
+-- gives the same report on every run. A __tostring that fails, yields or answers no
+-- string is not trusted.
+local function text(value)
+  local kind = type(value)
+  if kind == "string" then return value end
+  if kind == "nil" or kind == "boolean" or kind == "number" then return tostring(value) end
+  local ok, s = pcall(tostring, value)
+  if ok and type(s) == "string" and not s:find("0x%x%x%x%x") then return s end
+  return "a " .. kind
+end
+
+-- The message handler of a test's steps: the error as text, at the line of the
+-- script that raised it, unless it already names one (error("x") does).
+local function failure(err)
+  local message = text(err)
+  if type(err) == "string" and message:find("^[^\n]-:%d+: ") then return message end
+  if type(err) ~= "string" then message = "error value: " .. message end
+  for level = 1, 30 do
+    local w = where(level)
+    if w ~= "" and not w:find("^spec:") and not w:find("^prelude:") then return w .. message end
+  end
+  return message
+end
+
 local function outside(fname)
   if running then error(fname .. " cannot be called inside a test", 3) end
 end
@@ -56,7 +82,7 @@ function after_each(fn) needs("function", fn, 1, "after_each"); outside("after_e
 function check(condition, message)
   if not running then error("check() is for use inside it()", 2) end
   if not condition then
-    running.failures[#running.failures + 1] = where(1) .. (message ~= nil and tostring(message) or "check failed")
+    running.failures[#running.failures + 1] = where(1) .. (message ~= nil and text(message) or "check failed")
   end
   return condition
 end
@@ -93,15 +119,15 @@ function spec.run(index)
   local ok, err = true, nil
   for _, b in ipairs(chain) do
     for _, fn in ipairs(b.befores) do
-      if ok then ok, err = pcall(fn) end
+      if ok then ok, err = xpcall(fn, failure) end
     end
   end
-  if ok then ok, err = pcall(t.body) end
-  if not ok then result.failures[#result.failures + 1] = tostring(err) end
+  if ok then ok, err = xpcall(t.body, failure) end
+  if not ok then result.failures[#result.failures + 1] = err end
   for i = #chain, 1, -1 do
     for _, fn in ipairs(chain[i].afters) do
-      local aok, aerr = pcall(fn)
-      if not aok then result.failures[#result.failures + 1] = tostring(aerr) end
+      local aok, aerr = xpcall(fn, failure)
+      if not aok then result.failures[#result.failures + 1] = aerr end
     end
   end
   running = nil
