@@ -60,4 +60,19 @@ import NestboxCLI
         #expect(nestbox(["test", file]).out.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "", options: .regularExpression)
                 == r.out.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "", options: .regularExpression))
     }
+
+    @Test("describe nested 10,000 deep stops at 100 with the spec's line, not a C stack overflow")
+    func deepDescribe() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nb-deep-\(UUID().uuidString.prefix(8))_spec.lua").path
+        try """
+            local function nest(n)
+              if n == 0 then it("leaf", function() end) return end
+              describe("d" .. n, function() nest(n - 1) end)
+            end
+            nest(10000)
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let r = nestbox(["test", file])
+        #expect(r.code == 1)
+        #expect(r.out.contains("     \(file):3: describe blocks nest at most 100 deep\n"), "\(r.out)")
+    }
 }

@@ -56,9 +56,15 @@ local function outside(fname)
   if running then error(fname .. " cannot be called inside a test", 3) end
 end
 
+-- Each block runs its body inside the one around it: Lua's C stack allows about 200
+-- levels, so blocks nest at most 100 deep, said at the line that goes deeper.
+local maxDepth = 100
+
 function describe(name, body)
   needs("string", name, 1, "describe"); needs("function", body, 2, "describe"); outside("describe")
-  local block = { name = name, parent = current, befores = {}, afters = {} }
+  local depth = (current.depth or 0) + 1
+  if depth > maxDepth then error("describe blocks nest at most " .. maxDepth .. " deep", 2) end
+  local block = { name = name, parent = current, befores = {}, afters = {}, depth = depth }
   current = block
   local ok, err = pcall(body)
   current = block.parent
