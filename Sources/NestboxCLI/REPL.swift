@@ -159,7 +159,13 @@ public final class REPL {
             guard !arg.isEmpty else { output.err(":test needs a spec file or folder\n"); return }
             // The specs run in worlds of their own, under this session's limits; the
             // REPL's world is left as it is.
-            let runner = SpecRunner(options: session.options, filter: nil, record: false)
+            // The session itself has no time or memory limit (a person is typing);
+            // its specs get `nestbox test`'s defaults, so one that loops ends.
+            var options = session.options
+            let limits = Limits()
+            if options.timeout == nil { options.timeout = limits.timeout }
+            if options.memoryLimit == 0 { options.memoryLimit = limits.maxMemory * 1024 * 1024 }
+            let runner = SpecRunner(options: options, filter: nil, record: false)
             _ = Test.run([arg], runner: runner, jobs: 1, printer: TestPrinter(tap: false, output: output), output: output)
         case "snapshot":
             guard !arg.isEmpty else { output.err(":snapshot needs a .svg or .png file\n"); return }

@@ -170,6 +170,15 @@ extension ReplTests {
         #expect(session.runtime.simulation.clock.now == 2)
     }
 
+    @Test(":test gives its specs nestbox test's default limits: a spec that loops fails at 10 s and the REPL goes on")
+    func testCommandLimits() throws {
+        let file = try script("it('loops', function() while true do end end)", name: "loop_spec.lua")
+        let (r, _, _) = try repl([":test \(file)", "print('after')"])
+        #expect(r.out.contains("FAIL \(file): loops ("), "\(r.out)")
+        #expect(r.out.contains("time limit exceeded at \(file):1"), "\(r.out)")
+        #expect(r.out.hasSuffix("after\n"))
+    }
+
     @Test("nestbox repl FILE < lines: a pipe is read without prompts")
     func pipe() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
