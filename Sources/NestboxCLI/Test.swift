@@ -69,10 +69,10 @@ public struct Test: NestboxCommand {
         }
         var results: [SpecFileResult] = []
         if jobs == 1 {
+            // Each test's line as it ends, not when its file ends: a run stopped part
+            // way has said what finished.
             for file in files {
-                let r = runner.run(file: file)
-                printer.print(r)
-                results.append(r)
+                results.append(runner.run(file: file) { printer.print($0, file: file) })
             }
         } else {
             results = runner.run(files: files, jobs: jobs)
@@ -135,24 +135,30 @@ struct SpecRunner: Sendable {
         return results.withLock { all in files.indices.compactMap { all[$0] } }
     }
 
-    func run(file: String) -> SpecFileResult {
+    /// Runs one file; `ended` hears each case as it ends.
+    func run(file: String, ended: ((SpecCaseResult) -> Void)? = nil) -> SpecFileResult {
         let start = ContinuousClock.now
         let silent = Output(out: { _ in }, err: { _ in })
         guard let session = try? RunSession(options: options, output: silent) else {
-            return SpecFileResult(file: file, cases: [failedLoad(file, "cannot make a Lua state", start)])
+            let failed = failedLoad(file, "cannot make a Lua state", start)
+            ended?(failed)
+            return SpecFileResult(file: file, cases: [failed])
         }
         var printed = ""
         session.runtime.output = { printed += $0 }
         let (tests, outcome) = session.loadSpec(file: file)
-        guard outcome == .ok else { return SpecFileResult(file: file, cases: [failedLoad(file, Self.describe(outcome), start, printed)]) }
+        guard outcome == .ok else {
+            let failed = failedLoad(file, Self.describe(outcome), start, printed)
+            ended?(failed)
+            return SpecFileResult(file: file, cases: [failed])
+        }
         var cases: [SpecCaseResult] = []
         for (i, test) in tests.enumerated() {
             if let filter, !test.name.contains(filter) { continue }
-            if test.isPending {
-                cases.append(SpecCaseResult(name: test.name, status: .skipped, seconds: 0))
-                continue
-            }
-            cases.append(run(test, index: i + 1, file: file))
+            let result = test.isPending ? SpecCaseResult(name: test.name, status: .skipped, seconds: 0)
+                                        : run(test, index: i + 1, file: file)
+            cases.append(result)
+            ended?(result)
         }
         return SpecFileResult(file: file, cases: cases)
     }

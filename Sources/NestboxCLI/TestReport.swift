@@ -14,10 +14,13 @@ final class TestPrinter {
     }
 
     func print(_ file: SpecFileResult) {
-        for c in file.cases {
-            number += 1
-            tap ? printTAP(c, file: file.file) : printText(c, file: file.file)
-        }
+        for c in file.cases { print(c, file: file.file) }
+    }
+
+    /// One test's lines.
+    func print(_ c: SpecCaseResult, file: String) {
+        number += 1
+        tap ? printTAP(c, file: file) : printText(c, file: file)
     }
 
     /// A test's names and messages are the spec's: one line each, with no control byte
