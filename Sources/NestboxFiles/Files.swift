@@ -4,15 +4,16 @@ import Glibc
 
 // Every write Nestbox makes to a file descriptor or a file is here: the commands' output,
 // a script's pictures, golden files, reports, JUnit. One place decides how a short write
-// is retried, what a failure says, and what a path may be (a regular file, or with
-// `followingLinks` false no symbolic link either: policy Q32).
+// is retried, what a failure says, and what a path may be (a regular file, and below a
+// script's folder no symbolic link either: policy Q32).
 
-/// Writes `bytes` to `path` in place (a golden file, a picture): created, or truncated
+/// Writes `bytes` to `path` in place (a golden file, a report, a picture the command
+/// line names): created, or truncated
 /// once it is known to be a regular file; a FIFO, a device or a folder is refused, and
-/// with `followingLinks` false (a script's `ui.snapshot`) a symbolic link too. Returns
+/// a link is written through to its target (a path the user typed). Returns
 /// nil, or why the write failed in strerror's words.
-public func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String, followingLinks: Bool = true) -> String? {
-    writeRegularFile(bytes, in: AT_FDCWD, name: path, followingLinks: followingLinks)
+public func writeFile(_ bytes: UnsafeRawBufferPointer, to path: String) -> String? {
+    writeRegularFile(bytes, in: AT_FDCWD, name: path, followingLinks: true)
 }
 
 /// `name` in the folder open as `dir` (AT_FDCWD: the current one), written as
@@ -92,12 +93,12 @@ public func writeAll(_ fd: Int32, _ text: String) -> Int32 {
 /// `writeFile` of a text (a golden file, a report): in place, so a symbolic link is
 /// written through to its target where links are followed; an atomic write would
 /// replace the link, or a FIFO or a device, with a regular file.
-public func writeFile(_ text: String, to path: String, followingLinks: Bool = true) -> String? {
+public func writeFile(_ text: String, to path: String) -> String? {
     var text = text
-    return text.withUTF8 { writeFile(UnsafeRawBufferPointer($0), to: path, followingLinks: followingLinks) }
+    return text.withUTF8 { writeFile(UnsafeRawBufferPointer($0), to: path) }
 }
 
 /// `writeFile` of bytes (a picture).
-public func writeFile(_ bytes: [UInt8], to path: String, followingLinks: Bool = true) -> String? {
-    bytes.withUnsafeBytes { writeFile($0, to: path, followingLinks: followingLinks) }
+public func writeFile(_ bytes: [UInt8], to path: String) -> String? {
+    bytes.withUnsafeBytes { writeFile($0, to: path) }
 }

@@ -1,14 +1,34 @@
-/// UINavigationBar: the top item's title, a back button titled from the item below
-/// (its backButtonTitle, else its title, else "Back"), and the items' buttons.
-public final class NavigationBar: View {
-    static let height = 44.0
+/// A navigation controller's bar of buttons (its navigation bar, its toolbar): it shows
+/// what the top controller gives it, and places its items again at a new width (a
+/// rotation), as UIKit's bars lay them out.
+public class NavigationChrome: View {
     /// Weak: a script may keep the bar after Lua collects its controller; the bar then
     /// keeps what it shows and no longer updates.
     weak var navigationController: NavigationController?
+    /// The width the items were placed for.
+    var laidOutWidth = 0.0
+
+    init(_ nav: NavigationController, className: String, part: String) {
+        navigationController = nav
+        super.init(simulation: nav.simulation, className: className, name: "\(nav.name).\(part)")
+    }
+
+    public override func handle(_ hook: Hook) {
+        if case .layoutSubviews = hook, bounds.size.width != laidOutWidth { placeItems() }
+        super.handle(hook)
+    }
+
+    /// Puts the items in place for the current width (each bar's own layout).
+    func placeItems() { laidOutWidth = bounds.size.width }
+}
+
+/// UINavigationBar: the top item's title, a back button titled from the item below
+/// (its backButtonTitle, else its title, else "Back"), and the items' buttons.
+public final class NavigationBar: NavigationChrome {
+    static let height = 44.0
     public private(set) var titleLabel: Label?
     public private(set) var backButton: Button?
-    /// The width the items were placed for, and the item buttons with their widths.
-    var laidOutWidth = 0.0
+    /// The item buttons with their widths.
     var leftButtons: [(Button, Double)] = []
     var rightButtons: [(Button, Double)] = []
     /// Translucent by default: the children's views extend under it (Q18).
@@ -17,14 +37,7 @@ public final class NavigationBar: View {
     }
 
     init(navigationController nav: NavigationController) {
-        navigationController = nav
-        super.init(simulation: nav.simulation, className: "NavigationBar", name: "\(nav.name).navigationBar")
-    }
-
-    /// A new width (a rotation) places the items again, as UIKit's bar lays them out.
-    public override func handle(_ hook: Hook) {
-        if case .layoutSubviews = hook, bounds.size.width != laidOutWidth { placeItems() }
-        super.handle(hook)
+        super.init(nav, className: "NavigationBar", part: "navigationBar")
     }
 
     /// Rebuilds the bar's contents for the current top (chrome: no trace events).
@@ -62,9 +75,9 @@ public final class NavigationBar: View {
 
     /// The back button 100 wide at x = 8, left items after it, right items from the right
     /// edge, 8 apart; the title 200 wide, centred.
-    func placeItems() {
+    override func placeItems() {
+        super.placeItems()
         let w = bounds.size.width
-        laidOutWidth = w
         func place(_ v: View, _ x: Double, _ width: Double) {
             let f = Rect(x: x, y: 0, width: width, height: Self.height)
             if v.frame != f { v.frame = f }

@@ -1,23 +1,14 @@
 /// UIToolbar as a navigation controller shows it (docs/containment.md, Navigation
 /// controllers; Q71): hidden by default; shown, it sits at the bottom of the navigation
 /// controller's view with the top controller's toolbarItems as buttons.
-public final class Toolbar: View {
+public final class Toolbar: NavigationChrome {
     /// 44 points, and the bottom safe-area inset below that (the bar's background runs
     /// under the home indicator, as the tab bar's does).
     static let height = 44.0
-    /// Weak: a script may keep the toolbar after Lua collects its controller.
-    weak var navigationController: NavigationController?
     var buttons: [(Button, Double)] = []
-    var laidOutWidth = 0.0
 
     init(navigationController nav: NavigationController) {
-        navigationController = nav
-        super.init(simulation: nav.simulation, className: "Toolbar", name: "\(nav.name).toolbar")
-    }
-
-    public override func handle(_ hook: Hook) {
-        if case .layoutSubviews = hook, bounds.size.width != laidOutWidth { placeItems() }
-        super.handle(hook)
+        super.init(nav, className: "Toolbar", part: "toolbar")
     }
 
     /// The top controller's items, as buttons (chrome: no trace events).
@@ -28,8 +19,8 @@ public final class Toolbar: View {
     }
 
     /// Q71: from the leading edge, 8 points in and 8 apart, each as wide as a bar's.
-    func placeItems() {
-        laidOutWidth = bounds.size.width
+    override func placeItems() {
+        super.placeItems()
         var x = 8.0
         for (b, width) in buttons {
             let f = Rect(x: x, y: 0, width: width, height: Self.height)
