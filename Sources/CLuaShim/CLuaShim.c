@@ -55,6 +55,7 @@ lua_State *nb_newstate(nb_state *st) {
     *(nb_state **)lua_getextraspace(L) = st;
     lua_atpanic(L, nb_panic);
     lua_setwarnf(L, nb_warnf, st);
+    nb_stop_watch(st);
     return L;
 }
 
@@ -66,6 +67,7 @@ void nb_close(lua_State *L) {
        slots it would give back may still be filled: none are taken after this (the
        runtime is closing and pushes nothing), and none are kept. */
     st->slots_closing = 1;
+    nb_stop_unwatch(st);
     lua_close(L);
     free(st->slots_free);
     st->slots_free = NULL;

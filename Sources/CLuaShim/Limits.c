@@ -28,6 +28,7 @@ const char *nb_limit_name(int which) {
     switch (which) {
     case NB_LIMIT_MEMORY: return "memory limit exceeded";
     case NB_LIMIT_TIME: return "time limit exceeded";
+    case NB_LIMIT_STOPPED: return "interrupted";
     default: return "instruction limit exceeded";
     }
 }
@@ -80,6 +81,10 @@ int nb_script_position(lua_State *L, char *buf, size_t size) {
 
 static void nb_kill_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
+    if (nb_limit_status(nb_getstate(L)) == 0) {   /* a stop the REPL took back */
+        lua_sethook(L, NULL, 0, 0);
+        return;
+    }
     nb_limit_raise(L);
 }
 

@@ -1,4 +1,5 @@
 import CLibedit
+import CLuaShim
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -96,12 +97,19 @@ public final class EditLineReader: LineReader {
     }
 
     public func readLine(prompt: String) -> String? {
-        // Ctrl-C at the prompt does not end the REPL (it interrupts running code only).
-        signal(SIGINT, SIG_IGN)
-        defer { signal(SIGINT, SIG_DFL) }
-        guard let p = nb_readline(prompt) else { return nil }
-        defer { free(p) }
-        return String(cString: p)
+        // Ctrl-C at the prompt drops the line being typed and prompts again, as a shell
+        // does; only Ctrl-D (end of input) leaves.
+        while true {
+            nb_prompt_begin()
+            let p = nb_readline(prompt)
+            let interrupted = nb_prompt_end() != 0
+            if let p {
+                defer { free(p) }
+                return String(cString: p)
+            }
+            guard interrupted else { return nil }
+            Swift.print("")
+        }
     }
 
     public func addHistory(_ entry: String) {

@@ -50,15 +50,19 @@ public final class REPL {
                 if trimmed.isEmpty { continue }
                 if trimmed.hasPrefix(":") {
                     reader.addHistory(trimmed)
-                    command(trimmed)
+                    stoppable { command(trimmed) }
                     continue
                 }
             }
             let source = buffer.isEmpty ? line : buffer + "\n" + line
-            if evaluate(source) { buffer = source; continue }
+            var incomplete = false
+            stoppable {
+                incomplete = evaluate(source)
+                if !incomplete && StopSignal.received == 0 { afterLine() }
+            }
+            if incomplete { buffer = source; continue }
             buffer = ""
             reader.addHistory(source)
-            afterLine()
         }
         if interactive { output.out("\n") }
         return .ok
@@ -78,9 +82,17 @@ public final class REPL {
         return false
     }
 
+    /// Ctrl-C ends the line's or the command's work and keeps the world as it stands
+    /// (README.md, the REPL): the stop is taken back before the next prompt.
+    func stoppable(_ body: () -> Void) {
+        let (_, signal) = StopSignal.catching(terminate: false, body)
+        if signal != 0 || runtime.wasStopped { runtime.clearStop() }
+    }
+
     /// After each line the run loop turns, and pending work settles unless turned off.
     func afterLine() {
-        if autosettle { _ = runtime.settle() } else { runtime.simulation.turn() }
+        guard autosettle else { return runtime.simulation.turn() }
+        if case .limitExceeded(let stopped) = runtime.settle(), runtime.wasStopped { output.err(stopped + "\n") }
     }
 
     func load(_ path: String) {
@@ -105,7 +117,7 @@ public final class REPL {
           :lint                 the lints so far (docs/lints.md)
           :autosettle on|off    settle after each line (on)
           :help                 this list
-        Ctrl-C interrupts running code; Ctrl-D leaves.
+        Ctrl-C interrupts the running line or command and keeps the world; Ctrl-D leaves.
         """
 
     func command(_ line: String) {

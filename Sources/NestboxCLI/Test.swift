@@ -5,6 +5,9 @@ import Dispatch
 import FoundationEssentials
 import NestboxLua
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `nestbox test [PATH...]`: runs busted-style spec files, each test in a fresh world
 /// (README.md, `nestbox test`).
@@ -43,13 +46,17 @@ public struct Test: NestboxCommand {
         limits.apply(to: &options)
         let runner = SpecRunner(options: options, filter: filter, record: record)
         let printer = TestPrinter(tap: tap, output: output)
-        guard let results = Self.run(paths.isEmpty ? ["."] : paths, runner: runner, jobs: jobs, printer: printer, output: output) else {
-            return .usage
+        // SIGINT and SIGTERM stop the run between tests: what finished is written (the
+        // report, the summary, JUnit) and the exit code is the shell's 130 or 143.
+        let (found, signal) = StopSignal.catching(terminate: true) {
+            Self.run(paths.isEmpty ? ["."] : paths, runner: runner, jobs: jobs, printer: printer, output: output)
         }
+        guard let results = found else { return .usage }
         if let junit, let failure = writeFile(JUnitReport.xml(results), to: junit) {
             output.err("nestbox: cannot write \(junit): \(failure)\n")
             return .usage
         }
+        if signal != 0 { return signal == SIGTERM ? .terminated : .interrupted }
         return results.allSatisfy(\.passed) ? .ok : .failure
     }
 
@@ -71,14 +78,14 @@ public struct Test: NestboxCommand {
         if jobs == 1 {
             // Each test's line as it ends, not when its file ends: a run stopped part
             // way has said what finished.
-            for file in files {
+            for file in files where StopSignal.received == 0 {
                 results.append(runner.run(file: file) { printer.print($0, file: file) })
             }
         } else {
             results = runner.run(files: files, jobs: jobs)
             for r in results { printer.print(r) }
         }
-        printer.finish(results)
+        printer.finish(results, stoppedBy: StopSignal.received)
         return results
     }
 }
@@ -94,6 +101,32 @@ struct SpecCaseResult: Sendable {
     var printed = ""
     /// Goldens written by --record.
     var recorded: [String] = []
+}
+
+/// What a test printed, kept for its report up to a cap (README.md, `nestbox test`):
+/// eight tests printing 40 MB each must not hold 320 MB.
+final class PrintedOutput {
+    static let cap = 64 * 1024
+    private(set) var kept = ""
+    private var cut = 0
+
+    func append(_ s: String) {
+        let room = Self.cap - kept.utf8.count
+        guard s.utf8.count > room else { kept += s; return }
+        if room > 0 {
+            // at a character's boundary at or before the cap
+            var end = s.utf8.index(s.utf8.startIndex, offsetBy: room)
+            while end > s.startIndex && UTF8.isContinuation(s.utf8[end]) { end = s.utf8.index(before: end) }
+            kept += s[..<end]
+            cut += s.utf8.count - s[..<end].utf8.count
+        } else {
+            cut += s.utf8.count
+        }
+    }
+
+    var text: String {
+        cut == 0 ? kept : kept + "\n(printed output cut here: \(cut) more bytes)\n"
+    }
 }
 
 /// A spec file's results; a file that fails to load is one failed case.
@@ -125,7 +158,7 @@ struct SpecRunner: Sendable {
         let results = Mutex<[Int: SpecFileResult]>([:])
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(jobs, files.count)) { _ in
-            while true {
+            while StopSignal.received == 0 {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard i < files.count else { return }
                 let r = run(file: files[i])
@@ -144,19 +177,23 @@ struct SpecRunner: Sendable {
             ended?(failed)
             return SpecFileResult(file: file, cases: [failed])
         }
-        var printed = ""
-        session.runtime.output = { printed += $0 }
+        let printed = PrintedOutput()
+        session.runtime.output = printed.append
         let (tests, outcome) = session.loadSpec(file: file)
+        if StopSignal.received != 0 { return SpecFileResult(file: file, cases: []) }
         guard outcome == .ok else {
-            let failed = failedLoad(file, Self.describe(outcome), start, printed)
+            let failed = failedLoad(file, Self.describe(outcome), start, printed.text)
             ended?(failed)
             return SpecFileResult(file: file, cases: [failed])
         }
         var cases: [SpecCaseResult] = []
         for (i, test) in tests.enumerated() {
             if let filter, !test.name.contains(filter) { continue }
+            if StopSignal.received != 0 { break }
             let result = test.isPending ? SpecCaseResult(name: test.name, status: .skipped, seconds: 0)
                                         : run(test, index: i + 1, file: file)
+            // A test a signal stopped did not finish: it is not reported.
+            if StopSignal.received != 0 { break }
             cases.append(result)
             ended?(result)
         }
@@ -171,8 +208,8 @@ struct SpecRunner: Sendable {
             result.failures = ["cannot make a Lua state"]
             return result
         }
-        var printed = ""
-        session.runtime.output = { printed += $0 }
+        let printed = PrintedOutput()
+        session.runtime.output = printed.append
         let (tests, loaded) = session.loadSpec(file: file)
         if loaded != .ok || tests.count < index || tests[index - 1].name != test.name {
             result.failures = [loaded == .ok ? "\(file) registered other tests when loaded again" : Self.describe(loaded)]
@@ -182,7 +219,7 @@ struct SpecRunner: Sendable {
             if outcome != .ok { result.failures.append(Self.describe(outcome)) }
             for golden in found.goldens { compare(golden, file: file, into: &result) }
         }
-        result.printed = printed
+        result.printed = printed.text
         result.status = result.failures.isEmpty ? .passed : .failed
         result.seconds = Self.seconds(since: start)
         return result

@@ -1,4 +1,5 @@
 import Containment
+import NestboxLua
 
 /// `nestbox test`'s report on standard output: one line per test with its time, the
 /// failures under it, and a closing count; or TAP version 13 with `--tap`.
@@ -59,13 +60,15 @@ final class TestPrinter {
         return lines
     }
 
-    /// The closing line: `N passed, N failed` and `, N skipped` when any were.
-    func finish(_ files: [SpecFileResult]) {
+    /// The closing line: `N passed, N failed` and `, N skipped` when any were; `,
+    /// stopped by SIGINT` when a signal ended the run before its end.
+    func finish(_ files: [SpecFileResult], stoppedBy signal: Int32 = 0) {
         let cases = files.flatMap(\.cases)
         let passed = cases.count { $0.status == .passed }, failed = cases.count { $0.status == .failed }
         let skipped = cases.count { $0.status == .skipped }
         var line = "\(passed) passed, \(failed) failed"
         if skipped > 0 { line += ", \(skipped) skipped" }
+        if signal != 0 { line += ", stopped by \(StopSignal.name(signal))" }
         if tap { output.out("1..\(number)\n# \(line)\n") } else { output.out("\n\(line)\n") }
     }
 

@@ -1,6 +1,7 @@
 /// Nestbox's exit codes, one type for every command (README.md, `nestbox run`;
 /// `nestbox --help` lists them from here). A process exits with `code`; SIGINT and
-/// SIGTERM keep the shell's 130 and 143, a lost reader SIGPIPE's 141.
+/// SIGTERM keep the shell's 130 and 143 (`nestbox test` stops at them and writes what
+/// finished first), a lost reader SIGPIPE's 141.
 public enum ExitStatus: Int32, CaseIterable, Sendable {
     case ok = 0
     /// A script error (or an error inside a hook), a failed test, or output lost.
@@ -13,6 +14,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case expectation = 4
     /// Lints were found, and nothing else failed.
     case lints = 5
+    /// `nestbox test` stopped at SIGINT (Ctrl-C) or SIGTERM, after writing what finished.
+    case interrupted = 130
+    case terminated = 143
 
     public var code: Int32 { rawValue }
 
@@ -25,6 +29,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .limit: "a limit ended the run (--timeout, --max-memory, --max-instructions)"
         case .expectation: "an expectation failed (ui.expectTrace, --expect)"
         case .lints: "lints were found and nothing else failed"
+        case .interrupted: "nestbox test stopped at SIGINT (what finished is written)"
+        case .terminated: "nestbox test stopped at SIGTERM (what finished is written)"
         }
     }
 

@@ -28,4 +28,63 @@ extension SubprocessTests {
         #expect(text.contains("PASS \(file): second ("), "\(text)")
         #expect(!text.contains("loops"))
     }
+
+    /// SIGTERM and SIGINT stop the run at a test's end: the finished tests, the summary
+    /// and the JUnit file are written, and the exit code is the shell's 143 or 130.
+    @Test(arguments: [(SIGTERM, Int32(143), "SIGTERM"), (SIGINT, Int32(130), "SIGINT")])
+    func signalStopsTheRun(signal: Int32, code: Int32, name: String) throws {
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-stop-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try """
+            it("first", function() end)
+            it("fails", function() check(false, "no") end)
+            it("loops", function() while true do end end)
+            it("never", function() end)
+            """.write(toFile: dir + "/stop_spec.lua", atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = binary
+        p.currentDirectoryURL = URL(fileURLWithPath: dir)
+        p.arguments = ["test", "stop_spec.lua", "--timeout", "60", "--junit", "out.xml"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = Pipe()
+        try p.run()
+        Thread.sleep(forTimeInterval: 2)
+        kill(p.processIdentifier, signal)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == code, "\(text)")
+        #expect(text.contains("PASS stop_spec.lua: first ("), "\(text)")
+        #expect(text.contains("FAIL stop_spec.lua: fails ("), "\(text)")
+        #expect(!text.contains("loops") && !text.contains("never"), "\(text)")
+        #expect(text.hasSuffix("\n1 passed, 1 failed, stopped by \(name)\n"), "\(text)")
+        let junit = try String(contentsOfFile: dir + "/out.xml", encoding: .utf8)
+        #expect(junit.contains("<testsuites tests=\"2\" failures=\"1\""), "\(junit)")
+    }
+
+    /// A failing test's printed output is kept up to 64 KiB, with a note of what was cut.
+    @Test func printedOutputIsCapped() throws {
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nb-print-\(UUID().uuidString.prefix(8))_spec.lua").path
+        try """
+            it("prints", function()
+              local s = string.rep("x", 1024 * 1024)
+              for _ = 1, 40 do print(s) end
+              error("fails after printing")
+            end)
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = ["test", file, "--max-memory", "64"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = Pipe()
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(text.contains("(printed output cut here: \(40 * (1024 * 1024 + 1) - 64 * 1024) more bytes)"))
+        #expect(text.utf8.count < 80 * 1024)
+    }
 }

@@ -63,6 +63,7 @@ static inline size_t nb_host_bytes(const nb_state *st) {
 #define NB_LIMIT_MEMORY 1
 #define NB_LIMIT_TIME 2
 #define NB_LIMIT_INSTRUCTIONS 3
+#define NB_LIMIT_STOPPED 4     /* SIGINT or SIGTERM (Stop.c) */
 
 /// Counts instructions in periods of NB_LIMIT_PERIOD when `max_instructions` is set
 /// (coroutines created later inherit the hook). Without it no hook is installed.
@@ -240,11 +241,24 @@ int nb_openlibs(lua_State *L);
 /// Replaces resume, wrap and close in the coroutine table on top of the stack.
 void nb_wrap_coroutine_library(lua_State *L);
 
-/// Ctrl-C while Lua code runs (lua.c's trick): the SIGINT handler arms a count hook on
-/// `L` that raises "interrupted!" at the next instruction. Signals are process-wide,
-/// so the armed state is one C static.
-void nb_interrupt_begin(lua_State *L);
-void nb_interrupt_end(void);
+/// Stopping on a signal (Stop.c): between nb_stop_begin and nb_stop_end, SIGINT (and
+/// SIGTERM when `terminate`) marks NB_LIMIT_STOPPED on every open state, so Lua code and
+/// the host's long loops end as at a limit; a second signal ends the process. Returns
+/// 0 when no watcher thread could start (the signals then keep their default action).
+int nb_stop_begin(int terminate);
+/// Restores the signals' previous actions; returns the signal that came, or 0.
+int nb_stop_end(void);
+/// The signal that came since nb_stop_begin, or 0. Safe from any thread.
+int nb_stop_signal(void);
+/// Every open state is watched (nb_newstate to nb_close).
+void nb_stop_watch(nb_state *st);
+void nb_stop_unwatch(nb_state *st);
+/// The REPL goes on after Ctrl-C: a stop (and no other limit) is taken back from `L`.
+void nb_stop_clear(lua_State *L);
+/// Around the REPL's line editor: Ctrl-C at the prompt is noted, not fatal (the editor
+/// then returns no line); nb_prompt_end says whether it came.
+void nb_prompt_begin(void);
+int nb_prompt_end(void);
 
 /* Benchmark baseline: the same operations written directly on the C API. */
 /// The host's model work for the baseline's methods: `make(context)` returns a retained

@@ -35,10 +35,13 @@ extension LuaRuntime {
             }
         }
         let base = L.top
-        nb_interrupt_begin(L)
-        let callStatus = nb_pcall(L, 0, LUA_MULTRET)
-        nb_interrupt_end()
+        let (callStatus, _) = StopSignal.catching(terminate: false) { nb_pcall(L, 0, LUA_MULTRET) }
         pendingHookError = nil
+        if wasStopped, case .limitExceeded(let stopped) = limitOutcome {
+            clearStop()
+            let (_, traceback) = splitTraceback(L.string(at: -1) ?? "")
+            return .failure(message: stopped, traceback: traceback)
+        }
         if callStatus != LUA_OK {
             let (message, traceback) = splitTraceback(L.string(at: -1) ?? "(error object is not a string)")
             expectationFailed = false

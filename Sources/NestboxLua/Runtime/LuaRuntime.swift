@@ -244,6 +244,8 @@ public final class LuaRuntime {
             return .limitExceeded("memory limit of \(Int(state.pointee.limit) / (1024 * 1024)) MiB exceeded\(at)")
         case NB_LIMIT_TIME:
             return .limitExceeded("time limit exceeded\(at)")
+        case NB_LIMIT_STOPPED:
+            return .limitExceeded("\(nb_stop_signal() == SIGTERM ? "terminated" : "interrupted")\(at)")
         default:
             return .limitExceeded("instruction limit of \(state.pointee.max_instructions) exceeded\(at)")
         }

@@ -1,0 +1,35 @@
+import CLua
+import CLuaShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGINT and SIGTERM as a stop, not a death (README.md, `nestbox test` and the REPL):
+/// inside `StopSignal.catching`, a signal marks every open Lua state as stopped, so the
+/// script and the host's loops end as at a run limit, and the caller decides what to
+/// keep. A second signal ends the process (Stop.c).
+public enum StopSignal {
+    /// Runs `body` with the signals caught (SIGTERM too when `terminate`); scopes nest,
+    /// the outermost owns the signals. Returns the body's value and the signal that came.
+    public static func catching<T>(terminate: Bool, _ body: () -> T) -> (T, Int32) {
+        let caught = nb_stop_begin(terminate ? 1 : 0) != 0
+        let value = body()
+        return (value, caught ? nb_stop_end() : 0)
+    }
+
+    /// The signal that came in the current scope, or 0: a loop asks before each step.
+    public static var received: Int32 { nb_stop_signal() }
+
+    /// The shell's code for a run a signal ended: 128 + its number (130, 143).
+    public static func exitCode(_ signal: Int32) -> Int32 { 128 + signal }
+
+    public static func name(_ signal: Int32) -> String { signal == SIGTERM ? "SIGTERM" : "SIGINT" }
+}
+
+extension LuaRuntime {
+    /// The REPL goes on after Ctrl-C: a stop is taken back, and only a stop.
+    public func clearStop() { nb_stop_clear(mainState) }
+
+    /// Whether a signal stopped this state's work.
+    public var wasStopped: Bool { nb_limit_status(state) == NB_LIMIT_STOPPED }
+}
