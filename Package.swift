@@ -30,8 +30,9 @@ let package = Package(
     name: "Nestbox",
     products: [
         .executable(name: "nestbox", targets: ["nestbox"]),
-        // For the fuzzing package in Fuzz/.
+        // For the fuzzing package in Fuzz/ (the CLI: the test runner, pictures, the report).
         .library(name: "NestboxLua", targets: ["NestboxLua"]),
+        .library(name: "NestboxCLI", targets: ["NestboxCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -31,6 +31,11 @@ final class Pictures {
     private var shots: [(path: String, picture: DisplayList)] = []
     private var frames: [(time: Double, picture: DisplayList)] = []
     private var endOfRun: Double?
+    /// Bytes the pictures hold, counted in the model's meter under `--max-memory`:
+    /// 10,000 labels over 51 frames are 100 MB of shapes before a byte is written.
+    private(set) var held = 0
+    /// The memory limit was hit while the pictures held `held` bytes.
+    private(set) var overMemory = false
 
     init(_ request: Request) { self.request = request }
 
@@ -45,6 +50,10 @@ final class Pictures {
             guard let picture = renderer.render(sim) else { return }
             if shotTimes.contains(t), let path = request.snapshot { shots.append((picturePath(path, time: t), picture)) }
             if frameTimes.contains(t) { frames.append((t, picture)) }
+            let bytes = picture.approximateBytes
+            held += bytes
+            sim.memory.hold(bytes)
+            if sim.isInterrupted() { overMemory = true }
         }
     }
 
@@ -60,36 +69,42 @@ final class Pictures {
         frames.sort { $0.time < $1.time }
     }
 
-    /// Writes the files; ok, or usage after the first that could not be drawn or written.
-    func write(output: Output) -> ExitStatus {
+    /// Writes the files; ok, or usage after the first that could not be drawn or written
+    /// (limit when it would pass `maxBytes`, what the memory limit leaves).
+    func write(output: Output, maxBytes: Int = .max) -> ExitStatus {
         var files = shots
         if let path = request.filmstrip, !frames.isEmpty {
-            files.append((path, DisplayList.filmstrip(frames)))
             if request.open, frames.count == Self.maxFrames, let end = endOfRun, let last = frames.last, last.time < end {
                 output.err("nestbox: the filmstrip stops at \(Self.maxFrames) frames (\(fixedPoint(last.time)) s of a run that ended at \(fixedPoint(end)) s)\n")
             }
+            // The strip takes the frames' shapes as it places them: one copy, not two.
+            files.append((path, DisplayList.filmstrip(consuming: &frames)))
         }
-        for (path, picture) in files where !Self.save(picture, to: path, scale: request.scale, output: output) { return .usage }
+        for (path, picture) in files {
+            let saved = Self.save(picture, to: path, scale: request.scale, maxBytes: maxBytes, output: output)
+            if saved != .ok { return saved }
+        }
         return .ok
     }
 
-    /// Draws and writes one picture (any path, as `--record` writes any path); false
-    /// with the one-line reason said when it could not.
-    static func save(_ picture: DisplayList, to path: String, scale: Double, output: Output) -> Bool {
+    /// Draws and writes one picture (any path, as `--record` writes any path); usage
+    /// (limit when over `maxBytes`) with the one-line reason said when it could not.
+    @discardableResult
+    static func save(_ picture: DisplayList, to path: String, scale: Double, maxBytes: Int = .max, output: Output) -> ExitStatus {
         guard let format = PictureFormat(path: path) else {
             output.err("nestbox: \(path) is not a .svg or .png file\n")
-            return false
+            return .usage
         }
-        switch format.encode(picture, scale: scale) {
+        switch format.encode(picture, scale: scale, maxBytes: maxBytes) {
         case .failure(let e):
             output.err("nestbox: cannot draw \(path): \(e)\n")
-            return false
+            return e.isOverMemory ? .limit : .usage
         case .success(let bytes):
             if let failure = writeFile(bytes, to: path) {
                 output.err("nestbox: cannot write \(path): \(failure)\n")
-                return false
+                return .usage
             }
-            return true
+            return .ok
         }
     }
 }

@@ -182,7 +182,7 @@ public final class REPL {
         case "snapshot":
             guard !arg.isEmpty else { output.err(":snapshot needs a .svg or .png file\n"); return }
             guard let picture = Renderer(overlays: []).render(sim) else { return }
-            if Pictures.save(picture, to: arg, scale: 1, output: output) {
+            if Pictures.save(picture, to: arg, scale: 1, output: output) == .ok {
                 output.out("wrote \(arg) (\(formatNumber(picture.size.width)) × \(formatNumber(picture.size.height)) points at \(fixedPoint(sim.clock.now)) s)\n")
             }
         case "autosettle":

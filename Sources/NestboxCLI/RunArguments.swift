@@ -94,8 +94,12 @@ struct RunArguments {
         // A switch, not a Set: building a Set's metadata at run time scans the binary's
         // conformance records, a tenth of a plain run's start-up (docs/performance.md).
         let wrote = switch result.code { case .ok, .failure, .expectation: true; default: false }
+        if let pictures, pictures.overMemory {
+            output.err("nestbox: the pictures held \(pictures.held >> 20) MiB when the memory limit was hit "
+                       + "(their frames count toward --max-memory: take fewer, or raise it)\n")
+        }
         if let pictures, wrote {
-            let code = pictures.write(output: output)
+            let code = pictures.write(output: output, maxBytes: session.memoryLeft)
             if code != .ok && result.code == .ok { return code }
         }
         if let recorder, let path = report, wrote {

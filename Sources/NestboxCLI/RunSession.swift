@@ -97,6 +97,13 @@ public final class RunSession {
 
     // MARK: - Running
 
+    /// What `--max-memory` leaves after what Lua and the model hold (pictures and the
+    /// report's pages included); unbounded without a limit.
+    public var memoryLeft: Int {
+        guard options.memoryLimit > 0 else { return .max }
+        return max(0, options.memoryLimit - runtime.memoryInUse - runtime.simulation.memory.count)
+    }
+
     /// Runs a script file under the limits, then settles (unless `options.settle` is off).
     public func run(file path: String) -> RunOutcome {
         startLimits(naming: path)

@@ -73,6 +73,15 @@ public struct DisplayList: Equatable, Sendable {
         self.size = size; self.background = background; self.ops = ops
     }
 
+    /// What the list holds in memory: its shapes and the texts too long to sit inline
+    /// (as MemoryMeter counts a string). A filmstrip's frames count this toward the
+    /// memory limit.
+    public var approximateBytes: Int {
+        var n = 64 + ops.count * MemoryLayout<DisplayOp>.stride + controllerBoxes.count * 64
+        for case .text(let run) in ops { n += MemoryMeter.heapBytes(run.text) }
+        return n
+    }
+
     /// The same shapes moved by `t` (a frame placed in a filmstrip).
     func transformed(by t: Transform) -> [DisplayOp] {
         ops.map { op in
@@ -88,20 +97,30 @@ public struct DisplayList: Equatable, Sendable {
 
     /// Frames side by side, each under its virtual time ("0.050 s"), on a grey strip.
     public static func filmstrip(_ frames: [(time: Double, picture: DisplayList)]) -> DisplayList {
+        var frames = frames
+        return filmstrip(consuming: &frames)
+    }
+
+    /// As `filmstrip`, emptying each frame once placed, so a strip of many frames never
+    /// holds their shapes twice (they count toward the memory limit).
+    public static func filmstrip(consuming frames: inout [(time: Double, picture: DisplayList)]) -> DisplayList {
         let gap = 16.0, caption = 24.0
         let w = frames.map(\.picture.size.width).max() ?? 0
         let h = frames.map(\.picture.size.height).max() ?? 0
         var strip = DisplayList(size: Size(width: gap + Double(frames.count) * (w + gap), height: caption + h + gap),
                                 background: .hex("systemGray6"))
-        for (i, frame) in frames.enumerated() {
+        strip.ops.reserveCapacity(frames.reduce(0) { $0 + $1.picture.ops.count + 5 })
+        for i in frames.indices {
             let x = gap + Double(i) * (w + gap)
             let place = Transform.translate(x, caption)
+            let frame = frames[i]
+            frames[i].picture = DisplayList(size: frame.picture.size, background: nil)
             let area = Rect(x: 0, y: 0, width: frame.picture.size.width, height: frame.picture.size.height)
             strip.ops.append(.text(TextRun(text: fixedPoint(frame.time) + " s", box: Rect(x: x, y: 0, width: w, height: caption),
                                            transform: .identity, size: 13, bold: true, alignment: .center, paint: .black)))
             strip.ops.append(.clip(area, place))
             if let bg = frame.picture.background { strip.ops.append(.fill(area, place, bg)) }
-            strip.ops += frame.picture.transformed(by: place)
+            strip.ops.append(contentsOf: frame.picture.transformed(by: place))
             strip.ops.append(.unclip)
             strip.ops.append(.stroke(area, place, .hex("systemGray3"), width: 1))
         }

@@ -10,10 +10,16 @@ public enum PictureFormat: Sendable {
         if lower.hasSuffix(".svg") { self = .svg } else if lower.hasSuffix(".png") { self = .png } else { return nil }
     }
 
-    public func encode(_ list: DisplayList, scale: Double, interrupted: () -> Bool = { false }) -> Result<[UInt8], RenderError> {
+    /// `maxBytes`: what the memory limit leaves for the file (an SVG's text; a PNG's
+    /// pixels are bounded by PNG.maxPixels).
+    public func encode(_ list: DisplayList, scale: Double, maxBytes: Int = .max,
+                       interrupted: () -> Bool = { false }) -> Result<[UInt8], RenderError> {
         switch self {
         case .svg:
-            guard let bytes = SVG.encode(list, scale: scale, interrupted: interrupted) else { return .failure(RenderError("interrupted")) }
+            guard let bytes = SVG.encode(list, scale: scale, maxBytes: maxBytes, interrupted: interrupted) else {
+                if interrupted() { return .failure(RenderError("interrupted")) }
+                return .failure(RenderError("the SVG would be over the \(maxBytes >> 20) MiB the memory limit leaves it", overMemory: true))
+            }
             return .success(bytes)
         case .png:
             return PNG.encode(list, scale: scale, interrupted: interrupted)

@@ -28,7 +28,9 @@ public struct Overlays: OptionSet, Sendable {
 
 public struct RenderError: Error, Equatable, CustomStringConvertible {
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// The picture would pass what the memory limit leaves it (an exit as for the limit).
+    public var isOverMemory = false
+    public init(_ description: String, overMemory: Bool = false) { self.description = description; isOverMemory = overMemory }
 }
 
 /// The one drawing pass: a view tree, as it is on screen now, to a display list

@@ -15,7 +15,8 @@ public struct Report {
     public var title: String
     public private(set) var strings: [String] = []
     private var index: [String: Int] = [:]
-    /// UTF-8 bytes in `strings`.
+    /// The bytes `strings` take in the page, escaped as JSONWriter writes them (an SVG's
+    /// every `<` is six): the cap of Q33 is on what the page holds.
     public private(set) var stringBytes = 0
     public private(set) var frames: [Frame] = []
     /// Why the capture stopped early (policy Q33), shown at the top of the page.
@@ -26,9 +27,14 @@ public struct Report {
     mutating func intern(_ s: String) -> Int {
         if let i = index[s] { return i }
         strings.append(s)
-        stringBytes += s.utf8.count
+        stringBytes += JSONWriter.escapedCount(s)
         index[s] = strings.count - 1
         return strings.count - 1
+    }
+
+    /// The page's bytes for those of `texts` the report does not hold yet.
+    public func newBytes(_ texts: [String]) -> Int {
+        texts.reduce(0) { $0 + (index[$1] == nil ? JSONWriter.escapedCount($1) : 0) }
     }
 
     /// `unlessUnchanged`: a look that found nothing new (no events since the last)
@@ -116,6 +122,19 @@ struct JSONWriter {
     var out: [UInt8] = []
 
     mutating func put(_ s: String) { out.append(contentsOf: s.utf8) }
+
+    /// The length of `string(s)`'s output.
+    static func escapedCount(_ s: String) -> Int {
+        var n = 2
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"): n += 2
+            case UInt8(ascii: "<"), 0..<0x20: n += 6
+            default: n += 1
+            }
+        }
+        return n
+    }
 
     /// A JSON string; `<` as `\u003c`, so `</script>` cannot appear in it.
     mutating func string(_ s: String) {

@@ -11,6 +11,8 @@ public final class ReportRecorder {
     /// bounded size, not one of gigabytes.
     public static let maxFrames = 5_000
     public static let maxBytes = 48 << 20
+    /// The text cap of this recorder (tests lower it).
+    let maxBytes: Int
 
     public private(set) var report: Report
     private let renderer: Renderer
@@ -19,8 +21,9 @@ public final class ReportRecorder {
     /// The last event at the last look.
     private var seenSeq: Int?
 
-    public init(title: String, overlays: Overlays = []) {
+    public init(title: String, overlays: Overlays = [], maxBytes: Int = ReportRecorder.maxBytes) {
         report = Report(title: title)
+        self.maxBytes = maxBytes
         var r = Renderer(overlays: overlays)
         r.collectsControllerBoxes = true
         renderer = r
@@ -44,22 +47,33 @@ public final class ReportRecorder {
 
     func look(_ sim: Simulation, at t: Double) {
         guard report.note == nil, !sim.isInterrupted() else { return }
-        guard report.frames.count < Self.maxFrames, report.stringBytes < Self.maxBytes else {
-            report.note = "the report stops at \(report.frames.count) frames (\(fixedPoint(report.frames.last?.time ?? t)) s): "
-                + "at most \(Self.maxFrames) frames and \(Self.maxBytes >> 20) MB of text"
-            sim.watch(nil)
+        guard report.frames.count < Self.maxFrames else { return stop(sim, at: t) }
+        let room = maxBytes - report.stringBytes
+        guard let picture = renderer.render(sim),
+              let svg = SVG.encode(picture, maxBytes: room, interrupted: sim.isInterrupted) else {
+            if !sim.isInterrupted() { stop(sim, at: t) }
             return
         }
-        guard let picture = renderer.render(sim), let svg = SVG.encode(picture, interrupted: sim.isInterrupted) else { return }
         // Inline in the page, where the HTML parser gives it its namespace.
         var text = String(decoding: svg, as: UTF8.self)
         if text.hasPrefix(Self.svgNamespace) { text = "<svg " + text.dropFirst(Self.svgNamespace.count) }
+        let controllers = sim.hierarchyDescription(), views = sim.window.recursiveDescription()
+        // The cap holds for the frame that would pass it too (Q33): it is not taken.
+        guard report.newBytes([text, controllers, views]) <= room else { return stop(sim, at: t) }
         // A timer that changed nothing on screen adds no frame; an event always has one.
         let lastSeq = sim.trace.events.last?.seq
-        report.addFrame(time: t, screen: text, controllers: sim.hierarchyDescription(),
-                        views: sim.window.recursiveDescription(), boxes: picture.controllerBoxes,
+        let before = report.stringBytes
+        report.addFrame(time: t, screen: text, controllers: controllers, views: views, boxes: picture.controllerBoxes,
                         unlessUnchanged: lastSeq == seenSeq)
         seenSeq = lastSeq
+        // What the page will hold counts toward the memory limit, as the pictures do.
+        sim.memory.hold(report.stringBytes - before + 32)
+    }
+
+    private func stop(_ sim: Simulation, at t: Double) {
+        report.note = "the report stops at \(report.frames.count) frames (\(fixedPoint(report.frames.last?.time ?? t)) s): "
+            + "at most \(Self.maxFrames) frames and \(formatNumber(Double(maxBytes) / Double(1 << 20))) MB of text"
+        sim.watch(nil)
     }
 
     static let svgNamespace = "<svg xmlns=\"http://www.w3.org/2000/svg\" "

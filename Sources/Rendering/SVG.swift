@@ -3,8 +3,9 @@ import Containment
 /// The SVG back-end: text that diffs well and is the same bytes on every run. Numbers
 /// are written as the trace writes them (at most three decimals, no trailing zeros).
 public enum SVG {
-    /// nil when `interrupted` said stop (a run limit).
-    public static func encode(_ list: DisplayList, scale: Double = 1, interrupted: () -> Bool = { false }) -> [UInt8]? {
+    /// nil when `interrupted` said stop (a run limit), or past `maxBytes` of text.
+    public static func encode(_ list: DisplayList, scale: Double = 1, maxBytes: Int = .max,
+                              interrupted: () -> Bool = { false }) -> [UInt8]? {
         var w = Writer()
         let size = list.size
         w.put("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
@@ -17,7 +18,7 @@ public enum SVG {
         }
         var clips = 0, open = 0
         for (i, op) in list.ops.enumerated() {
-            if i & 1023 == 1023, interrupted() { return nil }
+            if i & 1023 == 1023, interrupted() || w.out.count > maxBytes { return nil }
             switch op {
             case .fill(let r, let m, let p):
                 w.rect(r, m); w.fill(p); w.put("/>\n")
@@ -36,7 +37,7 @@ public enum SVG {
         }
         for _ in 0..<open { w.put("</g>\n") }
         w.put("</svg>\n")
-        return w.out
+        return w.out.count > maxBytes ? nil : w.out
     }
 
     struct Writer {

@@ -39,9 +39,13 @@ public final class MemoryMeter {
 
     @inline(__always) func add(_ n: Int) { bytes.pointee &+= n }
 
+    /// What a host keeps for the run besides the model (a filmstrip's frames, the
+    /// report's pages): counted under `--max-memory` like the model (README.md, Pictures).
+    public func hold(_ n: Int) { add(n) }
+
     /// What a string adds to what holds it: Swift keeps up to 15 UTF-8 bytes inline,
     /// a longer one on the heap with a 32-byte header.
-    @inline(__always) static func heapBytes(_ s: String?) -> Int {
+    @inline(__always) public static func heapBytes(_ s: String?) -> Int {
         guard let n = s?.utf8.count, n > 15 else { return 0 }
         return 32 + n
     }

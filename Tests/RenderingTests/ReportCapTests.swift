@@ -1,0 +1,39 @@
+import Containment
+import NestboxLua
+import Rendering
+import Testing
+
+/// Policy Q33's cap holds for the frame that would pass it: the report keeps what fits,
+/// says where it stopped, and what it keeps counts in the model's memory meter (so
+/// `--max-memory` covers it).
+@Suite struct ReportCapTests {
+    static let labels = """
+        local root = ui.ViewController{ name = "root" }
+        ui.window.rootViewController = root
+        ui.window:makeKeyAndVisible()
+        for i = 1, 300 do
+          root.view:addSubview(ui.Label{ text = "label " .. i, frame = { (i % 30) * 10, (i // 30) * 20, 80, 20 } })
+        end
+        ui.animate{ duration = 1, animations = function() root.view.alpha = 0.5 end }
+        """
+
+    @Test func aFrameThatWouldPassTheCapIsNotTaken() throws {
+        let rt = try LuaRuntime()
+        rt.output = { _ in }
+        let cap = 300_000
+        let recorder = ReportRecorder(title: "labels.lua", maxBytes: cap)
+        let before = rt.simulation.memory.count
+        recorder.install(on: rt.simulation)
+        #expect(rt.run(source: Self.labels) == .ok)
+        recorder.finish(rt.simulation)
+        let report = recorder.report
+        #expect(report.stringBytes <= cap)
+        #expect(report.frames.count >= 1 && report.frames.count < 60, "\(report.frames.count) frames")
+        #expect(report.note?.hasPrefix("the report stops at \(report.frames.count) frames (") == true, "\(report.note ?? "no note")")
+        #expect(report.note?.hasSuffix("at most 5000 frames and 0.286 MB of text") == true, "\(report.note ?? "no note")")
+        // The page writes each string escaped: the cap is on those bytes.
+        let html = try #require(report.html(events: Array(rt.simulation.trace.events)))
+        #expect(html.count > report.stringBytes)
+        #expect(rt.simulation.memory.count - before >= report.stringBytes, "the report's text is counted toward the memory limit")
+    }
+}
