@@ -613,6 +613,7 @@ int nb_pcall_handled(lua_State *L, int nargs, int nresults, int msgh) {
 int nb_registryindex(void) { return LUA_REGISTRYINDEX; }
 void nb_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
 void nb_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
+void nb_gc_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
 
 /* Q54: a large string the host hands back (a printed hierarchy of 300,000 lines is
    30 MB) would run the collector into debt by its size, and the incremental collector

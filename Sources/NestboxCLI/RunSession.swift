@@ -123,17 +123,18 @@ public final class RunSession {
         return runtime.loadSpec(file: path)
     }
 
-    /// Runs test `index` of the spec file loaded in this session, under fresh limits.
-    public func runSpec(_ index: Int, file path: String) -> (SpecResult, RunOutcome) {
-        startLimits(naming: path)
+    /// Runs test `index` of the spec file loaded in this session, under fresh limits;
+    /// `exitWhenStuck` in a process of its own (a forked test, Q72).
+    public func runSpec(_ index: Int, file path: String, exitWhenStuck: Bool = false) -> (SpecResult, RunOutcome) {
+        startLimits(naming: path, exitWhenStuck: exitWhenStuck)
         defer { runtime.endLimits() }
         return runtime.runSpec(index)
     }
 
-    private func startLimits(naming script: String) {
+    private func startLimits(naming script: String, exitWhenStuck: Bool = false) {
         guard options.timeout != nil || options.maxInstructions != nil else { return }
         runtime.setLimits(timeout: options.timeout, maxInstructions: options.maxInstructions,
-                          exitWhenStuck: output.ownsProcess ? script : nil)
+                          exitWhenStuck: output.ownsProcess || exitWhenStuck ? script : nil)
     }
 
     /// The report of the runs so far: the limits stop (the watchdog must not fire while

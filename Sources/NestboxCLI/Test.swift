@@ -44,7 +44,8 @@ public struct Test: NestboxCommand {
     public func execute(output: Output) -> ExitStatus {
         var options = RunSession.Options()
         limits.apply(to: &options)
-        let runner = SpecRunner(options: options, filter: filter, record: record)
+        var runner = SpecRunner(options: options, filter: filter, record: record)
+        runner.forks = jobs == 1 && output.ownsProcess && SpecRunner.mayFork
         let printer = TestPrinter(tap: tap, output: output)
         // SIGINT and SIGTERM stop the run between tests: what finished is written (the
         // report, the summary, JUnit) and the exit code is the shell's 130 or 143.
@@ -143,6 +144,9 @@ struct SpecRunner: Sendable {
     nonisolated(unsafe) let options: RunSession.Options
     let filter: String?
     let record: Bool
+    /// Each test in a child process forked after the file loaded (Q72): only a process
+    /// of its own running one file at a time (the command line, the REPL).
+    var forks = false
 
     init(options: RunSession.Options, filter: String?, record: Bool) {
         var options = options
@@ -191,7 +195,7 @@ struct SpecRunner: Sendable {
             if let filter, !test.name.contains(filter) { continue }
             if StopSignal.received != 0 { break }
             let result = test.isPending ? SpecCaseResult(name: test.name, status: .skipped, seconds: 0)
-                                        : run(test, index: i + 1, file: file)
+                : forks ? runForked(test, index: i + 1, file: file, loaded: session) : run(test, index: i + 1, file: file)
             // A test a signal stopped did not finish: it is not reported.
             if StopSignal.received != 0 { break }
             cases.append(result)
@@ -200,6 +204,8 @@ struct SpecRunner: Sendable {
         return SpecFileResult(file: file, cases: cases)
     }
 
+    /// Loads the file again in a fresh session and runs test `index` there (files run on
+    /// threads, and embeddings, which must not fork).
     private func run(_ test: SpecTest, index: Int, file: String) -> SpecCaseResult {
         let start = ContinuousClock.now
         var result = SpecCaseResult(name: test.name, status: .passed, seconds: 0)
@@ -213,16 +219,24 @@ struct SpecRunner: Sendable {
         let (tests, loaded) = session.loadSpec(file: file)
         if loaded != .ok || tests.count < index || tests[index - 1].name != test.name {
             result.failures = [loaded == .ok ? "\(file) registered other tests when loaded again" : Self.describe(loaded)]
+            result.printed = printed.text
+            result.status = .failed
         } else {
-            let (found, outcome) = session.runSpec(index, file: file)
-            result.failures = found.failures
-            if outcome != .ok { result.failures.append(Self.describe(outcome)) }
-            for golden in found.goldens { compare(golden, file: file, into: &result) }
+            finish(&result, index: index, file: file, in: session, printed: printed)
         }
-        result.printed = printed.text
-        result.status = result.failures.isEmpty ? .passed : .failed
         result.seconds = Self.seconds(since: start)
         return result
+    }
+
+    /// Runs test `index` in `session`, where its file is loaded, into `result`.
+    func finish(_ result: inout SpecCaseResult, index: Int, file: String, in session: RunSession,
+                printed: PrintedOutput, exitWhenStuck: Bool = false) {
+        let (found, outcome) = session.runSpec(index, file: file, exitWhenStuck: exitWhenStuck)
+        result.failures = found.failures
+        if outcome != .ok { result.failures.append(Self.describe(outcome)) }
+        for golden in found.goldens { compare(golden, file: file, into: &result) }
+        result.printed = printed.text
+        result.status = result.failures.isEmpty ? .passed : .failed
     }
 
     /// A golden lives beside its spec: `golden/<spec name>/<name>.trace`.

@@ -223,6 +223,8 @@ int nb_registryindex(void);
 void nb_pushcfunction(lua_State *L, lua_CFunction f);
 /// A full collection (lua_gc is variadic, so Swift cannot call it).
 void nb_gc_collect(lua_State *L);
+/// Stops the incremental collector (a forked test, Q72); the allocator still collects in full when over the limit.
+void nb_gc_stop(lua_State *L);
 /// Pushes a large host string without the collector's debt its allocation makes (Q54).
 void nb_pushlarge(lua_State *L, const char *s, size_t len);
 long long nb_tointeger(lua_State *L, int idx, int *isnum);
@@ -255,6 +257,9 @@ void nb_stop_watch(nb_state *st);
 void nb_stop_unwatch(nb_state *st);
 /// The REPL goes on after Ctrl-C: a stop (and no other limit) is taken back from `L`.
 void nb_stop_clear(lua_State *L);
+/// fork() for `nestbox test` (Fork.c): in the child (0 returned) SIGINT and SIGTERM
+/// have their default action and standard error goes to /dev/null; -1 when it failed.
+int nb_fork_test(void);
 /// Around the REPL's line editor: Ctrl-C at the prompt is noted, not fatal (the editor
 /// then returns no line); nb_prompt_end says whether it came.
 void nb_prompt_begin(void);

@@ -27,6 +27,13 @@ public enum StopSignal {
 }
 
 extension LuaRuntime {
+    /// A forked test's process (Q72) collects only when over the memory limit (the
+    /// allocator's full collection): a collector's mark writes to every object of the
+    /// loaded world, which would copy the whole heap into each child.
+    public func collectOnlyWhenFull() {
+        if state.pointee.limit > 0 { nb_gc_stop(L) }
+    }
+
     /// The REPL goes on after Ctrl-C: a stop is taken back, and only a stop.
     public func clearStop() { nb_stop_clear(mainState) }
 
