@@ -7,6 +7,9 @@
 // child has only the thread that forked and any lock another thread held stays held.
 #include "CLuaShim.h"
 #include <fcntl.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
@@ -27,4 +30,14 @@ int nb_fork_test(void) {
     int null = open("/dev/null", O_WRONLY);
     if (null >= 0) { dup2(null, 2); close(null); }
     return 0;
+}
+
+/* Before forking from a loaded file: the garbage the load left (the compiled chunk,
+   other slices' tests) is collected and glibc gives the freed pages back, since a
+   fork copies the page table of every page the process holds. */
+void nb_compact_for_fork(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT);
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }

@@ -117,10 +117,10 @@ public final class RunSession {
     }
 
     /// Loads a spec file under the limits (`nestbox test`): the tests it registers.
-    public func loadSpec(file path: String) -> ([SpecTest], RunOutcome) {
+    public func loadSpec(file path: String, slice: ClosedRange<Int>? = nil) -> ([SpecTest], RunOutcome) {
         startLimits(naming: path)
         defer { runtime.endLimits() }
-        return runtime.loadSpec(file: path)
+        return runtime.loadSpec(file: path, slice: slice)
     }
 
     /// Runs test `index` of the spec file loaded in this session, under fresh limits;

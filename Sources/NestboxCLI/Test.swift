@@ -175,34 +175,45 @@ struct SpecRunner: Sendable {
     /// Runs one file; `ended` hears each case as it ends.
     func run(file: String, ended: ((SpecCaseResult) -> Void)? = nil) -> SpecFileResult {
         let start = ContinuousClock.now
-        let silent = Output(out: { _ in }, err: { _ in })
-        guard let session = try? RunSession(options: options, output: silent) else {
-            let failed = failedLoad(file, "cannot make a Lua state", start)
-            ended?(failed)
-            return SpecFileResult(file: file, cases: [failed])
-        }
-        let printed = PrintedOutput()
-        session.runtime.output = printed.append
-        let (tests, outcome) = session.loadSpec(file: file)
-        if StopSignal.received != 0 { return SpecFileResult(file: file, cases: []) }
-        guard outcome == .ok else {
-            let failed = failedLoad(file, Self.describe(outcome), start, printed.text)
-            ended?(failed)
-            return SpecFileResult(file: file, cases: [failed])
-        }
         var cases: [SpecCaseResult] = []
-        for (i, test) in tests.enumerated() {
-            if let filter, !test.name.contains(filter) { continue }
-            if StopSignal.received != 0 { break }
-            let result = test.isPending ? SpecCaseResult(name: test.name, status: .skipped, seconds: 0)
-                : forks ? runForked(test, index: i + 1, file: file, loaded: session) : run(test, index: i + 1, file: file)
-            // A test a signal stopped did not finish: it is not reported.
-            if StopSignal.received != 0 { break }
-            cases.append(result)
-            ended?(result)
+        func fail(_ why: String, _ printed: String = "") -> SpecFileResult {
+            let failed = failedLoad(file, why, start, printed)
+            ended?(failed)
+            return SpecFileResult(file: file, cases: cases + [failed])
         }
+        // Forking, the file is loaded once per slice of `Self.slice` tests (Q72).
+        var first = 1, total: Int?
+        repeat {
+            guard let session = try? RunSession(options: options, output: Output(out: { _ in }, err: { _ in })) else {
+                return fail("cannot make a Lua state")
+            }
+            let printed = PrintedOutput()
+            session.runtime.output = printed.append
+            let (tests, outcome) = session.loadSpec(file: file, slice: forks ? first...(first + Self.slice - 1) : nil)
+            if StopSignal.received != 0 { return SpecFileResult(file: file, cases: cases) }
+            guard outcome == .ok else { return fail(Self.describe(outcome), printed.text) }
+            if forks {
+                if let total, total != session.runtime.specCount { return fail("\(file) registered other tests when loaded again") }
+                total = session.runtime.specCount
+                session.runtime.compactForForking()
+            }
+            for (i, test) in tests.enumerated() {
+                if let filter, !test.name.contains(filter) { continue }
+                if StopSignal.received != 0 { break }
+                let result = test.isPending ? SpecCaseResult(name: test.name, status: .skipped, seconds: 0)
+                    : forks ? runForked(test, index: i + 1, file: file, loaded: session) : run(test, index: i + 1, file: file)
+                // A test a signal stopped did not finish: it is not reported.
+                if StopSignal.received != 0 { break }
+                cases.append(result)
+                ended?(result)
+            }
+            first += Self.slice
+        } while forks && first <= (total ?? 0) && StopSignal.received == 0
         return SpecFileResult(file: file, cases: cases)
     }
+
+    /// Tests per load when forking: a child's cost grows with what its parent holds.
+    static let slice = 2_000
 
     /// Loads the file again in a fresh session and runs test `index` there (files run on
     /// threads, and embeddings, which must not fork).

@@ -260,6 +260,8 @@ void nb_stop_clear(lua_State *L);
 /// fork() for `nestbox test` (Fork.c): in the child (0 returned) SIGINT and SIGTERM
 /// have their default action and standard error goes to /dev/null; -1 when it failed.
 int nb_fork_test(void);
+/// Collects in full and gives freed pages back to the system (glibc), before forking.
+void nb_compact_for_fork(lua_State *L);
 /// Around the REPL's line editor: Ctrl-C at the prompt is noted, not fatal (the editor
 /// then returns no line); nb_prompt_end says whether it came.
 void nb_prompt_begin(void);

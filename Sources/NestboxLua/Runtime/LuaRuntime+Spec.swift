@@ -25,7 +25,9 @@ public struct SpecResult: Equatable, Sendable {
 extension LuaRuntime {
     /// Loads the spec library and the spec file, which registers its tests; the outcome
     /// is `.ok`, or the file's own error when it fails to load or run.
-    public func loadSpec(file path: String) -> ([SpecTest], RunOutcome) {
+    /// With `slice`, only the tests at those places in the file (1-based, as `it` and
+    /// `pending` come) are kept; `specCount` is then the file's whole number of tests.
+    public func loadSpec(file path: String, slice: ClosedRange<Int>? = nil) -> ([SpecTest], RunOutcome) {
         let top = L.top
         defer { L.settop(top) }
         guard PrecompiledChunk.spec.load(L).status == LUA_OK else {
@@ -37,8 +39,18 @@ extension LuaRuntime {
             return ([], .scriptError(message: L.string(at: -1) ?? "spec library", traceback: ""))
         }
         specRef = luaL_ref(L, nb_registryindex())
+        if let slice {
+            lua_rawgeti(L, nb_registryindex(), lua_Integer(specRef))
+            L.rawField(-1, "slice")
+            L.push(slice.lowerBound); L.push(slice.upperBound)
+            guard nb_pcall(L, 2, 0) == LUA_OK else { return ([], .scriptError(message: "spec library", traceback: "")) }
+            L.pop()
+        }
         let outcome = run(file: path, settle: false)
         guard outcome == .ok else { return ([], outcome) }
+        guard callSpec("count", argument: nil) else { return ([], .scriptError(message: "spec library", traceback: "")) }
+        specCount = Int(lua_tointegerx(L, -1, nil))
+        L.pop()
         guard callSpec("list", argument: nil), lua_type(L, -1) == LUA_TTABLE else {
             return ([], .scriptError(message: "\(path): the spec library's list failed", traceback: ""))
         }
@@ -54,6 +66,13 @@ extension LuaRuntime {
             tests.append(SpecTest(name: name, isPending: pending, location: location))
         }
         return (tests, .ok)
+    }
+
+    /// Before forking tests from a loaded file (Q72): what the load left as garbage (the
+    /// file's compiled chunk, the tests of other slices) is collected and its pages given
+    /// back, since a fork's cost grows with the pages the process holds.
+    public func compactForForking() {
+        nb_compact_for_fork(L)
     }
 
     /// Runs test `index` (1-based) of the loaded spec. A limit that stopped it, or an

@@ -41,6 +41,8 @@ public final class LuaRuntime {
     var hookNamesRef: Int32 = LUA_NOREF
     /// The spec library's table while a spec file is loaded (`nestbox test`).
     var specRef: Int32 = LUA_NOREF
+    /// The number of tests the last spec file loaded registers, kept or not.
+    public internal(set) var specCount = 0
 
     /// Where `print` and the printers write (the CLI passes its stdout; tests capture).
     public var output: (String) -> Void = { writeAll(1, $0) }
