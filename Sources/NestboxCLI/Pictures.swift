@@ -36,25 +36,38 @@ final class Pictures {
     private(set) var held = 0
     /// The memory limit was hit while the pictures held `held` bytes.
     private(set) var overMemory = false
+    private var memoryLeft: () -> Int = { .max }
 
     init(_ request: Request) { self.request = request }
 
     /// Asks the run to stop at each instant a picture needs.
-    func install(on sim: Simulation) {
+    func install(on sim: Simulation, memoryLeft: @escaping () -> Int) {
+        self.memoryLeft = memoryLeft
         let shotTimes = Set(request.times), frameTimes = Set(request.frameTimes)
-        let renderer = Renderer(overlays: request.overlays)
+        var renderer = Renderer(overlays: request.overlays)
         // Weak: the simulation keeps this closure and may outlive the pictures.
         sim.stop(at: Array(shotTimes.union(frameTimes))) { [weak self] t in
             guard let self else { return }
             if request.open, let end = endOfRun, t > end + 1e-9 { return }
-            guard let picture = renderer.render(sim) else { return }
+            guard let picture = draw(sim, with: &renderer) else { return }
             if shotTimes.contains(t), let path = request.snapshot { shots.append((picturePath(path, time: t), picture)) }
             if frameTimes.contains(t) { frames.append((t, picture)) }
-            let bytes = picture.approximateBytes
-            held += bytes
-            sim.memory.hold(bytes)
-            if sim.isInterrupted() { overMemory = true }
         }
+    }
+
+    /// Draws the screen within what the memory limit leaves, and holds the picture in
+    /// the model's meter; nil (the limit marked) when it does not fit.
+    private func draw(_ sim: Simulation, with renderer: inout Renderer) -> DisplayList? {
+        renderer.maxBytes = memoryLeft()
+        guard let picture = renderer.render(sim) else {
+            if sim.isInterrupted() { overMemory = true }
+            return nil
+        }
+        let bytes = picture.approximateBytes
+        held += bytes
+        sim.memory.hold(bytes)
+        if sim.isInterrupted() { overMemory = true }
+        return picture
     }
 
     /// After the run: the instants it never passed show its last state; a plain
@@ -62,8 +75,8 @@ final class Pictures {
     func finish(_ sim: Simulation) {
         endOfRun = sim.clock.now
         sim.finishStops()
-        if let path = request.snapshot, request.times.isEmpty, !sim.isInterrupted(),
-           let picture = Renderer(overlays: request.overlays).render(sim) {
+        var renderer = Renderer(overlays: request.overlays)
+        if let path = request.snapshot, request.times.isEmpty, !sim.isInterrupted(), let picture = draw(sim, with: &renderer) {
             shots.append((picturePath(path, time: sim.clock.now), picture))
         }
         frames.sort { $0.time < $1.time }

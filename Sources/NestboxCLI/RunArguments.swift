@@ -83,7 +83,7 @@ struct RunArguments {
             return .usage
         }
         let pictures = request.isEmpty ? nil : Pictures(request)
-        pictures?.install(on: session.runtime.simulation)
+        pictures?.install(on: session.runtime.simulation) { session.memoryLeft }
         let recorder = report.map { _ in ReportRecorder(title: file) }
         recorder?.install(on: session.runtime.simulation)
         let result = session.execute(file: file) {
@@ -93,10 +93,14 @@ struct RunArguments {
         // Pictures of a run that failed show where it stopped; a limit leaves none.
         // A switch, not a Set: building a Set's metadata at run time scans the binary's
         // conformance records, a tenth of a plain run's start-up (docs/performance.md).
-        let wrote = switch result.code { case .ok, .failure, .expectation: true; default: false }
+        var wrote = switch result.code { case .ok, .failure, .expectation: true; default: false }
         if let pictures, pictures.overMemory {
-            output.err("nestbox: the pictures held \(pictures.held >> 20) MiB when the memory limit was hit "
-                       + "(their frames count toward --max-memory: take fewer, or raise it)\n")
+            // The last pictures are drawn after the run's outcome: their limit is said here.
+            if wrote { session.printOutcome(.limitExceeded("memory limit of \(options.memoryLimit >> 20) MiB exceeded in \(file)")) }
+            wrote = false
+            let held = pictures.held >> 20 > 0 ? "held \(pictures.held >> 20) MiB" : "were being drawn"
+            output.err("nestbox: the pictures \(held) when the memory limit was hit "
+                       + "(they count toward --max-memory: take fewer, or raise it)\n")
         }
         if let pictures, wrote {
             let code = pictures.write(output: output, maxBytes: session.memoryLeft)
@@ -106,6 +110,7 @@ struct RunArguments {
             let code = Self.writeReport(recorder, to: path, output: output)
             if code != .ok && result.code == .ok { return code }
         }
+        if pictures?.overMemory == true { return .limit }
         // The lints follow the report and the outcome's line, whatever the outcome.
         let lints = lint && result.report != nil ? session.runtime.lintReport() : nil
         if let lints { output.err(lints.text) }

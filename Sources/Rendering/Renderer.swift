@@ -42,6 +42,10 @@ public struct Renderer {
     public var highlight: ViewController?
     /// Fill the display list's `controllerBoxes` (`nestbox run --report`).
     public var collectsControllerBoxes = false
+    /// What the memory limit leaves the picture (README.md, Pictures): a list that grows
+    /// past it is counted in the model's meter as held, so the limit ends the run, and
+    /// the picture is not taken. Drawing 100,000 labels holds 45 MB of shapes.
+    public var maxBytes = Int.max
 
     public init(overlays: Overlays = [], highlight: ViewController? = nil) {
         self.overlays = overlays; self.highlight = highlight
@@ -71,7 +75,10 @@ public struct Renderer {
             case .enter(let v, let parentMatrix, let parentAlpha, let highlighted):
                 visited += 1
                 // Every run limit reaches a long walk (README.md, `nestbox run`).
-                if visited & 255 == 0, sim.isInterrupted() { return nil }
+                if visited & 255 == 0 {
+                    if list.ops.count &* MemoryLayout<DisplayOp>.stride > maxBytes { sim.memory.hold(list.approximateBytes) }
+                    if sim.isInterrupted() { return nil }
+                }
                 if v.isHidden { continue }
                 let p = v.presentation
                 let alpha = parentAlpha * max(0, min(1, p.alpha.isNaN ? 0 : p.alpha))
