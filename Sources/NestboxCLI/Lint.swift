@@ -20,6 +20,12 @@ public struct Lint: NestboxCommand {
     public init() {}
 
     public func execute(output: Output) -> ExitStatus {
+        Self.lint(file: file, json: json, limits: limits.values, output: output)
+    }
+
+    /// The command without its parsed wrappers: also `lint FILE` alone, which skips
+    /// ArgumentParser as a plain `run FILE` does (`Nestbox.plainLint`).
+    static func lint(file: String, json: Bool, limits: Limits, output: Output) -> ExitStatus {
         var options = RunSession.Options()
         limits.apply(to: &options)
         options.format = .none

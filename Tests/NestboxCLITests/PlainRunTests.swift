@@ -50,5 +50,16 @@ import Testing
         let codes = Set(scripts.map { both(["run", $0]).plain.code })
         #expect(codes == [0, 1, 3])
         #expect(both(["run", folder + "/missing.lua"]).plain.err == "nestbox: cannot open \(folder)/missing.lua\n")
+        // `lint FILE` alone takes the same short cut.
+        let typo = try file("typo.lua", "local V = ui.ViewController:extend('V')\nfunction V:viewDidLoad() self.tilte = 'x' print(self.titel) end\nlocal _ = V{}.view")
+        let lints = (scripts + [typo, "help", folder + "/missing.lua"]).map { ["lint", $0] } + [["lint", "--json", scripts[0]], ["lint"]]
+        for args in lints {
+            let (plain, parsed) = both(args)
+            #expect(plain.code == parsed.code, "\(args)")
+            #expect(plain.out == parsed.out, "\(args)")
+            #expect(plain.err == parsed.err, "\(args)")
+        }
+        #expect(lints.filter(Nestbox.isPlainLint).count == scripts.count + 3)
+        #expect(Set(lints.map { both($0).plain.code }).isSuperset(of: [0, 1, 2, 3, 5]))
     }
 }

@@ -73,13 +73,17 @@ enum SourceLint {
     /// fields, the `ui` functions, the catalogue's members, the geometry's fields and
     /// Lua's own libraries.
     static let knownNames: Set<String> = {
-        var s = Set(BindingSurface.all.flatMap { $0.methods + $0.properties })
+        var s = Set(BindingSurface.names.flatMap { $0.methods + $0.properties })
         s.formUnion(BindingSurface.hooks)
         s.formUnion(BindingSurface.delegateMethods)
         s.formUnion(LuaTypes.all.flatMap { $0.delegates.map(\.field) })
         s.formUnion(LuaTypes.namespaces.flatMap { $0.functions.map(\.name) })
         s.formUnion(Prelude.documented.methods.map { String($0.name.split(separator: ".").last ?? "") })
-        for c in UIKitCatalogue.all { c.forEachMember { s.insert(String($0.luaName)) } }
+        // The byte-wise walk: a Character-wise parse of the catalogue was most of a lint's start.
+        for c in UIKitCatalogue.all {
+            c.forEachInstanceName { name, _ in s.insert(String(decoding: name, as: UTF8.self)) }
+            c.forEachClassMemberName { name, _ in s.insert(String(decoding: name, as: UTF8.self)) }
+        }
         s.formUnion(["x", "y", "width", "height", "minX", "maxX", "minY", "maxY", "midX", "midY", "origin", "size",
                      "top", "left", "bottom", "right", "a", "b", "c", "d", "tx", "ty", "identity", "extend", "init",
                      "idiom", "horizontalSizeClass", "verticalSizeClass", "displayScale", "userInterfaceIdiom"])
@@ -126,9 +130,9 @@ enum SourceLint {
             if out[name] == nil, !modelled.contains(name) { out[name] = "\(a.cls).\(name), which is \(a.as) in Nestbox (docs/coverage.md)" }
         }
         for c in UIKitCatalogue.all where !c.isProtocol || c.name.hasPrefix("UIViewControllerContext") {
-            c.forEachMember { m in
-                let name = String(m.luaName)
-                if m.kind.isInstanceMember, !modelled.contains(name), out[name] == nil { out[name] = c.name }
+            c.forEachInstanceName { bytes, _ in
+                let name = String(decoding: bytes, as: UTF8.self)
+                if !modelled.contains(name), out[name] == nil { out[name] = c.name }
             }
         }
         return out
@@ -139,7 +143,7 @@ enum SourceLint {
 
     static let nearNames: [String] = {
         var seen: Set<String> = []
-        return (BindingSurface.all.flatMap { $0.properties + $0.methods } + BindingSurface.hooks).filter { seen.insert($0).inserted }.sorted()
+        return (BindingSurface.names.flatMap { $0.properties + $0.methods } + BindingSurface.hooks).filter { seen.insert($0).inserted }.sorted()
     }()
 
     /// The names in `src`, skipping comments and strings (long brackets included).

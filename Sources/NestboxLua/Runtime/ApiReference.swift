@@ -1,12 +1,5 @@
 import Containment
 
-extension StringProtocol {
-    /// Without the spaces around it.
-    var trimmed: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-    }
-}
-
 /// A declared argument: `name: Type` (`?` marks it optional, `...` is varargs).
 package struct LuaArgument: Equatable {
     package let name: String
@@ -111,6 +104,13 @@ package struct BindingSurface {
     package let constructible: Bool
     /// The declared arguments of each method (receiver left out).
     package let arguments: [String: [LuaArgument]]
+
+    /// Each bound type's method and property names, in registry order, without parsing
+    /// a signature: what the lints need at start-up (`all` parses every one).
+    package static var names: [(methods: [String], properties: [String])] {
+        let t = LuaRuntime.tables
+        return LuaTypes.all.indices.map { (t.methodIDs[$0].map(\.0), t.propertyIDs[$0].map(\.0)) }
+    }
 
     package static var all: [BindingSurface] {
         let t = LuaRuntime.tables

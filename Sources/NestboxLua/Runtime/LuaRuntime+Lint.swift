@@ -96,7 +96,7 @@ extension LuaRuntime {
 enum LintNames {
     /// Per binding: every name that is part of the API (methods too, and `init`), and
     /// the properties and hooks a near miss is compared with.
-    static let byType: [(exact: Set<String>, near: [String])] = BindingSurface.all.enumerated().map { i, s in
+    static let byType: [(exact: Set<String>, near: [String])] = BindingSurface.names.enumerated().map { i, s in
         // The hooks of the type and of the types it derives from, as the registry has them.
         var hooks: [String] = []
         var next: Int? = i
