@@ -14,6 +14,15 @@ import Testing
         return (capture { Nestbox.dispatch(args, output: $0).code }, capture { Nestbox.parseAndDispatch(args, output: $0).code })
     }
 
+    func expectSame(_ lines: [[String]]) {
+        for args in lines {
+            let (plain, parsed) = both(args)
+            #expect(plain.code == parsed.code, "\(args)")
+            #expect(plain.out == parsed.out, "\(args)")
+            #expect(plain.err == parsed.err, "\(args)")
+        }
+    }
+
     @Test("the same exit code and output as the full parse, for every kind of outcome")
     func equivalent() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nb-plain-\(UUID().uuidString.prefix(8))").path
@@ -39,12 +48,7 @@ import Testing
             // Not plain: the full parse reads them on both paths.
             ["run", "--help"], ["run", "-"], ["run"], ["run", scripts[0], "extra"], ["run", "--trace", "none", scripts[0]],
         ]
-        for args in lines {
-            let (plain, parsed) = both(args)
-            #expect(plain.code == parsed.code, "\(args)")
-            #expect(plain.out == parsed.out, "\(args)")
-            #expect(plain.err == parsed.err, "\(args)")
-        }
+        expectSame(lines)
         #expect(lines.filter(Nestbox.isPlainRun).count == scripts.count + 4)
         // The outcomes differ from one another: the comparison above compared something.
         let codes = Set(scripts.map { both(["run", $0]).plain.code })
@@ -53,12 +57,7 @@ import Testing
         // `lint FILE` alone takes the same short cut.
         let typo = try file("typo.lua", "local V = ui.ViewController:extend('V')\nfunction V:viewDidLoad() self.tilte = 'x' print(self.titel) end\nlocal _ = V{}.view")
         let lints = (scripts + [typo, "help", folder + "/missing.lua"]).map { ["lint", $0] } + [["lint", "--json", scripts[0]], ["lint"]]
-        for args in lints {
-            let (plain, parsed) = both(args)
-            #expect(plain.code == parsed.code, "\(args)")
-            #expect(plain.out == parsed.out, "\(args)")
-            #expect(plain.err == parsed.err, "\(args)")
-        }
+        expectSame(lints)
         #expect(lints.filter(Nestbox.isPlainLint).count == scripts.count + 3)
         #expect(Set(lints.map { both($0).plain.code }).isSuperset(of: [0, 1, 2, 3, 5]))
     }
