@@ -11,10 +11,16 @@
 #include <malloc.h>
 #endif
 #include <pthread.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <signal.h>
 #include <unistd.h>
 
 int nb_fork_test(void) {
+#ifdef __linux__
+    pid_t parent = getpid();
+#endif
     pid_t pid = fork();
     if (pid != 0) return (int)pid;
     /* the child: a signal ends it at once (the parent reports what finished), and
@@ -27,8 +33,15 @@ int nb_fork_test(void) {
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    /* the child talks through its pipe only: it holds none of the parent's output, so
+       a reader of the parent's output sees its end when the parent ends */
     int null = open("/dev/null", O_WRONLY);
-    if (null >= 0) { dup2(null, 2); close(null); }
+    if (null >= 0) { dup2(null, 1); dup2(null, 2); close(null); }
+#ifdef __linux__
+    /* a parent killed outright (SIGKILL) takes its test with it */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1);
+#endif
     return 0;
 }
 

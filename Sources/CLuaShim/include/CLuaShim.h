@@ -258,7 +258,8 @@ void nb_stop_unwatch(nb_state *st);
 /// The REPL goes on after Ctrl-C: a stop (and no other limit) is taken back from `L`.
 void nb_stop_clear(lua_State *L);
 /// fork() for `nestbox test` (Fork.c): in the child (0 returned) SIGINT and SIGTERM
-/// have their default action and standard error goes to /dev/null; -1 when it failed.
+/// have their default action, standard output and error go to /dev/null, and (Linux)
+/// the parent's death kills it; -1 when it failed.
 int nb_fork_test(void);
 /// Collects in full and gives freed pages back to the system (glibc), before forking.
 void nb_compact_for_fork(lua_State *L);
