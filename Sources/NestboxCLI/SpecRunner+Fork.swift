@@ -62,7 +62,7 @@ extension SpecRunner {
     /// Reads the child's report to its end. A signal to the run stops the child; a child
     /// past its deadline and a few seconds more (its own watchdog ends it before) is killed.
     private func collect(from fd: Int32, child: Int32) -> [UInt8] {
-        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 12)
         let deadline = options.timeout.map { nb_monotonic_now() + $0 + 5 }
         while true {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
