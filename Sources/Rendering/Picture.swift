@@ -18,7 +18,9 @@ public enum PictureFormat: Sendable {
         case .svg:
             guard let bytes = SVG.encode(list, scale: scale, maxBytes: maxBytes, interrupted: interrupted) else {
                 if interrupted() { return .failure(RenderError("interrupted")) }
-                return .failure(RenderError("the SVG would be over the \(maxBytes >> 20) MiB the memory limit leaves it", overMemory: true))
+                let left = maxBytes >= 1 << 20 ? "\(maxBytes >> 20) MiB" : "\(maxBytes >> 10) KiB"
+                return .failure(RenderError("the SVG would be over the \(left) the memory limit leaves it "
+                                            + "(fewer frames or a larger --max-memory)", overMemory: true))
             }
             return .success(bytes)
         case .png:
