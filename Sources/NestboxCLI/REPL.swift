@@ -177,7 +177,8 @@ public final class REPL {
             let limits = Limits()
             if options.timeout == nil { options.timeout = limits.timeout }
             if options.memoryLimit == 0 { options.memoryLimit = limits.maxMemory * 1024 * 1024 }
-            let runner = SpecRunner(options: options, filter: nil, record: false)
+            var runner = SpecRunner(options: options, filter: nil, record: false)
+            runner.forks = output.ownsProcess && SpecRunner.mayFork
             _ = Test.run([arg], runner: runner, jobs: 1, printer: TestPrinter(tap: false, output: output), output: output)
         case "snapshot":
             guard !arg.isEmpty else { output.err(":snapshot needs a .svg or .png file\n"); return }

@@ -45,7 +45,7 @@ public struct Test: NestboxCommand {
         var options = RunSession.Options()
         limits.apply(to: &options)
         var runner = SpecRunner(options: options, filter: filter, record: record)
-        runner.forks = jobs == 1 && output.ownsProcess && SpecRunner.mayFork
+        runner.forks = output.ownsProcess && SpecRunner.mayFork
         let printer = TestPrinter(tap: tap, output: output)
         // SIGINT and SIGTERM stop the run between tests: what finished is written (the
         // report, the summary, JUnit) and the exit code is the shell's 130 or 143.
@@ -83,7 +83,7 @@ public struct Test: NestboxCommand {
                 results.append(runner.run(file: file) { printer.print($0, file: file) })
             }
         } else {
-            results = runner.run(files: files, jobs: jobs)
+            results = runner.forks ? runner.runInWorkers(files: files, jobs: jobs) : runner.run(files: files, jobs: jobs)
             for r in results { printer.print(r) }
         }
         printer.finish(results, stoppedBy: StopSignal.received)
@@ -144,8 +144,9 @@ struct SpecRunner: Sendable {
     nonisolated(unsafe) let options: RunSession.Options
     let filter: String?
     let record: Bool
-    /// Each test in a child process forked after the file loaded (Q72): only a process
-    /// of its own running one file at a time (the command line, the REPL).
+    /// Each test in a child process forked after the file loaded, and with `-j N` each
+    /// file in a worker process (Q72): only a process of its own (the command line, the
+    /// REPL), which starts no thread.
     var forks = false
 
     init(options: RunSession.Options, filter: String?, record: Bool) {

@@ -118,11 +118,11 @@ extension SubprocessTests {
             """.write(toFile: dir + "/fresh_spec.lua", atomically: true, encoding: .utf8)
         try (1...5000).map { "it(\"t\($0)\", function() check(ui.window.rootViewController == nil) end)\n" }.joined()
             .write(toFile: dir + "/many_spec.lua", atomically: true, encoding: .utf8)
-        func run(_ file: String) throws -> (Int32, String, Double) {
+        func run(_ files: String...) throws -> (Int32, String, Double) {
             let p = Process()
             p.executableURL = binary
             p.currentDirectoryURL = URL(fileURLWithPath: dir)
-            p.arguments = ["test", file, "--timeout", "1"]
+            p.arguments = ["test"] + files + ["--timeout", "1"]
             let out = Pipe()
             p.standardOutput = out
             p.standardError = Pipe()
@@ -142,5 +142,10 @@ extension SubprocessTests {
         #expect(manyCode == 0)
         #expect(many.hasSuffix("\n5000 passed, 0 failed\n"))
         #expect(seconds < 60, "5,000 tests took \(seconds) s")
+        // With -j 2 each file runs in a worker process of its own, which forks its tests.
+        let (jobsCode, jobs, _) = try run("fresh_spec.lua", "many_spec.lua", "-j", "2")
+        #expect(jobsCode == 1)
+        #expect(jobs.contains("PASS fresh_spec.lua: sees a fresh one (") && jobs.contains("FAIL fresh_spec.lua: is stuck ("), "\(jobs)")
+        #expect(jobs.hasSuffix("\n5003 passed, 1 failed\n"), "\(jobs.suffix(200))")
     }
 }
