@@ -31,6 +31,7 @@ public struct Nestbox: ParsableCommand {
     static func dispatch(_ arguments: [String], output: Output) -> ExitStatus {
         if isPlainRun(arguments) { return plainRun(file: arguments[1], output: output) }
         if isPlainLint(arguments) { return Lint.lint(file: arguments[1], json: false, limits: Limits(), output: output) }
+        if isPlainTest(arguments) { return Test.test(Array(arguments.dropFirst()), output: output) }
         return parseAndDispatch(arguments, output: output)
     }
 
@@ -69,6 +70,11 @@ extension Nestbox {
     /// `lint FILE` alone, the same way (its parse cost a third of a lint's instructions).
     static func isPlainLint(_ arguments: [String]) -> Bool {
         arguments.count == 2 && arguments[0] == "lint" && !arguments[1].hasPrefix("-")
+    }
+
+    /// `test PATH...` with no option, the same way.
+    static func isPlainTest(_ arguments: [String]) -> Bool {
+        arguments.count >= 2 && arguments[0] == "test" && !arguments.dropFirst().contains { $0.hasPrefix("-") }
     }
 
     static func plainRun(file: String, output: Output) -> ExitStatus {

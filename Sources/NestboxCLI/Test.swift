@@ -42,6 +42,13 @@ public struct Test: NestboxCommand {
     }
 
     public func execute(output: Output) -> ExitStatus {
+        Self.test(paths, filter: filter, tap: tap, junit: junit, jobs: jobs, record: record, limits: limits.values, output: output)
+    }
+
+    /// The command without its parsed wrappers: also `test PATH...` with no option, which
+    /// skips ArgumentParser as a plain `run FILE` does (`Nestbox.plainTest`).
+    static func test(_ paths: [String], filter: String? = nil, tap: Bool = false, junit: String? = nil, jobs: Int = 1,
+                     record: Bool = false, limits: Limits = Limits(), output: Output) -> ExitStatus {
         var options = RunSession.Options()
         limits.apply(to: &options)
         var runner = SpecRunner(options: options, filter: filter, record: record)
@@ -50,7 +57,7 @@ public struct Test: NestboxCommand {
         // SIGINT and SIGTERM stop the run between tests: what finished is written (the
         // report, the summary, JUnit) and the exit code is the shell's 130 or 143.
         let (found, signal) = StopSignal.catching(terminate: true) {
-            Self.run(paths.isEmpty ? ["."] : paths, runner: runner, jobs: jobs, printer: printer, output: output)
+            run(paths.isEmpty ? ["."] : paths, runner: runner, jobs: jobs, printer: printer, output: output)
         }
         guard let results = found else { return .usage }
         if let junit, let failure = writeFile(JUnitReport.xml(results), to: junit) {

@@ -14,11 +14,14 @@ import Testing
         return (capture { Nestbox.dispatch(args, output: $0).code }, capture { Nestbox.parseAndDispatch(args, output: $0).code })
     }
 
+    /// `test` reports each test's milliseconds, which differ from run to run.
     func expectSame(_ lines: [[String]]) {
+        let milliseconds = try! Regex(#"\(\d+ ms\)"#)
+        func timeless(_ s: String) -> String { s.replacing(milliseconds, with: "(ms)") }
         for args in lines {
             let (plain, parsed) = both(args)
             #expect(plain.code == parsed.code, "\(args)")
-            #expect(plain.out == parsed.out, "\(args)")
+            #expect(timeless(plain.out) == timeless(parsed.out), "\(args)")
             #expect(plain.err == parsed.err, "\(args)")
         }
     }
@@ -59,6 +62,13 @@ import Testing
         let lints = (scripts + [typo, "help", folder + "/missing.lua"]).map { ["lint", $0] } + [["lint", "--json", scripts[0]], ["lint"]]
         expectSame(lints)
         #expect(lints.filter(Nestbox.isPlainLint).count == scripts.count + 3)
+        // And `test PATH...` with no option.
+        let spec = try file("plain_spec.lua", "it('passes', function() end)\nit('fails', function() check(false, 'no') end)\npending('later')")
+        let ok = try file("ok_spec.lua", "it('passes', function() end)")
+        let tests = [["test", spec], ["test", ok], ["test", spec, ok], ["test", folder + "/missing_spec.lua"], ["test", "--tap", spec]]
+        expectSame(tests)
+        #expect(tests.filter(Nestbox.isPlainTest).count == 4)
+        #expect(Set(tests.map { both($0).plain.code }) == [0, 1, 2])
         #expect(Set(lints.map { both($0).plain.code }).isSuperset(of: [0, 1, 2, 3, 5]))
     }
 }
