@@ -14,6 +14,13 @@ public protocol LineReader: AnyObject {
     func addHistory(_ entry: String)
     /// What Tab completes with.
     var completer: ((String) -> [String])? { get set }
+    /// Whether Ctrl-C ended the last read (its line, and a statement being continued,
+    /// are dropped).
+    var wasInterrupted: Bool { get }
+}
+
+extension LineReader {
+    public var wasInterrupted: Bool { false }
 }
 
 /// Lines from a list: the tests' reader.
@@ -54,6 +61,7 @@ public final class PlainReader: LineReader {
 /// opened here, not linked (Sources/CLibedit): only the REPL at a terminal needs it
 /// (docs/performance.md).
 public final class EditLineReader: LineReader {
+    public private(set) var wasInterrupted = false
     let historyPath: String
     public var completer: ((String) -> [String])? {
         didSet { EditLineReader.active = completer }
@@ -99,17 +107,16 @@ public final class EditLineReader: LineReader {
     public func readLine(prompt: String) -> String? {
         // Ctrl-C at the prompt drops the line being typed and prompts again, as a shell
         // does; only Ctrl-D (end of input) leaves.
-        while true {
-            nb_prompt_begin()
-            let p = nb_readline(prompt)
-            let interrupted = nb_prompt_end() != 0
-            if let p {
-                defer { free(p) }
-                return String(cString: p)
-            }
-            guard interrupted else { return nil }
-            Swift.print("")
+        nb_prompt_begin()
+        let p = nb_readline(prompt)
+        wasInterrupted = nb_prompt_end() != 0
+        if let p {
+            defer { free(p) }
+            return String(cString: p)
         }
+        guard wasInterrupted else { return nil }
+        Swift.print("")
+        return ""
     }
 
     public func addHistory(_ entry: String) {

@@ -38,6 +38,7 @@ public final class REPL {
         if let file { load(file) }
         var buffer = ""
         while let line = reader.readLine(prompt: buffer.isEmpty ? "> " : ">> ") {
+            if reader.wasInterrupted { buffer = ""; continue }    // Ctrl-C drops the statement too
             // Lua reads a NUL as an unexpected symbol, but inside an unfinished string
             // or comment it would keep the statement open and swallow every later line.
             if line.utf8.contains(0) {
@@ -92,7 +93,9 @@ public final class REPL {
     /// After each line the run loop turns, and pending work settles unless turned off.
     func afterLine() {
         guard autosettle else { return runtime.simulation.turn() }
-        if case .limitExceeded(let stopped) = runtime.settle(), runtime.wasStopped { output.err(stopped + "\n") }
+        // What stopped the settle is said (Ctrl-C, a limit, 100,000 turns that never settle).
+        let settled = runtime.settle()
+        if settled != .ok { session.printOutcome(settled) }
     }
 
     func load(_ path: String) {

@@ -6,9 +6,17 @@ import Rendering
 extension RunArguments {
     /// Writes `--report`'s page (any path, as `--snapshot` writes any path); ok, or usage with
     /// the one-line reason said when it could not.
-    static func writeReport(_ recorder: ReportRecorder, to path: String, output: Output) -> ExitStatus {
+    static func writeReport(_ recorder: ReportRecorder, to path: String, memoryLeft: Int = .max, output: Output) -> ExitStatus {
         let sim = recorder.simulation
         if let note = recorder.report.note { output.err("nestbox: \(note)\n") }
+        // The page is built whole before it is written: it must fit in what the limit leaves.
+        let needed = recorder.report.estimatedPageBytes(events: sim?.trace.events.count ?? 0)
+        if needed > memoryLeft {
+            let size = { (n: Int) in n >= 1 << 20 ? "\(n >> 20) MiB" : "\(n >> 10) KiB" }
+            output.err("nestbox: cannot write \(path): the page needs about \(size(needed)), more than the "
+                       + "\(size(memoryLeft)) --max-memory leaves (a shorter run, or a larger --max-memory)\n")
+            return .limit
+        }
         guard let bytes = recorder.report.html(events: sim.map { Array($0.trace.events) } ?? [], interrupted: sim?.isInterrupted ?? { false }) else {
             output.err("nestbox: cannot write \(path): time limit exceeded\n")
             return .usage

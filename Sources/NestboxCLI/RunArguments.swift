@@ -107,7 +107,7 @@ struct RunArguments {
             if code != .ok && result.code == .ok { return code }
         }
         if let recorder, let path = report, wrote {
-            let code = Self.writeReport(recorder, to: path, output: output)
+            let code = Self.writeReport(recorder, to: path, memoryLeft: session.memoryLeft, output: output)
             if code != .ok && result.code == .ok { return code }
         }
         if pictures?.overMemory == true { return .limit }

@@ -9,13 +9,18 @@ import Glibc
 /// by a parent that starts no thread, so the worker may fork each test as `-j 1` does.
 /// A worker sends each test's result as it ends; the parent keeps the files' order.
 extension SpecRunner {
-    func runInWorkers(files: [String], jobs: Int) -> [SpecFileResult] {
+    func runInWorkers(files: [String], jobs: Int, ended: (SpecFileResult) -> Void) -> [SpecFileResult] {
         struct Worker { var pid: Int32; var fd: Int32; var file: Int; var bytes: [UInt8] }
         var results: [Int: SpecFileResult] = [:]
         var workers: [Worker] = []
         var next = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 12)
+        var said = 0       // the files whose results `ended` has heard, in order
+        func sayFinished() {
+            while said < files.count, let r = results[said] { ended(r); said += 1 }
+        }
         while (next < files.count || !workers.isEmpty) && StopSignal.received == 0 {
+            sayFinished()
             while workers.count < jobs && next < files.count {
                 if let w = startWorker(files[next]) {
                     workers.append(Worker(pid: w.pid, fd: w.fd, file: next, bytes: []))
@@ -44,6 +49,9 @@ extension SpecRunner {
             let done = ChildReport.frames(w.bytes)
             if !done.isEmpty { results[w.file] = SpecFileResult(file: files[w.file], cases: done) }
         }
+        sayFinished()
+        // A file after one a signal cut short is said too: what finished is not lost.
+        for i in files.indices where i >= said { if let r = results[i] { ended(r) } }
         return files.indices.compactMap { results[$0] }
     }
 

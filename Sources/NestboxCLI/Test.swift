@@ -89,11 +89,18 @@ public struct Test: NestboxCommand {
             for file in files where StopSignal.received == 0 {
                 results.append(runner.run(file: file) { printer.print($0, file: file) })
             }
+        } else if runner.forks {
+            // Each file's lines as soon as it and the files before it have ended.
+            results = runner.runInWorkers(files: files, jobs: jobs) { printer.print($0) }
         } else {
-            results = runner.forks ? runner.runInWorkers(files: files, jobs: jobs) : runner.run(files: files, jobs: jobs)
+            results = runner.run(files: files, jobs: jobs)
             for r in results { printer.print(r) }
         }
         printer.finish(results, stoppedBy: StopSignal.received)
+        if let filter = runner.filter, results.allSatisfy({ $0.cases.isEmpty }), StopSignal.received == 0 {
+            output.err("nestbox: no test's name contains '\(filter)' (--filter)\n")
+            return nil
+        }
         return results
     }
 }

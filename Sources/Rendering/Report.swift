@@ -66,11 +66,16 @@ public struct Report {
     /// element it sits in. nil when `interrupted` said stop (a run limit).
     public func json(events: [TraceEvent], interrupted: () -> Bool = { false }) -> [UInt8]? {
         var w = JSONWriter()
+        return write(events: events, into: &w, interrupted: interrupted) ? w.out : nil
+    }
+
+    /// The data into `w`; false when `interrupted` said stop.
+    func write(events: [TraceEvent], into w: inout JSONWriter, interrupted: () -> Bool) -> Bool {
         w.put("{\"title\":"); w.string(title); w.put(",\"note\":")
         if let note { w.string(note) } else { w.put("null") }
         w.put(",\n\"strings\":[")
         for (i, s) in strings.enumerated() {
-            if i & 255 == 255, interrupted() { return nil }
+            if i & 255 == 255, interrupted() { return false }
             if i > 0 { w.put(",\n") }
             w.string(s)
         }
@@ -81,7 +86,7 @@ public struct Report {
         var lanes = TraceLanes()
         var position: [Int: Int] = [:]
         for (i, e) in events.enumerated() {
-            if i & 1023 == 1023, interrupted() { return nil }
+            if i & 1023 == 1023, interrupted() { return false }
             let f = frame(at: e.t)
             position[e.seq] = i
             lanes.add(e, at: Int64(f))
@@ -105,16 +110,25 @@ public struct Report {
             }
         }
         w.put("],\n\"slices\":[" + slices.joined(separator: ",") + "],\n\"ticks\":[" + ticks.joined(separator: ",") + "]}")
-        return w.out
+        return true
     }
 
     /// The self-contained page: the data, the style and the script inline; nothing it
     /// loads from anywhere else.
+    /// Built in one buffer: the page is written once, not copied (it counts toward the
+    /// memory limit, README.md, The HTML report).
     public func html(events: [TraceEvent], interrupted: () -> Bool = { false }) -> [UInt8]? {
-        guard let data = json(events: events, interrupted: interrupted) else { return nil }
-        return Array(ReportPage.head(title: title).utf8) + Array("<script type=\"application/json\" id=\"data\">\n".utf8)
-            + data + Array("\n</script>\n".utf8) + Array(ReportPage.tail.utf8)
+        var w = JSONWriter()
+        w.out.reserveCapacity(estimatedPageBytes(events: events.count))
+        w.put(ReportPage.head(title: title)); w.put("<script type=\"application/json\" id=\"data\">\n")
+        guard write(events: events, into: &w, interrupted: interrupted) else { return nil }
+        w.put("\n</script>\n"); w.put(ReportPage.tail)
+        return w.out
     }
+
+    /// About what the page takes: its strings as written, the trace at about 120 bytes
+    /// an event, and the page's script and style.
+    public func estimatedPageBytes(events: Int) -> Int { stringBytes + events * 120 + 64 << 10 }
 }
 
 /// JSON text as bytes: a report's strings are megabytes of SVG, escaped a byte at a time.
