@@ -102,6 +102,12 @@ struct RunArguments {
             output.err("nestbox: the pictures \(held) when the memory limit was hit "
                        + "(they count toward --max-memory: take fewer, or raise it)\n")
         }
+        // The report's pages count too: say so when they were a large part of it.
+        if let recorder, case .limitExceeded(let why) = result.outcome, why.hasPrefix("memory limit"),
+           recorder.report.stringBytes >= options.memoryLimit / 4 {
+            output.err("nestbox: the report held \(recorder.report.stringBytes >> 20) MiB of pages when the memory limit "
+                       + "was hit (they count toward --max-memory: a shorter run, or raise it)\n")
+        }
         if let pictures, wrote {
             let code = pictures.write(output: output, maxBytes: session.memoryLeft)
             if code != .ok && result.code == .ok { return code }
