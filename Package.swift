@@ -18,8 +18,16 @@ let singleThreadedRelease: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-assum
 // Release executables link Swift's runtime and libraries statically: the dynamic loader
 // was about 30 % of `nestbox run empty.lua`'s start-up (docs/performance.md). HelloWorld, the
 // bench's start-up baseline, is linked the same way. Debug builds stay dynamic (faster
-// links while developing).
-let staticRelease: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(configuration: .release))]
+// links while developing). On Linux, libstdc++ (which Swift's runtime uses) is linked
+// statically too, by lld, with packed relative relocations and no exported symbols:
+// loading libstdc++.so and binding its own symbols was a third of an empty run's 6 M
+// instructions. `Linker/libstdc++.so` is a linker script naming the static archive, so
+// the `-lstdc++` swiftc adds to a static-stdlib link finds it first.
+let staticRelease: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(configuration: .release)),
+    .unsafeFlags(["-use-ld=lld", "-L\(Context.packageDirectory)/Linker", "-Xlinker", "--no-export-dynamic",
+                  "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux], configuration: .release)),
+]
 
 // Linux only: the code imports Glibc (never Darwin), and the C targets use Debian's
 // `lua5.4`, `libedit` and `cairo` system libraries (Lua's pkg-config name and apt

@@ -23,8 +23,7 @@ public struct Lint: NestboxCommand {
         Self.lint(file: file, json: json, limits: limits.values, output: output)
     }
 
-    /// The command without its parsed wrappers: also `lint FILE` alone, which skips
-    /// ArgumentParser as a plain `run FILE` does (`Nestbox.plainLint`).
+    /// The command without its parsed wrappers, also what `QuickParse` calls.
     static func lint(file: String, json: Bool, limits: Limits, output: Output) -> ExitStatus {
         var options = RunSession.Options()
         limits.apply(to: &options)

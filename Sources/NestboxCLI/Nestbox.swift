@@ -29,13 +29,10 @@ public struct Nestbox: ParsableCommand {
     }
 
     static func dispatch(_ arguments: [String], output: Output) -> ExitStatus {
-        if isPlainRun(arguments) { return plainRun(file: arguments[1], output: output) }
-        if isPlainLint(arguments) { return Lint.lint(file: arguments[1], json: false, limits: Limits(), output: output) }
-        if isPlainTest(arguments) { return Test.test(Array(arguments.dropFirst()), output: output) }
-        return parseAndDispatch(arguments, output: output)
+        quickDispatch(arguments, output: output) ?? parseAndDispatch(arguments, output: output)
     }
 
-    /// Every command line but a plain `run FILE`: ArgumentParser reads it.
+    /// Every command line `QuickParse` does not read: ArgumentParser reads it.
     static func parseAndDispatch(_ arguments: [String], output: Output) -> ExitStatus {
         do {
             var command = try parseAsRoot(arguments)
@@ -54,31 +51,6 @@ public struct Nestbox: ParsableCommand {
             output.err(message + "\n")
             return .usage
         }
-    }
-}
-
-extension Nestbox {
-    /// `run FILE` alone, FILE not an option: `RunArguments` as made, every option at its
-    /// one default, without ArgumentParser, whose building of the command tree and of
-    /// Run's options was most of a plain run's start-up (docs/performance.md). Such a command
-    /// line cannot be a usage error (a FILE of "help" or "" is a file to Run too), so
-    /// the outcome is the full parse's; `PlainRunTests` compare the two paths.
-    static func isPlainRun(_ arguments: [String]) -> Bool {
-        arguments.count == 2 && arguments[0] == "run" && !arguments[1].hasPrefix("-")
-    }
-
-    /// `lint FILE` alone, the same way (its parse cost a third of a lint's instructions).
-    static func isPlainLint(_ arguments: [String]) -> Bool {
-        arguments.count == 2 && arguments[0] == "lint" && !arguments[1].hasPrefix("-")
-    }
-
-    /// `test PATH...` with no option, the same way.
-    static func isPlainTest(_ arguments: [String]) -> Bool {
-        arguments.count >= 2 && arguments[0] == "test" && !arguments.dropFirst().contains { $0.hasPrefix("-") }
-    }
-
-    static func plainRun(file: String, output: Output) -> ExitStatus {
-        RunArguments(file: file).execute(output: output)
     }
 }
 

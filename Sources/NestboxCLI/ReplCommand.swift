@@ -17,7 +17,10 @@ public struct Repl: NestboxCommand {
 
     /// A terminal gets line editing, history and completion; a pipe is read line by
     /// line without prompts.
-    public func execute(output: Output) -> ExitStatus {
+    public func execute(output: Output) -> ExitStatus { Self.start(file: file, output: output) }
+
+    /// The command without its parsed wrapper (also `QuickParse`'s).
+    static func start(file: String?, output: Output) -> ExitStatus {
         let terminal = isatty(0) != 0
         let reader = Repl.reader(terminal: terminal, output: output)
         do {

@@ -6,8 +6,8 @@ import NestboxLua
 import Rendering
 
 /// Everything `nestbox run` takes, each with its default: the one place they are
-/// written. `Run` fills one from a command line; a plain `nestbox run FILE` runs one as
-/// it is made (`Nestbox.plainRun`), without ArgumentParser.
+/// written. `Run` fills one from a command line ArgumentParser reads, `QuickParse` from
+/// the others.
 struct RunArguments {
     var file: String
     var trace: OutputFormat = .text

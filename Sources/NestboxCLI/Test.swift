@@ -45,8 +45,7 @@ public struct Test: NestboxCommand {
         Self.test(paths, filter: filter, tap: tap, junit: junit, jobs: jobs, record: record, limits: limits.values, output: output)
     }
 
-    /// The command without its parsed wrappers: also `test PATH...` with no option, which
-    /// skips ArgumentParser as a plain `run FILE` does (`Nestbox.plainTest`).
+    /// The command without its parsed wrappers, also what `QuickParse` calls.
     static func test(_ paths: [String], filter: String? = nil, tap: Bool = false, junit: String? = nil, jobs: Int = 1,
                      record: Bool = false, limits: Limits = Limits(), output: Output) -> ExitStatus {
         var options = RunSession.Options()

@@ -8,8 +8,8 @@ import Testing
 extension SubprocessTests {
     static let missingLibrary = "libnestbox-missing.so.0"
 
-    func runBinary(_ args: [String], environment: [String: String], directory: String? = nil) throws -> Captured {
-        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+    func runBinary(_ args: [String], environment: [String: String], directory: String? = nil, binary: URL? = nil) throws -> Captured {
+        let binary = try #require(binary ?? ExecutableTests.binary, "nestbox is built before the tests")
         let p = Process()
         p.executableURL = binary
         if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import NestboxCLI
 
-/// A plain `nestbox run FILE` skips ArgumentParser (`Nestbox.plainRun`, docs/performance.md): for
-/// every such command line it must do exactly what the full parse does.
+/// The command lines `QuickParse` reads skip ArgumentParser (docs/performance.md): for every
+/// such line Nestbox must do exactly what the full parse does, and each command's table must
+/// name the options its ArgumentParser declaration has.
 @Suite struct PlainRunTests {
     func both(_ args: [String]) -> (plain: Captured, parsed: Captured) {
         func capture(_ body: (Output) -> Int32) -> Captured {
@@ -49,10 +50,19 @@ import Testing
         let lines = scripts.map { ["run", $0] } + [
             ["run", "help"], ["run", ""], ["run", folder], ["run", folder + "/missing.lua"],
             // Not plain: the full parse reads them on both paths.
-            ["run", "--help"], ["run", "-"], ["run"], ["run", scripts[0], "extra"], ["run", "--trace", "none", scripts[0]],
+            ["run", "--trace", "none", scripts[0]], ["run", scripts[2], "--keep-going", "--trace", "jsonl", "--kinds", "lifecycle"],
+            ["run", scripts[5], "--views", "--device", "iPad", "--timeout", "2", "--max-memory", "64", "--no-settle"],
+            ["run", scripts[3], "--max-memory", "16"], ["run", scripts[0], "--max-instructions", "100"],
+            // Usage errors and lines left to ArgumentParser: the same answers.
+            ["run", "--help"], ["run", "-"], ["run"], ["run", scripts[0], "extra"], ["run", "--trace=none", scripts[0]],
+            ["run", scripts[0], "--trace", "xml"], ["run", scripts[0], "--timeout", "-1"], ["run", scripts[0], "--timeout", "0"],
+            ["run", scripts[0], "--kinds", "nonsense"], ["run", scripts[0], "--views", "--views"], ["run", scripts[0], "--trace"],
+            ["run", scripts[0], "--device", "pager"], ["run", scripts[0], "--expect", "a", "--record", "b"], ["run", scripts[0], "--nope"],
+            ["run", "--", scripts[0]], ["run", scripts[0], "--every", "x"],
         ]
         expectSame(lines)
-        #expect(lines.filter(Nestbox.isPlainRun).count == scripts.count + 4)
+        let quick = lines.filter { Nestbox.quickDispatch($0, output: Output(out: { _ in }, err: { _ in })) != nil }
+        #expect(quick.count == scripts.count + 9)
         // The outcomes differ from one another: the comparison above compared something.
         let codes = Set(scripts.map { both(["run", $0]).plain.code })
         #expect(codes == [0, 1, 3])
@@ -60,15 +70,43 @@ import Testing
         // `lint FILE` alone takes the same short cut.
         let typo = try file("typo.lua", "local V = ui.ViewController:extend('V')\nfunction V:viewDidLoad() self.tilte = 'x' print(self.titel) end\nlocal _ = V{}.view")
         let lints = (scripts + [typo, "help", folder + "/missing.lua"]).map { ["lint", $0] } + [["lint", "--json", scripts[0]], ["lint"]]
-        expectSame(lints)
-        #expect(lints.filter(Nestbox.isPlainLint).count == scripts.count + 3)
+        expectSame(lints + [["lint", typo, "--json", "--timeout", "5"], ["lint", typo, "--max-memory", "0"]])
         // And `test PATH...` with no option.
         let spec = try file("plain_spec.lua", "it('passes', function() end)\nit('fails', function() check(false, 'no') end)\npending('later')")
         let ok = try file("ok_spec.lua", "it('passes', function() end)")
-        let tests = [["test", spec], ["test", ok], ["test", spec, ok], ["test", folder + "/missing_spec.lua"], ["test", "--tap", spec]]
+        let tests = [["test", spec], ["test", ok], ["test", spec, ok], ["test", folder + "/missing_spec.lua"], ["test", "--tap", spec],
+                     ["test", spec, "--filter", "fails", "--device", "iPhone SE"], ["test", spec, "--filter", "nothing"],
+                     ["test", "-j", "2", spec, ok], ["test", spec, "--junit"]]
         expectSame(tests)
-        #expect(tests.filter(Nestbox.isPlainTest).count == 4)
         #expect(Set(tests.map { both($0).plain.code }) == [0, 1, 2])
         #expect(Set(lints.map { both($0).plain.code }).isSuperset(of: [0, 1, 2, 3, 5]))
+    }
+
+    /// ArgumentParser's own account of a command's options (`--experimental-dump-help`):
+    /// each name, and whether it takes a value.
+    func declared(_ command: String) throws -> [String: Bool] {
+        var out = ""
+        _ = Nestbox.parseAndDispatch([command, "--experimental-dump-help"], output: Output(out: { out += $0 }, err: { _ in }))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let arguments = try #require((json["command"] as? [String: Any])?["arguments"] as? [[String: Any]])
+        var names: [String: Bool] = [:]
+        for a in arguments where a["kind"] as? String != "positional" {
+            let name = try #require((a["names"] as? [[String: Any]])?.last?["name"] as? String)
+            names[name] = a["kind"] as? String == "option"
+        }
+        return names
+    }
+
+    @Test("each QuickParse table names its command's declared options, flags as flags")
+    func tablesMatchTheDeclarations() throws {
+        func table<A>(_ options: [QuickOption<A>]) -> [String: Bool] {
+            Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0.value != nil) })
+        }
+        let notQuick: [String: Bool] = ["help": false, "version": false]
+        #expect(try declared("run") == table(RunArguments.quickOptions).merging(notQuick) { a, _ in a })
+        #expect(try declared("lint") == table(LintArguments.quickOptions).merging(notQuick) { a, _ in a })
+        // `-j` is left to ArgumentParser (QuickParse.swift).
+        #expect(try declared("test") == table(TestArguments.quickOptions).merging(notQuick.merging(["j": true]) { a, _ in a }) { a, _ in a })
+        #expect(try declared("repl") == notQuick)
     }
 }

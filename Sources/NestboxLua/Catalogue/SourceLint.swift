@@ -44,20 +44,28 @@ enum SourceLint {
             suggestions[name] = found ?? ""
             return found
         }
+        var distinct: [String] = []
+        var index: [String: Int] = [:]
+        for n in names where n.use != .defined && index[n.text] == nil {
+            index[n.text] = distinct.count
+            distinct.append(n.text)
+        }
+        let (known, owners) = lookUp(distinct)
         for n in names where n.use != .defined && !defined.contains(n.text) {
+            let i = index[n.text]!
             // Which table a name is read from is not known before the run, and plain
             // tables (a module's, a parameter's, the trace's events) have fields of every
             // name. So a read is reported only from `self`; a set (`nav.x = …`) and a
             // method call (`v:x()`) are UIKit's business wherever they are. A name the
             // script both sets and reads as a member is taken for a field of its own.
             let fromSelf = n.receiver == "self"
-            if let owner = unmodelled[n.text], fromSelf || n.use == .memberSet || n.viaColon,
+            if let owner = owners[i], fromSelf || n.use == .memberSet || n.viaColon,
                !(setAsMember.contains(n.text) && read.contains(n.text)) {
                 guard reported.insert("\(n.text)@\(n.line)").inserted else { continue }
                 let message = owner.contains(" ") ? "`\(n.text)` is \(owner)"
                     : "`\(n.text)` is \(owner).\(n.text), which Nestbox does not model (docs/coverage.md)"
                 out.append(LintFinding(rule: .unmodelledMember, object: "script", message: message, location: "\(file):\(n.line)"))
-            } else if n.use == .read, fromSelf, !setAsMember.contains(n.text), !knownNames.contains(n.text), n.text.utf8.count <= 80,
+            } else if n.use == .read, fromSelf, !setAsMember.contains(n.text), !known[i], n.text.utf8.count <= 80,
                       let near = suggestion(n.text) {
                 guard reported.insert("\(n.text)@\(n.line)").inserted else { continue }
                 out.append(LintFinding(rule: .readTypo, object: "script",
@@ -69,28 +77,56 @@ enum SourceLint {
         return out
     }
 
-    /// Every name the API has: the bindings' methods, properties, hooks and delegate
-    /// fields, the `ui` functions, the catalogue's members, the geometry's fields and
-    /// Lua's own libraries.
-    static let knownNames: Set<String> = {
-        var s = Set(BindingSurface.names.flatMap { $0.methods + $0.properties })
-        s.formUnion(BindingSurface.hooks)
-        s.formUnion(BindingSurface.delegateMethods)
-        s.formUnion(LuaTypes.all.flatMap { $0.delegates.map(\.field) })
-        s.formUnion(LuaTypes.namespaces.flatMap { $0.functions.map(\.name) })
-        s.formUnion(Prelude.documented.methods.map { String($0.name.split(separator: ".").last ?? "") })
-        // The byte-wise walk: a Character-wise parse of the catalogue was most of a lint's start.
-        for c in UIKitCatalogue.all {
-            c.forEachInstanceName { name, _ in s.insert(String(decoding: name, as: UTF8.self)) }
-            c.forEachClassMemberName { name, _ in s.insert(String(decoding: name, as: UTF8.self)) }
+    /// What the API says of each of a script's names: whether it is a name the API has
+    /// (the bindings' methods, properties, hooks and delegate fields, the `ui` functions,
+    /// the catalogue's members, the geometry's fields, Lua's own libraries), and, for an
+    /// unmodelled UIKit instance member, the first class declaring it (none for a name some
+    /// bound type models, under any class). Only the script's names are looked up: building
+    /// sets of every API name was a quarter of a lint (docs/performance.md), and
+    /// `SourceLintTests` compare the answers with such sets.
+    static func lookUp(_ names: [String]) -> (known: [Bool], owner: [String?]) {
+        let probe = NameProbe(names)
+        var known = [Bool](repeating: false, count: names.count)
+        var modelled = known
+        var owner = [String?](repeating: nil, count: names.count)
+        func mark(_ list: [String], _ marks: inout [Bool]) { for n in list { if let i = probe.index(of: n) { marks[i] = true } } }
+        for s in BindingSurface.names { mark(s.methods, &known); mark(s.properties, &known) }
+        mark(BindingSurface.hooks, &known)
+        mark(BindingSurface.delegateMethods, &known)
+        for t in LuaTypes.all { mark(t.delegates.map(\.field), &known) }
+        for ns in LuaTypes.namespaces { mark(ns.functions.map(\.name), &known); mark(ns.functions.map(\.name), &modelled) }
+        mark(Prelude.documented.methods.map { String($0.name.split(separator: ".").last ?? "") }, &known)
+        mark(geometryNames + luaLibraryNames + uiFields, &known)
+        for i in LuaTypes.all.indices {
+            let t = LuaRuntime.tables
+            mark(t.methodIDs[i].map(\.0), &modelled)
+            mark(t.propertyIDs[i].map(\.0), &modelled)
+            mark(UIKitSurface.hostNames(ofBinding: i), &modelled)
         }
-        s.formUnion(["x", "y", "width", "height", "minX", "maxX", "minY", "maxY", "midX", "midY", "origin", "size",
-                     "top", "left", "bottom", "right", "a", "b", "c", "d", "tx", "ty", "identity", "extend", "init",
-                     "idiom", "horizontalSizeClass", "verticalSizeClass", "displayScale", "userInterfaceIdiom"])
-        s.formUnion(luaLibraryNames)
-        s.formUnion(uiFields)
-        return s
-    }()
+        mark(UIKitSurface.traitNames + uiFields, &modelled)
+        // Modelled under another name: the finding names it ("UIView.animate, which is ui.animate …").
+        for a in UIKitCatalogue.modelledAs where UIKitCatalogue.entry(a.cls)?.isProtocol == false {
+            if let i = probe.index(of: String(a.member.prefix { $0 != "(" })), !modelled[i], owner[i] == nil {
+                owner[i] = "\(a.cls).\(names[i]), which is \(a.as) in Nestbox (docs/coverage.md)"
+            }
+        }
+        for c in UIKitCatalogue.all {
+            let counts = !c.isProtocol || c.name.hasPrefix("UIViewControllerContext")
+            c.forEachInstanceName { bytes, _ in
+                guard let i = probe.index(of: bytes) else { return }
+                known[i] = true
+                if counts, !modelled[i], owner[i] == nil { owner[i] = c.name }
+            }
+            c.forEachClassMemberName { bytes, _ in if let i = probe.index(of: bytes) { known[i] = true } }
+        }
+        return (known, owner)
+    }
+
+    static let geometryNames = [
+        "x", "y", "width", "height", "minX", "maxX", "minY", "maxY", "midX", "midY", "origin", "size",
+        "top", "left", "bottom", "right", "a", "b", "c", "d", "tx", "ty", "identity", "extend", "init",
+        "idiom", "horizontalSizeClass", "verticalSizeClass", "displayScale", "userInterfaceIdiom",
+    ]
 
     /// The fields of `ui` that are no function: the classes, the window and screen, the
     /// namespaces.
@@ -108,35 +144,6 @@ enum SourceLint {
         "close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield", "charpattern", "codes",
         "codepoint", "offset", "traceback", "getinfo", "sethook", "gethook", "getlocal", "write", "read", "lines",
     ]
-
-    /// Unmodelled instance members by name, with the first class declaring each; names
-    /// some bound type models (under any class) are left out.
-    static let unmodelled: [String: String] = {
-        var modelled: Set<String> = []
-        for i in LuaTypes.all.indices {
-            let t = LuaRuntime.tables
-            modelled.formUnion(t.methodIDs[i].map(\.0))
-            modelled.formUnion(t.propertyIDs[i].map(\.0))
-            modelled.formUnion(UIKitSurface.hostNames(ofBinding: i))
-        }
-        modelled.formUnion(UIKitSurface.traitNames)
-        modelled.formUnion(uiFields)
-        modelled.formUnion(LuaTypes.namespaces.flatMap { $0.functions.map(\.name) })
-
-        var out: [String: String] = [:]
-        // Modelled under another name: the finding names it ("UIView.animate, which is ui.animate …").
-        for a in UIKitCatalogue.modelledAs where UIKitCatalogue.entry(a.cls)?.isProtocol == false {
-            let name = String(a.member.prefix { $0 != "(" })
-            if out[name] == nil, !modelled.contains(name) { out[name] = "\(a.cls).\(name), which is \(a.as) in Nestbox (docs/coverage.md)" }
-        }
-        for c in UIKitCatalogue.all where !c.isProtocol || c.name.hasPrefix("UIViewControllerContext") {
-            c.forEachInstanceName { bytes, _ in
-                let name = String(decoding: bytes, as: UTF8.self)
-                if !modelled.contains(name), out[name] == nil { out[name] = c.name }
-            }
-        }
-        return out
-    }()
 
     /// The API's names within two edits (LintNames' rule).
     static func nearMiss(_ key: String) -> String? { LintNames.nearest(key, in: nearNames) }
@@ -241,5 +248,47 @@ enum SourceLint {
             k -= 1
         }
         return false
+    }
+}
+
+/// The index of a name among a few hundred, found from its bytes without making a
+/// `String` or hashing with SipHash: FNV-1a into an open-addressing table twice the size.
+struct NameProbe {
+    private let names: [[UInt8]]
+    private var slots: [Int32]
+    private let mask: Int
+
+    init(_ names: [String]) {
+        self.names = names.map { Array($0.utf8) }
+        var size = 16
+        while size < names.count * 2 { size <<= 1 }
+        mask = size - 1
+        slots = [Int32](repeating: -1, count: size)
+        for (i, n) in self.names.enumerated() {
+            var s = Self.hash(n) & mask
+            while slots[s] >= 0 { s = (s + 1) & mask }
+            slots[s] = Int32(i)
+        }
+    }
+
+    static func hash<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return Int(truncatingIfNeeded: h)
+    }
+
+    func index(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var s = Self.hash(bytes) & mask
+        while slots[s] >= 0 {
+            let i = Int(slots[s])
+            if names[i].count == bytes.count, names[i].elementsEqual(bytes) { return i }
+            s = (s + 1) & mask
+        }
+        return nil
+    }
+
+    func index(of name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { index(of: $0) }
     }
 }

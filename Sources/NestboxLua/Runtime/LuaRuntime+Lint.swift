@@ -120,7 +120,10 @@ enum LintNames {
     static func nearest(_ key: String, in names: [String]) -> String? {
         let k = Array(key.lowercased().unicodeScalars)
         var best: (String, Int)?
-        for name in names where key != name + "s" {
+        // The API's names are ASCII: a name's length in bytes is its length in scalars, so
+        // the names too long or short are passed over before anything is made of them.
+        for name in names where abs(name.utf8.count - k.count) <= 2 {
+            if key.utf8.count == name.utf8.count + 1, key.hasSuffix("s"), key.hasPrefix(name) { continue }
             let n = Array(name.lowercased().unicodeScalars)
             guard abs(n.count - k.count) <= 2 else { continue }
             let d = editDistance(k, n)
