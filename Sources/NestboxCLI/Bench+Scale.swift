@@ -41,10 +41,22 @@ extension Bench {
         """
     }
 
+    /// The same cycle on the floor (Sources/CLuaShim/Floor.c): the cycle's semantics in
+    /// lean C, driven by the same loop.
+    static let floorSetup = """
+        parent = floor.root()
+        child = floor.ViewController()
+        local _ = child.view
+        """
+
     func cycleRows() throws -> [Row] {
         let n = quick ? 2_000 : 100_000
         let runs = quick ? 3 : 5
         var rows: [Row] = []
+        let floor = try Self.runtime()
+        floor.installFloor()
+        _ = try Self.time(floor, Self.floorSetup)
+        var floorSamples: [Double] = []
         for (name, hooks, target) in [("cycle", false, 500_000.0), ("cycle-hooks", true, 150_000.0)] {
             let rt = try Self.runtime()
             _ = try Self.time(rt, Self.cycleSetup.replacing("(HOOKS)", with: hooks ? Self.everyHook : "{ name = \"child\" }"))
@@ -52,6 +64,8 @@ extension Bench {
             for _ in 0..<runs {
                 samples.append(try Self.time(rt, Self.cycleLoop(n)))
                 rt.simulation.trace.clear()      // keep the trace from growing across runs
+                // By turns with the model's runs, so both see the same machine.
+                floorSamples.append(try Self.time(floor, Self.cycleLoop(n)))
             }
             let rate = Double(n) / Self.median(samples)
             var row = Row(name: name, value: rate, unit: "cycles/s")
@@ -59,7 +73,11 @@ extension Bench {
             row.judge(rate, atLeast: target, ">= \(Int(target))/s")
             rows.append(row)
         }
-        return rows
+        // The model's cycle against the floor's: how many times the floor's time it takes.
+        let floorRate = Double(n) / Self.median(floorSamples)
+        rows[0].baseline = floorRate
+        rows[0].ratio = floorRate / rows[0].value
+        return rows + [Row(name: "cycle-floor", value: floorRate, unit: "cycles/s", spread: Self.spread(floorSamples))]
     }
 
     // MARK: - Trees

@@ -281,5 +281,8 @@ typedef struct nb_bench_model {
 } nb_bench_model;
 /// Pushes the `baseline` module; `model` may be NULL (methods then do no model work).
 void nb_pushbaseline(lua_State *L, const nb_bench_model *model);
+/// Pushes the `floor` module (Floor.c): the containment cycle's semantics as lean C,
+/// driven by the same Lua calls as the model, so the bench's cycle has a real floor.
+void nb_pushfloor(lua_State *L);
 
 #endif

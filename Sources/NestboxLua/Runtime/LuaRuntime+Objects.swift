@@ -290,6 +290,12 @@ extension LuaRuntime {
         lua_setglobal(L, "baseline")
     }
 
+    /// The bench's floor for the containment cycle (Sources/CLuaShim/Floor.c), as `floor`.
+    package func installFloor() {
+        nb_pushfloor(L)
+        lua_setglobal(L, "floor")
+    }
+
     /// Loads `source`, runs it once and returns the seconds it took (nil on error,
     /// with the message in `error`).
     package func time(_ source: String, error: inout String?) -> Double? {
