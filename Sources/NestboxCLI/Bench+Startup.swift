@@ -40,12 +40,16 @@ extension Bench {
         return parentFolder(exe)
     }
 
-    /// Wall time of one run of `path` with output discarded.
-    static func spawnAndWait(_ path: String, _ args: [String]) throws -> Double {
+    /// Wall time of one run of `path` with no input and output discarded.
+    static func spawnAndWait(_ path: String, _ args: [String]) throws -> Double { try spawn(path, args).seconds }
+
+    /// The same, with the child's process ID.
+    static func spawn(_ path: String, _ args: [String]) throws -> (seconds: Double, pid: Int32) {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + args).map { strdup($0) } + [nil]
@@ -57,7 +61,7 @@ extension Bench {
         }
         var status: Int32 = 0
         waitpid(pid, &status, 0)
-        return seconds(ContinuousClock.now - start)
+        return (seconds(ContinuousClock.now - start), pid)
         #else
         throw BenchError(message: "start-up is measured on Linux only")
         #endif

@@ -16,7 +16,9 @@ import NestboxCLI
                          "animation-100-views-10s", "churn-10k-rate", "churn-100k-rate", "churn-memory-growth",
                          "paging-100", "paging-1k", "paging-growth",
                          "render-100-views-svg", "render-100-views-png",
-                         "startup-nestbox-run-empty", "startup-swift-hello-world", "startup-ratio"] {
+                         "startup-nestbox-run-empty", "startup-swift-hello-world", "startup-ratio", "cycle-floor",
+                         "startup-run-with-options", "startup-test-one-test", "startup-repl", "lint-example",
+                         "lint-against-run", "report-100-views-10s", "test-100-trivial", "test-per-test-growth"] {
             #expect(names.contains(expected), "missing \(expected) in \(names)")
         }
         for row in rows {
@@ -28,6 +30,11 @@ import NestboxCLI
         let get = try #require(rows.first { $0["case"] as? String == "property-get" })
         #expect((get["baseline"] as? Double ?? 0) > 0)
         #expect((get["ratio"] as? Double ?? 0) > 0)
+        // the cycle carries its floor's rate, and the report its plain run's time
+        for name in ["cycle", "report-100-views-10s"] {
+            let row = try #require(rows.first { $0["case"] as? String == name })
+            #expect((row["baseline"] as? Double ?? 0) > 0 && (row["ratio"] as? Double ?? 0) > 0, "\(row)")
+        }
     }
 
     @Test("bench --only picks one group; the table names the targets")
