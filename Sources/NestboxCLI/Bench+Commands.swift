@@ -35,25 +35,9 @@ extension Bench {
         func remove() { try? FileManager.default.removeItem(atPath: folder) }
     }
 
-    /// The bench's 60 Hz animation of `views` views for 10 virtual seconds, as a script.
-    static func animationScript(_ views: Int) -> String {
-        """
-        local root = ui.ViewController{ name = "root" }
-        ui.window.rootViewController = root
-        ui.window:makeKeyAndVisible()
-        local views = {}
-        for i = 1, \(views) do
-          local v = ui.View{ frame = { 0, 0, 10, 10 } }
-          root.view:addSubview(v)
-          views[i] = v
-        end
-        ui.settle()
-        ui.animate{ duration = 10, animations = function()
-          for i, v in ipairs(views) do v.frame = { i % 300, 600, 20, 20 } end
-        end }
-        ui.settle()
-        """
-    }
+    /// The bench's 60 Hz animation of `views` views for 10 virtual seconds, as a script:
+    /// the animation row's two chunks in one.
+    static func animationScript(_ views: Int) -> String { animationSetup(views) + "\n" + animationBody }
 
     /// Medians of `runs` interleaved runs of each command line (seconds), with spreads.
     func interleaved(_ lines: [(String, [String])], runs: Int) throws -> [(median: Double, spread: Double?)] {

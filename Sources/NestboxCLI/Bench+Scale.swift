@@ -126,29 +126,37 @@ extension Bench {
 
     // MARK: - Animation
 
+    /// `views` views under the window's root, settled (in the global `views`).
+    static func animationSetup(_ views: Int) -> String {
+        """
+        local root = ui.ViewController{ name = "root" }
+        ui.window.rootViewController = root
+        ui.window:makeKeyAndVisible()
+        views = {}
+        for i = 1, \(views) do
+          local v = ui.View{ frame = { 0, 0, 10, 10 } }
+          root.view:addSubview(v)
+          views[i] = v
+        end
+        ui.settle()
+        """
+    }
+
+    /// Every view's frame animated for 10 virtual seconds.
+    static let animationBody = """
+        ui.animate{ duration = 10, animations = function()
+          for i, v in ipairs(views) do v.frame = { i % 300, 600, 20, 20 } end
+        end }
+        ui.settle()
+        """
+
     func animationRows() throws -> [Row] {
         let views = quick ? 100 : 1_000
         let samples = try (0..<(quick ? 1 : 3)).map { _ -> Double in
             let rt = try Self.runtime()
             rt.simulation.samplesFrames = true       // `--frames`: presentation frames at 60 Hz
-            _ = try Self.time(rt, """
-                local root = ui.ViewController{ name = "root" }
-                ui.window.rootViewController = root
-                ui.window:makeKeyAndVisible()
-                views = {}
-                for i = 1, \(views) do
-                  local v = ui.View{ frame = { 0, 0, 10, 10 } }
-                  root.view:addSubview(v)
-                  views[i] = v
-                end
-                ui.settle()
-                """)
-            return try Self.time(rt, """
-                ui.animate{ duration = 10, animations = function()
-                  for i, v in ipairs(views) do v.frame = { i % 300, 600, 20, 20 } end
-                end }
-                ui.settle()
-                """)
+            _ = try Self.time(rt, Self.animationSetup(views))
+            return try Self.time(rt, Self.animationBody)
         }
         let s = Self.median(samples)
         var row = Row(name: "animation-\(views)-views-10s", value: s * 1e3, unit: "ms")
