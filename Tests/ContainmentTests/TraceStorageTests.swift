@@ -5,9 +5,30 @@ import InvariantChecking
 /// The compact trace (Q53): what is recorded reads back exactly, across chunks, with
 /// any number of arguments and the rare fields, and its memory is counted by the layout.
 @Suite(.checksInvariants) struct TraceStorageTests {
-    @Test("a record is 48 bytes")
+    @Test("a record is 16 bytes, and a repeated event costs only its record")
     func layout() {
-        #expect(MemoryLayout<TraceRecord>.stride == 48)
+        #expect(MemoryLayout<TraceRecord>.stride == 16)
+        let sim = Simulation()
+        let child = ViewController(simulation: sim)
+        child.name = "child"
+        // The first event brings its names, shape and instant; the next ones of the same
+        // shape at the same instant, with a small argument, only their records.
+        sim.trace.record(.lifecycle, child, "viewWillAppear", "animated", .bool(false))
+        let before = sim.memory.count
+        for _ in 0..<1_000 {
+            sim.trace.record(.lifecycle, child, "viewWillAppear", "animated", .bool(false))
+            sim.trace.record(.containment, child, "willMove", "toParent", ref: nil)
+            sim.trace.record(.view, child, "frame", "width", .number(320))
+        }
+        // Two new shapes, and the names willMove, toParent, frame and width.
+        let shapes = 6 * MemoryMeter.nameBytes
+        #expect(sim.memory.count - before == 3_000 * 16 + shapes)
+        // A number a Float cannot hold, a second argument: a wide entry each.
+        let wideBefore = sim.memory.count
+        sim.trace.record(.view, child, "frame", "width", .number(1.0 / 3))
+        #expect(sim.memory.count - wideBefore == 16 + MemoryMeter.wideBytes + MemoryMeter.nameBytes)
+        #expect(sim.trace.events.last?.args.first?.1 == .number(1.0 / 3))
+        #expect(sim.trace.events[sim.trace.events.count - 2].args.first?.1 == .number(320))
     }
 
     /// The i-th test event: zero to five arguments of every kind, names that repeat and
@@ -15,7 +36,8 @@ import InvariantChecking
     static func event(_ i: Int) -> (object: String, event: String, args: [(String, TraceValue)],
                                     message: String?, result: TraceValue?) {
         let values: [TraceValue] = [.null, .bool(i % 2 == 0), .number(Double(i) / 7), .string("s\(i)"),
-                                    .object("object number \(i % 13) with a long name"), .number(-.infinity)]
+                                    .object("object number \(i % 13) with a long name"), .number(-.infinity),
+                                    .number(Double(i)), .number(0.1), .number(-0.0), .number(1e300)]
         let args = (0..<(i % 6)).map { k in (k == 0 ? "_" : "label\(k)", values[(i + k) % values.count]) }
         let object = i % 3 == 0 ? "vc\(i % 50)" : "a view whose name is long \(i % 7)"
         return (object, i % 5 == 0 ? "event\(i)" : "viewDidAppear", args,
@@ -103,21 +125,21 @@ import InvariantChecking
             body()
             return meter.count - before
         }
-        // Two new names: 48 + 2 × 40.
-        #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad") } == 48 + 80)
-        #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad") } == 48)
-        // A new label; a number and a bool inline.
+        // The record, two new names (2 × 40), the trace's first instant (8), a new shape (40).
+        #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad") } == 16 + 80 + 8 + 40)
+        #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad") } == 16)
+        // Two new labels, a new shape; two arguments take a wide entry (24).
         #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad", [("animated", .bool(true)), ("_", .number(2))]) }
-                == 48 + 80)
-        // A string argument: 16, and 32 + its length past 15 bytes.
+                == 16 + 80 + 40 + 24)
+        // A string argument: 16, and 32 + its length past 15 bytes; its shape is new.
         #expect(added { sim.trace.record(.call, "red", "viewDidLoad", [("_", .string("a string of 24 bytes...."))]) }
-                == 48 + 16 + 32 + 24)
-        // A third argument goes on the side: 96 + 40.
+                == 16 + 16 + 32 + 24 + 40)
+        // A third argument goes on the side: 96 + 40, with a wide entry and a new shape.
         #expect(added { sim.trace.record(.call, "red", "viewDidLoad", [("_", .null), ("_", .null), ("_", .object("red"))]) }
-                == 48 + 96 + 40)
+                == 16 + 96 + 40 + 24 + 40)
         // A message: 96 on the side, and 32 + its length.
         #expect(added { sim.trace.record(.log, "red", "viewDidLoad", message: String(repeating: "m", count: 20)) }
-                == 48 + 96 + 52)
+                == 16 + 96 + 52 + 24 + 40)
         sim.trace.clear()
         #expect(meter.count == base)
     }

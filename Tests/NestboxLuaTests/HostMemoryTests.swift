@@ -24,10 +24,11 @@ import InvariantChecking
         #expect(meter.count - base == 455 + 132)
         run("keep.v.backgroundColor = 'red'")          // 15 bytes or less: inline, nothing more
         #expect(meter.count - base == 455)
-        // a log event (Q53): its 48-byte record, 40 each for the names "script" and "print"
-        // new to the cleared trace, 96 for its message on the side, 32 + 40 for the message
+        // a log event (Q53): its 16-byte record, 8 for its instant, 40 each for the names
+        // "script" and "print" and for its shape, all new to the cleared trace, 24 for its
+        // wide entry and 96 for its message on the side, 32 + 40 for the message
         #expect(rt.run(source: "print(('p'):rep(40))") == .ok)
-        #expect(meter.count - base == 455 + 48 + 80 + 96 + 72)
+        #expect(meter.count - base == 455 + 16 + 8 + 80 + 40 + 24 + 96 + 72)
         run("keep.v = nil")
         rt.collectGarbage()
         #expect(meter.count == base)

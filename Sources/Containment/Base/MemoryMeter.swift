@@ -5,18 +5,23 @@
 ///
 /// The figures are estimates per item, measured on Linux x86_64 with Swift 6.3
 /// (resident memory over 200,000 items): a view, label or controller costs 370–430
-/// bytes besides what Lua holds for it; a trace event the 48 bytes of its record
+/// bytes besides what Lua holds for it; a trace event the 16 bytes of its record
 /// (Q53), more for what it keeps on the side. Strings are counted by their
 /// UTF-8 length, whether or not Swift stores them inline.
 public final class MemoryMeter {
     /// Any object of the model: view, controller, bar item, recognizer.
     public static let objectBytes = 400
-    /// A trace event's record (TraceStorage, Q53), plus `stringBytes` and its `heapBytes`
+    /// A trace event's record (TraceStorage, Q53), plus `instantBytes` for an instant new
+    /// to the trace, `wideBytes` for a wide entry, `stringBytes` and its `heapBytes`
     /// for each string argument, `nameBytes` and its `heapBytes` for each name (object,
     /// event, label) new to the trace, and for an event with more than two arguments or a
     /// message, result, traceback or location `sideBytes`, `argumentBytes` per argument
     /// past the second and the `heapBytes` of its texts.
-    public static let recordBytes = 48
+    public static let recordBytes = 16
+    /// A new instant of the trace, and an event's wide entry (two payloads and a side
+    /// index: a second argument, a number a Float cannot hold, a message).
+    public static let instantBytes = 8
+    public static let wideBytes = 24
     public static let stringBytes = 16
     public static let nameBytes = 40
     public static let sideBytes = 96

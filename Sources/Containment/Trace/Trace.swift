@@ -71,9 +71,10 @@ public final class Trace {
         guard isEnabled else { return }
         var size = MemoryMeter.recordBytes
         let s = storage
-        var r = oneArgument(kind, object, event, label, s, &size)
-        (r.tag.0, r.payload.0) = s.encode(value(), added: &size)
-        finish(r, kind, size)
+        let id = nameID(object, s, &size)
+        let (tag, payload) = s.encode(value(), added: &size)
+        s.appendOne(t: clock(), kind: kind.index, object: id, event: event, label: label, tag: tag, payload: payload, added: &size)
+        counted(kind, size)
     }
 
     /// The same with an object as the argument, named through its kept id like the
@@ -84,9 +85,11 @@ public final class Trace {
         guard isEnabled else { return }
         var size = MemoryMeter.recordBytes
         let s = storage
-        var r = oneArgument(kind, object, event, label, s, &size)
-        if let ref { (r.tag.0, r.payload.0) = (4, UInt64(nameID(ref, s, &size))) }
-        finish(r, kind, size)
+        let id = nameID(object, s, &size)
+        let payload = ref.map { UInt64(nameID($0, s, &size)) } ?? 0
+        s.appendOne(t: clock(), kind: kind.index, object: id, event: event, label: label, tag: ref == nil ? 0 : 4,
+                    payload: payload, added: &size)
+        counted(kind, size)
     }
 
     /// The object's name id in storage `s`, looked up once per trace (its epoch).
@@ -97,13 +100,6 @@ public final class Trace {
         object.traceNameEpoch = s.epoch
         object.traceNameID = id
         return id
-    }
-
-    private func oneArgument(_ kind: TraceKind, _ object: SimObject, _ event: String, _ label: String,
-                             _ s: TraceStorage, _ size: inout Int) -> TraceRecord {
-        TraceRecord(t: clock(), payload: (0, 0), object: nameID(object, s, &size),
-                    event: s.names.id(event, added: &size), label: (s.names.id(label, added: &size), 0),
-                    side: 0, kind: kind.index, argc: 1, tag: (0, 0))
     }
 
     func append(_ kind: TraceKind, _ object: String, _ event: String, _ args: [(String, TraceValue)],
@@ -118,7 +114,7 @@ public final class Trace {
                         _ traceback: String?, _ location: String?) {
         var size = recordSize
         let s = storage
-        var r = TraceRecord(t: clock(), payload: (0, 0), object: objectID,
+        var r = TraceDraft(t: clock(), payload: (0, 0), object: objectID,
                             event: s.names.id(event, added: &size), label: (0, 0), side: 0,
                             kind: kind.index, argc: UInt8(min(args.count, 2)), tag: (0, 0))
         if let (label, value) = args.first {
@@ -143,9 +139,15 @@ public final class Trace {
 
     /// Stores the record and counts it. The listener's event is decoded from the
     /// record, so no argument array outlives the call that made it.
-    private func finish(_ r: TraceRecord, _ kind: TraceKind, _ size: Int) {
+    private func finish(_ r: TraceDraft, _ kind: TraceKind, _ size: Int) {
+        var size = size
+        storage.append(r, added: &size)
+        counted(kind, size)
+    }
+
+    /// Counts a stored event and tells the listener.
+    @inline(__always) private func counted(_ kind: TraceKind, _ size: Int) {
         let s = storage
-        s.append(r)
         nextSeq += 1
         bytes += size
         memory.add(size)

@@ -1,10 +1,22 @@
-/// The trace's compact form (Q53): a fixed 48-byte record per event in chunks that are
-/// never copied as the trace grows, names interned once per trace, and what few events
-/// carry (a third argument, a message, a result, a traceback, a location) on the side.
-/// A long run records millions of events; at 144 bytes plus an argument array each,
-/// storing them was a third of a containment cycle, and doubling one array made a large
-/// tree's trace superlinear.
+/// The trace's compact form (Q53): a fixed 16-byte record per event in chunks that are
+/// never copied as the trace grows; names interned once per trace; the instant, and the
+/// event's shape (kind, event name, argument labels and types) interned as ids, since
+/// many events share an instant and a cycle's events repeat a few shapes; and what few
+/// events carry besides one small argument (a second argument, a number a Float cannot
+/// hold exactly, a message, a traceback) in a wide entry on the side. A long run
+/// records millions of events: at 48 bytes a record, a 100,000-controller tree's trace
+/// was a quarter of its memory.
 struct TraceRecord {
+    var instant: UInt32
+    var object: UInt32
+    var shape: UInt32
+    /// The argument's payload (a bool, a name id, a string's index, a Float's bits) when
+    /// the shape says it is inline, else the wide entry's index.
+    var payload: UInt32
+}
+
+/// An event as `Trace` assembles it before it is stored: every field at full width.
+struct TraceDraft {
     var t: Double
     /// Per inline argument: a number's bits, a bool, a name id or a string's index.
     var payload: (UInt64, UInt64)
@@ -20,6 +32,35 @@ struct TraceRecord {
     var tag: (UInt8, UInt8)
 }
 
+/// What a record's shape id stands for.
+struct TraceShape: Hashable {
+    var kind: UInt8
+    var argc: UInt8
+    var tag0: UInt8
+    var tag1: UInt8
+    /// The payloads and the side index are in a wide entry.
+    var wide: Bool
+    var event: UInt32
+    var label0: UInt32
+    var label1: UInt32
+}
+
+extension TraceShape {
+    /// The shape in two words: the event and first label's ids, then the second label's
+    /// id and the five small fields (a kind is at most 11, so never all ones).
+    @inline(__always) var key: (UInt64, UInt64) {
+        (UInt64(event) | UInt64(label0) << 32,
+         UInt64(label1) | UInt64(kind) << 32 | UInt64(argc) << 40 | UInt64(tag0) << 48 | UInt64(tag1) << 52
+            | (wide ? 1 << 60 : 0))
+    }
+}
+
+/// Payloads that do not fit a record.
+struct TraceWide {
+    var payload: (UInt64, UInt64)
+    var side: UInt32
+}
+
 /// The rare fields of an event.
 struct TraceSide {
     var moreArgs: [(String, TraceValue)]
@@ -27,112 +68,6 @@ struct TraceSide {
     var result: TraceValue?
     var traceback: String?
     var location: String?
-}
-
-/// Append-only storage in fixed chunks: growing never moves what is stored.
-struct ChunkedArray<Element> {
-    static var chunkSize: Int { 4096 }
-    private var chunks: [[Element]] = []
-    private(set) var count = 0
-
-    mutating func append(_ e: Element) {
-        if count % Self.chunkSize == 0 {
-            var chunk: [Element] = []
-            chunk.reserveCapacity(Self.chunkSize)
-            chunks.append(chunk)
-        }
-        chunks[chunks.count - 1].append(e)
-        count += 1
-    }
-
-    subscript(i: Int) -> Element { chunks[i / Self.chunkSize][i % Self.chunkSize] }
-}
-
-/// Names interned as 32-bit ids: objects, events and argument labels repeat endlessly.
-final class TraceNames {
-    private(set) var list: [String] = []
-    /// A direct-mapped cache keyed by a string's two words, so most events find their
-    /// names without hashing the text. Equal words mean equal text: a small string's words
-    /// are its bytes, a large one's point at storage the cache itself keeps alive (and so
-    /// shared and never changed in place). Unequal words may still be equal text: then
-    /// the table answers. Fixed buffers: no copy-on-write or exclusivity checks on
-    /// the path every event takes.
-    private static let slots = 1024
-    private let cachedWords = UnsafeMutablePointer<(UInt64, UInt64)>.allocate(capacity: slots)
-    private let cachedIds = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
-    private let cachedStrings = UnsafeMutablePointer<String>.allocate(capacity: slots)
-    /// Every name by its text: open addressing over (hash, id + 1) pairs, 0 an empty
-    /// slot, at most half full. A `[String: UInt32]` compared the text of every key on
-    /// a probe's way and hashed every key again when it grew: with the 200,000 names of
-    /// a 100,000-controller tree that was a tenth of the run (docs/performance.md). Here a probe
-    /// compares text only when the whole 64-bit hash matches, and growing moves the
-    /// stored hashes. The hash is Swift's, seeded per process, so a script cannot choose
-    /// names that collide.
-    private var table = UnsafeMutablePointer<(hash: Int, id: UInt32)>.allocate(capacity: 64)
-    private var mask = 63
-
-    init() {
-        cachedWords.initialize(repeating: (0, 0), count: Self.slots)
-        cachedIds.initialize(repeating: .max, count: Self.slots)
-        cachedStrings.initialize(repeating: "", count: Self.slots)
-        table.initialize(repeating: (0, 0), count: mask + 1)
-    }
-
-    deinit {
-        cachedStrings.deinitialize(count: Self.slots)
-        cachedStrings.deallocate(); cachedIds.deallocate(); cachedWords.deallocate()
-        table.deallocate()
-    }
-
-    @inline(__always) private static func words(_ s: String) -> (UInt64, UInt64) {
-        unsafeBitCast(s, to: (UInt64, UInt64).self)
-    }
-
-    /// The name's id; `added` grows by what a new name costs (MemoryMeter.nameBytes).
-    @inline(__always) func id(_ s: String, added: inout Int) -> UInt32 {
-        let w = Self.words(s)
-        let slot = Int(truncatingIfNeeded: ((w.0 ^ (w.1 &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 54)
-        if cachedWords[slot] == w, cachedIds[slot] != .max { return cachedIds[slot] }
-        let id = slowID(s, added: &added)
-        cachedStrings[slot] = s
-        cachedWords[slot] = w
-        cachedIds[slot] = id
-        return id
-    }
-
-    /// The same without the cache: for a name its object keeps the id of
-    /// (`Trace.record(_:_:_:)` with a `SimObject`), which would only evict the event
-    /// names and labels every record needs.
-    func uncachedID(_ s: String, added: inout Int) -> UInt32 { slowID(s, added: &added) }
-
-    private func slowID(_ s: String, added: inout Int) -> UInt32 {
-        let h = s.hashValue
-        var i = h & mask
-        while table[i].id != 0 {
-            if table[i].hash == h, list[Int(table[i].id - 1)] == s { return table[i].id - 1 }
-            i = (i + 1) & mask
-        }
-        // At least MemoryMeter.nameBytes each under the memory cap: never 2^32 of them.
-        let id = UInt32(truncatingIfNeeded: list.count)
-        list.append(s)
-        added += MemoryMeter.nameBytes + MemoryMeter.heapBytes(s)
-        table[i] = (h, id + 1)
-        if list.count * 2 > mask + 1 { grow() }
-        return id
-    }
-
-    private func grow() {
-        let old = table, oldCount = mask + 1
-        mask = oldCount * 2 - 1
-        table = .allocate(capacity: mask + 1)
-        table.initialize(repeating: (0, 0), count: mask + 1)
-        for j in 0..<oldCount where old[j].id != 0 {
-            var i = old[j].hash & mask
-            while table[i].id != 0 { i = (i + 1) & mask }
-            table[i] = old[j]
-        }
-        old.deallocate()
-    }
 }
 
 /// One trace's records and tables. A `clear` starts a new one, so a `TraceEvents` taken
@@ -146,6 +81,22 @@ final class TraceStorage {
     let names = TraceNames()
     var strings = ChunkedArray<String>()
     var sides = ChunkedArray<TraceSide>()
+    var wides = ChunkedArray<TraceWide>()
+    /// Each distinct instant once, in order: events of one instant share its entry.
+    var instants = ChunkedArray<Double>()
+    private var lastInstantBits: UInt64 = 0
+    /// Shapes by id, and ids by shape behind a direct-mapped cache of the last shapes
+    /// seen (a cycle's events hit it every time).
+    private(set) var shapes: [TraceShape] = []
+    private var shapeIDs: [TraceShape: UInt32] = [:]
+    /// Keyed by the shape packed in two words (`TraceShape.key`); a fixed buffer, as the
+    /// names' cache is, so the path every event takes has no copy-on-write check.
+    private static let shapeSlots = 256
+    private let shapeCache: UnsafeMutablePointer<(key: (UInt64, UInt64), id: UInt32)> = {
+        let p = UnsafeMutablePointer<(key: (UInt64, UInt64), id: UInt32)>.allocate(capacity: shapeSlots)
+        p.initialize(repeating: ((.max, .max), 0), count: shapeSlots)     // no shape packs to all ones
+        return p
+    }()
 
     /// Chunks of a cleared trace, reused before new ones are allocated.
     private var spare: [UnsafeMutablePointer<TraceRecord>] = []
@@ -167,13 +118,113 @@ final class TraceStorage {
     /// id (`SimObject.traceNameID`) is good only in the storage of its epoch.
     let epoch: UInt64
 
-    deinit { for c in chunks + spare { c.deallocate() } }   // records hold no references
+    deinit {
+        for c in chunks + spare { c.deallocate() }   // records hold no references
+        shapeCache.deallocate()
+        oneShapes.deinitialize(count: Self.shapeSlots)
+        oneShapes.deallocate()
+    }
 
     /// The next free record: the last chunk's, or nil when it is full.
     private var next: UnsafeMutablePointer<TraceRecord>?
     private var end: UnsafeMutablePointer<TraceRecord>?
 
-    @inline(__always) func append(_ r: TraceRecord) {
+    /// The shapes of one-argument events by the words of their event name and label
+    /// (as `TraceNames` caches names), so the events every cycle records find their shape
+    /// without looking up either name. The strings are kept, so equal words stay equal text.
+    private struct OneShape {
+        var event: (UInt64, UInt64), label: (UInt64, UInt64), small: UInt64, id: UInt32
+        var strings: (String, String)
+    }
+    private let oneShapes: UnsafeMutablePointer<OneShape> = {
+        let p = UnsafeMutablePointer<OneShape>.allocate(capacity: shapeSlots)
+        p.initialize(repeating: OneShape(event: (0, 0), label: (0, 0), small: .max, id: 0, strings: ("", "")), count: shapeSlots)
+        return p
+    }()
+
+    /// Stores an event with one argument (its tag and payload encoded).
+    @inline(__always) func appendOne(t: Double, kind: UInt8, object: UInt32, event: String, label: String,
+                                     tag: UInt8, payload: UInt64, added: inout Int) {
+        let bits = t.bitPattern
+        if bits != lastInstantBits || instants.count == 0 { newInstant(t, &added) }
+        var inline = UInt32(truncatingIfNeeded: payload)
+        var wide = false
+        if tag == 2 {
+            let f = Float(Double(bitPattern: payload))
+            if Double(f).bitPattern == payload { inline = f.bitPattern } else { wide = true }
+        }
+        if wide {
+            wides.append(TraceWide(payload: (payload, 0), side: 0))
+            inline = UInt32(truncatingIfNeeded: wides.count - 1)
+            added += MemoryMeter.wideBytes
+        }
+        let e = unsafeBitCast(event, to: (UInt64, UInt64).self), l = unsafeBitCast(label, to: (UInt64, UInt64).self)
+        let small = UInt64(kind) | UInt64(tag) << 8 | (wide ? 1 << 16 : 0)
+        let slot = Int(truncatingIfNeeded: ((e.0 ^ e.1 &* 31 ^ l.0 &* 131 ^ small) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        let shape: UInt32
+        let c = oneShapes + slot
+        if c.pointee.small == small, c.pointee.event == e, c.pointee.label == l {
+            shape = c.pointee.id
+        } else {
+            let full = TraceShape(kind: kind, argc: 1, tag0: tag, tag1: 0, wide: wide,
+                                  event: names.id(event, added: &added), label0: names.id(label, added: &added), label1: 0)
+            shape = shapeID(full, added: &added)
+            c.pointee = OneShape(event: e, label: l, small: small, id: shape, strings: (event, label))
+        }
+        store(TraceRecord(instant: UInt32(truncatingIfNeeded: instants.count - 1), object: object, shape: shape, payload: inline))
+    }
+
+    private func newInstant(_ t: Double, _ added: inout Int) {
+        instants.append(t)
+        lastInstantBits = t.bitPattern
+        added += MemoryMeter.instantBytes
+    }
+
+    /// Stores a drafted event; `added` grows by what it holds besides its record (a new
+    /// instant, shape or wide entry).
+    @inline(__always) func append(_ d: TraceDraft, added: inout Int) {
+        if d.t.bitPattern != lastInstantBits || instants.count == 0 { newInstant(d.t, &added) }
+        var inline = UInt32(0)
+        var wide = d.side != 0 || d.argc > 1
+        if d.argc == 1, !wide {
+            if d.tag.0 == 2 {
+                // A number goes inline when a Float holds it exactly (an index, a size).
+                let f = Float(Double(bitPattern: d.payload.0))
+                if Double(f).bitPattern == d.payload.0 { inline = f.bitPattern } else { wide = true }
+            } else {
+                inline = UInt32(truncatingIfNeeded: d.payload.0)
+            }
+        }
+        if wide {
+            wides.append(TraceWide(payload: d.payload, side: d.side))
+            inline = UInt32(truncatingIfNeeded: wides.count - 1)
+            added += MemoryMeter.wideBytes
+        }
+        let shape = TraceShape(kind: d.kind, argc: d.argc, tag0: d.tag.0, tag1: d.tag.1, wide: wide,
+                               event: d.event, label0: d.label.0, label1: d.label.1)
+        store(TraceRecord(instant: UInt32(truncatingIfNeeded: instants.count - 1), object: d.object,
+                          shape: shapeID(shape, added: &added), payload: inline))
+    }
+
+    @inline(__always) private func shapeID(_ shape: TraceShape, added: inout Int) -> UInt32 {
+        let key = shape.key
+        let slot = Int(truncatingIfNeeded: ((key.0 ^ (key.1 &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        if shapeCache[slot].key == key { return shapeCache[slot].id }
+        let id: UInt32
+        if let known = shapeIDs[shape] {
+            id = known
+        } else {
+            // Bounded like the names: each costs nameBytes under the memory cap.
+            id = UInt32(truncatingIfNeeded: shapes.count)
+            shapes.append(shape)
+            shapeIDs[shape] = id
+            added += MemoryMeter.nameBytes
+        }
+        shapeCache[slot] = (key, id)
+        return id
+    }
+
+    @inline(__always) private func store(_ r: TraceRecord) {
         if next == end { newChunk() }
         next?.initialize(to: r)
         next = next.map { $0 + 1 }
@@ -189,7 +240,18 @@ final class TraceStorage {
 
     @inline(__always) func record(_ i: Int) -> TraceRecord { chunks[i / Self.chunkSize][i % Self.chunkSize] }
 
-    func side(_ r: TraceRecord) -> TraceSide? { r.side == 0 ? nil : sides[Int(r.side) - 1] }
+    /// A record's payloads and side index, as drafted.
+    func unpack(_ r: TraceRecord) -> (shape: TraceShape, payload: (UInt64, UInt64), side: UInt32) {
+        let shape = shapes[Int(r.shape)]
+        if shape.wide {
+            let w = wides[Int(r.payload)]
+            return (shape, w.payload, w.side)
+        }
+        let p = shape.tag0 == 2 ? Double(Float(bitPattern: r.payload)).bitPattern : UInt64(r.payload)
+        return (shape, (p, 0), 0)
+    }
+
+    func side(_ index: UInt32) -> TraceSide? { index == 0 ? nil : sides[Int(index) - 1] }
 
     /// Encodes an inline argument's value; `added` grows by a string's cost.
     @inline(__always) func encode(_ v: TraceValue, added: inout Int) -> (UInt8, UInt64) {
@@ -217,24 +279,25 @@ final class TraceStorage {
 
     func event(at i: Int) -> TraceEvent {
         let r = record(i)
-        let side = side(r)
+        let (shape, payload, sideIndex) = unpack(r)
+        let side = side(sideIndex)
         var args: [(String, TraceValue)] = []
-        if r.argc > 0 {
-            args.reserveCapacity(Int(r.argc) + (side?.moreArgs.count ?? 0))
-            args.append((names.list[Int(r.label.0)], decode(r.tag.0, r.payload.0)))
-            if r.argc > 1 { args.append((names.list[Int(r.label.1)], decode(r.tag.1, r.payload.1))) }
+        if shape.argc > 0 {
+            args.reserveCapacity(Int(shape.argc) + (side?.moreArgs.count ?? 0))
+            args.append((names.list[Int(shape.label0)], decode(shape.tag0, payload.0)))
+            if shape.argc > 1 { args.append((names.list[Int(shape.label1)], decode(shape.tag1, payload.1))) }
             if let more = side?.moreArgs { args += more }
         }
-        return TraceEvent(seq: firstSeq + i, t: r.t, kind: TraceKind(index: r.kind),
-                          object: names.list[Int(r.object)], event: names.list[Int(r.event)], args: args,
+        return TraceEvent(seq: firstSeq + i, t: instants[Int(r.instant)], kind: TraceKind(index: shape.kind),
+                          object: names.list[Int(r.object)], event: names.list[Int(shape.event)], args: args,
                           message: side?.message, result: side?.result, traceback: side?.traceback,
                           location: side?.location)
     }
 
     /// The kind and message of event `i`, without decoding the rest (mark searches).
     func kindAndMessage(_ i: Int) -> (TraceKind, String?) {
-        let r = record(i)
-        return (TraceKind(index: r.kind), side(r)?.message)
+        let (shape, _, side) = unpack(record(i))
+        return (TraceKind(index: shape.kind), self.side(side)?.message)
     }
 }
 
