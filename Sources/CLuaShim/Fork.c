@@ -15,6 +15,8 @@
 #include <sys/prctl.h>
 #endif
 #include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 int nb_fork_test(void) {
@@ -53,4 +55,18 @@ void nb_compact_for_fork(lua_State *L) {
 #ifdef __GLIBC__
     malloc_trim(0);
 #endif
+}
+
+double nb_fork_floor(int n) {
+    struct timespec a, b;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    for (int i = 0; i < n; i++) {
+        pid_t pid = fork();
+        if (pid == 0) _exit(0);
+        if (pid < 0) return -1;
+        int status;
+        while (waitpid(pid, &status, 0) < 0) {}
+    }
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    return ((double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9) / n;
 }

@@ -1,4 +1,5 @@
 import NestboxFiles
+import CLuaShim
 import Containment
 import FoundationEssentials
 #if canImport(Glibc)
@@ -113,7 +114,12 @@ extension Bench {
         let big = (t[0].median - t[2].median) / (n - 1), small = (t[1].median - t[2].median) / 9
         var growth = Row(name: "test-per-test-growth", value: big / small, unit: "x")
         growth.judge(growth.value, atMost: 1.2, "<= 1.2x")
-        return rows + [growth]
+        // Each test is a forked process (policy Q72): a bare fork, _exit and wait of
+        // this process is the floor of a test's cost.
+        var floor = Row(name: "test-fork-floor", value: nb_fork_floor(quick ? 50 : 500) * 1e3, unit: "ms")
+        floor.baseline = big * 1e3
+        floor.ratio = big / (floor.value / 1e3)
+        return rows + [growth, floor]
     }
 
     /// The full path of `command` on the PATH, or nil.

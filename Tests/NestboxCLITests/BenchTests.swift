@@ -18,7 +18,7 @@ import NestboxCLI
                          "render-100-views-svg", "render-100-views-png",
                          "startup-nestbox-run-empty", "startup-swift-hello-world", "startup-ratio", "cycle-floor",
                          "startup-run-with-options", "startup-test-one-test", "startup-repl", "lint-example",
-                         "lint-against-run", "report-100-views-10s", "test-100-trivial", "test-per-test-growth"] {
+                         "lint-against-run", "report-100-views-10s", "test-100-trivial", "test-per-test-growth", "test-fork-floor"] {
             #expect(names.contains(expected), "missing \(expected) in \(names)")
         }
         for row in rows {

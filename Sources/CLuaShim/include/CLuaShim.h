@@ -263,6 +263,9 @@ void nb_stop_clear(lua_State *L);
 int nb_fork_test(void);
 /// Collects in full and gives freed pages back to the system (glibc), before forking.
 void nb_compact_for_fork(lua_State *L);
+/// The bench's floor for a test's process: `n` children forked from this process, each
+/// ending at once (`_exit`), each waited for; the mean seconds of one, or -1.
+double nb_fork_floor(int n);
 /// Around the REPL's line editor: Ctrl-C at the prompt is noted, not fatal (the editor
 /// then returns no line); nb_prompt_end says whether it came.
 void nb_prompt_begin(void);
