@@ -15,7 +15,6 @@
 #include <string.h>
 
 #define NB_FLOOR_WORLD "nestbox.floor.world"
-#define NB_FLOOR_OBJECT "nestbox.floor.object"
 
 /* The cycle's events, as the model names them (the text trace of one cycle). */
 enum {
@@ -45,6 +44,7 @@ typedef struct {
     nb_floor_record *trace;
     size_t ntrace, capTrace;
     double now;
+    int closed;
 } nb_floor_world;
 
 static int nb_floor_grow(void **items, int *cap, int need, size_t size) {
@@ -69,19 +69,28 @@ static void nb_floor_event(lua_State *L, nb_floor_world *w, nb_floor_obj *o, int
     w->trace[w->ntrace++] = (nb_floor_record){ w->now, o->id, (uint16_t)event, (uint16_t)(arg ? arg->id : 0) };
 }
 
-static nb_floor_world *nb_floor_world_of(lua_State *L, int i) {
-    lua_getiuservalue(L, i, 1);
-    nb_floor_world *w = (nb_floor_world *)luaL_checkudata(L, -1, NB_FLOOR_WORLD);
-    lua_pop(L, 1);
+/* Every method and the __index are closures over the objects' metatable (upvalue 1) and
+   the world (upvalue 2): an argument is checked by comparing its metatable with the
+   upvalue, without luaL_checkudata's look-up of the type's name in the registry (a
+   lean binding's check; half the floor's instructions with the look-up). */
+#define NB_FLOOR_METATABLE lua_upvalueindex(1)
+#define NB_FLOOR_WORLD_UP lua_upvalueindex(2)
+
+static nb_floor_world *nb_floor_world_up(lua_State *L) {
+    nb_floor_world *w = (nb_floor_world *)lua_touserdata(L, NB_FLOOR_WORLD_UP);
+    /* A finalizer that kept an object past its world's collection gets an error, not
+       freed memory. */
+    if (w->closed) luaL_error(L, "floor: the world is closed");
     return w;
 }
 
-/* An object of a world not yet finalized: a finalizer that kept an object after its
-   world was collected gets an error, not freed memory. */
 static nb_floor_obj *nb_floor_check(lua_State *L, int i) {
-    nb_floor_obj *o = *(nb_floor_obj **)luaL_checkudata(L, i, NB_FLOOR_OBJECT);
-    if (!nb_floor_world_of(L, i)->objects) luaL_error(L, "floor: the world is closed");
-    return o;
+    nb_floor_obj **ud = (nb_floor_obj **)lua_touserdata(L, i);
+    if (!ud || !lua_getmetatable(L, i)) luaL_typeerror(L, i, "floor object");
+    int same = lua_rawequal(L, -1, NB_FLOOR_METATABLE);
+    lua_pop(L, 1);
+    if (!same) luaL_typeerror(L, i, "floor object");
+    return *ud;
 }
 
 static nb_floor_obj *nb_floor_make(lua_State *L, nb_floor_world *w, int worldIndex, int isView) {
@@ -96,7 +105,8 @@ static nb_floor_obj *nb_floor_make(lua_State *L, nb_floor_world *w, int worldInd
     *ud = o;
     lua_pushvalue(L, worldIndex);
     lua_setiuservalue(L, -2, 1);
-    luaL_setmetatable(L, NB_FLOOR_OBJECT);
+    lua_pushvalue(L, NB_FLOOR_METATABLE);
+    lua_setmetatable(L, -2);
     return o;
 }
 
@@ -131,7 +141,7 @@ static void nb_floor_remove_from(nb_floor_obj **items, int *n, nb_floor_obj *o) 
 
 static int nb_floor_add_child(lua_State *L) {
     nb_floor_obj *p = nb_floor_check(L, 1), *c = nb_floor_check(L, 2);
-    nb_floor_world *w = nb_floor_world_of(L, 1);
+    nb_floor_world *w = nb_floor_world_up(L);
     if (p->isView || c->isView) return luaL_error(L, "addChild: not a controller");
     if (c->parent == p) return 0;
     if (c->parent) nb_floor_remove_from(c->parent->children, &c->parent->nchildren, c);
@@ -146,7 +156,7 @@ static int nb_floor_add_child(lua_State *L) {
 
 static int nb_floor_add_subview(lua_State *L) {
     nb_floor_obj *s = nb_floor_check(L, 1), *v = nb_floor_check(L, 2);
-    nb_floor_world *w = nb_floor_world_of(L, 1);
+    nb_floor_world *w = nb_floor_world_up(L);
     if (!s->isView || !v->isView) return luaL_error(L, "addSubview: not a view");
     if (v->superview) nb_floor_remove_from(v->superview->subviews, &v->superview->nsubviews, v);
     if (!nb_floor_grow((void **)&s->subviews, &s->capSubviews, s->nsubviews + 1, sizeof(nb_floor_obj *)))
@@ -160,7 +170,7 @@ static int nb_floor_add_subview(lua_State *L) {
 
 static int nb_floor_remove_from_superview(lua_State *L) {
     nb_floor_obj *v = nb_floor_check(L, 1);
-    nb_floor_world *w = nb_floor_world_of(L, 1);
+    nb_floor_world *w = nb_floor_world_up(L);
     if (!v->isView || !v->superview) return 0;
     nb_floor_event(L, w, v, F_REMOVE_FROM_SUPERVIEW, NULL);
     nb_floor_remove_from(v->superview->subviews, &v->superview->nsubviews, v);
@@ -172,20 +182,20 @@ static int nb_floor_remove_from_superview(lua_State *L) {
 static int nb_floor_will_move(lua_State *L) {
     nb_floor_obj *c = nb_floor_check(L, 1);
     nb_floor_obj *p = lua_isnil(L, 2) ? NULL : nb_floor_check(L, 2);
-    nb_floor_event(L, nb_floor_world_of(L, 1), c, F_WILL_MOVE, p);
+    nb_floor_event(L, nb_floor_world_up(L), c, F_WILL_MOVE, p);
     return 0;
 }
 
 static int nb_floor_did_move(lua_State *L) {
     nb_floor_obj *c = nb_floor_check(L, 1);
     nb_floor_obj *p = lua_isnil(L, 2) ? NULL : nb_floor_check(L, 2);
-    nb_floor_event(L, nb_floor_world_of(L, 1), c, F_DID_MOVE, p);
+    nb_floor_event(L, nb_floor_world_up(L), c, F_DID_MOVE, p);
     return 0;
 }
 
 static int nb_floor_remove_from_parent(lua_State *L) {
     nb_floor_obj *c = nb_floor_check(L, 1);
-    nb_floor_world *w = nb_floor_world_of(L, 1);
+    nb_floor_world *w = nb_floor_world_up(L);
     if (!c->parent) return 0;
     nb_floor_remove_from(c->parent->children, &c->parent->nchildren, c);
     c->parent = NULL;
@@ -198,15 +208,15 @@ static int nb_floor_remove_from_parent(lua_State *L) {
 static int nb_floor_index(lua_State *L) {
     nb_floor_obj *o = nb_floor_check(L, 1);
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;     /* a method */
+    if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) return 1;     /* a method */
     lua_pop(L, 1);
     const char *k = lua_tostring(L, 2);
     if (!o->isView && k && strcmp(k, "view") == 0) {
-        lua_getiuservalue(L, 1, 1);                 /* the world */
+        nb_floor_world *w = nb_floor_world_up(L);
+        lua_pushvalue(L, NB_FLOOR_WORLD_UP);
         lua_getiuservalue(L, -1, 1);                /* its views, by controller id */
         if (lua_rawgeti(L, -1, o->id) != LUA_TNIL) return 1;
         lua_pop(L, 1);
-        nb_floor_world *w = (nb_floor_world *)lua_touserdata(L, -2);
         nb_floor_obj *v = nb_floor_make(L, w, lua_gettop(L) - 1, 1);
         v->owner = o;
         o->view = v;
@@ -228,19 +238,18 @@ static int nb_floor_world_gc(lua_State *L) {
     free(w->objects);
     free(w->trace);
     memset(w, 0, sizeof *w);
+    w->closed = 1;
     return 0;
 }
 
 /* floor.ViewController() -> a controller; floor.root() -> a controller on screen. */
 static int nb_floor_controller(lua_State *L) {
-    nb_floor_world *w = (nb_floor_world *)lua_touserdata(L, lua_upvalueindex(1));
-    nb_floor_make(L, w, lua_upvalueindex(1), 0);
+    nb_floor_make(L, nb_floor_world_up(L), NB_FLOOR_WORLD_UP, 0);
     return 1;
 }
 
 static int nb_floor_root(lua_State *L) {
-    nb_floor_world *w = (nb_floor_world *)lua_touserdata(L, lua_upvalueindex(1));
-    nb_floor_obj *root = nb_floor_make(L, w, lua_upvalueindex(1), 0);
+    nb_floor_obj *root = nb_floor_make(L, (nb_floor_world *)lua_touserdata(L, NB_FLOOR_WORLD_UP), NB_FLOOR_WORLD_UP, 0);
     root->state = F_APPEARED;
     lua_getfield(L, -1, "view");
     nb_floor_check(L, -1)->inWindow = 1;
@@ -249,7 +258,7 @@ static int nb_floor_root(lua_State *L) {
 }
 
 static int nb_floor_events(lua_State *L) {
-    nb_floor_world *w = (nb_floor_world *)lua_touserdata(L, lua_upvalueindex(1));
+    nb_floor_world *w = (nb_floor_world *)lua_touserdata(L, NB_FLOOR_WORLD_UP);
     lua_pushinteger(L, (lua_Integer)w->ntrace);
     return 1;
 }
@@ -266,26 +275,30 @@ void nb_pushfloor(lua_State *L) {
     lua_setiuservalue(L, -2, 1);
     luaL_setmetatable(L, NB_FLOOR_WORLD);
     int world = lua_gettop(L);
-    if (luaL_newmetatable(L, NB_FLOOR_OBJECT)) {
-        static const luaL_Reg methods[] = {
-            { "addChild", nb_floor_add_child }, { "addSubview", nb_floor_add_subview },
-            { "removeFromSuperview", nb_floor_remove_from_superview }, { "willMove", nb_floor_will_move },
-            { "didMove", nb_floor_did_move }, { "removeFromParent", nb_floor_remove_from_parent }, { NULL, NULL },
-        };
-        luaL_newlib(L, methods);
-        lua_pushcclosure(L, nb_floor_index, 1);
-        lua_setfield(L, -2, "__index");
-    }
-    lua_pop(L, 1);
+    /* The objects' metatable is this world's own: its closures hold the world. */
     lua_newtable(L);
+    int mt = lua_gettop(L);
+    static const luaL_Reg methods[] = {
+        { "addChild", nb_floor_add_child }, { "addSubview", nb_floor_add_subview },
+        { "removeFromSuperview", nb_floor_remove_from_superview }, { "willMove", nb_floor_will_move },
+        { "didMove", nb_floor_did_move }, { "removeFromParent", nb_floor_remove_from_parent }, { NULL, NULL },
+    };
+    lua_newtable(L);
+    lua_pushvalue(L, mt);
     lua_pushvalue(L, world);
-    lua_pushcclosure(L, nb_floor_controller, 1);
-    lua_setfield(L, -2, "ViewController");
+    luaL_setfuncs(L, methods, 2);
+    lua_pushvalue(L, mt);
     lua_pushvalue(L, world);
-    lua_pushcclosure(L, nb_floor_root, 1);
-    lua_setfield(L, -2, "root");
+    lua_rotate(L, -3, 2);                           /* metatable, world, methods */
+    lua_pushcclosure(L, nb_floor_index, 3);
+    lua_setfield(L, mt, "__index");
+    lua_newtable(L);
+    static const luaL_Reg module[] = {
+        { "ViewController", nb_floor_controller }, { "root", nb_floor_root }, { "events", nb_floor_events }, { NULL, NULL },
+    };
+    lua_pushvalue(L, mt);
     lua_pushvalue(L, world);
-    lua_pushcclosure(L, nb_floor_events, 1);
-    lua_setfield(L, -2, "events");
-    lua_remove(L, world);
+    luaL_setfuncs(L, module, 2);
+    lua_rotate(L, world, 1);                        /* module, world, metatable */
+    lua_settop(L, world);
 }
