@@ -10,7 +10,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case usage = 2
     /// A limit ended the run: --timeout, --max-memory, --max-instructions.
     case limit = 3
-    /// An expectation failed: `ui.expectTrace` or `--expect`.
+    /// An expectation failed: `ui.expectTrace`, `--expect` or a `ui.invariant`.
     case expectation = 4
     /// Lints were found, and nothing else failed.
     case lints = 5
@@ -27,7 +27,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .failure: "a script error (in a hook too), a failed test, or output lost"
         case .usage: "usage: a bad option, or a file that cannot be read or written"
         case .limit: "a limit ended the run (--timeout, --max-memory, --max-instructions)"
-        case .expectation: "an expectation failed (ui.expectTrace, --expect)"
+        case .expectation: "an expectation failed (ui.expectTrace, --expect, ui.invariant)"
         case .lints: "lints were found and nothing else failed"
         case .interrupted: "nestbox test stopped at SIGINT (what finished is written)"
         case .terminated: "nestbox test stopped at SIGTERM (what finished is written)"

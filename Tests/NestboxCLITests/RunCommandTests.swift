@@ -47,7 +47,7 @@ extension RunCommandTests {
               1  a script error (in a hook too), a failed test, or output lost
               2  usage: a bad option, or a file that cannot be read or written
               3  a limit ended the run (--timeout, --max-memory, --max-instructions)
-              4  an expectation failed (ui.expectTrace, --expect)
+              4  an expectation failed (ui.expectTrace, --expect, ui.invariant)
               5  lints were found and nothing else failed
               130  nestbox test stopped at SIGINT (what finished is written)
               143  nestbox test stopped at SIGTERM (what finished is written)
@@ -69,6 +69,22 @@ extension RunCommandTests {
 
             """)
         #expect(r.err.isEmpty)
+    }
+
+    @Test("exit 4: an invariant broken once the run settled, with the line that declared it; none under --no-settle")
+    func invariant() throws {
+        let file = try script("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            ui.invariant("no children", function() return #root.children == 0, #root.children .. " children" end)
+            root:addChild(ui.ViewController{ name = "c" })
+            """)
+        let r = nestbox(["run", file, "--trace", "none"])
+        #expect(r.code == 4)
+        #expect(r.err == "\(file):4: invariant 'no children' failed: 1 children\n")
+        #expect(r.out.hasPrefix("<ViewController: root>"))
+        #expect(nestbox(["run", file, "--trace", "none", "--no-settle"]).code == 0)
     }
 
     @Test func views() throws {

@@ -37,7 +37,8 @@ enum LuaTypes {
 
     /// The function tables: `ui`, `ui.trace`, the globals, and the shared metamethods.
     static let namespaces: [LuaNamespace] = [
-        UIFunctions.ui, AnimationFunctions.namespace, InputFunctions.namespace, SnapshotFunctions.namespace, UIFunctions.trace,
+        UIFunctions.ui, AnimationFunctions.namespace, InputFunctions.namespace, SnapshotFunctions.namespace,
+        ExploreFunctions.namespace, UIFunctions.trace,
         UIFunctions.globals, UIFunctions.prelude, UIFunctions.metamethods,
     ]
 

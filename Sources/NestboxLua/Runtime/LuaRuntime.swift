@@ -24,6 +24,9 @@ public final class LuaRuntime {
     var anchorsRef: Int32 = LUA_NOREF
     var classMasksRef: Int32 = LUA_NOREF
     var hookSetRef: Int32 = LUA_NOREF
+    /// What the script declared with `ui.invariant` and `ui.action` (Explore+Lua.swift).
+    var invariants: [DeclaredFunction] = []
+    var actions: [DeclaredFunction] = []
     var traitMetaRef: Int32 = LUA_NOREF
     /// Per type: the box its class's __index reads refusals through (nb_pushclassindex).
     var classBoxRefs: [Int32] = []
@@ -187,8 +190,10 @@ public final class LuaRuntime {
             return .scriptError(message: L.string(at: -1) ?? "syntax error", traceback: "")
         }
         if let failure = call(nargs: 0) { return failure }
-        if settle { return self.settle() }
-        return .ok
+        guard settle else { return .ok }
+        // The world at rest: the script's invariants must hold (`ui.invariant`).
+        let settled = self.settle()
+        return settled == .ok ? checkDeclaredInvariants() ?? .ok : settled
     }
 
     /// Limits for the next runs (README.md, `nestbox run`): seconds of wall time from now, and a

@@ -1321,6 +1321,16 @@ function ui.endIgnoringInteractionEvents() end
 ---@param spec {path: string, view: View?, scale: number?, overlays: string[]?, highlight: ViewController?}
 function ui.snapshot(spec) end
 
+---Declares a property that must hold whenever the world is at rest: `check` returns true, or false (or nil) and a message as its second value. Checked after a run settles (exit 4 when it fails).
+---@param name string
+---@param check fun(): boolean
+function ui.invariant(name, check) end
+
+---Declares an outside event (a notification, a network reply, a deep link) that `nestbox explore` may fire at any moment; does nothing otherwise.
+---@param name string
+---@param fire fun()
+function ui.action(name, fire) end
+
 ---The recorded events of those kinds (default: all), or those after the latest mark labelled `since`, as tables `{seq, t, kind, object, event, text, args, message, result}`.
 ---@param query string|string[]|{kinds: string|string[]?, since: string?}?
 ---@return TraceEvent[]

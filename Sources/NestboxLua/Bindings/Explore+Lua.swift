@@ -1,0 +1,87 @@
+import CLua
+import CLuaShim
+import Containment
+
+/// `ui.invariant` and `ui.action`: what a design says it cares about, for `nestbox
+/// explore` (README.md, Exploring) and for every run: `nestbox run` and each REPL line
+/// that settles check the invariants once the world has settled, so a script that
+/// breaks one fails where it is run (exit 4). An action does nothing outside exploration.
+enum ExploreFunctions {
+    /// Bounded like every list a script can lengthen.
+    static let maxDeclared = 1_000
+
+    static let namespace = LuaNamespace(path: "ui", doc: "What exploration checks and fires.", functions: [
+        LuaMethod("invariant", "(name: string, check: fun(): boolean)",
+                  doc: "Declares a property that must hold whenever the world is at rest: `check` returns true, or false (or nil) and a message as its second value. Checked after a run settles (exit 4 when it fails).") { a in
+            try a.rt.declare(a, into: \.invariants, what: "invariant")
+            return 0
+        },
+        LuaMethod("action", "(name: string, fire: fun())",
+                  doc: "Declares an outside event (a notification, a network reply, a deep link) that `nestbox explore` may fire at any moment; does nothing otherwise.") { a in
+            try a.rt.declare(a, into: \.actions, what: "action")
+            return 0
+        },
+    ])
+}
+
+/// A function a script declared with a name: an invariant or an action.
+struct DeclaredFunction {
+    let name: String
+    /// The function, in the registry.
+    let ref: Int32
+    /// Where it was declared (`file:line:`).
+    let location: String
+}
+
+extension LuaRuntime {
+    func declare(_ a: Args, into list: ReferenceWritableKeyPath<LuaRuntime, [DeclaredFunction]>, what: String) throws {
+        let name = try a.string(1)
+        guard !name.isEmpty, name.utf8.count <= 200 else { throw LuaFailure.argument(1, "the \(what)'s name must be 1 to 200 bytes") }
+        try a.function(2)
+        guard !self[keyPath: list].contains(where: { $0.name == name }) else {
+            throw LuaFailure.argument(1, "an \(what) named '\(name)' is declared already")
+        }
+        guard self[keyPath: list].count < ExploreFunctions.maxDeclared else {
+            throw LuaFailure.message("at most \(ExploreFunctions.maxDeclared) \(what)s")
+        }
+        luaL_where(L, 1)
+        var location = L.string(at: -1) ?? ""       // "file:line: ", without its space
+        while location.hasSuffix(" ") { location.removeLast() }
+        L.pop()
+        lua_pushvalue(L, 2)
+        self[keyPath: list].append(DeclaredFunction(name: name, ref: luaL_ref(L, nb_registryindex()), location: location))
+    }
+
+    /// The actions a script declared, by name, in the order declared.
+    public var actionNames: [String] { actions.map(\.name) }
+
+    /// Fires action `index`; the outcome of its call (nil when it returned).
+    public func fireAction(_ index: Int) -> RunOutcome? {
+        guard actions.indices.contains(index) else { return nil }
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(actions[index].ref))
+        return call(nargs: 0)
+    }
+
+    /// Checks every invariant the script declared, in order: the first that fails or
+    /// raises, as an outcome (exit 4 for a failure, 1 for an error); nil when all hold.
+    public func checkDeclaredInvariants() -> RunOutcome? {
+        for inv in invariants {
+            let top = L.top
+            defer { L.settop(top) }
+            lua_rawgeti(L, nb_registryindex(), lua_Integer(inv.ref))
+            let status = nb_pcall(L, 0, 2)
+            if let limit = limitOutcome { return limit }
+            guard status == LUA_OK else {
+                let (message, traceback) = splitTraceback(L.string(at: -1) ?? "(error object is not a string)")
+                return .scriptError(message: "invariant '\(inv.name)' raised: \(message)", traceback: traceback)
+            }
+            if lua_toboolean(L, top + 1) != 0 { continue }
+            let why = L.type(top + 2) == LUA_TSTRING ? ": " + (L.string(at: top + 2) ?? "")
+                : L.type(top + 1) == LUA_TNIL ? " (it returned nil)" : ""
+            // Declared through a C function (`pcall(ui.invariant, …)`), it has no line.
+            let at = inv.location.isEmpty ? "" : inv.location + " "
+            return .expectationFailed(message: "\(at)invariant '\(inv.name)' failed\(why)")
+        }
+        return nil
+    }
+}
