@@ -28,6 +28,33 @@ import InvariantChecking
         }
     }
 
+    /// A type's tables and class are made when first needed (docs/performance.md): an
+    /// empty run makes those of the window and the screen only; reading `ui.Label` makes
+    /// Label's (and its parents'); `pairs(ui)` sees every class; a name a script put in
+    /// `ui` first keeps its value; collecting between steps loses no class.
+    @Test func classesAreMadeOnFirstRead() throws {
+        let (outcome, out, rt) = try runLua("""
+            local function collect() collectgarbage(); collectgarbage() end
+            -- the window's class chain is made (Window, View), Label's is not
+            print(rawget(ui, "Label") == nil, rawget(ui, "View") ~= nil)
+            collect()
+            local L = ui.Label
+            print(rawget(ui, "Label") == L, rawequal(ui.Label, L), L{ text = "x" }.text)
+            collect()
+            ui.Button = "mine"
+            local names = {}
+            for k, v in pairs(ui) do if type(v) == "table" and getmetatable(v) == "locked" and k ~= "Transform" then names[#names + 1] = k end end
+            table.sort(names)
+            print(#names, ui.Button, ui.View:extend("V") ~= nil)
+            """)
+        #expect(outcome == .ok)
+        let classes = LuaTypes.all.filter { $0.make != nil }.count
+        #expect(out == "true\ttrue\ntrue\ttrue\tx\n\(classes - 1)\tmine\ttrue\n")
+        #expect(rt.typeTablesMade.allSatisfy { $0 })
+        let empty = try LuaRuntime()
+        #expect(empty.typeTablesMade.filter { $0 }.count <= 4, "\(empty.typeTablesMade)")
+    }
+
     /// Inherited methods are the parent's closures; a child's class still finds them,
     /// and collecting between steps loses none.
     @Test func inheritedMethodsWorkOnChildrenAcrossCollections() throws {

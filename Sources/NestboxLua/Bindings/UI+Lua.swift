@@ -15,6 +15,20 @@ enum UIFunctions {
             }
             return 1
         },
+        LuaMethod("__uiindex", "(ui: table, key: any) -> table?", doc: "`ui`'s classes, each made on its first read.") { a in
+            guard a.L.type(2) == LUA_TSTRING, let name = a.L.string(at: 2), let i = LuaRuntime.classType(named: name) else { return 0 }
+            a.rt.makeTypeTables(i)
+            lua_settop(a.L, 2)
+            lua_rawget(a.L, 1)
+            return 1
+        },
+        LuaMethod("__uipairs", "(ui: table) -> function, table, nil", doc: "`pairs(ui)`: every class made first.") { a in
+            a.rt.makeAllTypeTables()
+            lua_rawgeti(a.L, nb_registryindex(), lua_Integer(a.rt.nextRef))     // Lua's own, whatever `next` is now
+            lua_pushvalue(a.L, 1)
+            a.L.pushNil()
+            return 3
+        },
         LuaMethod("__extend", "(name: string) -> table",
                   doc: "A subclass named `name` (an identifier): hooks and methods set on it are its own.") { a in
             let L = a.L

@@ -65,6 +65,7 @@ extension LuaRuntime {
     public func completions(for word: String) -> [String] {
         let top = L.top
         defer { L.settop(top) }
+        makeAllTypeTables()     // `ui.` lists every class, made or not
         let separators: Set<Character> = [".", ":"]
         guard let cut = word.lastIndex(where: { separators.contains($0) }) else {
             lua_rawgeti(L, nb_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))

@@ -57,95 +57,28 @@ extension LuaRuntime {
 
     func registerBindings() {
         let t = Self.tables
-        // The metamethods every class shares, installed by name below.
-        let fn = Self.sharedFunction
         L.newTable(hash: Int32(LuaTypes.all.count + 2))     // ui
         let ui = L.top
         // Each type's methods and properties tables, by type ID (2i+1, 2i+2): its
         // children copy them, and its object metatable is made from them when the first
-        // object of the type is pushed (pushNew): an empty run pushes two types of 26,
-        // and a metatable's member table, every inherited method and property again,
-        // was most of setup's table work (docs/performance.md).
+        // object of the type is pushed (pushNew). They and the class, `ui.<Name>`, are
+        // made when first needed (`makeTypeTables`): an empty run needs three types of
+        // 26, and making all of them was a sixth of its start-up (docs/performance.md).
         classBoxRefs = Array(repeating: LUA_NOREF, count: LuaTypes.all.count)
+        classRefs = Array(repeating: LUA_NOREF, count: LuaTypes.all.count)
+        metatableRefs = Array(repeating: LUA_NOREF, count: LuaTypes.all.count)
+        typeTablesMade = Array(repeating: false, count: LuaTypes.all.count)
         L.newTable(array: Int32(2 * LuaTypes.all.count))
-        let made = L.top
-        lua_pushvalue(L, made)
         typeTablesRef = luaL_ref(L, nb_registryindex())
-        var ownMethods = 0, ownProperties = 0              // where type i's own IDs start
-        // Each type's tables are made at their final size (`ui` at least at its types'
-        // count): filled one key at a time from empty, a table is rehashed at every
-        // power of two, work every run's start-up paid (docs/performance.md). A child starts from
-        // copies of its parent's tables (the keys are Lua strings already, the methods
-        // the parent's closures) and adds its own members: Swift names pushed once each,
-        // not once per type that inherits them (docs/performance.md).
-        for (i, binding) in LuaTypes.all.enumerated() {
-            let methodCount = t.methodIDs[i].count, propertyCount = t.propertyIDs[i].count
-            let parent = t.parents[i]
-            L.newTable(hash: Int32(methodCount + 1))         // methods (and `extend`)
-            let methods = L.top
-            if let parent { copyTable(made, 2 * parent + 1, into: methods, skipping: "extend") }
-            for (name, id) in t.methodIDs[i] where id >= ownMethods {
-                nb_pushdispatch(L, methodDispatch, Int32(id))
-                L.setRawField(methods, name)
-            }
-            L.newTable(hash: Int32(propertyCount))           // properties: name -> id
-            let props = L.top
-            if let parent { copyTable(made, 2 * parent + 2, into: props, skipping: nil) }
-            for (name, id) in t.propertyIDs[i] where id >= ownProperties {
-                L.push(id)
-                L.setRawField(props, name)
-            }
-            ownMethods += binding.methods.count
-            ownProperties += binding.properties.count
-            lua_pushvalue(L, methods)
-            lua_rawseti(L, made, lua_Integer(2 * i + 1))
-            lua_pushvalue(L, props)
-            lua_rawseti(L, made, lua_Integer(2 * i + 2))
-            metatableRefs.append(LUA_NOREF)
-
-            if binding.make != nil {
-                // The class table, ui.<Name>, stays empty: every assignment reaches
-                // __newindex, which refuses it (host classes are read-only), while
-                // `extend` and the methods are found through __index.
-                if let id = fn("__extend") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(methods, "extend") }
-                L.newTable()
-                let cls = L.top
-                L.newTable()                                 // its metatable
-                let cmt = L.top
-                nb_pushconstructor(L, constructCreate, constructApply, Int32(i))
-                L.setRawField(cmt, "__call")
-                L.push(binding.name)
-                L.setRawField(cmt, "__name")
-                L.push(true)
-                L.setRawField(cmt, "__bound")               // hook lookup stops here
-                if let id = fn("__classset") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(cmt, "__newindex") }
-                lua_pushvalue(L, methods)
-                L.setRawField(cmt, "__index")               // ui.View.addSubview(v, w) works
-                // A name the methods lack is nil, or refused if UIKit has it (docs/coverage.md).
-                do {
-                    L.newTable(array: 2)                    // the box: [1] the member table, [2] the type
-                    L.push(i)
-                    lua_rawseti(L, -2, 2)
-                    lua_pushvalue(L, -1)
-                    classBoxRefs[i] = luaL_ref(L, nb_registryindex())
-                    L.newTable(hash: 1)
-                    nb_pushclassindex(L, -2)
-                    L.setRawField(-2, "__index")
-                    lua_setmetatable(L, methods)
-                    L.pop()
-                }
-                L.push("locked" as StaticString)
-                L.setRawField(cmt, "__metatable")
-                lua_setmetatable(L, cls)
-                lua_pushvalue(L, cls)
-                classRefs.append(luaL_ref(L, nb_registryindex()))
-                L.setRawField(ui, binding.name)
-            } else {
-                classRefs.append(LUA_NOREF)
-            }
-            L.settop(made)
-        }
-        L.settop(ui)
+        lua_pushvalue(L, ui)
+        uiRef = luaL_ref(L, nb_registryindex())
+        lua_getglobal(L, "next")
+        nextRef = luaL_ref(L, nb_registryindex())
+        // `ui`'s metatable makes a class on its first read, and lists them all for pairs.
+        L.newTable(hash: 2)
+        if let id = Self.sharedFunction("__uiindex") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(-2, "__index") }
+        if let id = Self.sharedFunction("__uipairs") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(-2, "__pairs") }
+        lua_setmetatable(L, ui)
         for (n, namespace) in LuaTypes.namespaces.enumerated() where !namespace.path.isEmpty {
             registerFunctions(t.functionIDs[n], in: namespace.path, ui: ui)
         }
@@ -156,6 +89,99 @@ extension LuaRuntime {
         lua_setglobal(L, "ui")
     }
 
+    /// The bound type named `name` that has a class in `ui`, if any.
+    static func classType(named name: String) -> Int? {
+        LuaTypes.all.firstIndex { $0.make != nil && $0.name.utf8.count == name.utf8.count && $0.name == name }
+    }
+
+    /// Makes every type's tables and class (`pairs(ui)`, the REPL's completion, tests).
+    func makeAllTypeTables() {
+        for i in LuaTypes.all.indices { makeTypeTables(i) }
+    }
+
+    /// Makes type `i`'s methods and properties tables, its parent's first, and its class
+    /// in `ui` when it has a constructor. A child starts from copies of its parent's
+    /// tables (the keys are Lua strings already, the methods the parent's closures) and
+    /// adds its own members: Swift names pushed once each, not once per type that
+    /// inherits them. Each table is made at its final size: filled one key at a time
+    /// from empty, a table is rehashed at every power of two (docs/performance.md).
+    func makeTypeTables(_ i: Int) {
+        guard !typeTablesMade[i] else { return }
+        let t = Self.tables
+        let parent = t.parents[i]
+        if let parent { makeTypeTables(parent) }
+        typeTablesMade[i] = true
+        let top = L.top
+        defer { L.settop(top) }
+        guard lua_checkstack(L, 20) != 0 else { return }
+        let fn = Self.sharedFunction
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(typeTablesRef))
+        let made = L.top
+        // Where type i's own IDs start: after every earlier type's own.
+        var ownMethods = 0, ownProperties = 0
+        for k in 0..<i { ownMethods += LuaTypes.all[k].methods.count; ownProperties += LuaTypes.all[k].properties.count }
+        let binding = LuaTypes.all[i]
+        L.newTable(hash: Int32(t.methodIDs[i].count + 1))        // methods (and `extend`)
+        let methods = L.top
+        if let parent { copyTable(made, 2 * parent + 1, into: methods, skipping: "extend") }
+        for (name, id) in t.methodIDs[i] where id >= ownMethods {
+            nb_pushdispatch(L, methodDispatch, Int32(id))
+            L.setRawField(methods, name)
+        }
+        L.newTable(hash: Int32(t.propertyIDs[i].count))           // properties: name -> id
+        let props = L.top
+        if let parent { copyTable(made, 2 * parent + 2, into: props, skipping: nil) }
+        for (name, id) in t.propertyIDs[i] where id >= ownProperties {
+            L.push(id)
+            L.setRawField(props, name)
+        }
+        lua_pushvalue(L, methods)
+        lua_rawseti(L, made, lua_Integer(2 * i + 1))
+        lua_pushvalue(L, props)
+        lua_rawseti(L, made, lua_Integer(2 * i + 2))
+        guard binding.make != nil else { return }
+        // The class table, ui.<Name>, stays empty: every assignment reaches __newindex,
+        // which refuses it (host classes are read-only), while `extend` and the methods
+        // are found through __index.
+        if let id = fn("__extend") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(methods, "extend") }
+        L.newTable()
+        let cls = L.top
+        L.newTable()                                 // its metatable
+        let cmt = L.top
+        nb_pushconstructor(L, constructCreate, constructApply, Int32(i))
+        L.setRawField(cmt, "__call")
+        L.push(binding.name)
+        L.setRawField(cmt, "__name")
+        L.push(true)
+        L.setRawField(cmt, "__bound")               // hook lookup stops here
+        if let id = fn("__classset") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(cmt, "__newindex") }
+        lua_pushvalue(L, methods)
+        L.setRawField(cmt, "__index")               // ui.View.addSubview(v, w) works
+        // A name the methods lack is nil, or refused if UIKit has it (docs/coverage.md).
+        L.newTable(array: 2)                        // the box: [1] the member table, [2] the type
+        L.push(i)
+        lua_rawseti(L, -2, 2)
+        lua_pushvalue(L, -1)
+        classBoxRefs[i] = luaL_ref(L, nb_registryindex())
+        L.newTable(hash: 1)
+        nb_pushclassindex(L, -2)
+        L.setRawField(-2, "__index")
+        lua_setmetatable(L, methods)
+        L.pop()
+        L.push("locked" as StaticString)
+        L.setRawField(cmt, "__metatable")
+        lua_setmetatable(L, cls)
+        lua_pushvalue(L, cls)
+        classRefs[i] = luaL_ref(L, nb_registryindex())
+        // Into `ui`, unless the script has put something else under the name.
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(uiRef))
+        if L.rawField(-1, binding.name) == LUA_TNIL {
+            L.pop()
+            lua_pushvalue(L, cls)
+            L.setRawField(-2, binding.name)
+        }
+    }
+
     /// The metatable of type `typeID`'s objects, made on first use from the type's
     /// methods and properties tables; pushes it.
     func pushMetatable(_ typeID: Int) {
@@ -163,6 +189,7 @@ extension LuaRuntime {
         // slots in use) gets an object without a metatable rather than an overflow.
         if metatableRefs[typeID] == LUA_NOREF {
             guard lua_checkstack(L, 20) != 0 else { L.pushNil(); return }
+            makeTypeTables(typeID)
             let top = L.top
             lua_rawgeti(L, nb_registryindex(), lua_Integer(typeTablesRef))
             lua_rawgeti(L, top + 1, lua_Integer(2 * typeID + 1))

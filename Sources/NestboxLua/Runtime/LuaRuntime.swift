@@ -38,6 +38,11 @@ public final class LuaRuntime {
     /// Per type, its methods and properties tables (setup's), for its metatable.
     var typeTablesRef: Int32 = LUA_NOREF
     var classRefs: [Int32] = []
+    /// Whether a type's tables and class are made (`makeTypeTables`); `ui` itself.
+    var typeTablesMade: [Bool] = []
+    var uiRef: Int32 = LUA_NOREF
+    /// Lua's `next`, as the libraries opened it (`pairs(ui)`).
+    var nextRef: Int32 = LUA_NOREF
     var transformRef: Int32 = LUA_NOREF
     var prettyRef: Int32 = LUA_NOREF
     /// Override names by ordinal + 1, interned once (runHook).
