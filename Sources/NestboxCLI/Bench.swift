@@ -18,7 +18,7 @@ public struct Bench: NestboxCommand {
     @Flag(help: "Run each case briefly, at smaller sizes (for CI); targets are not judged.")
     public var quick = false
 
-    @Option(help: "Run only the cases whose name starts with this (binding, cycle, tree, animation, churn, paging, render, startup, commands).")
+    @Option(help: "Run only the group whose name starts with this: binding, cycle, tree, animation, churn, paging, render, startup, commands.")
     public var only: String?
 
     public init() {}
@@ -82,7 +82,8 @@ public struct Bench: NestboxCommand {
             output.err("nestbox bench: \(error)\n")
             return .failure
         }
-        if quick { rows = rows.map { var r = $0; r.met = nil; return r } }
+        // Quick runs are too small to judge: no verdict, and no distance to the target.
+        if quick { rows = rows.map { var r = $0; r.met = nil; r.toTarget = nil; return r } }
         output.out(json ? Self.json(rows) : Self.table(rows))
         return .ok
     }

@@ -8,7 +8,7 @@ import NestboxLua
 /// Anything else (`--name=value`, `--`, a short option it does not know, a repeated or
 /// unknown option, a value that starts with `-`, a value that does not convert, a line
 /// that fails validation, `--help`) is handed to ArgumentParser, which says what is
-/// wrong in its own words. `QuickParseTests` check that each command's table names the
+/// wrong in its own words. `PlainRunTests` check that each command's table names the
 /// options its ArgumentParser declaration has, and that both paths answer alike.
 struct QuickOption<Arguments> {
     let name: String

@@ -95,7 +95,12 @@ public final class REPL {
         guard autosettle else { return runtime.simulation.turn() }
         // What stopped the settle is said (Ctrl-C, a limit, 100,000 turns that never settle).
         let settled = runtime.settle()
-        if settled != .ok { session.printOutcome(settled) }
+        if settled != .ok {
+            session.printOutcome(settled)
+        } else if let broken = runtime.checkDeclaredInvariants() {
+            // The world at rest: the script's invariants must hold (`ui.invariant`).
+            session.printOutcome(broken)
+        }
     }
 
     func load(_ path: String) {

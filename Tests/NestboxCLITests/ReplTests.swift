@@ -44,6 +44,21 @@ extension ReplTests {
             """)
     }
 
+    @Test("a line that settles with an invariant broken says so and the REPL goes on; redeclaring replaces")
+    func invariants() throws {
+        let (r, _, _) = try repl([
+            "root = ui.ViewController{ name = 'root' }; ui.window.rootViewController = root; ui.window:makeKeyAndVisible()",
+            "ui.invariant('no children', function() return #root.children == 0, 'root has children' end)",
+            "root:addChild(ui.ViewController{})",
+            "print('still here')",
+            "ui.invariant('no children', function() return #root.children < 2 end)",
+            "print('fixed')",
+        ])
+        #expect(r.err == "stdin:1: invariant 'no children' failed: root has children\n"
+                       + "stdin:1: invariant 'no children' failed: root has children\n")
+        #expect(r.out == "still here\nfixed\n")
+    }
+
     @Test("an error prints its message and traceback, and the REPL goes on")
     func errors() throws {
         let (r, _, _) = try repl(["error('boom')", "local = 1", "ui.ViewController{}:addChild(nil)", "'still here'"])

@@ -47,15 +47,28 @@ import InvariantChecking
         #expect(first == .expectationFailed(message: "test:1: invariant 'a' failed"))
     }
 
+    @Test("a later declaration of a name replaces it; a number is a message, an empty one says nothing")
+    func redeclared() throws {
+        let (outcome, _, rt) = try runLua("""
+            ui.invariant('x', function() return false, 'first' end)
+            ui.action('a', print)
+            ui.invariant('x', function() return false, 42 end)
+            ui.action('a', print)
+            """)
+        #expect(outcome == .expectationFailed(message: "test:3: invariant 'x' failed: 42"))
+        #expect(rt.actionNames == ["a"])
+        let (empty, _, _) = try runLua("ui.invariant('y', function() return false, '' end)")
+        #expect(empty == .expectationFailed(message: "test:1: invariant 'y' failed"))
+    }
+
     @Test("an invariant that raises is a script error; bad declarations fail at their line")
     func errors() throws {
-        let (raised, _, _) = try runLua("ui.invariant('x', function() error('broken') end)")
+        let (raised, _, _) = try runLua("local function helper() error('broken') end\nui.invariant('x', function() return helper() end)")
         guard case .scriptError(let message, _) = raised else { Issue.record("\(raised)"); return }
-        #expect(message == "invariant 'x' raised: test:1: broken")
+        #expect(message == "test:2: invariant 'x' raised: test:1: broken")
         for (source, expected) in [
             ("ui.invariant('', function() end)", "test:1: bad argument #1 to 'invariant' (the invariant's name must be 1 to 200 bytes)"),
             ("ui.invariant('x', 1)", "test:1: bad argument #2 to 'invariant' (function expected, got number)"),
-            ("ui.action('a', print)\nui.action('a', print)", "test:2: bad argument #1 to 'action' (an action named 'a' is declared already)"),
         ] {
             let (outcome, _, _) = try runLua(source)
             guard case .scriptError(let message, _) = outcome else { Issue.record("\(outcome)"); continue }

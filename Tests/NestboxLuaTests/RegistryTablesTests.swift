@@ -46,10 +46,16 @@ import InvariantChecking
             for k, v in pairs(ui) do if type(v) == "table" and getmetatable(v) == "locked" and k ~= "Transform" then names[#names + 1] = k end end
             table.sort(names)
             print(#names, ui.Button, ui.View:extend("V") ~= nil)
+            -- set to nil before or after its first read, a class stays gone
+            ui.Label = nil
+            ui.TableView = nil
+            local n = 0
+            for k in pairs(ui) do if k == "Label" or k == "TableView" then n = n + 1 end end
+            print(ui.Label, ui.TableView, n)
             """)
         #expect(outcome == .ok)
         let classes = LuaTypes.all.filter { $0.make != nil }.count
-        #expect(out == "true\ttrue\ntrue\ttrue\tx\n\(classes - 1)\tmine\ttrue\n")
+        #expect(out == "true\ttrue\ntrue\ttrue\tx\n\(classes - 1)\tmine\ttrue\nnil\tnil\t0\n")
         #expect(rt.typeTablesMade.allSatisfy { $0 })
         let empty = try LuaRuntime()
         #expect(empty.typeTablesMade.filter { $0 }.count <= 4, "\(empty.typeTablesMade)")

@@ -2,22 +2,23 @@ import CLua
 import CLuaShim
 import Containment
 
-/// `ui.invariant` and `ui.action`: what a design says it cares about, for `nestbox
-/// explore` (README.md, Exploring) and for every run: `nestbox run` and each REPL line
-/// that settles check the invariants once the world has settled, so a script that
-/// breaks one fails where it is run (exit 4). An action does nothing outside exploration.
+/// `ui.invariant` and `ui.action`: what a design says it cares about (README.md, The Lua
+/// API). `nestbox run` and each REPL line that settles check the invariants once the world
+/// has settled, so a script that breaks one fails where it is run (exit 4); an action is
+/// declared for exploring timings and a run never fires it. A later declaration of a name
+/// replaces the earlier one, so a script loaded again (the REPL's `:load`) redeclares.
 enum ExploreFunctions {
     /// Bounded like every list a script can lengthen.
     static let maxDeclared = 1_000
 
     static let namespace = LuaNamespace(path: "ui", doc: "What exploration checks and fires.", functions: [
         LuaMethod("invariant", "(name: string, check: fun(): boolean)",
-                  doc: "Declares a property that must hold whenever the world is at rest: `check` returns true, or false (or nil) and a message as its second value. Checked after a run settles (exit 4 when it fails).") { a in
+                  doc: "Declares a property that must hold whenever the world is at rest: `check` returns true, or false (or nil) and a message as its second value; it should only read. Checked after a run or a REPL line settles (exit 4 when it fails); a later declaration of the name replaces it.") { a in
             try a.rt.declare(a, into: \.invariants, what: "invariant")
             return 0
         },
         LuaMethod("action", "(name: string, fire: fun())",
-                  doc: "Declares an outside event (a notification, a network reply, a deep link) that `nestbox explore` may fire at any moment; does nothing otherwise.") { a in
+                  doc: "Declares an outside event (a notification, a network reply, a deep link) for exploring timings; a run never fires it.") { a in
             try a.rt.declare(a, into: \.actions, what: "action")
             return 0
         },
@@ -38,10 +39,8 @@ extension LuaRuntime {
         let name = try a.string(1)
         guard !name.isEmpty, name.utf8.count <= 200 else { throw LuaFailure.argument(1, "the \(what)'s name must be 1 to 200 bytes") }
         try a.function(2)
-        guard !self[keyPath: list].contains(where: { $0.name == name }) else {
-            throw LuaFailure.argument(1, "an \(what) named '\(name)' is declared already")
-        }
-        guard self[keyPath: list].count < ExploreFunctions.maxDeclared else {
+        let existing = self[keyPath: list].firstIndex { $0.name == name }
+        guard existing != nil || self[keyPath: list].count < ExploreFunctions.maxDeclared else {
             throw LuaFailure.message("at most \(ExploreFunctions.maxDeclared) \(what)s")
         }
         luaL_where(L, 1)
@@ -49,7 +48,13 @@ extension LuaRuntime {
         while location.hasSuffix(" ") { location.removeLast() }
         L.pop()
         lua_pushvalue(L, 2)
-        self[keyPath: list].append(DeclaredFunction(name: name, ref: luaL_ref(L, nb_registryindex()), location: location))
+        let declared = DeclaredFunction(name: name, ref: luaL_ref(L, nb_registryindex()), location: location)
+        if let existing {
+            luaL_unref(L, nb_registryindex(), self[keyPath: list][existing].ref)
+            self[keyPath: list][existing] = declared
+        } else {
+            self[keyPath: list].append(declared)
+        }
     }
 
     /// The actions a script declared, by name, in the order declared.
@@ -71,15 +76,16 @@ extension LuaRuntime {
             lua_rawgeti(L, nb_registryindex(), lua_Integer(inv.ref))
             let status = nb_pcall(L, 0, 2)
             if let limit = limitOutcome { return limit }
-            guard status == LUA_OK else {
-                let (message, traceback) = splitTraceback(L.string(at: -1) ?? "(error object is not a string)")
-                return .scriptError(message: "invariant '\(inv.name)' raised: \(message)", traceback: traceback)
-            }
-            if lua_toboolean(L, top + 1) != 0 { continue }
-            let why = L.type(top + 2) == LUA_TSTRING ? ": " + (L.string(at: top + 2) ?? "")
-                : L.type(top + 1) == LUA_TNIL ? " (it returned nil)" : ""
             // Declared through a C function (`pcall(ui.invariant, …)`), it has no line.
             let at = inv.location.isEmpty ? "" : inv.location + " "
+            guard status == LUA_OK else {
+                let (message, traceback) = splitTraceback(L.string(at: -1) ?? "(error object is not a string)")
+                return .scriptError(message: "\(at)invariant '\(inv.name)' raised: \(message)", traceback: traceback)
+            }
+            if lua_toboolean(L, top + 1) != 0 { continue }
+            // A message is a string or a number (as `error` takes them); an empty one says nothing.
+            let message = [LUA_TSTRING, LUA_TNUMBER].contains(L.type(top + 2)) ? luaL_tolstring(L, top + 2, nil).map { String(cString: $0) } ?? "" : ""
+            let why = !message.isEmpty ? ": " + message : L.type(top + 1) == LUA_TNIL ? " (it returned nil)" : ""
             return .expectationFailed(message: "\(at)invariant '\(inv.name)' failed\(why)")
         }
         return nil

@@ -16,11 +16,21 @@ enum UIFunctions {
             return 1
         },
         LuaMethod("__uiindex", "(ui: table, key: any) -> table?", doc: "`ui`'s classes, each made on its first read.") { a in
-            guard a.L.type(2) == LUA_TSTRING, let name = a.L.string(at: 2), let i = LuaRuntime.classType(named: name) else { return 0 }
+            guard a.L.type(2) == LUA_TSTRING, let name = a.L.string(at: 2), let i = LuaRuntime.classType(named: name),
+                  !a.rt.uiNamesTaken[i] else { return 0 }
             a.rt.makeTypeTables(i)
             lua_settop(a.L, 2)
             lua_rawget(a.L, 1)
             return 1
+        },
+        LuaMethod("__uinewindex", "(ui: table, key: any, value: any)",
+                  doc: "A name set in `ui` before its class was made keeps what the script set there, nil included.") { a in
+            if a.L.type(2) == LUA_TSTRING, let name = a.L.string(at: 2), let i = LuaRuntime.classType(named: name) {
+                a.rt.uiNamesTaken[i] = true
+            }
+            lua_settop(a.L, 3)
+            lua_rawset(a.L, 1)
+            return 0
         },
         LuaMethod("__uipairs", "(ui: table) -> function, table, nil", doc: "`pairs(ui)`: every class made first.") { a in
             a.rt.makeAllTypeTables()

@@ -68,6 +68,7 @@ extension LuaRuntime {
         classRefs = Array(repeating: LUA_NOREF, count: LuaTypes.all.count)
         metatableRefs = Array(repeating: LUA_NOREF, count: LuaTypes.all.count)
         typeTablesMade = Array(repeating: false, count: LuaTypes.all.count)
+        uiNamesTaken = typeTablesMade
         L.newTable(array: Int32(2 * LuaTypes.all.count))
         typeTablesRef = luaL_ref(L, nb_registryindex())
         lua_pushvalue(L, ui)
@@ -78,6 +79,7 @@ extension LuaRuntime {
         L.newTable(hash: 2)
         if let id = Self.sharedFunction("__uiindex") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(-2, "__index") }
         if let id = Self.sharedFunction("__uipairs") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(-2, "__pairs") }
+        if let id = Self.sharedFunction("__uinewindex") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(-2, "__newindex") }
         lua_setmetatable(L, ui)
         for (n, namespace) in LuaTypes.namespaces.enumerated() where !namespace.path.isEmpty {
             registerFunctions(t.functionIDs[n], in: namespace.path, ui: ui)
@@ -173,13 +175,11 @@ extension LuaRuntime {
         lua_setmetatable(L, cls)
         lua_pushvalue(L, cls)
         classRefs[i] = luaL_ref(L, nb_registryindex())
-        // Into `ui`, unless the script has put something else under the name.
+        // Into `ui`, unless the script has set the name (to anything, nil included).
+        guard !uiNamesTaken[i] else { return }
         lua_rawgeti(L, nb_registryindex(), lua_Integer(uiRef))
-        if L.rawField(-1, binding.name) == LUA_TNIL {
-            L.pop()
-            lua_pushvalue(L, cls)
-            L.setRawField(-2, binding.name)
-        }
+        lua_pushvalue(L, cls)
+        L.setRawField(-2, binding.name)
     }
 
     /// The metatable of type `typeID`'s objects, made on first use from the type's

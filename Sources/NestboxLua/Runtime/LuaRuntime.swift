@@ -41,6 +41,8 @@ public final class LuaRuntime {
     /// Whether a type's tables and class are made (`makeTypeTables`); `ui` itself.
     var typeTablesMade: [Bool] = []
     var uiRef: Int32 = LUA_NOREF
+    /// Class names a script set in `ui` before the class was made: they keep its value.
+    var uiNamesTaken: [Bool] = []
     /// Lua's `next`, as the libraries opened it (`pairs(ui)`).
     var nextRef: Int32 = LUA_NOREF
     var transformRef: Int32 = LUA_NOREF

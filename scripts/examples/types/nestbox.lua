@@ -1321,12 +1321,12 @@ function ui.endIgnoringInteractionEvents() end
 ---@param spec {path: string, view: View?, scale: number?, overlays: string[]?, highlight: ViewController?}
 function ui.snapshot(spec) end
 
----Declares a property that must hold whenever the world is at rest: `check` returns true, or false (or nil) and a message as its second value. Checked after a run settles (exit 4 when it fails).
+---Declares a property that must hold whenever the world is at rest: `check` returns true, or false (or nil) and a message as its second value; it should only read. Checked after a run or a REPL line settles (exit 4 when it fails); a later declaration of the name replaces it.
 ---@param name string
 ---@param check fun(): boolean
 function ui.invariant(name, check) end
 
----Declares an outside event (a notification, a network reply, a deep link) that `nestbox explore` may fire at any moment; does nothing otherwise.
+---Declares an outside event (a notification, a network reply, a deep link) for exploring timings; a run never fires it.
 ---@param name string
 ---@param fire fun()
 function ui.action(name, fire) end
