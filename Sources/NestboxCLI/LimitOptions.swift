@@ -42,14 +42,16 @@ public struct LimitOptions: ParsableArguments {
     @Option(help: "Device preset: \(Device.all.map(\.name).joined(separator: ", ")).")
     public var device: String?
 
-    @Option(help: "Seconds the script may run, at most 1000000 (exit 3 past it; default: \(formatNumber(defaults.timeout))).")
+    // Numbers take the next word even when it starts with "-": `--timeout -1` is a bad
+    // number, not a missing one.
+    @Option(parsing: .unconditional, help: "Seconds the script may run, at most 1000000 (exit 3 past it; default: \(formatNumber(defaults.timeout))).")
     public var timeout: Double?
 
-    @Option(name: .customLong("max-memory"),
+    @Option(name: .customLong("max-memory"), parsing: .unconditional,
             help: "MiB the script may use, what the model holds for it included (exit 3 past it; default: \(defaults.maxMemory)).")
     public var maxMemory: Int?
 
-    @Option(name: .customLong("max-instructions"), help: "Lua VM instructions the script may run (exit 3 past it).")
+    @Option(name: .customLong("max-instructions"), parsing: .unconditional, help: "Lua VM instructions the script may run (exit 3 past it).")
     public var maxInstructions: Int?
 
     public init() {}

@@ -44,19 +44,19 @@ public struct Run: NestboxCommand {
     @Option(help: "Write the screen at successive times side by side (.svg or .png); needs --every.")
     public var filmstrip: String?
 
-    @Option(help: "Seconds of virtual time between filmstrip frames.")
+    @Option(parsing: .unconditional, help: "Seconds of virtual time between filmstrip frames.")
     public var every: Double?
 
-    @Option(help: "The filmstrip's first frame (seconds, default 0).")
+    @Option(parsing: .unconditional, help: "The filmstrip's first frame (seconds, default 0).")
     public var from: Double?
 
-    @Option(help: "The filmstrip's last frame (seconds, default: the end of the run).")
+    @Option(parsing: .unconditional, help: "The filmstrip's last frame (seconds, default: the end of the run).")
     public var to: Double?
 
     @Option(help: "Write an HTML report: the screen at each event and 60 Hz frame, the timeline, the hierarchies.")
     public var report: String?
 
-    @Option(help: "Pixels per point of PNG pictures (default: \(formatNumber(defaults.scale))).")
+    @Option(parsing: .unconditional, help: "Pixels per point of PNG pictures (default: \(formatNumber(defaults.scale))).")
     public var scale: Double?
 
     @Option(help: "Comma-separated overlays on pictures: controllers, safeArea, names.")

@@ -38,6 +38,10 @@ struct RunArguments {
         if let kinds, case .failure(let e) = TraceFilter.parse(kinds) {
             throw ValidationError(e.description)
         }
+        // An empty list would show no event at all, silently.
+        if let kinds, !kinds.split(separator: ",").contains(where: { !$0.trimmed.isEmpty }) {
+            throw ValidationError("--kinds needs at least one kind (\(TraceKind.allCases.map(\.rawValue).joined(separator: ", ")), or all)")
+        }
         try limits.validate()
         _ = try pictureRequest()
     }

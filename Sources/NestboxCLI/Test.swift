@@ -27,7 +27,7 @@ public struct Test: NestboxCommand {
     @Option(help: "Also write a JUnit XML report to this file.")
     public var junit: String?
 
-    @Option(name: .short, help: "Run this many spec files at once.")
+    @Option(name: .short, parsing: .unconditional, help: "Run this many spec files at once.")
     public var jobs: Int = 1
 
     @Flag(help: "Write the goldens that expect_golden compares with.")

@@ -87,6 +87,21 @@ extension RunCommandTests {
         #expect(nestbox(["run", file, "--trace", "none", "--no-settle"]).code == 0)
     }
 
+    @Test("a negative number is a bad number, not a missing one; an empty --kinds is refused")
+    func negativeNumbersAndEmptyKinds() throws {
+        let file = try script(twoControllers)
+        for (args, message) in [
+            (["run", file, "--timeout", "-1"], "Error: --timeout must be a number of seconds above 0 and at most 1000000"),
+            (["run", file, "--max-memory", "-5"], "Error: --max-memory must be a number of MiB from 1 to 1048576"),
+            (["run", file, "--kinds", ""], "Error: --kinds needs at least one kind (lifecycle, containment, call, view, animation, input, delegate, warning, lint, error, log, mark, or all)"),
+            (["test", file, "-j", "-1"], "Error: -j must be a number of files from 1 to 64"),
+        ] {
+            let r = nestbox(args)
+            #expect(r.code == 2, "\(args)")
+            #expect(r.err.hasPrefix(message + "\n"), "\(args): \(r.err)")
+        }
+    }
+
     @Test func views() throws {
         let r = nestbox(["run", try script(twoControllers), "--trace", "none", "--views"])
         #expect(r.code == 0)
