@@ -61,6 +61,16 @@ import InvariantChecking
         #expect(empty.typeTablesMade.filter { $0 }.count <= 4, "\(empty.typeTablesMade)")
     }
 
+    /// A subclass's instances carry its name (README.md, A short tour), whatever class from
+    /// `ui` it extends.
+    @Test func everySubclassNamesItsInstances() throws {
+        let classes = LuaTypes.all.filter { $0.make != nil }.map(\.name)
+        let lua = classes.map { "print(tostring(ui.\($0):extend('My\($0)'){}))" }.joined(separator: "\n")
+        let (outcome, out, _) = try runLua(lua)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == classes.map { "<My\($0): My\($0)#1>\n" }.joined())
+    }
+
     /// Inherited methods are the parent's closures; a child's class still finds them,
     /// and collecting between steps loses none.
     @Test func inheritedMethodsWorkOnChildrenAcrossCollections() throws {

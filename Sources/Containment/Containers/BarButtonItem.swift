@@ -6,9 +6,9 @@ public final class BarButtonItem: SimObject {
     var listings = 0 { didSet { ownershipMayHaveChanged() } }
     public override var isOwned: Bool { listings > 0 }
 
-    public init(simulation: Simulation, title: String?, name: String? = nil) {
+    public init(simulation: Simulation, className: String = "BarButtonItem", title: String?, name: String? = nil) {
         self.title = title
-        super.init(simulation: simulation, className: "BarButtonItem", name: name)
+        super.init(simulation: simulation, className: className, name: name)
     }
 
     func trigger() { host?.send(.action, from: self) }

@@ -20,8 +20,8 @@ public final class TabBar: View {
         didSet { controller?.childLayoutDidChange() }
     }
 
-    public init(simulation: Simulation, name: String? = nil, frame: Rect = .zero) {
-        super.init(simulation: simulation, className: "TabBar", name: name, frame: frame)
+    public override init(simulation: Simulation, className: String = "TabBar", name: String? = nil, frame: Rect = .zero) {
+        super.init(simulation: simulation, className: className, name: name, frame: frame)
     }
 
     public override var isOwned: Bool { super.isOwned || controller != nil }

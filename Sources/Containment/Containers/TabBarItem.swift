@@ -8,8 +8,8 @@ public final class TabBarItem: SimObject {
     /// Weak: a script may keep the item after Lua collects its bar.
     weak var bar: TabBar?
 
-    public init(simulation: Simulation, title: String?, name: String? = nil) {
+    public init(simulation: Simulation, className: String = "TabBarItem", title: String?, name: String? = nil) {
         self.title = title
-        super.init(simulation: simulation, className: "TabBarItem", name: name)
+        super.init(simulation: simulation, className: className, name: name)
     }
 }

@@ -10,8 +10,8 @@ public final class PercentDrivenInteractiveTransition: SimObject {
     /// finish or cancel changes nothing (UIKit ignores them).
     private var settled = false
 
-    public init(simulation: Simulation, name: String? = nil) {
-        super.init(simulation: simulation, className: "PercentDrivenInteractiveTransition", name: name)
+    public override init(simulation: Simulation, className: String = "PercentDrivenInteractiveTransition", name: String? = nil) {
+        super.init(simulation: simulation, className: className, name: name)
     }
 
     func attach(_ ctx: TransitionContext) { context = ctx; percentComplete = 0; groups = []; toldIdle = false; settled = false }

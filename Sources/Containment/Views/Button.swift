@@ -6,7 +6,7 @@ public final class Button: View {
     /// Built-in behaviour of system buttons (a bar's back button), after the host's.
     var builtInAction: ((ControlEvent) -> Void)?
 
-    public init(simulation: Simulation, name: String? = nil, frame: Rect = .zero) {
-        super.init(simulation: simulation, className: "Button", name: name, frame: frame)
+    public override init(simulation: Simulation, className: String = "Button", name: String? = nil, frame: Rect = .zero) {
+        super.init(simulation: simulation, className: className, name: name, frame: frame)
     }
 }

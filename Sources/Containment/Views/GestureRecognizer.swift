@@ -22,10 +22,10 @@ public class GestureRecognizer: SimObject {
     /// A built-in behaviour (a navigation controller's edge swipe), run before the host's.
     var onAction: ((GestureRecognizer) -> Void)?
 
-    init(simulation: Simulation, kind: Kind, name: String? = nil) {
+    init(simulation: Simulation, kind: Kind, className: String? = nil, name: String? = nil) {
         self.kind = kind
-        let className = ["tap": "TapGestureRecognizer", "pan": "PanGestureRecognizer",
-                         "screenEdgePan": "ScreenEdgePanGestureRecognizer"][kind.rawValue] ?? "GestureRecognizer"
+        let className = className ?? ["tap": "TapGestureRecognizer", "pan": "PanGestureRecognizer",
+                                      "screenEdgePan": "ScreenEdgePanGestureRecognizer"][kind.rawValue] ?? "GestureRecognizer"
         super.init(simulation: simulation, className: className, name: name)
     }
 
@@ -42,15 +42,21 @@ public class GestureRecognizer: SimObject {
 }
 
 public final class TapGestureRecognizer: GestureRecognizer {
-    public init(simulation: Simulation, name: String? = nil) { super.init(simulation: simulation, kind: .tap, name: name) }
+    public init(simulation: Simulation, className: String? = nil, name: String? = nil) {
+        super.init(simulation: simulation, kind: .tap, className: className, name: name)
+    }
 }
 
 public final class PanGestureRecognizer: GestureRecognizer {
-    public init(simulation: Simulation, name: String? = nil) { super.init(simulation: simulation, kind: .pan, name: name) }
+    public init(simulation: Simulation, className: String? = nil, name: String? = nil) {
+        super.init(simulation: simulation, kind: .pan, className: className, name: name)
+    }
 }
 
 public final class ScreenEdgePanGestureRecognizer: GestureRecognizer {
-    public init(simulation: Simulation, name: String? = nil) { super.init(simulation: simulation, kind: .screenEdgePan, name: name) }
+    public init(simulation: Simulation, className: String? = nil, name: String? = nil) {
+        super.init(simulation: simulation, kind: .screenEdgePan, className: className, name: name)
+    }
 }
 
 extension View {

@@ -41,8 +41,8 @@ public final class TableView: ScrollView, TapHandling {
         super.handle(hook)
     }
 
-    public init(simulation: Simulation, name: String? = nil, frame: Rect = .zero) {
-        super.init(simulation: simulation, className: "TableView", name: name, frame: frame)
+    public override init(simulation: Simulation, className: String = "TableView", name: String? = nil, frame: Rect = .zero) {
+        super.init(simulation: simulation, className: className, name: name, frame: frame)
         // Q63: a table bounces vertically however few its rows, as on an iPhone, so its
         // top and bottom take the safe area.
         alwaysBounceVertical = true

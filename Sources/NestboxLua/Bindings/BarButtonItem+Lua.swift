@@ -12,5 +12,5 @@ enum BarButtonItemBinding {
                         set: { c, i in let o = try c.receiver(BarButtonItem.self); o.title = o.hold(try c.args.optionalString(i), replacing: o.title) }),
         ],
         hooks: [LuaHook("action", "(item: BarButtonItem)", doc: "A function in the field `action`, called when the button is tapped.")],
-        make: { rt, _, name in BarButtonItem(simulation: rt.simulation, title: nil, name: name) })
+        make: { rt, className, name in BarButtonItem(simulation: rt.simulation, className: className, title: nil, name: name) })
 }

@@ -21,7 +21,7 @@ enum ButtonBinding {
 
     static let binding = LuaBinding(
         "Button", Button.self, doc: "A control with a title and target-actions.", methods: ButtonMethods.methods, properties: properties,
-        make: { rt, _, name in Button(simulation: rt.simulation, name: name) })
+        make: { rt, className, name in Button(simulation: rt.simulation, className: className, name: name) })
 }
 
 /// Button's target-action: `b:addTarget(fn, event)`; the functions live in the

@@ -39,10 +39,10 @@ enum GestureBinding {
                                     doc: "What the three recognizers share; not constructible itself.",
                                     properties: properties, hooks: hooks)
     static let tap = LuaBinding("TapGestureRecognizer", TapGestureRecognizer.self, doc: "Recognizes a tap; comes before controls.",
-                                make: { rt, _, n in TapGestureRecognizer(simulation: rt.simulation, name: n) })
+                                make: { rt, c, n in TapGestureRecognizer(simulation: rt.simulation, className: c, name: n) })
     static let pan = LuaBinding("PanGestureRecognizer", PanGestureRecognizer.self, doc: "Recognizes a drag (`ui.pan`).",
-                                make: { rt, _, n in PanGestureRecognizer(simulation: rt.simulation, name: n) })
+                                make: { rt, c, n in PanGestureRecognizer(simulation: rt.simulation, className: c, name: n) })
     static let screenEdgePan = LuaBinding("ScreenEdgePanGestureRecognizer", ScreenEdgePanGestureRecognizer.self,
                                           doc: "Recognizes a drag that starts at a screen edge.",
-                                          make: { rt, _, n in ScreenEdgePanGestureRecognizer(simulation: rt.simulation, name: n) })
+                                          make: { rt, c, n in ScreenEdgePanGestureRecognizer(simulation: rt.simulation, className: c, name: n) })
 }

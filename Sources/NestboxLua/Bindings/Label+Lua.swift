@@ -42,5 +42,5 @@ enum LabelBinding {
 
     static let binding = LuaBinding(
         "Label", Label.self, doc: "A view showing text; `ui.tap(\"text\")` finds it.", properties: properties,
-        make: { rt, _, name in Label(simulation: rt.simulation, name: name) })
+        make: { rt, className, name in Label(simulation: rt.simulation, className: className, name: name) })
 }

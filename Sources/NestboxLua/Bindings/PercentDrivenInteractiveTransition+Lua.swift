@@ -24,5 +24,5 @@ enum InteractionBinding {
     static let binding = LuaBinding(
         "PercentDrivenInteractiveTransition", PercentDrivenInteractiveTransition.self,
         doc: "Drives a custom transition by hand (`interactionController`).", methods: methods, properties: properties,
-        make: { rt, _, name in PercentDrivenInteractiveTransition(simulation: rt.simulation, name: name) })
+        make: { rt, className, name in PercentDrivenInteractiveTransition(simulation: rt.simulation, className: className, name: name) })
 }

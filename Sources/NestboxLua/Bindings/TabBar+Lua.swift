@@ -46,7 +46,7 @@ enum TabBarBinding {
     static let binding = LuaBinding(
         "TabBar", TabBar.self, doc: "A bar of item buttons: a tab bar controller's, or a bare one.", properties: properties,
         delegates: [delegate],
-        make: { rt, _, name in TabBar(simulation: rt.simulation, name: name) })
+        make: { rt, className, name in TabBar(simulation: rt.simulation, className: className, name: name) })
 }
 
 extension LuaBridge: TabBarDelegate {

@@ -26,5 +26,5 @@ enum TabBarItemBinding {
 
     static let binding = LuaBinding(
         "TabBarItem", TabBarItem.self, doc: "A tab's title, images and badge (`vc.tabBarItem`).", properties: properties,
-        make: { rt, _, name in TabBarItem(simulation: rt.simulation, title: nil, name: name) })
+        make: { rt, className, name in TabBarItem(simulation: rt.simulation, className: className, title: nil, name: name) })
 }

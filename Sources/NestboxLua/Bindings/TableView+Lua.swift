@@ -102,8 +102,8 @@ enum TableViewBinding {
     static let binding = LuaBinding(
         "TableView", TableView.self, doc: "A scroll view of rows whose visible cells are real subviews, reused as it scrolls.",
         methods: methods, properties: properties, delegates: [dataSource, delegate],
-        make: { rt, _, name in
-            TableView(simulation: rt.simulation, name: name)
+        make: { rt, className, name in
+            TableView(simulation: rt.simulation, className: className, name: name)
         })
 }
 
