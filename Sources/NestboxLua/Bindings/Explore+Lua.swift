@@ -11,6 +11,21 @@ enum ExploreFunctions {
     /// Bounded like every list a script can lengthen.
     static let maxDeclared = 1_000
 
+    /// For the prelude's `ui.fireAction`, which calls the action in Lua (so an error in it
+    /// unwinds no Swift frame): the declared function, or nil and the names declared.
+    static let actionNamed = LuaMethod("_action", "(name: string) -> function?, string?",
+                                       doc: "The action declared with that name, or nil and a message.") { a in
+        let name = try a.string(1)
+        guard let i = a.rt.actions.firstIndex(where: { $0.name == name }) else {
+            let known = a.rt.actions.map { "'\($0.name)'" }.joined(separator: ", ")
+            a.L.pushNil()
+            a.L.push("ui.fireAction: no action named '\(name)' (declared: \(known.isEmpty ? "none" : known))")
+            return 2
+        }
+        lua_rawgeti(a.L, nb_registryindex(), lua_Integer(a.rt.actions[i].ref))
+        return 1
+    }
+
     static let namespace = LuaNamespace(path: "ui", doc: "What exploration checks and fires.", functions: [
         LuaMethod("invariant", "(name: string, check: fun(): boolean)",
                   doc: "Declares a property that must hold whenever the world is at rest: `check` returns true, or false (or nil) and a message as its second value; it should only read. Checked after a run or a REPL line settles (exit 4 when it fails); a later declaration of the name replaces it.") { a in

@@ -25,6 +25,22 @@ enum InputFunctions {
             a.rt.push(sim.tap(target))
             return 1
         },
+        LuaMethod("tapTargets", "() -> {view: View, x: number, y: number}[]",
+                  doc: "What a tap could reach now, frontmost first: each enabled button, tab bar button, table cell and view with an enabled tap recognizer whose center `ui.tap` would reach, with that center in window points (at most 1,000).") { a in
+            let targets = a.rt.simulation.tapTargets()
+            a.L.newTable(array: Int32(targets.count))
+            for (k, t) in targets.enumerated() {
+                a.L.newTable(hash: 3)
+                a.rt.push(t.view)
+                a.L.setRawField(-2, "view")
+                a.L.push(t.point.x)
+                a.L.setRawField(-2, "x")
+                a.L.push(t.point.y)
+                a.L.setRawField(-2, "y")
+                lua_rawseti(a.L, -2, lua_Integer(k + 1))
+            }
+            return 1
+        },
         LuaMethod("pan", "(spec: {view: View?, from: Point, to: Point, steps: integer?, duration: number?, release: boolean?}) -> Touch?",
                   doc: "Drags a finger from `from` to `to` (in `view`'s coordinates, default the window's) in `steps` moves (10) over `duration` (0.25 s); with `release = false` returns the Touch still down.") { a in
             try a.table(1)

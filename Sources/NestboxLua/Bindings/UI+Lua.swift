@@ -193,6 +193,7 @@ enum UIFunctions {
     ])
 
     static let prelude = LuaNamespace(path: "ui", doc: "For the prelude, which removes it from `ui`.", functions: [
+        ExploreFunctions.actionNamed,
         /// Used once by the prelude's `require`: the bytes of a module beside the script,
         /// as they are (the prelude loads them as the main script is loaded).
         LuaMethod("_readModule", "(name: string) -> string?, string",

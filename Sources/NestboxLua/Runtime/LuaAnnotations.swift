@@ -123,7 +123,9 @@ package enum LuaAnnotations {
                 function(path, "\(f.signature)", "\(f.doc)", &out)
             }
         }
-        for h in Prelude.documented.methods where !h.name.contains(".") && !h.name.contains(":") {
+        // The prelude's globals and its `ui` functions (Transform's have their own class).
+        for h in Prelude.documented.methods where !h.name.contains(":") && !h.name.hasPrefix("ui.Transform.")
+            && (!h.name.contains(".") || h.name.hasPrefix("ui.")) {
             function(h.name, "\(h.signature)", "\(h.doc)", &out)
         }
     }

@@ -7,6 +7,7 @@ enum Prelude {
         name: "prelude", field: "",
         doc: "Written in Lua. Transforms are tables `{a, b, c, d, tx, ty}` that compare with `==`; `ui.Transform.identity` is a new identity each read.",
         methods: [
+        LuaHook("ui.fireAction", "(name: string)", doc: "Calls the action declared with `ui.action` under that name, as exploring timings does; an error when there is none."),
         LuaHook("ui.Transform.scale", "(sx: number, sy: number?) -> Transform", doc: "A scale (`sy` defaults to `sx`)."),
         LuaHook("ui.Transform.translate", "(tx: number, ty: number) -> Transform", doc: "A translation."),
         LuaHook("ui.Transform.rotate", "(radians: number) -> Transform", doc: "A rotation."),
@@ -89,6 +90,15 @@ function collectgarbage(opt, ...)
   opt = opt or "collect"
   if not allowed[opt] then error("collectgarbage: option '" .. tostring(opt) .. "' is not allowed here", 2) end
   return rawcollect(opt, ...)
+end
+
+-- ui.fireAction: calls an action declared with ui.action, here in Lua.
+local actionNamed = ui._action
+ui._action = nil
+function ui.fireAction(name)
+  local fire, why = actionNamed(name)
+  if not fire then error(why, 2) end
+  return fire()
 end
 
 -- require: "ui", or a .lua file in the script's folder or below it.

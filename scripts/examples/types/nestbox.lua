@@ -1290,6 +1290,10 @@ function ui.transition(spec) end
 ---@return View?
 function ui.tap(target) end
 
+---What a tap could reach now, frontmost first: each enabled button, tab bar button, table cell and view with an enabled tap recognizer whose center `ui.tap` would reach, with that center in window points (at most 1,000).
+---@return {view: View, x: number, y: number}[]
+function ui.tapTargets() end
+
 ---Drags a finger from `from` to `to` (in `view`'s coordinates, default the window's) in `steps` moves (10) over `duration` (0.25 s); with `release = false` returns the Touch still down.
 ---@param spec {view: View?, from: Point, to: Point, steps: integer?, duration: number?, release: boolean?}
 ---@return Touch?
@@ -1351,6 +1355,10 @@ function ui.trace.mark(label) end
 ---Writes the values, tab-separated, to standard output and records a `log` event.
 ---@param ... any
 function print(...) end
+
+---Calls the action declared with `ui.action` under that name, as exploring timings does; an error when there is none.
+---@param name string
+function ui.fireAction(name) end
 
 ---`ui`, or the module `name` (dotted) from a `.lua` file beside the script.
 ---@param name string
