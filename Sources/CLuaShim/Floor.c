@@ -206,13 +206,13 @@ static int nb_floor_remove_from_parent(lua_State *L) {
 
 /* `vc.view`: loaded on first read (viewDidLoad), then kept in the user value's table. */
 static int nb_floor_index(lua_State *L) {
+    nb_floor_world *w = nb_floor_world_up(L);
     nb_floor_obj *o = nb_floor_check(L, 1);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) return 1;     /* a method */
     lua_pop(L, 1);
     const char *k = lua_tostring(L, 2);
     if (!o->isView && k && strcmp(k, "view") == 0) {
-        nb_floor_world *w = nb_floor_world_up(L);
         lua_pushvalue(L, NB_FLOOR_WORLD_UP);
         lua_getiuservalue(L, -1, 1);                /* its views, by controller id */
         if (lua_rawgeti(L, -1, o->id) != LUA_TNIL) return 1;
@@ -249,7 +249,7 @@ static int nb_floor_controller(lua_State *L) {
 }
 
 static int nb_floor_root(lua_State *L) {
-    nb_floor_obj *root = nb_floor_make(L, (nb_floor_world *)lua_touserdata(L, NB_FLOOR_WORLD_UP), NB_FLOOR_WORLD_UP, 0);
+    nb_floor_obj *root = nb_floor_make(L, nb_floor_world_up(L), NB_FLOOR_WORLD_UP, 0);
     root->state = F_APPEARED;
     lua_getfield(L, -1, "view");
     nb_floor_check(L, -1)->inWindow = 1;
@@ -258,7 +258,7 @@ static int nb_floor_root(lua_State *L) {
 }
 
 static int nb_floor_events(lua_State *L) {
-    nb_floor_world *w = (nb_floor_world *)lua_touserdata(L, NB_FLOOR_WORLD_UP);
+    nb_floor_world *w = nb_floor_world_up(L);
     lua_pushinteger(L, (lua_Integer)w->ntrace);
     return 1;
 }

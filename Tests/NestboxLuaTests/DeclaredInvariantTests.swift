@@ -61,6 +61,18 @@ import InvariantChecking
         #expect(empty == .expectationFailed(message: "test:1: invariant 'y' failed"))
     }
 
+    @Test("an invariant may redeclare one being checked; an expectation inside one fails as an expectation")
+    func insideTheCheck() throws {
+        let (outcome, _, _) = try runLua("""
+            ui.invariant('a', function() ui.invariant('b', function() return false, 'new b' end) return true end)
+            ui.invariant('b', function() return true end)
+            """)
+        #expect(outcome == .expectationFailed(message: "test:1: invariant 'b' failed: new b"))
+        let (expectation, _, _) = try runLua("ui.invariant('trace', function() ui.expectTrace('x.viewDidLoad()') return true end)")
+        guard case .expectationFailed(let message) = expectation else { Issue.record("\(expectation)"); return }
+        #expect(message.hasPrefix("test:1: invariant 'trace': "))
+    }
+
     @Test("an invariant that raises is a script error; bad declarations fail at their line")
     func errors() throws {
         let (raised, _, _) = try runLua("local function helper() error('broken') end\nui.invariant('x', function() return helper() end)")

@@ -52,10 +52,18 @@ import InvariantChecking
             local n = 0
             for k in pairs(ui) do if k == "Label" or k == "TableView" then n = n + 1 end end
             print(ui.Label, ui.TableView, n)
+            -- ui's metatable is locked; keys Lua refuses are refused without unwinding the host
+            print(getmetatable(ui), select(2, pcall(function() ui[nil] = 1 end)), select(2, pcall(function() ui[0/0] = 1 end)))
+            print(pcall(rawset, ui, "Label", 1))
+            co = coroutine.wrap(function() pcall(function() ui[0/0] = 1 end); coroutine.yield(1) end)
+            co()
+            local t = {} for i = 1, 1000 do t[i] = { i } end   -- allocations count again after it
             """)
         #expect(outcome == .ok)
         let classes = LuaTypes.all.filter { $0.make != nil }.count
-        #expect(out == "true\ttrue\ntrue\ttrue\tx\n\(classes - 1)\tmine\ttrue\nnil\tnil\t0\n")
+        #expect(out == "true\ttrue\ntrue\ttrue\tx\n\(classes - 1)\tmine\ttrue\nnil\tnil\t0\n"
+                + "locked\ttest:20: bad argument #2 to 'newindex' (table index is nil)\ttest:20: bad argument #2 to 'newindex' (table index is NaN)\n"
+                + "false\trawset on a class or a table of ui's: set its fields with '=', which checks them (docs/api-conventions.md)\n")
         #expect(rt.typeTablesMade.allSatisfy { $0 })
         let empty = try LuaRuntime()
         #expect(empty.typeTablesMade.filter { $0 }.count <= 4, "\(empty.typeTablesMade)")

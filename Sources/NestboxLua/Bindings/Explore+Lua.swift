@@ -85,7 +85,11 @@ extension LuaRuntime {
     /// Checks every invariant the script declared, in order: the first that fails or
     /// raises, as an outcome (exit 4 for a failure, 1 for an error); nil when all hold.
     public func checkDeclaredInvariants() -> RunOutcome? {
-        for inv in invariants {
+        // By index over the live list: an invariant may redeclare one (replacing its ref).
+        var k = 0
+        while k < invariants.count {
+            let inv = invariants[k]
+            k += 1
             let top = L.top
             defer { L.settop(top) }
             lua_rawgeti(L, nb_registryindex(), lua_Integer(inv.ref))
@@ -95,6 +99,9 @@ extension LuaRuntime {
             let at = inv.location.isEmpty ? "" : inv.location + " "
             guard status == LUA_OK else {
                 let (message, traceback) = splitTraceback(L.string(at: -1) ?? "(error object is not a string)")
+                pendingHookError = nil
+                // An expectation inside it (`ui.expectTrace`) fails as one, as in `call`.
+                if expectationFailed { return .expectationFailed(message: "\(at)invariant '\(inv.name)': \(message)") }
                 return .scriptError(message: "\(at)invariant '\(inv.name)' raised: \(message)", traceback: traceback)
             }
             if lua_toboolean(L, top + 1) != 0 { continue }

@@ -6,6 +6,15 @@ import FoundationEssentials
 /// The functions of the `ui` table that belong to no class (README.md, The Lua API),
 /// `ui.trace`, the globals, and the metamethods every object shares.
 enum UIFunctions {
+    /// A key `lua_rawset` would raise on (nil, NaN): refused here, since a Lua error must
+    /// not unwind through the Swift frames of a metamethod.
+    static func checkKey(_ a: Args) throws {
+        if a.L.isNoneOrNil(2) { throw LuaFailure.argument(2, "table index is nil") }
+        if a.L.type(2) == LUA_TNUMBER, lua_isinteger(a.L, 2) == 0, lua_tonumberx(a.L, 2, nil).isNaN {
+            throw LuaFailure.argument(2, "table index is NaN")
+        }
+    }
+
     static let metamethods = LuaNamespace(path: "", doc: "Metamethods every object and class shares.", functions: [
         LuaMethod("__tostring", "() -> string", doc: "An object's description: `<ClassName: name>`.") { a in
             if let o = nb_toobject(a.L, 1), let p = o.pointee.object {
@@ -16,6 +25,7 @@ enum UIFunctions {
             return 1
         },
         LuaMethod("__uiindex", "(ui: table, key: any) -> table?", doc: "`ui`'s classes, each made on its first read.") { a in
+            try a.rt.checkUI(a)
             guard a.L.type(2) == LUA_TSTRING, let name = a.L.string(at: 2), let i = LuaRuntime.classType(named: name),
                   !a.rt.uiNamesTaken[i] else { return 0 }
             a.rt.makeTypeTables(i)
@@ -25,6 +35,8 @@ enum UIFunctions {
         },
         LuaMethod("__uinewindex", "(ui: table, key: any, value: any)",
                   doc: "A name set in `ui` before its class was made keeps what the script set there, nil included.") { a in
+            try a.rt.checkUI(a)
+            try checkKey(a)
             if a.L.type(2) == LUA_TSTRING, let name = a.L.string(at: 2), let i = LuaRuntime.classType(named: name) {
                 a.rt.uiNamesTaken[i] = true
             }
@@ -33,6 +45,7 @@ enum UIFunctions {
             return 0
         },
         LuaMethod("__uipairs", "(ui: table) -> function, table, nil", doc: "`pairs(ui)`: every class made first.") { a in
+            try a.rt.checkUI(a)
             a.rt.makeAllTypeTables()
             lua_rawgeti(a.L, nb_registryindex(), lua_Integer(a.rt.nextRef))     // Lua's own, whatever `next` is now
             lua_pushvalue(a.L, 1)
@@ -75,7 +88,7 @@ enum UIFunctions {
         /// on its own subclass, made with extend); a subclass is the script's to change.
         LuaMethod("__classset", "(key: any, value: any)", doc: "Sets a field of a subclass; the classes in `ui` are read-only.") { a in
             try a.table(1)
-            if a.L.isNoneOrNil(2) { throw LuaFailure.argument(2, "table index is nil") }
+            try checkKey(a)
             if lua_getmetatable(a.L, 1) != 0 {
                 let bound = a.L.rawField(-1, "__bound") == LUA_TBOOLEAN
                 let name = a.L.rawField(-2, "__name") == LUA_TSTRING ? a.L.string(at: -1) ?? "?" : "?"

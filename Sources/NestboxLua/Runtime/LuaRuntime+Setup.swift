@@ -57,7 +57,10 @@ extension LuaRuntime {
 
     func registerBindings() {
         let t = Self.tables
-        L.newTable(hash: Int32(LuaTypes.all.count + 2))     // ui
+        // ui, sized for every function and class, so a class added while a script walks
+        // it with `next` never rehashes it
+        let functionCount = LuaTypes.namespaces.filter { $0.path == "ui" }.reduce(0) { $0 + $1.functions.count }
+        L.newTable(hash: Int32(LuaTypes.all.count + functionCount + 8))
         let ui = L.top
         // Each type's methods and properties tables, by type ID (2i+1, 2i+2): its
         // children copy them, and its object metatable is made from them when the first
@@ -80,6 +83,8 @@ extension LuaRuntime {
         if let id = Self.sharedFunction("__uiindex") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(-2, "__index") }
         if let id = Self.sharedFunction("__uipairs") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(-2, "__pairs") }
         if let id = Self.sharedFunction("__uinewindex") { nb_pushdispatch(L, methodDispatch, Int32(id)); L.setRawField(-2, "__newindex") }
+        L.push("locked" as StaticString)                 // getmetatable(ui) hands out nothing
+        L.setRawField(-2, "__metatable")
         lua_setmetatable(L, ui)
         for (n, namespace) in LuaTypes.namespaces.enumerated() where !namespace.path.isEmpty {
             registerFunctions(t.functionIDs[n], in: namespace.path, ui: ui)
@@ -96,6 +101,15 @@ extension LuaRuntime {
         LuaTypes.all.firstIndex { $0.make != nil && $0.name.utf8.count == name.utf8.count && $0.name == name }
     }
 
+    /// The first argument of `ui`'s metamethods must be `ui` itself (they are reachable
+    /// only through it, its metatable being locked; this keeps them so).
+    func checkUI(_ a: Args) throws {
+        lua_rawgeti(L, nb_registryindex(), lua_Integer(uiRef))
+        let isUI = lua_rawequal(L, 1, -1) != 0
+        L.pop()
+        guard isUI else { throw LuaFailure.argument(1, "ui expected") }
+    }
+
     /// Makes every type's tables and class (`pairs(ui)`, the REPL's completion, tests).
     func makeAllTypeTables() {
         for i in LuaTypes.all.indices { makeTypeTables(i) }
@@ -108,14 +122,13 @@ extension LuaRuntime {
     /// inherits them. Each table is made at its final size: filled one key at a time
     /// from empty, a table is rehashed at every power of two (docs/performance.md).
     func makeTypeTables(_ i: Int) {
-        guard !typeTablesMade[i] else { return }
+        guard !typeTablesMade[i], lua_checkstack(L, 20) != 0 else { return }
         let t = Self.tables
         let parent = t.parents[i]
         if let parent { makeTypeTables(parent) }
         typeTablesMade[i] = true
         let top = L.top
         defer { L.settop(top) }
-        guard lua_checkstack(L, 20) != 0 else { return }
         let fn = Self.sharedFunction
         lua_rawgeti(L, nb_registryindex(), lua_Integer(typeTablesRef))
         let made = L.top
