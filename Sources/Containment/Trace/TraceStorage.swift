@@ -147,17 +147,9 @@ final class TraceStorage {
                                      tag: UInt8, payload: UInt64, added: inout Int) {
         let bits = t.bitPattern
         if bits != lastInstantBits || instants.count == 0 { newInstant(t, &added) }
-        var inline = UInt32(truncatingIfNeeded: payload)
-        var wide = false
-        if tag == 2 {
-            let f = Float(Double(bitPattern: payload))
-            if Double(f).bitPattern == payload { inline = f.bitPattern } else { wide = true }
-        }
-        if wide {
-            wides.append(TraceWide(payload: (payload, 0), side: 0))
-            inline = UInt32(truncatingIfNeeded: wides.count - 1)
-            added += MemoryMeter.wideBytes
-        }
+        let packed = Self.inlinePayload(tag, payload)
+        let wide = packed == nil
+        let inline = packed ?? wideEntry((payload, 0), side: 0, &added)
         let e = unsafeBitCast(event, to: (UInt64, UInt64).self), l = unsafeBitCast(label, to: (UInt64, UInt64).self)
         let small = UInt64(kind) | UInt64(tag) << 8 | (wide ? 1 << 16 : 0)
         let slot = Int(truncatingIfNeeded: ((e.0 ^ e.1 &* 31 ^ l.0 &* 131 ^ small) &* 0x9E37_79B9_7F4A_7C15) >> 56)
@@ -174,6 +166,21 @@ final class TraceStorage {
         store(TraceRecord(instant: UInt32(truncatingIfNeeded: instants.count - 1), object: object, shape: shape, payload: inline))
     }
 
+    /// One argument's payload as a record holds it; nil when it needs a wide entry. A
+    /// number goes inline when a Float holds it exactly (an index, a size).
+    @inline(__always) private static func inlinePayload(_ tag: UInt8, _ payload: UInt64) -> UInt32? {
+        guard tag == 2 else { return UInt32(truncatingIfNeeded: payload) }
+        let f = Float(Double(bitPattern: payload))
+        return Double(f).bitPattern == payload ? f.bitPattern : nil
+    }
+
+    /// Stores payloads that do not fit a record; the entry's index.
+    private func wideEntry(_ payload: (UInt64, UInt64), side: UInt32, _ added: inout Int) -> UInt32 {
+        wides.append(TraceWide(payload: payload, side: side))
+        added += MemoryMeter.wideBytes
+        return UInt32(truncatingIfNeeded: wides.count - 1)
+    }
+
     private func newInstant(_ t: Double, _ added: inout Int) {
         instants.append(t)
         lastInstantBits = t.bitPattern
@@ -184,22 +191,9 @@ final class TraceStorage {
     /// instant, shape or wide entry).
     @inline(__always) func append(_ d: TraceDraft, added: inout Int) {
         if d.t.bitPattern != lastInstantBits || instants.count == 0 { newInstant(d.t, &added) }
-        var inline = UInt32(0)
-        var wide = d.side != 0 || d.argc > 1
-        if d.argc == 1, !wide {
-            if d.tag.0 == 2 {
-                // A number goes inline when a Float holds it exactly (an index, a size).
-                let f = Float(Double(bitPattern: d.payload.0))
-                if Double(f).bitPattern == d.payload.0 { inline = f.bitPattern } else { wide = true }
-            } else {
-                inline = UInt32(truncatingIfNeeded: d.payload.0)
-            }
-        }
-        if wide {
-            wides.append(TraceWide(payload: d.payload, side: d.side))
-            inline = UInt32(truncatingIfNeeded: wides.count - 1)
-            added += MemoryMeter.wideBytes
-        }
+        let packed = d.side != 0 || d.argc > 1 ? nil : d.argc == 0 ? 0 : Self.inlinePayload(d.tag.0, d.payload.0)
+        let wide = packed == nil
+        let inline = packed ?? wideEntry(d.payload, side: d.side, &added)
         let shape = TraceShape(kind: d.kind, argc: d.argc, tag0: d.tag.0, tag1: d.tag.1, wide: wide,
                                event: d.event, label0: d.label.0, label1: d.label.1)
         store(TraceRecord(instant: UInt32(truncatingIfNeeded: instants.count - 1), object: d.object,
