@@ -95,6 +95,9 @@ function AndroidLikeViewController:selectPage(index)
   self:addChild(to)
   to.view.frame = { direction * bounds.width, 0, bounds.width, bounds.height }
   self.current = index
+  -- Found by nestbox explore: a second tab tapped during the slide started a transition
+  -- from a child still arriving (unbalanced appearance calls). The tabs wait for it.
+  self.segmentedControl.isUserInteractionEnabled = false
   self:transition{ from = from, to = to, duration = 0.3, options = { "curveEaseInOut" },
     animations = function()
       to.view.frame = bounds
@@ -103,6 +106,7 @@ function AndroidLikeViewController:selectPage(index)
     completion = function()
       from:removeFromParent()
       to:didMove(self)
+      self.segmentedControl.isUserInteractionEnabled = true
     end }
 end
 

@@ -124,6 +124,16 @@ function VerticalTabBarController:setTabBarItems(items)
     self:addChild(item.controller)
     item.controller:didMove(self)
   end
+  -- Found by nestbox explore: the article's setter kept the old buttons on screen, and a
+  -- tap on one past the new count indexed an item that no longer exists. A loaded view
+  -- gets the new buttons and shows the first item.
+  if self.isViewLoaded then
+    local buttons = {}
+    for i, item in ipairs(items) do buttons[i] = item.button end
+    self.selected = nil
+    self.lastSelectedIndex = 1
+    self.view.tabBarView:setTabBarButtons(buttons)
+  end
 end
 
 function VerticalTabBarController:tabBarDidSelectTabAtIndex(tabBar, index)
@@ -200,6 +210,12 @@ ui.expectTrace [[
   Blue.didMove(toParent: nil)
   Yellow.willMove(toParent: tabs)
   Yellow.didMove(toParent: tabs)
+  Yellow.loadView()
+  Yellow.viewDidLoad()
+  Yellow.viewWillAppear(animated: false)
+  Yellow.viewIsAppearing(animated: false)
+  Yellow.viewDidAppear(animated: false)
 ]]
 assert(#tabs.children == 1 and tabs.children[1] == yellow)
+assert(#tabs.view.tabBarView.tabBarButtons == 1 and tabs.selected == yellow)
 print("OK")

@@ -37,6 +37,17 @@ enum ExploreFunctions {
             try a.rt.declare(a, into: \.actions, what: "action")
             return 0
         },
+        LuaMethod("checkInvariants", "()",
+                  doc: "Checks the model's own invariants, then each declared invariant, now (at rest or not); fails as an expectation (exit 4) with the message `nestbox run` and `nestbox explore` print. A repro ends with it.") { a in
+            switch a.rt.checkAllInvariants() {
+            case nil, .ok?: return 0
+            case .expectationFailed(let message)?:
+                a.rt.expectationFailed = true
+                throw LuaFailure.raw(message)
+            case .scriptError(let message, _)?, .limitExceeded(let message)?, .unreadable(let message)?:
+                throw LuaFailure.raw(message)
+            }
+        },
     ])
 }
 
@@ -82,6 +93,15 @@ extension LuaRuntime {
         return call(nargs: 0)
     }
 
+    /// The model's invariants (a broken one is a Nestbox bug, reported as the explorer
+    /// finds it), then the script's.
+    public func checkAllInvariants() -> RunOutcome? {
+        if let broken = simulation.checkInvariants().first {
+            return .expectationFailed(message: "model invariant broken: \(broken)")
+        }
+        return checkDeclaredInvariants()
+    }
+
     /// Checks every invariant the script declared, in order: the first that fails or
     /// raises, as an outcome (exit 4 for a failure, 1 for an error); nil when all hold.
     public func checkDeclaredInvariants() -> RunOutcome? {
@@ -90,6 +110,7 @@ extension LuaRuntime {
         while k < invariants.count {
             let inv = invariants[k]
             k += 1
+            lastFailedInvariant = inv.name
             let top = L.top
             defer { L.settop(top) }
             lua_rawgeti(L, nb_registryindex(), lua_Integer(inv.ref))

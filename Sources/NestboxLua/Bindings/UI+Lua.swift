@@ -216,16 +216,45 @@ enum UIFunctions {
             guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }) else {
                 a.L.pushNil(); a.L.push("module name '\(name)' is not a dotted list of plain names"); return 2
             }
-            let dir = a.rt.scriptDirectory.map { $0.isEmpty ? "." : $0 } ?? "."
-            let path = dir + "/" + parts.joined(separator: "/") + ".lua"
-            guard let data = FileManager.default.contents(atPath: path) else {
-                a.L.pushNil(); a.L.push("module '\(name)' not found (no file \(path))"); return 2
+            // Q73: the script's folder, then each folder above it, nearest first.
+            let file = parts.joined(separator: "/") + ".lua"
+            var searched: [String] = []
+            for folder in moduleFolders(from: a.rt.scriptDirectory ?? "") {
+                let path = folder.isEmpty ? file : folder == "/" ? "/" + file : folder + "/" + file
+                searched.append(path)
+                if let data = FileManager.default.contents(atPath: path) {
+                    data.withUnsafeBytes { _ = lua_pushlstring(a.L, $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count) }
+                    a.L.push("@" + path)
+                    return 2
+                }
             }
-            data.withUnsafeBytes { _ = lua_pushlstring(a.L, $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count) }
-            a.L.push("@" + path)
+            a.L.pushNil()
+            a.L.push("module '\(name)' not found (no file \(searched.first ?? file) or in a folder above it)")
             return 2
         },
     ], isInternal: true)
+
+    /// The folders `require` searches (Q73), as paths written from the script's folder
+    /// ("" for the current folder): the folder itself, then each above it up to the root,
+    /// lexically, so a module one folder up is named `../x.lua` at most once and a repro
+    /// in `explore-out/` loads `menu.lua` under the name the explorer ran it with.
+    static func moduleFolders(from start: String) -> [String] {
+        var parts = start.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+        let absolute = start.hasPrefix("/")
+        var out: [String] = []
+        // Above a relative start: the current folder's depth bounds the "../" climbed.
+        var depth: Int?
+        while out.count <= 256 {
+            out.append(absolute ? "/" + parts.joined(separator: "/") : parts.joined(separator: "/"))
+            if let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if absolute { break }
+            let ups = parts.count { $0 == ".." }
+            if depth == nil { depth = FileManager.default.currentDirectoryPath.split(separator: "/").count }
+            guard ups < depth ?? 0 else { break }
+            parts.append("..")
+        }
+        return out
+    }
 
     /// The events a trace query asks for: kinds (a string or a list), or an options table
     /// `{ kinds = ..., since = label }` where `since` keeps what follows the latest mark

@@ -27,6 +27,8 @@ public final class LuaRuntime {
     /// What the script declared with `ui.invariant` and `ui.action` (Explore+Lua.swift).
     var invariants: [DeclaredFunction] = []
     var actions: [DeclaredFunction] = []
+    /// The name of the declared invariant `checkDeclaredInvariants` last found failing.
+    public internal(set) var lastFailedInvariant: String?
     var traitMetaRef: Int32 = LUA_NOREF
     /// Per type: the box its class's __index reads refusals through (nb_pushclassindex).
     var classBoxRefs: [Int32] = []

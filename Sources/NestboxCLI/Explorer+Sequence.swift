@@ -1,0 +1,176 @@
+import Containment
+import NestboxLua
+
+/// One sequence, in the process that makes it (a child forked from the settled design):
+/// made up from a seed, or replayed from steps (the database, shrinking). After every wait
+/// and every input the oracles of docs/explore.md look: the call's own error, a UIKit
+/// warning, the model's invariants, and, when the world is at rest, the script's.
+final class SequenceRun {
+    let runtime: LuaRuntime
+    let lintFails: Bool
+    /// Told of each step before its input is made (the child streams it to the parent).
+    var onStep: (ExploreStep) -> Void = { _ in }
+    var sim: Simulation { runtime.simulation }
+    private var inputs = 0
+    private var warning: String?
+    private var lintsSeen: [String] = []
+    private var failure: ExploreFailure?
+
+    init(runtime: LuaRuntime, lintFails: Bool) {
+        self.runtime = runtime
+        self.lintFails = lintFails
+        runtime.output = { _ in }
+        sim.trace.hear([.warning, .lint])
+        sim.trace.onEvent = { [unowned self] e in
+            let text = e.message ?? e.event
+            if e.kind == .warning, self.warning == nil { self.warning = text }
+            if e.kind == .lint, self.lintsSeen.count < 100, !self.lintsSeen.contains(text) { self.lintsSeen.append(text) }
+        }
+    }
+
+    /// Makes `count` steps chosen with `rng`, then settles.
+    func explore(_ rng: inout ExploreRandom, steps count: Int) -> SequenceResult {
+        var made: [ExploreStep] = []
+        while made.count < count, failure == nil {
+            // The input is chosen in the world the wait leaves.
+            var step = ExploreStep(wait: chooseWait(&rng), input: nil)
+            wait(step.wait)
+            if failure == nil {
+                guard let (input, note) = chooseInput(&rng) else { break }
+                step.input = input
+                step.note = note
+                onStep(step)
+                inputs += 1
+                look(after: runtime.perform(input))
+            }
+            if step.input == nil { onStep(step) }
+            made.append(step)
+        }
+        finish(&made)
+        return SequenceResult(steps: made, failure: failure, lints: lintsSeen)
+    }
+
+    /// Makes `steps` as they are, stopping at the first failure, then settles.
+    func replay(_ steps: [ExploreStep]) -> SequenceResult {
+        var made: [ExploreStep] = []
+        // A wait of nothing with no input does nothing: not a step.
+        for step in steps where failure == nil && (step.input != nil || step.wait != .none) {
+            made.append(step)
+            wait(step.wait)
+            // A wait that failed: its input was never made.
+            if failure != nil { made[made.count - 1].input = nil }
+            onStep(made[made.count - 1])
+            guard failure == nil, let input = step.input else { continue }
+            inputs += 1
+            look(after: runtime.perform(input))
+        }
+        finish(&made)
+        return SequenceResult(steps: made, failure: failure, lints: lintsSeen)
+    }
+
+    private func wait(_ wait: ExploreStep.Wait) {
+        switch wait {
+        case .none: break
+        case .seconds(let s): look(after: runtime.perform(.advance(s)))
+        case .settle: look(after: runtime.perform(.settle))
+        }
+    }
+
+    /// The sequence's end: the world settles, and what must hold at rest is checked. A
+    /// failure here is a last step, a settle with no input, so the repro settles too.
+    private func finish(_ made: inout [ExploreStep]) {
+        guard failure == nil else { return }
+        look(after: runtime.perform(.settle))
+        if failure != nil {
+            let step = ExploreStep(wait: .settle, input: nil)
+            onStep(step)
+            made.append(step)
+        }
+    }
+
+    // MARK: - The oracles
+
+    func look(after outcome: RunOutcome?) {
+        guard failure == nil else { return }
+        if let outcome, outcome != .ok {
+            failure = Self.classify(outcome, after: inputs)
+        } else if let warning {
+            failure = ExploreFailure(kind: "warning", name: Self.warningName(warning), message: warning, after: inputs)
+        } else if lintFails, let lint = lintsSeen.first {
+            failure = ExploreFailure(kind: "lint", name: Self.template(lint), message: lint, after: inputs)
+        } else if let broken = sim.checkInvariants().first {
+            failure = ExploreFailure(kind: "model", name: Self.template(broken), message: "model invariant broken: \(broken)", after: inputs)
+        } else if sim.isAtRest, let outcome = runtime.checkDeclaredInvariants() {
+            failure = Self.classify(outcome, after: inputs)
+            failure?.kind = "invariant"
+            failure?.name = runtime.lastFailedInvariant ?? failure?.name ?? ""
+        }
+    }
+
+    /// A run's outcome as a failure: an uncaught UIKit exception by its name, another
+    /// error by where it was raised, a limit by which.
+    static func classify(_ outcome: RunOutcome, after: Int) -> ExploreFailure {
+        switch outcome {
+        case .scriptError(let message, _), .expectationFailed(let message):
+            if let name = exceptionName(in: message) {
+                return ExploreFailure(kind: "exception", name: name, message: message, after: after)
+            }
+            let kind = if case .expectationFailed = outcome { "expectation" } else { "error" }
+            return ExploreFailure(kind: kind, name: location(of: message) ?? template(message), message: message, after: after)
+        case .limitExceeded(let message):
+            let which = message.hasPrefix("memory") ? "memory" : message.hasPrefix("time") ? "time" : "instructions"
+            return ExploreFailure(kind: "limit", name: which, message: message, after: after)
+        case .unreadable(let message):
+            return ExploreFailure(kind: "error", name: template(message), message: message, after: after)
+        case .ok:
+            return ExploreFailure(kind: "error", name: "", message: "", after: after)
+        }
+    }
+
+    /// `NSInternalInconsistencyException` in `file:12: NSInternalInconsistencyException: …`.
+    static func exceptionName(in message: String) -> String? {
+        for word in message.split(whereSeparator: { $0 == " " || $0 == ":" }).prefix(4)
+        where word.hasPrefix("NS") && word.hasSuffix("Exception") { return String(word) }
+        return nil
+    }
+
+    /// `file.lua:12` at the start of a message, if it has one.
+    static func location(of message: String) -> String? {
+        let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, !parts[0].contains(" "), !parts[1].isEmpty,
+              parts[1].allSatisfy(\.isNumber) else { return nil }
+        return "\(parts[0]):\(parts[1])"
+    }
+
+    /// A message with each object's description as `<X>`, as docs/uikit-messages.md
+    /// writes the texts: the same mistake made on other objects is the same failure.
+    static func template(_ message: String) -> String {
+        var out = "", depth = 0
+        for c in message {
+            if c == "<" { if depth == 0 { out += "<X>" }; depth += 1; continue }
+            if c == ">", depth > 0 { depth -= 1; continue }
+            if depth == 0 { out.append(c) }
+        }
+        return String(out.prefix(200))
+    }
+
+    /// UIKit's console messages by their numbers (docs/uikit-messages.md).
+    static let warningNumbers: [(prefix: String, contains: String, number: String)] = [
+        ("Unbalanced calls to begin/end appearance transitions", "", "W1"),
+        ("nested push animation", "", "W10"), ("nested pop animation", "", "W10"),
+        ("Application tried to present modally an active controller", "", "W14"),
+        ("Attempt to present", "whose view is not in the window hierarchy", "W15"),
+        ("Attempt to present", "while a presentation is in progress", "W16"),
+        ("Attempt to present", "which is already presenting", "W16"),
+        ("Warning: Attempt to dismiss from view controller", "", "W17"),
+        ("Presenting view controllers on detached view controllers", "", "W18"),
+        ("[ViewController] Calling -", "", "W19"),
+    ]
+
+    static func warningName(_ message: String) -> String {
+        for w in warningNumbers where message.hasPrefix(w.prefix) && (w.contains.isEmpty || message.contains(w.contains)) {
+            return w.number
+        }
+        return template(message)
+    }
+}

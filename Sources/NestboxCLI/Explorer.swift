@@ -1,0 +1,216 @@
+import CLuaShim
+import Containment
+import FoundationEssentials
+import NestboxLua
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `nestbox explore FILE` (docs/explore.md): the design is built and settled once; then
+/// sequences of inputs, each in a child forked from that world, look for a failure; the
+/// first one found (the lowest sequence number, so the same whatever `-j`) is shrunk,
+/// stored in the database beside FILE and written out as a repro `nestbox run` replays.
+final class Explorer {
+    struct Settings {
+        var file: String
+        var seed: UInt64 = 1
+        var runs: Int?
+        var seconds: Double?
+        var steps = 10
+        var jobs = 1
+        var out: String?
+        var json = false
+        var lintFails = false
+        var limits = Limits()
+        /// No database read or written (the bench, the tests of determinism).
+        var useDatabase = true
+    }
+
+    /// What a run found, for the final line, `--json` and the tests.
+    struct Summary {
+        var sequences = 0
+        var inputs = 0
+        var seconds = 0.0
+        var failure: ExploreFailure?
+        var shrunkFrom = 0
+        var sequence: Int?
+        var fromDatabase = false
+        var repro: String?
+        var report: String?
+        /// Whether `nestbox run` of the repro failed with the same message.
+        var reproConfirmed = false
+        var lints: [String] = []
+    }
+
+    static let defaultRuns = 1_000
+
+    let settings: Settings
+    let output: Output
+    private(set) var session: RunSession!
+    private let started = nb_monotonic_now()
+
+    init(settings: Settings, output: Output) {
+        self.settings = settings
+        self.output = output
+    }
+
+    /// The whole command: exit 0 (no failure), 1 (a failure), 3 (the design fails before
+    /// any input).
+    func execute() -> (ExitStatus, Summary) {
+        var summary = Summary()
+        if let early = startDesign() { return (early, summary) }
+        let db = ExploreDatabase(file: settings.file)
+        var found: (index: Int?, result: SequenceResult)?
+        if settings.useDatabase {
+            for (k, stored) in db.entries.enumerated() {
+                let r = runOne(job: -1 - k, replay: stored)
+                summary.sequences += 1
+                summary.inputs += r.steps.count { $0.input != nil }
+                if r.failure != nil { found = (nil, r); summary.fromDatabase = true; break }
+                db.remove(stored)
+            }
+        }
+        if found == nil { found = exploreAll(&summary) }
+        summary.seconds = nb_monotonic_now() - started
+        guard let (index, result) = found, let failure = result.failure else {
+            clearProgress()
+            return (.ok, summary)
+        }
+        summary.sequence = index
+        summary.shrunkFrom = failure.after
+        let (steps, shrunk) = shrink(Array(result.steps), failure)
+        summary.failure = shrunk
+        if settings.useDatabase { db.store(steps, shrunk) }
+        clearProgress()
+        writeRepro(steps, shrunk, &summary)
+        summary.seconds = nb_monotonic_now() - started
+        return (.failure, summary)
+    }
+
+    // MARK: - The design
+
+    /// Runs FILE's main chunk and settles: the world every sequence starts from. A
+    /// failure here is the design's own (exit 3), said as `nestbox run` says it.
+    private func startDesign() -> ExitStatus? {
+        var options = RunSession.Options()
+        settings.limits.apply(to: &options)
+        options.format = .none
+        options.echoWarnings = false
+        do { session = try RunSession(options: options, output: output) } catch {
+            output.err("nestbox: \(error)\n")
+            return .failure
+        }
+        // Standard output is the explorer's: the design's prints are not shown.
+        session.runtime.output = { _ in }
+        var warning: String?
+        session.runtime.simulation.trace.hear([.warning])
+        session.runtime.simulation.trace.onEvent = { e in if warning == nil { warning = e.message } }
+        let outcome = session.run(file: settings.file)
+        session.runtime.endLimits()
+        if case .unreadable = outcome { session.printOutcome(outcome); return .usage }
+        var failure: String?
+        if outcome != .ok {
+            session.printOutcome(outcome)
+        } else if let warning {
+            failure = "UIKit warned: \(warning)"
+        } else if let broken = session.runtime.checkAllInvariants() {
+            session.printOutcome(broken)
+        } else {
+            return nil
+        }
+        if let failure { output.err("nestbox: \(failure)\n") }
+        output.err("nestbox: \(settings.file) fails before any input (exit 3)\n")
+        return .limit
+    }
+
+    // MARK: - Sequences
+
+    /// Sequence `job` (or, given steps, their replay) in a child of the settled world.
+    func runOne(job: Int, replay steps: [ExploreStep]? = nil) -> SequenceResult {
+        var pool = ChildPool(timeout: settings.limits.timeout)
+        guard start(job: job, replay: steps, in: &pool) else {
+            return SequenceResult(steps: [], failure: ExploreFailure(kind: "crash", name: "fork", message: "cannot start a process", after: 0))
+        }
+        while true {
+            if let done = pool.collect(milliseconds: 100).first { return done.result }
+        }
+    }
+
+    private func start(job: Int, replay: [ExploreStep]?, in pool: inout ChildPool) -> Bool {
+        let runtime = session.runtime, settings = self.settings
+        return pool.start(job: job) { send in
+            runtime.collectOnlyWhenFull()
+            runtime.setLimits(timeout: settings.limits.timeout, maxInstructions: settings.limits.maxInstructions,
+                              exitWhenStuck: settings.file)
+            let run = SequenceRun(runtime: runtime, lintFails: settings.lintFails)
+            run.onStep = { send(ExploreCoding.line($0) + "\n") }
+            let result: SequenceResult
+            if let replay {
+                result = run.replay(replay)
+            } else {
+                var rng = ExploreRandom(seed: settings.seed, sequence: job)
+                result = run.explore(&rng, steps: settings.steps)
+            }
+            send(ExploreCoding.tail(result))
+        }
+    }
+
+    /// Sequences 0, 1, 2, … on `jobs` children at once, until `--runs` or `--for` or a
+    /// failure. The failure reported is the lowest-numbered one: sequences after it are
+    /// stopped, those before it finish (one of them may fail too).
+    private func exploreAll(_ summary: inout Summary) -> (Int?, SequenceResult)? {
+        var pool = ChildPool(timeout: settings.limits.timeout)
+        var next = 0
+        var failed: (index: Int, result: SequenceResult)?
+        var inputsOf: [Int: Int] = [:]
+        var lints: [String] = []
+        var lastProgress = 0.0
+        let runs = settings.runs ?? (settings.seconds == nil ? Self.defaultRuns : .max)
+        func mayStart(_ i: Int) -> Bool {
+            i < runs && (failed == nil || i < failed!.index)
+                && (settings.seconds == nil || nb_monotonic_now() - started < settings.seconds!)
+                && StopSignal.received == 0
+        }
+        while true {
+            while pool.count < settings.jobs, mayStart(next) {
+                guard start(job: next, replay: nil, in: &pool) else { break }
+                next += 1
+            }
+            if pool.count == 0 { break }
+            for done in pool.collect(milliseconds: 20) {
+                inputsOf[done.job] = done.result.steps.count { $0.input != nil }
+                for l in done.result.lints where !lints.contains(l) && lints.count < 100 { lints.append(l) }
+                if done.result.failure != nil, failed == nil || done.job < failed!.index {
+                    failed = (done.job, done.result)
+                    pool.stop { $0 > done.job }
+                }
+            }
+            if StopSignal.received != 0 { pool.stop() }
+            let now = nb_monotonic_now()
+            if now - lastProgress > 0.2 {
+                lastProgress = now
+                progress(sequences: inputsOf.count, inputs: inputsOf.values.reduce(0, +), failures: failed == nil ? 0 : 1)
+            }
+        }
+        // Counted up to the failure: the same numbers whatever `-j`.
+        let counted = inputsOf.filter { failed == nil || $0.key <= failed!.index }
+        summary.sequences += counted.count
+        summary.inputs += counted.values.reduce(0, +)
+        summary.lints = lints
+        return failed.map { ($0.index, $0.result) }
+    }
+
+    // MARK: - Progress on a terminal
+
+    private var showsProgress: Bool { !settings.json && output.ownsProcess && isatty(2) != 0 }
+
+    private func progress(sequences: Int, inputs: Int, failures: Int) {
+        guard showsProgress else { return }
+        let elapsed = max(nb_monotonic_now() - started, 1e-9)
+        output.err("\r\u{1b}[Kexploring: \(sequences) sequences (\(inputs) inputs), \(Int(Double(sequences) / elapsed))/s, \(failures) failure\(failures == 1 ? "" : "s")")
+    }
+
+    private func clearProgress() {
+        if showsProgress { output.err("\r\u{1b}[K") }
+    }
+}
