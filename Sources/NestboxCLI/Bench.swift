@@ -18,13 +18,13 @@ public struct Bench: NestboxCommand {
     @Flag(help: "Run each case briefly, at smaller sizes (for CI); targets are not judged.")
     public var quick = false
 
-    @Option(help: "Run only the group whose name starts with this: binding, cycle, tree, animation, churn, paging, render, startup, commands.")
+    @Option(help: "Run only the group whose name starts with this: binding, cycle, tree, animation, churn, paging, render, startup, commands, explore.")
     public var only: String?
 
     public init() {}
 
     /// The groups, in the order they run; `--only` must name (a prefix of) one.
-    static let groupNames = ["binding", "cycle", "tree", "animation", "churn", "paging", "render", "startup", "commands"]
+    static let groupNames = ["binding", "cycle", "tree", "animation", "churn", "paging", "render", "startup", "commands", "explore"]
 
     static func selects(_ only: String?, _ name: String) -> Bool {
         only.map { name.hasPrefix($0) || $0.hasPrefix(name) } ?? true
@@ -73,7 +73,7 @@ public struct Bench: NestboxCommand {
 
     public func execute(output: Output) -> ExitStatus {
         var rows: [Row] = []
-        let measures: [() throws -> [Row]] = [bindingRows, cycleRows, treeRows, animationRows, churnRows, pagingRows, renderRows, startupRows, commandRows]
+        let measures: [() throws -> [Row]] = [bindingRows, cycleRows, treeRows, animationRows, churnRows, pagingRows, renderRows, startupRows, commandRows, exploreRows]
         do {
             for (name, measure) in zip(Self.groupNames, measures) where Self.selects(only, name) {
                 rows += try measure()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Containment
+import FoundationEssentials
 import NestboxLua
 
 /// `nestbox explore FILE`: runs the design thousands of times with random inputs timed
@@ -66,7 +67,9 @@ public struct Explore: NestboxCommand {
     }
 
     public func execute(output: Output) -> ExitStatus {
-        let settings = self.settings
+        var settings = self.settings
+        // Forking is for the command line's own process only (as Q72's tests).
+        settings.fork = output.ownsProcess && ProcessInfo.processInfo.environment["NESTBOX_EXPLORE_FORK"] != "0"
         let explorer = Explorer(settings: settings, output: output)
         let (code, summary) = explorer.execute()
         guard code == .ok || code == .failure else { return code }

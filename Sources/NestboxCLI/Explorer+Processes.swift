@@ -17,6 +17,7 @@ struct ChildPool {
         let job: Int
         let started: Double
         var bytes: [UInt8] = []
+        var timedOut = false
     }
 
     /// A finished child: its report decoded, or what ended it.
@@ -26,11 +27,10 @@ struct ChildPool {
     }
 
     private(set) var running: [Child] = []
-    /// Seconds a child may run past the run's `--timeout` before it is killed (its own
-    /// watchdog ends it first).
+    /// Seconds a child may run: the run's `--timeout`, for each sequence.
     let deadline: Double
 
-    init(timeout: Double) { deadline = timeout + 5 }
+    init(timeout: Double) { deadline = timeout }
 
     var count: Int { running.count }
 
@@ -73,7 +73,10 @@ struct ChildPool {
         let now = nb_monotonic_now()
         while k < running.count {
             var ended = now - running[k].started > deadline
-            if ended { kill(running[k].pid, SIGKILL) }
+            if ended {
+                kill(running[k].pid, SIGKILL)
+                running[k].timedOut = true
+            }
             if !ended, ready > 0, polls[k].revents != 0 {
                 var chunk = [UInt8](repeating: 0, count: 1 << 14)
                 let n = chunk.withUnsafeMutableBytes { read(running[k].fd, $0.baseAddress, $0.count) }
@@ -115,9 +118,8 @@ struct ChildPool {
         let steps = text.split(separator: "\n").compactMap { ExploreCoding.step($0.split(separator: "\t", omittingEmptySubsequences: false)) }
         let after = steps.count { $0.input != nil }
         let failure: ExploreFailure
-        if exited, code == ExitStatus.limit.code {
-            failure = ExploreFailure(kind: "limit", name: "time",
-                                     message: "time limit exceeded (inside a library function that cannot be interrupted)", after: after)
+        if child.timedOut {
+            failure = ExploreFailure(kind: "limit", name: "time", message: "time limit exceeded", after: after)
         } else {
             let how = exited ? "exit \(code)" : "signal \(status & 0x7f)"
             failure = ExploreFailure(kind: "crash", name: how, message: "the sequence's process ended with \(how)", after: after)

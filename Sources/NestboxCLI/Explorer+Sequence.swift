@@ -98,9 +98,13 @@ final class SequenceRun {
             failure = ExploreFailure(kind: "warning", name: Self.warningName(warning), message: warning, after: inputs)
         } else if lintFails, let lint = lintsSeen.first {
             failure = ExploreFailure(kind: "lint", name: Self.template(lint), message: lint, after: inputs)
+        } else if !sim.isAtRest {
+            return
         } else if let broken = sim.checkInvariants().first {
+            // At rest only: the walk touches every object, and each page it touches is
+            // copied into the child (docs/explore.md, Speed).
             failure = ExploreFailure(kind: "model", name: Self.template(broken), message: "model invariant broken: \(broken)", after: inputs)
-        } else if sim.isAtRest, let outcome = runtime.checkDeclaredInvariants() {
+        } else if let outcome = runtime.checkDeclaredInvariants() {
             failure = Self.classify(outcome, after: inputs)
             failure?.kind = "invariant"
             failure?.name = runtime.lastFailedInvariant ?? failure?.name ?? ""

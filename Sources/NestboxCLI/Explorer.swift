@@ -24,6 +24,10 @@ final class Explorer {
         var limits = Limits()
         /// No database read or written (the bench, the tests of determinism).
         var useDatabase = true
+        /// Each sequence in a child forked from the settled design (the command line);
+        /// otherwise in a world built afresh in this process, one at a time (an embedding,
+        /// the tests in-process, `NESTBOX_EXPLORE_FORK=0` for a debugger or profiler).
+        var fork = true
     }
 
     /// What a run found, for the final line, `--json` and the tests.
@@ -92,21 +96,9 @@ final class Explorer {
     /// Runs FILE's main chunk and settles: the world every sequence starts from. A
     /// failure here is the design's own (exit 3), said as `nestbox run` says it.
     private func startDesign() -> ExitStatus? {
-        var options = RunSession.Options()
-        settings.limits.apply(to: &options)
-        options.format = .none
-        options.echoWarnings = false
-        do { session = try RunSession(options: options, output: output) } catch {
-            output.err("nestbox: \(error)\n")
-            return .failure
-        }
-        // Standard output is the explorer's: the design's prints are not shown.
-        session.runtime.output = { _ in }
-        var warning: String?
-        session.runtime.simulation.trace.hear([.warning])
-        session.runtime.simulation.trace.onEvent = { e in if warning == nil { warning = e.message } }
-        let outcome = session.run(file: settings.file)
-        session.runtime.endLimits()
+        let (made, outcome, warning) = makeWorld()
+        guard let made else { return .failure }
+        session = made
         if case .unreadable = outcome { session.printOutcome(outcome); return .usage }
         var failure: String?
         if outcome != .ok {
@@ -116,6 +108,13 @@ final class Explorer {
         } else if let broken = session.runtime.checkAllInvariants() {
             session.printOutcome(broken)
         } else {
+            // What every child reads before its first input, read once here: the
+            // runtime's type caches and the lazily bound symbols these paths fill are
+            // then the children's already, not made again in each (docs/explore.md, Speed).
+            let sim = session.runtime.simulation
+            _ = sim.tapTargets()
+            _ = sim.panTargets()
+            _ = sim.isAtRest
             return nil
         }
         if let failure { output.err("nestbox: \(failure)\n") }
@@ -123,10 +122,48 @@ final class Explorer {
         return .limit
     }
 
+    /// A world with FILE's design built and settled: the session, the outcome, and the
+    /// first UIKit warning it printed. Nil when no Lua state could be made.
+    private func makeWorld() -> (RunSession?, RunOutcome, String?) {
+        var options = RunSession.Options()
+        settings.limits.apply(to: &options)
+        options.format = .none
+        options.echoWarnings = false
+        let session: RunSession
+        do { session = try RunSession(options: options, output: output) } catch {
+            output.err("nestbox: \(error)\n")
+            return (nil, .ok, nil)
+        }
+        // Standard output is the explorer's: the design's prints are not shown.
+        session.runtime.output = { _ in }
+        var warning: String?
+        session.runtime.simulation.trace.hear([.warning])
+        session.runtime.simulation.trace.onEvent = { e in if warning == nil { warning = e.message } }
+        let outcome = session.run(file: settings.file)
+        session.runtime.endLimits()
+        session.runtime.simulation.trace.onEvent = nil
+        return (session, outcome, warning)
+    }
+
     // MARK: - Sequences
+
+    /// One sequence in this process, in a world built afresh (`Settings.fork` off).
+    private func runInProcess(job: Int, replay: [ExploreStep]?) -> SequenceResult {
+        let (made, _, _) = makeWorld()
+        guard let world = made else {
+            return SequenceResult(steps: [], failure: ExploreFailure(kind: "crash", name: "world", message: "cannot make a world", after: 0))
+        }
+        world.runtime.setLimits(timeout: settings.limits.timeout, maxInstructions: settings.limits.maxInstructions)
+        defer { world.runtime.endLimits() }
+        let run = SequenceRun(runtime: world.runtime, lintFails: settings.lintFails)
+        if let replay { return run.replay(replay) }
+        var rng = ExploreRandom(seed: settings.seed, sequence: job)
+        return run.explore(&rng, steps: settings.steps)
+    }
 
     /// Sequence `job` (or, given steps, their replay) in a child of the settled world.
     func runOne(job: Int, replay steps: [ExploreStep]? = nil) -> SequenceResult {
+        guard settings.fork else { return runInProcess(job: job, replay: steps) }
         var pool = ChildPool(timeout: settings.limits.timeout)
         guard start(job: job, replay: steps, in: &pool) else {
             return SequenceResult(steps: [], failure: ExploreFailure(kind: "crash", name: "fork", message: "cannot start a process", after: 0))
@@ -140,8 +177,9 @@ final class Explorer {
         let runtime = session.runtime, settings = self.settings
         return pool.start(job: job) { send in
             runtime.collectOnlyWhenFull()
-            runtime.setLimits(timeout: settings.limits.timeout, maxInstructions: settings.limits.maxInstructions,
-                              exitWhenStuck: settings.file)
+            // The parent ends a child past `--timeout` (ChildPool): a watchdog thread in
+            // every child cost a tenth of its time.
+            runtime.setLimits(timeout: nil, maxInstructions: settings.limits.maxInstructions)
             let run = SequenceRun(runtime: runtime, lintFails: settings.lintFails)
             run.onStep = { send(ExploreCoding.line($0) + "\n") }
             let result: SequenceResult
@@ -172,12 +210,20 @@ final class Explorer {
                 && StopSignal.received == 0
         }
         while true {
-            while pool.count < settings.jobs, mayStart(next) {
-                guard start(job: next, replay: nil, in: &pool) else { break }
+            var finished: [ChildPool.Finished] = []
+            if settings.fork {
+                while pool.count < settings.jobs, mayStart(next) {
+                    guard start(job: next, replay: nil, in: &pool) else { break }
+                    next += 1
+                }
+                if pool.count == 0 { break }
+                finished = pool.collect(milliseconds: 20)
+            } else {
+                guard mayStart(next) else { break }
+                finished = [ChildPool.Finished(job: next, result: runInProcess(job: next, replay: nil))]
                 next += 1
             }
-            if pool.count == 0 { break }
-            for done in pool.collect(milliseconds: 20) {
+            for done in finished {
                 inputsOf[done.job] = done.result.steps.count { $0.input != nil }
                 for l in done.result.lints where !lints.contains(l) && lints.count < 100 { lints.append(l) }
                 if done.result.failure != nil, failed == nil || done.job < failed!.index {

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+@testable import NestboxCLI
+import NestboxLua
+
+/// `nestbox explore` (docs/explore.md): planted bugs found and shrunk, correct designs
+/// explored clean, exit codes, the repro's replay, the database, and determinism. In this
+/// process sequences run in fresh worlds (no fork in a test runner); the subprocess tests
+/// below check the forked command line gives the same results whatever `-j`.
+@Suite struct ExploreTests {
+    /// The README's drawer: the menu counts as open only once its slide has ended, so a
+    /// second tap during the slide opens it again (a re-entrancy bug).
+    static func drawer(fixed: Bool) -> String {
+        """
+        local Root = ui.ViewController:extend("Root")
+        function Root:viewDidLoad()
+          self.menu = ui.ViewController{ name = "menu" }
+          self.isOpen = false
+          local toggle = ui.Button{ name = "toggle", title = "Menu", frame = { 320, 60, 60, 44 } }
+          toggle:addTarget(function() if self.isOpen then self:closeMenu() else self:openMenu() end end)
+          self.view:addSubview(toggle)
+        end
+        function Root:openMenu()
+          \(fixed ? "if self.sliding then return end\n  self.sliding = true" : "")
+          local v = self.menu.view
+          self:addChild(self.menu)
+          v.frame = { -300, 0, 300, self.view.bounds.height }
+          self.view:insertSubview(v, 1)
+          v:addSubview(ui.Label{ name = "close", text = "Close", frame = { 20, 100, 260, 44 } })
+          ui.animate{ duration = 0.3, animations = function() v.frame = { 0, 0, 300, self.view.bounds.height } end,
+            completion = function() self.isOpen = true; self.sliding = false; self.menu:didMove(self) end }
+        end
+        function Root:closeMenu()
+          \(fixed ? "if self.sliding then return end\n  self.sliding = true" : "")
+          local v = self.menu.view
+          self.menu:willMove(nil)
+          ui.animate{ duration = 0.3, animations = function() v.frame = { -300, 0, 300, self.view.bounds.height } end,
+            completion = function()
+              for _, s in ipairs(v.subviews) do s:removeFromSuperview() end
+              v:removeFromSuperview()
+              self.menu:removeFromParent()
+              self.isOpen = false
+              self.sliding = false
+            end }
+        end
+        local root = Root{ name = "root" }
+        ui.invariant("an open menu has one row", function()
+          local rows = #root.menu.view.subviews
+          return not root.isOpen or rows == 1, ("the open menu has %d rows"):format(rows)
+        end)
+        ui.window.rootViewController = root
+        ui.window:makeKeyAndVisible()
+        """
+    }
+
+    /// The final line without its time.
+    static func line(_ out: String) -> String {
+        out.replacing(#/ in [0-9.]+ s:/#, with: " in T s:")
+    }
+
+    static func read(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
+
+    @Test("a planted re-entrancy bug is found, shrunk to two taps in one instant, and its repro fails the same way")
+    func plantedBugFoundAndShrunk() throws {
+        let file = try script(Self.drawer(fixed: false), name: "drawer.lua")
+        let dir = (file as NSString).deletingLastPathComponent
+        let r = nestbox(["explore", file, "--runs", "50"])
+        #expect(r.code == 1, "\(r.err)")
+        #expect(Self.line(r.out) == "explored 1 sequence (3 inputs) in T s: failure: invariant 'an open menu has one row' after 2 inputs (shrunk from 3): \(dir)/explore-out/repro.lua\n")
+        let repro = try Self.read(dir + "/explore-out/repro.lua")
+        #expect(repro.hasSuffix("""
+            require("drawer")
+            ui.settle()                -- exploring starts from the settled design
+
+            ui.tap({ x = 350, y = 82 })             -- <Button: toggle>
+            ui.tap({ x = 350, y = 82 })             -- <Button: toggle>
+            ui.settle()
+            ui.checkInvariants()
+
+            """), "\(repro)")
+        #expect(repro.contains("--   \(file):33: invariant 'an open menu has one row' failed: the open menu has 2 rows\n"))
+        // The repro as a user runs it: exit 4, the explorer's message.
+        let replay = nestbox(["run", dir + "/explore-out/repro.lua", "--trace", "none"])
+        #expect(replay.code == 4)
+        #expect(replay.err == "\(file):33: invariant 'an open menu has one row' failed: the open menu has 2 rows\n")
+        #expect(FileManager.default.fileExists(atPath: dir + "/explore-out/repro.html"))
+    }
+
+    @Test("the fixed design is explored clean: exit 0 and the counts")
+    func correctDesignClean() throws {
+        let file = try script(Self.drawer(fixed: true), name: "drawer.lua")
+        let r = nestbox(["explore", file, "--runs", "60", "--steps", "8"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(Self.line(r.out) == "explored 60 sequences (480 inputs) in T s: no failure\n")
+        #expect(r.err.isEmpty)
+    }
+
+    @Test("a failure is stored beside FILE and replayed first; once fixed, it passes and is dropped")
+    func database() throws {
+        let file = try script(Self.drawer(fixed: false), name: "drawer.lua")
+        let dir = (file as NSString).deletingLastPathComponent
+        #expect(nestbox(["explore", file, "--runs", "50"]).code == 1)
+        let stored = try Self.read(dir + "/.nestbox-explore/drawer.txt")
+        #expect(stored == "step\t-\ttap\t350\t82\t<Button: toggle>\nstep\t-\ttap\t350\t82\t<Button: toggle>\nstep\tsettle\tnone\t\nend\n")
+        let again = nestbox(["explore", file, "--runs", "50", "--seed", "99"])
+        #expect(Self.line(again.out) == "explored 1 sequence (2 inputs) in T s: failure: invariant 'an open menu has one row' after 2 inputs (replayed from the database): \(dir)/explore-out/repro.lua\n")
+        try Self.drawer(fixed: true).write(toFile: file, atomically: true, encoding: .utf8)
+        let fixed = nestbox(["explore", file, "--runs", "20"])
+        #expect(Self.line(fixed.out) == "explored 21 sequences (202 inputs) in T s: no failure\n", "\(fixed.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/.nestbox-explore/drawer.txt"))
+    }
+
+    @Test("an error in a hook, a UIKit warning and an uncaught exception are failures, named by location, number and name")
+    func failureKinds() throws {
+        func explore(_ body: String) throws -> (Captured, String) {
+            let file = try script("""
+                local root = ui.ViewController{ name = "root" }
+                local b = ui.Button{ name = "go", title = "Go", frame = { 20, 100, 100, 44 } }
+                root.view:addSubview(b)
+                b:addTarget(function()
+                \(body)
+                end)
+                ui.window.rootViewController = root
+                ui.window:makeKeyAndVisible()
+                """, name: "design.lua")
+            return (nestbox(["explore", file, "--runs", "20", "--json"]), file)
+        }
+        let (error, file) = try explore("  error('boom')")
+        #expect(error.code == 1)
+        #expect(error.out.contains("\"failure\":{\"kind\":\"error\",\"name\":\"\(file):5\",\"message\":\"\(file):5: boom\",\"inputs\":1,"), "\(error.out)")
+        #expect(error.out.contains("\"reproConfirmed\":true"))
+        let (warning, _) = try explore("  root:present(ui.ViewController{ name = 'a' }, true); root:present(ui.ViewController{ name = 'b' }, true)")
+        #expect(warning.out.contains("\"kind\":\"warning\",\"name\":\"W16\""), "\(warning.out)")
+        #expect(warning.out.contains("\"reproConfirmed\":true"))
+        let (exception, _) = try explore("  root:addChild(root)")
+        #expect(exception.out.contains("\"kind\":\"exception\",\"name\":\"NSInvalidArgumentException\""), "\(exception.out)")
+    }
+
+    @Test("exit 3 when the design fails before any input; exit 2 for usage")
+    func exitCodes() throws {
+        let broken = try script("local x = nil\nx.y = 1\n", name: "broken.lua")
+        let r = nestbox(["explore", broken])
+        #expect(r.code == 3)
+        #expect(r.err.hasPrefix("\(broken):2: attempt to index a nil value (local 'x')\n"), "\(r.err)")
+        #expect(r.err.hasSuffix("nestbox: \(broken) fails before any input (exit 3)\n"))
+        #expect(r.out.isEmpty)
+        let ok = try script(Self.drawer(fixed: true), name: "drawer.lua")
+        #expect(nestbox(["explore", ok, "--runs", "0"]).code == 2)
+        #expect(nestbox(["explore", ok, "--runs", "5", "--for", "1"]).err.contains("--runs and --for cannot be used together"))
+        #expect(nestbox(["explore", ok, "-j", "0"]).code == 2)
+        #expect(nestbox(["explore", ok, "--steps", "-1"]).code == 2)
+        #expect(nestbox(["explore", "/nonexistent/x.lua"]).code == 2)
+    }
+
+    @Test("steps and results survive their text form; the random numbers are fixed by seed and sequence")
+    func coding() throws {
+        let steps = [
+            ExploreStep(wait: .none, input: .tap(.init(x: 1.125, y: 2)), note: "<Button: a\tb>"),
+            ExploreStep(wait: .seconds(0.017), input: .pan(from: .init(x: 1, y: 2), to: .init(x: -3.5, y: 4), duration: 0.1)),
+            ExploreStep(wait: .settle, input: .action("deep\nlink \\ x")),
+            ExploreStep(wait: .none, input: .rotate("landscapeLeft")),
+            ExploreStep(wait: .seconds(0.5), input: .memoryWarning),
+            ExploreStep(wait: .settle, input: nil),
+        ]
+        let result = SequenceResult(steps: steps, failure: ExploreFailure(kind: "warning", name: "W1", message: "a\nb", after: 5), lints: ["L1 x"])
+        #expect(ExploreCoding.decode(ExploreCoding.encode(result)) == result)
+        #expect(ExploreCoding.decode(String(ExploreCoding.encode(result).dropLast(4))) == nil)
+        var a = ExploreRandom(seed: 1, sequence: 7), b = ExploreRandom(seed: 1, sequence: 7), c = ExploreRandom(seed: 1, sequence: 8)
+        let xs = (0..<5).map { _ in a.next() }
+        #expect(xs == (0..<5).map { _ in b.next() })
+        #expect(xs != (0..<5).map { _ in c.next() })
+        #expect(steps.map(\.lua) == [["ui.tap({ x = 1.125, y = 2 })"],
+                                     ["ui.advance(0.017)", "ui.pan({ from = { x = 1, y = 2 }, to = { x = -3.5, y = 4 }, duration = 0.1 })"],
+                                     ["ui.settle()", "ui.fireAction(\"deep\\10link \\\\ x\")"],
+                                     ["ui.rotate(\"landscapeLeft\")"], ["ui.advance(0.5)", "ui.memoryWarning()"], ["ui.settle()"]])
+    }
+
+    @Test("the repro names FILE as require finds it from its folder (Q73)")
+    func moduleNames() {
+        #expect(Explorer.moduleName(of: "menu.lua", from: "explore-out") == "menu")
+        #expect(Explorer.moduleName(of: "a/b/menu.lua", from: "a/b/explore-out") == "menu")
+        #expect(Explorer.moduleName(of: "/w/a/menu.lua", from: "/w/out") == "a.menu")
+        #expect(Explorer.moduleName(of: "my.menu.lua", from: "out") == nil)
+        #expect(Explorer.moduleName(of: "menu.txt", from: "out") == nil)
+    }
+}
+
+extension ExploreTests {
+    @Test("require finds a module in a folder above the script, named by its path from there (Q73)")
+    func requireClimbs() throws {
+        let lib = try script("return { answer = 42 }\n", name: "lib.lua")
+        let dir = (lib as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: dir + "/sub/deeper", withIntermediateDirectories: true)
+        try "print(require('lib').answer)\nprint(require('missing'))\n".write(toFile: dir + "/sub/deeper/x.lua", atomically: true, encoding: .utf8)
+        let r = nestbox(["run", dir + "/sub/deeper/x.lua", "--trace", "none"])
+        #expect(r.out.hasPrefix("42\n"))
+        #expect(r.err.hasPrefix("\(dir)/sub/deeper/x.lua:2: module 'missing' not found (no file \(dir)/sub/deeper/missing.lua or in a folder above it)\n"), "\(r.err)")
+    }
+}
+
+extension SubprocessTests {
+    @Test("explore: the same failure, counts and repro bytes whatever -j, forked or not")
+    func exploreIsDeterministic() throws {
+        let file = try script(ExploreTests.drawer(fixed: false), name: "drawer.lua")
+        let dir = (file as NSString).deletingLastPathComponent
+        var lines: [String] = [], repros: [String] = []
+        for (j, fork) in [("1", "1"), ("2", "1"), ("2", "0")] {
+            try? FileManager.default.removeItem(atPath: dir + "/.nestbox-explore")
+            let r = try runBinary(["explore", file, "--seed", "7", "--runs", "200", "-j", j], environment: ["NESTBOX_EXPLORE_FORK": fork])
+            #expect(r.code == 1, "\(r.err)")
+            lines.append(ExploreTests.line(r.out))
+            repros.append(try ExploreTests.read(dir + "/explore-out/repro.lua"))
+        }
+        #expect(Set(lines).count == 1, "\(lines)")
+        #expect(Set(repros).count == 1)
+        let clean = try script(ExploreTests.drawer(fixed: true), name: "drawer.lua")
+        let counts = try ["1", "2"].map { j in
+            ExploreTests.line(try runBinary(["explore", clean, "--runs", "300", "-j", j, "--seed", "3"], environment: [:]).out)
+        }
+        #expect(counts == ["explored 300 sequences (3000 inputs) in T s: no failure\n", counts[0]])
+        #expect(counts[0] == counts[1])
+    }
+}
