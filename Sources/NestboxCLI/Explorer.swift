@@ -129,6 +129,8 @@ final class Explorer {
         settings.limits.apply(to: &options)
         options.format = .none
         options.echoWarnings = false
+        // Lints are listed, or with --lint-fails failures (docs/explore.md, The oracles).
+        options.lint = true
         let session: RunSession
         do { session = try RunSession(options: options, output: output) } catch {
             output.err("nestbox: \(error)\n")

@@ -4,11 +4,13 @@
 /// finished first), a lost reader SIGPIPE's 141.
 public enum ExitStatus: Int32, CaseIterable, Sendable {
     case ok = 0
-    /// A script error (or an error inside a hook), a failed test, or output lost.
+    /// A script error (or an error inside a hook), a failed test, a failure `nestbox
+    /// explore` found, or output lost.
     case failure = 1
     /// Usage: a bad option, a script or golden file that cannot be read or written.
     case usage = 2
-    /// A limit ended the run: --timeout, --max-memory, --max-instructions.
+    /// A limit ended the run: --timeout, --max-memory, --max-instructions; or the design
+    /// `nestbox explore` runs failed before any input.
     case limit = 3
     /// An expectation failed: `ui.expectTrace`, `--expect` or a `ui.invariant`.
     case expectation = 4
@@ -24,7 +26,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     public var meaning: String {
         switch self {
         case .ok: "ok"
-        case .failure: "a script error (in a hook too), a failed test, or output lost"
+        case .failure: "a script error (in a hook too), a failed test or explore, or output lost"
         case .usage: "usage: a bad option, or a file that cannot be read or written"
         case .limit: "a limit ended the run (--timeout, --max-memory, --max-instructions)"
         case .expectation: "an expectation failed (ui.expectTrace, --expect, ui.invariant)"

@@ -8,49 +8,16 @@ import NestboxLua
 /// process sequences run in fresh worlds (no fork in a test runner); the subprocess tests
 /// below check the forked command line gives the same results whatever `-j`.
 @Suite struct ExploreTests {
-    /// The README's drawer: the menu counts as open only once its slide has ended, so a
-    /// second tap during the slide opens it again (a re-entrancy bug).
+    /// The README's drawer (docs/explore/drawer.lua): the menu counts as open only once its
+    /// slide has ended, so a second tap during the slide opens it again (a re-entrancy
+    /// bug). Fixed as the README says: both slides check a `sliding` flag first.
     static func drawer(fixed: Bool) -> String {
-        """
-        local Root = ui.ViewController:extend("Root")
-        function Root:viewDidLoad()
-          self.menu = ui.ViewController{ name = "menu" }
-          self.isOpen = false
-          local toggle = ui.Button{ name = "toggle", title = "Menu", frame = { 320, 60, 60, 44 } }
-          toggle:addTarget(function() if self.isOpen then self:closeMenu() else self:openMenu() end end)
-          self.view:addSubview(toggle)
-        end
-        function Root:openMenu()
-          \(fixed ? "if self.sliding then return end\n  self.sliding = true" : "")
-          local v = self.menu.view
-          self:addChild(self.menu)
-          v.frame = { -300, 0, 300, self.view.bounds.height }
-          self.view:insertSubview(v, 1)
-          v:addSubview(ui.Label{ name = "close", text = "Close", frame = { 20, 100, 260, 44 } })
-          ui.animate{ duration = 0.3, animations = function() v.frame = { 0, 0, 300, self.view.bounds.height } end,
-            completion = function() self.isOpen = true; self.sliding = false; self.menu:didMove(self) end }
-        end
-        function Root:closeMenu()
-          \(fixed ? "if self.sliding then return end\n  self.sliding = true" : "")
-          local v = self.menu.view
-          self.menu:willMove(nil)
-          ui.animate{ duration = 0.3, animations = function() v.frame = { -300, 0, 300, self.view.bounds.height } end,
-            completion = function()
-              for _, s in ipairs(v.subviews) do s:removeFromSuperview() end
-              v:removeFromSuperview()
-              self.menu:removeFromParent()
-              self.isOpen = false
-              self.sliding = false
-            end }
-        end
-        local root = Root{ name = "root" }
-        ui.invariant("an open menu has one row", function()
-          local rows = #root.menu.view.subviews
-          return not root.isOpen or rows == 1, ("the open menu has %d rows"):format(rows)
-        end)
-        ui.window.rootViewController = root
-        ui.window:makeKeyAndVisible()
-        """
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = (try? String(contentsOf: root.appendingPathComponent("docs/explore/drawer.lua"), encoding: .utf8)) ?? ""
+        guard fixed else { return text }
+        let guardLine = "  if self.sliding then return end\n  self.sliding = true\n"
+        return text.replacing("function Root:openMenu()\n", with: "function Root:openMenu()\n" + guardLine)
+            .replacing("function Root:closeMenu()\n", with: "function Root:closeMenu()\n" + guardLine)
     }
 
     /// The final line without its time.
@@ -78,11 +45,11 @@ import NestboxLua
             ui.checkInvariants()
 
             """), "\(repro)")
-        #expect(repro.contains("--   \(file):33: invariant 'an open menu has one row' failed: the open menu has 2 rows\n"))
+        #expect(repro.contains("--   \(file):41: invariant 'an open menu has one row' failed: the open menu has 2 rows\n"))
         // The repro as a user runs it: exit 4, the explorer's message.
         let replay = nestbox(["run", dir + "/explore-out/repro.lua", "--trace", "none"])
         #expect(replay.code == 4)
-        #expect(replay.err == "\(file):33: invariant 'an open menu has one row' failed: the open menu has 2 rows\n")
+        #expect(replay.err == "\(file):41: invariant 'an open menu has one row' failed: the open menu has 2 rows\n")
         #expect(FileManager.default.fileExists(atPath: dir + "/explore-out/repro.html"))
     }
 

@@ -44,7 +44,7 @@ extension RunCommandTests {
         #expect(r.out.contains("""
             Exit codes:
               0  ok
-              1  a script error (in a hook too), a failed test, or output lost
+              1  a script error (in a hook too), a failed test or explore, or output lost
               2  usage: a bad option, or a file that cannot be read or written
               3  a limit ended the run (--timeout, --max-memory, --max-instructions)
               4  an expectation failed (ui.expectTrace, --expect, ui.invariant)

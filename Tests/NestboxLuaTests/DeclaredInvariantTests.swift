@@ -35,6 +35,30 @@ import InvariantChecking
                 == .expectationFailed(message: "test:6: invariant 'menu on screen only as a child' failed: menu is on screen without a parent"))
     }
 
+    @Test("ui.checkInvariants checks now, with the run's message and exit 4; ScriptedInput makes the explorer's inputs; collections between steps")
+    func checkNowAndScriptedInputs() throws {
+        let (outcome, _, rt) = try runLua(Self.drawer + """
+
+            ui.checkInvariants()
+            collectgarbage()
+            assert(pcall(ui.checkInvariants))
+            ui.fireAction("open, forgetting addChild")
+            collectgarbage(); collectgarbage()
+            ui.checkInvariants()
+            """)
+        #expect(outcome == .expectationFailed(message: "test:6: invariant 'menu on screen only as a child' failed: menu is on screen without a parent"))
+        // The same inputs from Swift, as `nestbox explore` makes them.
+        #expect(rt.perform(.advance(0.25)) == nil)
+        #expect(rt.perform(.rotate("landscapeLeft")) == nil)
+        #expect(rt.perform(.memoryWarning) == nil)
+        #expect(rt.perform(.tap(Point(x: 1, y: 1))) == nil)
+        guard case .scriptError(let message, _)? = rt.perform(.action("no such")) else { Issue.record("no error"); return }
+        #expect(message == "ui.fireAction: no action named 'no such' (declared: 'open, forgetting addChild')")
+        #expect(rt.perform(.settle) == nil)
+        #expect(rt.checkAllInvariants() != nil)
+        #expect(rt.lastFailedInvariant == "menu on screen only as a child")
+    }
+
     @Test("a failing invariant ends the run with exit 4 and where it was declared; nil fails too")
     func failing() throws {
         let (outcome, _, _) = try runLua("ui.invariant('never', function() return false, 'no' end)")

@@ -23,7 +23,12 @@ import InvariantChecking
     func writingYourOwnContainer() throws {
         let start = try #require(Self.readme.range(of: "## Writing your own container"))
         let end = try #require(Self.readme.range(of: "## `nestbox run`"))
-        let code = Self.luaBlocks(in: Self.readme[start.upperBound..<end.lowerBound]).joined(separator: "\n")
+        // The manual forwarding hooks it points to are in docs/containment.md.
+        let containment = (try? String(contentsOf: repositoryRoot.appendingPathComponent("docs/containment.md"), encoding: .utf8)) ?? ""
+        let manual = try #require(containment.range(of: "forwards by hand from its own four hooks:"))
+        let hooks = try #require(containment[manual.upperBound...].components(separatedBy: "```lua\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        let code = (Self.luaBlocks(in: Self.readme[start.upperBound..<end.lowerBound]) + [hooks]).joined(separator: "\n")
         let (outcome, _, _) = try runLua(code + """
 
             local a, b = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }

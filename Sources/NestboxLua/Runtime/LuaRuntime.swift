@@ -279,6 +279,8 @@ public final class LuaRuntime {
     /// Calls the function below `nargs` arguments; nil when it succeeds.
     func call(nargs: Int32) -> RunOutcome? {
         let base = L.top - nargs - 1
+        // An expectation that failed in an earlier call says nothing about this one.
+        expectationFailed = false
         let status = nb_pcall(L, nargs, 0)
         defer { checkBalance(base, after: "main chunk") }
         if let limit = limitOutcome { L.settop(base); pendingHookError = nil; return limit }

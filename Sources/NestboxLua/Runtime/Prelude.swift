@@ -101,7 +101,7 @@ function ui.fireAction(name)
   return fire()
 end
 
--- require: "ui", or a .lua file in the script's folder or below it.
+-- require: "ui", or a .lua file in the script's folder or a folder above it (Q73).
 local readModule = ui._readModule
 ui._readModule = nil
 local loaded = { ui = ui }

@@ -1335,6 +1335,9 @@ function ui.invariant(name, check) end
 ---@param fire fun()
 function ui.action(name, fire) end
 
+---Checks the model's own invariants, then each declared invariant, now (at rest or not); fails as an expectation (exit 4) with the message `nestbox run` and `nestbox explore` print. A repro ends with it.
+function ui.checkInvariants() end
+
 ---The recorded events of those kinds (default: all), or those after the latest mark labelled `since`, as tables `{seq, t, kind, object, event, text, args, message, result}`.
 ---@param query string|string[]|{kinds: string|string[]?, since: string?}?
 ---@return TraceEvent[]
