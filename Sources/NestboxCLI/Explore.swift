@@ -74,7 +74,7 @@ public struct Explore: NestboxCommand {
         let (code, summary) = explorer.execute()
         guard code == .ok || code == .failure else { return code }
         output.out(settings.json ? Self.json(summary, settings) + "\n" : Self.line(summary) + "\n")
-        if !settings.json, !summary.lints.isEmpty {
+        if !settings.json, !settings.lintFails, !summary.lints.isEmpty {
             output.err("nestbox: \(summary.lints.count) lint\(summary.lints.count == 1 ? "" : "s") seen (not failures without --lint-fails); the first: \(summary.lints[0])\n")
         }
         return code

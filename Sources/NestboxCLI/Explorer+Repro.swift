@@ -31,6 +31,7 @@ extension Explorer {
         run.trace = .none
         run.report = html
         run.limits = settings.limits
+        run.lint = failure.kind == "lint"
         var said = ""
         let code = run.execute(output: Output(out: { _ in }, err: { said += $0 }))
         if FileManager.default.fileExists(atPath: html) { summary.report = html }
@@ -46,7 +47,7 @@ extension Explorer {
         lines.append("-- Found by nestbox explore \(settings.file) (\(found)): \(failure.title)")
         lines.append("-- after \(failure.after) input\(failure.after == 1 ? "" : "s") (shrunk from \(summary.shrunkFrom)). It fails with:")
         for l in failure.message.split(separator: "\n", omittingEmptySubsequences: false).prefix(20) { lines.append("--   \(l)") }
-        lines.append("-- Replay it with: nestbox run \(path)")
+        lines.append("-- Replay it with: nestbox run \(failure.kind == "lint" ? "--lint " : "")\(path)")
         if let device = settings.limits.device { lines.append("ui.setDevice(\(ScriptedInput.quoted(device)))") }
         lines.append("require(\(ScriptedInput.quoted(module)))")
         lines.append("ui.settle()                -- exploring starts from the settled design")
@@ -64,7 +65,7 @@ extension Explorer {
         case "invariant", "model":
             lines.append("ui.checkInvariants()")
         case "lint":
-            lines.append("-- A lint: run this with nestbox run --lint to see it.")
+            lines.append("-- A lint: nestbox run --lint reports it (exit 5).")
         default: break
         }
         return lines.joined(separator: "\n") + "\n"

@@ -20,12 +20,27 @@ final class SequenceRun {
         self.runtime = runtime
         self.lintFails = lintFails
         runtime.output = { _ in }
-        sim.trace.hear([.warning, .lint])
+        sim.trace.hear([.warning])
         sim.trace.onEvent = { [unowned self] e in
-            let text = e.message ?? e.event
-            if e.kind == .warning, self.warning == nil { self.warning = text }
-            if e.kind == .lint, self.lintsSeen.count < 100, !self.lintsSeen.contains(text) { self.lintsSeen.append(text) }
+            if self.warning == nil { self.warning = e.message ?? e.event }
         }
+        lintsBefore = sim.linter?.findings.count ?? 0
+    }
+
+    /// The design's own lints, made before the sequence, are not the sequence's.
+    private var lintsBefore = 0
+
+    /// The sequence's lints so far, as `nestbox lint` prints them: `file:line: L1 message`.
+    private func collectLints() -> ExploreFailure? {
+        guard let findings = sim.linter?.findings, findings.count > lintsBefore else { return nil }
+        var first: ExploreFailure?
+        for f in findings[lintsBefore...] {
+            let text = (f.location.map { $0 + ": " } ?? "") + f.rule.id + " " + f.message
+            if first == nil { first = ExploreFailure(kind: "lint", name: f.rule.id, message: text, after: inputs) }
+            if lintsSeen.count < 100, !lintsSeen.contains(text) { lintsSeen.append(text) }
+        }
+        lintsBefore = findings.count
+        return first
     }
 
     /// Makes `count` steps chosen with `rng`, then settles.
@@ -96,8 +111,8 @@ final class SequenceRun {
             failure = Self.classify(outcome, after: inputs)
         } else if let warning {
             failure = ExploreFailure(kind: "warning", name: Self.warningName(warning), message: warning, after: inputs)
-        } else if lintFails, let lint = lintsSeen.first {
-            failure = ExploreFailure(kind: "lint", name: Self.template(lint), message: lint, after: inputs)
+        } else if let lint = collectLints(), lintFails {
+            failure = lint
         } else if !sim.isAtRest {
             return
         } else if let broken = sim.checkInvariants().first {

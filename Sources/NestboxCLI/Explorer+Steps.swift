@@ -48,7 +48,7 @@ struct ExploreFailure: Equatable {
     var title: String {
         switch kind {
         case "invariant": "invariant '\(name)'"
-        case "warning", "model", "lint": name.hasPrefix("W") && !name.contains(" ") ? "warning \(name)" : "\(kind) \"\(name)\""
+        case "warning", "model": name.hasPrefix("W") && !name.contains(" ") ? "warning \(name)" : "\(kind) \"\(name)\""
         default: "\(kind) \(name)"
         }
     }

@@ -175,7 +175,11 @@ final class Explorer {
         }
     }
 
-    private func start(job: Int, replay: [ExploreStep]?, in pool: inout ChildPool) -> Bool {
+    /// Forks the child of sequence `job`. `stream`: it sends each step as it makes it, so
+    /// a child that dies leaves its steps; otherwise it sends everything at its end, in
+    /// one write (a write per step woke the parent ten times a sequence), and a child
+    /// that dies is run again streaming (it is deterministic) to learn its steps.
+    private func start(job: Int, replay: [ExploreStep]?, stream: Bool = true, in pool: inout ChildPool) -> Bool {
         let runtime = session.runtime, settings = self.settings
         return pool.start(job: job) { send in
             runtime.collectOnlyWhenFull()
@@ -183,7 +187,7 @@ final class Explorer {
             // every child cost a tenth of its time.
             runtime.setLimits(timeout: nil, maxInstructions: settings.limits.maxInstructions)
             let run = SequenceRun(runtime: runtime, lintFails: settings.lintFails)
-            run.onStep = { send(ExploreCoding.line($0) + "\n") }
+            if stream { run.onStep = { send(ExploreCoding.line($0) + "\n") } }
             let result: SequenceResult
             if let replay {
                 result = run.replay(replay)
@@ -191,7 +195,7 @@ final class Explorer {
                 var rng = ExploreRandom(seed: settings.seed, sequence: job)
                 result = run.explore(&rng, steps: settings.steps)
             }
-            send(ExploreCoding.tail(result))
+            send(stream ? ExploreCoding.tail(result) : ExploreCoding.encode(result))
         }
     }
 
@@ -215,11 +219,15 @@ final class Explorer {
             var finished: [ChildPool.Finished] = []
             if settings.fork {
                 while pool.count < settings.jobs, mayStart(next) {
-                    guard start(job: next, replay: nil, in: &pool) else { break }
+                    guard start(job: next, replay: nil, stream: false, in: &pool) else { break }
                     next += 1
                 }
                 if pool.count == 0 { break }
-                finished = pool.collect(milliseconds: 20)
+                finished = pool.collect(milliseconds: 20).map { done in
+                    // A child that died sent nothing: run it again, streaming its steps.
+                    guard let f = done.result.failure, f.kind == "crash" || f.kind == "limit", done.result.steps.isEmpty else { return done }
+                    return ChildPool.Finished(job: done.job, result: runOne(job: done.job))
+                }
             } else {
                 guard mayStart(next) else { break }
                 finished = [ChildPool.Finished(job: next, result: runInProcess(job: next, replay: nil))]

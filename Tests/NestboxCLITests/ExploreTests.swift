@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import NestboxCLI
 import NestboxLua
+import Containment
 
 /// `nestbox explore` (docs/explore.md): planted bugs found and shrunk, correct designs
 /// explored clean, exit codes, the repro's replay, the database, and determinism. In this
@@ -101,6 +102,45 @@ import NestboxLua
         #expect(warning.out.contains("\"reproConfirmed\":true"))
         let (exception, _) = try explore("  root:addChild(root)")
         #expect(exception.out.contains("\"kind\":\"exception\",\"name\":\"NSInvalidArgumentException\""), "\(exception.out)")
+    }
+
+    @Test("lints are listed, not failures; with --lint-fails a lint is one, named by its ID, and the repro runs with --lint")
+    func lints() throws {
+        let file = try script("""
+            local root = ui.ViewController{ name = "root" }
+            local b = ui.Button{ name = "go", title = "Go", frame = { 20, 100, 100, 44 } }
+            root.view:addSubview(b)
+            b:addTarget(function()
+              local c = ui.ViewController{ name = "c" }
+              root:addChild(c)
+              root.view:addSubview(c.view)
+            end)
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            """, name: "lintme.lua")
+        let listed = nestbox(["explore", file, "--runs", "30"])
+        #expect(listed.code == 0)
+        let lint = "\(file):6: L1 <ViewController: c> was added to <ViewController: root> without didMove(toParent:) by the end of the run-loop turn"
+        #expect(listed.err == "nestbox: 1 lint seen (not failures without --lint-fails); the first: \(lint)\n")
+        let failing = nestbox(["explore", file, "--runs", "30", "--lint-fails", "--json"])
+        #expect(failing.code == 1)
+        #expect(failing.out.contains("\"failure\":{\"kind\":\"lint\",\"name\":\"L1\",\"message\":\(jsonString(lint)),\"inputs\":1,"), "\(failing.out)")
+        #expect(failing.out.contains("\"reproConfirmed\":true"))
+    }
+
+    @Test("a sequence past --timeout is a limit failure, shrunk to the action that spins")
+    func timeout() throws {
+        let file = try script("""
+            local root = ui.ViewController{ name = "root" }
+            ui.action("spin", function() while true do end end)
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            """, name: "hang.lua")
+        let r = nestbox(["explore", file, "--timeout", "0.3", "--steps", "3", "--json"])
+        #expect(r.code == 1)
+        #expect(r.out.contains("\"failure\":{\"kind\":\"limit\",\"name\":\"time\",\"message\":\"time limit exceeded at \(file):2\",\"inputs\":1,"), "\(r.out)")
+        let repro = try Self.read((file as NSString).deletingLastPathComponent + "/explore-out/repro.lua")
+        #expect(repro.hasSuffix("ui.settle()                -- exploring starts from the settled design\n\nui.fireAction(\"spin\")\n"))
     }
 
     @Test("exit 3 when the design fails before any input; exit 2 for usage")
