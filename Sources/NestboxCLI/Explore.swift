@@ -9,7 +9,7 @@ import NestboxLua
 public struct Explore: NestboxCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Run a design with random taps, drags, rotations and actions timed into its animations; write the smallest failing script.",
-        discussion: "Exit 0: no failure; 1: a failure (its repro written); 2: usage; 3: the design fails before any input.")
+        discussion: "The limits apply to each sequence: one past a limit is a failure. Exit 0: no failure; 1: a failure (its repro written); 2: usage; 3: the design fails before any input.")
 
     @Argument(help: "The design script: its main chunk builds the UI.")
     public var file: String
@@ -63,6 +63,7 @@ public struct Explore: NestboxCommand {
         if runs != nil && seconds != nil { throw ValidationError("--runs and --for cannot be used together") }
         if let steps, steps < 1 || steps > 1_000 { throw ValidationError("--steps must be a number from 1 to 1000") }
         if let jobs, jobs < 1 || jobs > 64 { throw ValidationError("-j must be a number from 1 to 64") }
+        if let out, out.isEmpty { throw ValidationError("--out must name a folder") }
         try limits.validate()
     }
 

@@ -1,22 +1,53 @@
 import Containment
 import FoundationEssentials
 import NestboxLua
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What a failure leaves behind (docs/explore.md): `repro.lua`, a script that loads FILE
 /// with `require` (Q73 finds it from `explore-out/`) and makes the shrunk steps with `ui`'s
 /// own functions, so `nestbox run` of it fails with the same message; `repro.html`, the
 /// report of that run; and the failure in the database beside FILE.
 extension Explorer {
-    func writeRepro(_ steps: [ExploreStep], _ failure: ExploreFailure, _ summary: inout Summary) {
-        let dir = settings.out ?? Self.folder(of: settings.file) + "explore-out"
-        guard let module = Self.moduleName(of: settings.file, from: dir) else {
-            output.err("nestbox: the repro is not written: \(settings.file) cannot be loaded with require (its name must end in .lua and be made of letters, digits, '_' and '-')\n")
-            return
+    /// `--out`, or `explore-out` beside FILE.
+    var outFolder: String { settings.out ?? Self.folder(of: settings.file) + "explore-out" }
+
+    /// Why `path` could not be made or written into, or nil: it must be a writable folder,
+    /// or the nearest folder above it that exists must be.
+    static func folderProblem(_ path: String) -> String? {
+        var probe = path
+        while true {
+            let shown = probe.isEmpty ? "." : probe
+            var info = stat()
+            if stat(shown, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else { return "\(shown) is not a folder" }
+                return access(shown, W_OK) == 0 ? nil : "\(shown) is not writable"
+            }
+            // Up one folder; a relative path ends at the current folder, which exists.
+            guard let slash = probe.lastIndex(of: "/") else { probe = ""; continue }
+            probe = slash == probe.startIndex ? "/" : String(probe[..<slash])
         }
+    }
+
+    /// A repro left by an earlier run that found a failure the design no longer has.
+    func removeStaleRepro() {
+        let path = outFolder + "/repro.lua"
+        guard let data = FileManager.default.contents(atPath: path),
+              String(decoding: data.prefix(40), as: UTF8.self).hasPrefix("-- Found by nestbox explore") else { return }
+        try? FileManager.default.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: outFolder + "/repro.html")
+    }
+
+    func writeRepro(_ steps: [ExploreStep], _ failure: ExploreFailure, _ summary: inout Summary) {
+        let dir = outFolder
+        guard let module = Self.moduleName(of: settings.file, from: dir) else { return }
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
-            output.err("nestbox: cannot make \(dir): \(error)\n")
+            output.err("nestbox: cannot make the folder \(dir)\n")
             return
         }
         let path = dir + "/repro.lua", html = dir + "/repro.html"
@@ -32,10 +63,14 @@ extension Explorer {
         run.report = html
         run.limits = settings.limits
         run.lint = failure.kind == "lint"
+        run.echoWarnings = false
         var said = ""
         let code = run.execute(output: Output(out: { _ in }, err: { said += $0 }))
         if FileManager.default.fileExists(atPath: html) { summary.report = html }
-        summary.reproConfirmed = code != .ok && said.contains(failure.message)
+        // The repro fails as the explorer said: the kind's exit code, and its message as
+        // the outcome's line (a limit's names where it stopped, after the message).
+        summary.reproConfirmed = code == Self.exitCode(of: failure.kind)
+            && (said.hasPrefix(failure.message) || said.hasPrefix("nestbox: " + failure.message) || failure.kind == "lint" && said.contains(failure.message))
         if !summary.reproConfirmed {
             output.err("nestbox: note: nestbox run \(path) did not fail with the explorer's message (exit \(code.code)): \(said.split(separator: "\n").first ?? "")\n")
         }
@@ -45,9 +80,10 @@ extension Explorer {
         var lines: [String] = []
         let found = summary.sequence.map { "sequence \($0) of seed \(settings.seed)" } ?? "replayed from the database"
         lines.append("-- Found by nestbox explore \(settings.file) (\(found)): \(failure.title)")
-        lines.append("-- after \(failure.after) input\(failure.after == 1 ? "" : "s") (shrunk from \(summary.shrunkFrom)). It fails with:")
+        let shrunk = summary.fromDatabase ? "" : " (shrunk from \(summary.shrunkFrom))"
+        lines.append("-- after \(failure.after) input\(failure.after == 1 ? "" : "s")\(shrunk). It fails with:")
         for l in failure.message.split(separator: "\n", omittingEmptySubsequences: false).prefix(20) { lines.append("--   \(l)") }
-        lines.append("-- Replay it with: nestbox run \(failure.kind == "lint" ? "--lint " : "")\(path)")
+        lines.append("-- Replay it with: nestbox run \(replayOptions(failure))\(path)")
         if let device = settings.limits.device { lines.append("ui.setDevice(\(ScriptedInput.quoted(device)))") }
         lines.append("require(\(ScriptedInput.quoted(module)))")
         lines.append("ui.settle()                -- exploring starts from the settled design")
@@ -61,7 +97,7 @@ extension Explorer {
         switch failure.kind {
         case "warning":
             lines.append("-- UIKit's console message, as the explorer saw it:")
-            lines.append("for _, e in ipairs(ui.events(\"warning\")) do error(e.message, 0) end")
+            lines.append("for _, e in ipairs(ui.trace.events(\"warning\")) do error(e.message, 0) end")
         case "invariant", "model":
             lines.append("ui.checkInvariants()")
         case "lint":
@@ -69,6 +105,26 @@ extension Explorer {
         default: break
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The exit code `nestbox run` of the repro ends with, by the failure's kind.
+    static func exitCode(of kind: String) -> ExitStatus {
+        switch kind {
+        case "invariant", "model", "expectation": .expectation
+        case "lint": .lints
+        case "limit": .limit
+        default: .failure
+        }
+    }
+
+    /// The options the repro needs to fail the same way: `--lint`, and the limits given.
+    private func replayOptions(_ failure: ExploreFailure) -> String {
+        var out = failure.kind == "lint" ? "--lint " : ""
+        let defaults = Limits()
+        if settings.limits.timeout != defaults.timeout { out += "--timeout \(formatNumber(settings.limits.timeout)) " }
+        if settings.limits.maxMemory != defaults.maxMemory { out += "--max-memory \(settings.limits.maxMemory) " }
+        if let m = settings.limits.maxInstructions { out += "--max-instructions \(m) " }
+        return out
     }
 
     private static func pad(_ s: String) -> String { s.count >= 40 ? s + "  " : s + String(repeating: " ", count: 40 - s.count) }
@@ -105,25 +161,37 @@ extension Explorer {
 }
 
 /// Failures found before, beside FILE (`.nestbox-explore/NAME.txt`, ignored by git in
-/// the examples): each is replayed first on the next run, and dropped once it passes, as
-/// Hypothesis keeps its example database.
+/// the examples): each is replayed first on the next run with the same options, and
+/// dropped once it passes, as Hypothesis keeps its example database. A failure found
+/// under other options (another device, `--lint-fails`) is kept but not replayed: its
+/// steps are points on that device's screen.
 final class ExploreDatabase {
     let path: String
+    /// The options a sequence is stored and replayed under.
+    let key: String
+    /// The sequences stored under `key`, newest first.
     private(set) var entries: [[ExploreStep]] = []
+    /// Those stored under other options, kept as they are.
+    private var others: [(key: String, steps: [ExploreStep])] = []
 
-    init(file: String) {
+    init(file: String, key: String) {
+        self.key = key
         var name = String(file.split(separator: "/").last ?? "design")
         if name.hasSuffix(".lua") { name.removeLast(4) }
         path = Explorer.folder(of: file) + ".nestbox-explore/" + name + ".txt"
         guard let data = FileManager.default.contents(atPath: path) else { return }
-        // Each entry is a sequence's encoding; one that does not read is skipped.
-        var block = ""
+        // Each entry is its options' line and a sequence's encoding; one that does not
+        // read (edited by hand) is skipped.
+        var block = "", blockKey = ""
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            if line.hasPrefix("options\t") { blockKey = ExploreCoding.unescape(line.dropFirst(8)); continue }
             block += line + "\n"
-            if line == "end" {
-                if let r = ExploreCoding.decode(block), !r.steps.isEmpty { entries.append(r.steps) }
-                block = ""
+            guard line == "end" else { continue }
+            if let r = ExploreCoding.decode(block), !r.steps.isEmpty {
+                if blockKey == key { entries.append(r.steps) } else { others.append((blockKey, r.steps)) }
             }
+            block = ""
+            blockKey = ""
         }
     }
 
@@ -132,22 +200,23 @@ final class ExploreDatabase {
         save()
     }
 
-    /// Keeps the failure's shrunk steps, first, at most 20 failures.
-    func store(_ steps: [ExploreStep], _ failure: ExploreFailure) {
+    /// Keeps the failure's shrunk steps, first, at most 20 failures in all.
+    func store(_ steps: [ExploreStep]) {
         entries.removeAll { $0 == steps }
         entries.insert(steps, at: 0)
         if entries.count > 20 { entries.removeLast(entries.count - 20) }
+        others = Array(others.prefix(20 - entries.count))
         save()
     }
 
     private func save() {
-        let folder = Explorer.folder(of: path)
-        if entries.isEmpty {
+        if entries.isEmpty && others.isEmpty {
             try? FileManager.default.removeItem(atPath: path)
             return
         }
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let text = entries.map { ExploreCoding.encode(SequenceResult(steps: $0)) }.joined()
+        try? FileManager.default.createDirectory(atPath: Explorer.folder(of: path), withIntermediateDirectories: true)
+        let all = entries.map { (key, $0) } + others
+        let text = all.map { "options\t" + ExploreCoding.escape($0.key) + "\n" + ExploreCoding.encode(SequenceResult(steps: $0.steps)) }.joined()
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
 }

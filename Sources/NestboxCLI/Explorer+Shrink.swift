@@ -1,7 +1,7 @@
 /// Shrinking (docs/explore.md): a failing sequence is made smaller while it still fails
 /// the same way (the same kind and name), as Hypothesis shrinks: first fewer steps
 /// (halves, quarters, … down to single steps, each removal kept when it still fails),
-/// then simpler waits (none, then one frame, then a settle for a long wait), then
+/// then inputs that only let time pass (made a settle), then simpler waits (none, then one frame, then a settle for a long wait), then
 /// simpler drags. Every candidate is replayed from the settled world in a child, in a
 /// fixed order, so the result is the same on every run and whatever `-j`.
 extension Explorer {
@@ -38,6 +38,14 @@ extension Explorer {
                 }
                 size /= 2
             }
+            // An input that only let time pass: its step becomes a settle alone.
+            for i in best.indices where i < best.count && best[i].input != nil {
+                var candidate = best
+                candidate[i].input = nil
+                candidate[i].note = ""
+                candidate[i].wait = .settle
+                if tryCandidate(candidate) { changed = true }
+            }
             // Simpler waits, each step from the first.
             for i in best.indices {
                 for simpler in Self.simplerWaits(than: best[i].wait) where i < best.count {
@@ -57,10 +65,11 @@ extension Explorer {
         return (best, bestFailure)
     }
 
-    /// What shrinking makes smaller, in order: steps, then how long and how complex the
-    /// waits are, then the drags' durations off the normal one.
+    /// What shrinking makes smaller, in order: inputs, steps, then how long and how
+    /// complex the waits are, then the drags' durations off the normal one.
     static func size(_ steps: [ExploreStep]) -> [Int] {
         var waits = 0, drags = 0
+        let inputs = steps.count { $0.input != nil }
         for s in steps {
             switch s.wait {
             case .none: break
@@ -69,7 +78,7 @@ extension Explorer {
             }
             if case .pan(_, _, let d)? = s.input, d != 0.25 { drags += 1 }
         }
-        return [steps.count, waits, drags]
+        return [inputs, steps.count, waits, drags]
     }
 
     /// Waits simpler than `wait`, simplest first.

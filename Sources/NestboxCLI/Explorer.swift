@@ -28,6 +28,12 @@ final class Explorer {
         /// otherwise in a world built afresh in this process, one at a time (an embedding,
         /// the tests in-process, `NESTBOX_EXPLORE_FORK=0` for a debugger or profiler).
         var fork = true
+
+        /// What a stored failure depends on: the device its points are on, and whether
+        /// lints fail.
+        var databaseKey: String {
+            "device=\(limits.device.flatMap(Device.named)?.id ?? Device.iPhone15.id) lint-fails=\(lintFails)"
+        }
     }
 
     /// What a run found, for the final line, `--json` and the tests.
@@ -62,8 +68,16 @@ final class Explorer {
     /// any input).
     func execute() -> (ExitStatus, Summary) {
         var summary = Summary()
+        // What would stop the repro being written is said before exploring, not after.
+        if let problem = Self.folderProblem(outFolder) {
+            output.err("nestbox: cannot write the repro in \(outFolder): \(problem)\n")
+            return (.usage, summary)
+        }
+        if Self.moduleName(of: settings.file, from: outFolder) == nil {
+            output.err("nestbox: note: \(settings.file) cannot be loaded with require (its name must end in .lua, its folders' and its own names made of letters, digits, '_' and '-'), so a failure gets no repro\n")
+        }
         if let early = startDesign() { return (early, summary) }
-        let db = ExploreDatabase(file: settings.file)
+        let db = ExploreDatabase(file: settings.file, key: settings.databaseKey)
         var found: (index: Int?, result: SequenceResult)?
         if settings.useDatabase {
             for (k, stored) in db.entries.enumerated() {
@@ -78,13 +92,14 @@ final class Explorer {
         summary.seconds = nb_monotonic_now() - started
         guard let (index, result) = found, let failure = result.failure else {
             clearProgress()
+            removeStaleRepro()
             return (.ok, summary)
         }
         summary.sequence = index
         summary.shrunkFrom = failure.after
         let (steps, shrunk) = shrink(Array(result.steps), failure)
         summary.failure = shrunk
-        if settings.useDatabase { db.store(steps, shrunk) }
+        if settings.useDatabase { db.store(steps) }
         clearProgress()
         writeRepro(steps, shrunk, &summary)
         summary.seconds = nb_monotonic_now() - started

@@ -22,7 +22,7 @@ struct Limits {
         if maxMemory <= 0 || maxMemory > 1 << 20 { throw ValidationError("--max-memory must be a number of MiB from 1 to 1048576") }
         if let m = maxInstructions, m <= 0 { throw ValidationError("--max-instructions must be a positive number") }
         if let device, Device.named(device) == nil {
-            throw ValidationError("unknown device '\(device)' (\(Device.all.map(\.name).joined(separator: ", ")))")
+            throw ValidationError("unknown device '\(device)' (\(Device.choices))")
         }
     }
 
@@ -39,7 +39,7 @@ struct Limits {
 public struct LimitOptions: ParsableArguments {
     private static let defaults = Limits()
 
-    @Option(help: "Device preset: \(Device.all.map(\.name).joined(separator: ", ")).")
+    @Option(help: "Device preset: \(Device.choices).")
     public var device: String?
 
     // Numbers take the next word even when it starts with "-": `--timeout -1` is a bad

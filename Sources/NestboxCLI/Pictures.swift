@@ -90,8 +90,18 @@ final class Pictures {
             if request.open, frames.count == Self.maxFrames, let end = endOfRun, let last = frames.last, last.time < end {
                 output.err("nestbox: the filmstrip stops at \(Self.maxFrames) frames (\(fixedPoint(last.time)) s of a run that ended at \(fixedPoint(end)) s)\n")
             }
+            // Too wide for one row, the strip wraps into a contact sheet, smaller if it
+            // must be to stay within PNG's limits (the same layout for SVG).
+            let frame = Size(width: frames.map(\.picture.size.width).max() ?? 0, height: frames.map(\.picture.size.height).max() ?? 0)
+            let (columns, shrink) = DisplayList.sheetLayout(count: frames.count, frame: frame, scale: request.scale,
+                                                            maxSide: PNG.maxSide, maxPixels: PNG.maxPixels)
+            if columns < frames.count {
+                let rows = (frames.count + columns - 1) / columns
+                output.err("nestbox: the filmstrip's \(frames.count) frames are in \(rows) rows of \(columns)"
+                           + (shrink < 1 ? ", drawn at \(formatNumber(shrink)) of their size to stay within \(PNG.maxPixels / 1_000_000) million pixels" : "") + "\n")
+            }
             // The strip takes the frames' shapes as it places them: one copy, not two.
-            files.append((path, DisplayList.filmstrip(consuming: &frames)))
+            files.append((path, DisplayList.filmstrip(consuming: &frames, columns: columns, shrink: shrink)))
         }
         for (path, picture) in files {
             let saved = Self.save(picture, to: path, scale: request.scale, maxBytes: maxBytes, output: output)

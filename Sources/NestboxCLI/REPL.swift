@@ -116,7 +116,7 @@ public final class REPL {
           :advance SECONDS      move virtual time
           :settle               run until nothing is pending
           :rotate ORIENTATION   portrait, landscapeLeft, landscapeRight, portraitUpsideDown
-          :device NAME          iPhone SE, iPhone 15, iPad
+          :device NAME          a device id (iphone-16, ipad-11, ...) or name
           :reset                a fresh world
           :load FILE            run a script here
           :record FILE          write the trace so far as a golden file

@@ -29,6 +29,9 @@ struct RunArguments {
     var keepGoing = false
     var noSettle = false
     var lint = false
+    /// Echo UIKit's warnings on standard error (not an option: the explorer's check of
+    /// its repro reads the outcome's line alone).
+    var echoWarnings = true
 
     /// A usage error, as a parsed command line reports it.
     func validate() throws {
@@ -63,6 +66,7 @@ struct RunArguments {
         options.settle = !noSettle
         options.frames = frames
         options.lint = lint
+        options.echoWarnings = echoWarnings
         return options
     }
 

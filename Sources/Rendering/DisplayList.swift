@@ -101,23 +101,58 @@ public struct DisplayList: Equatable, Sendable {
         return filmstrip(consuming: &frames)
     }
 
+    static let gap = 16.0, caption = 24.0
+
+    /// How a filmstrip of `count` frames of `frame` points is laid out for pictures of
+    /// at most `maxSide` pixels a side and `maxPixels` in all at `scale` (PNG's limits):
+    /// one row when it fits; otherwise rows of `columns` (a contact sheet about as wide
+    /// as it is tall), the whole sheet drawn at `shrink` of its size when even that
+    /// would not fit. The limits stay; the frames get smaller.
+    public static func sheetLayout(count: Int, frame: Size, scale: Double,
+                                   maxSide: Int, maxPixels: Int) -> (columns: Int, shrink: Double) {
+        guard count > 0, frame.width > 0, frame.height > 0, scale > 0 else { return (max(count, 1), 1) }
+        func fits(_ s: Size, _ f: Double) -> Bool {
+            let w = s.width * f * scale, h = s.height * f * scale
+            return w <= Double(maxSide) && h <= Double(maxSide) && w * h <= Double(maxPixels)
+        }
+        if fits(sheetSize(count: count, columns: count, frame: frame), 1) { return (count, 1) }
+        let cell = Size(width: frame.width + gap, height: frame.height + caption + gap)
+        let columns = min(count, max(1, Int((Double(count) * cell.height / cell.width).squareRoot().rounded())))
+        let size = sheetSize(count: count, columns: columns, frame: frame)
+        if fits(size, 1) { return (columns, 1) }
+        let area = size.width * size.height * scale * scale
+        var f = min(1, (Double(maxPixels) / area).squareRoot(), Double(maxSide) / (max(size.width, size.height) * scale))
+        f = (f * 100).rounded(.down) / 100
+        while f > 0.01, !fits(size, f) { f -= 0.01 }
+        return (columns, max(f, 0.01))
+    }
+
+    static func sheetSize(count: Int, columns: Int, frame: Size) -> Size {
+        let rows = (count + columns - 1) / columns
+        return Size(width: gap + Double(columns) * (frame.width + gap),
+                    height: Double(rows) * (caption + frame.height + gap))
+    }
+
     /// As `filmstrip`, emptying each frame once placed, so a strip of many frames never
-    /// holds their shapes twice (they count toward the memory limit).
-    public static func filmstrip(consuming frames: inout [(time: Double, picture: DisplayList)]) -> DisplayList {
-        let gap = 16.0, caption = 24.0
+    /// holds their shapes twice (they count toward the memory limit); in rows of
+    /// `columns`, drawn at `shrink` of its size (`sheetLayout`).
+    public static func filmstrip(consuming frames: inout [(time: Double, picture: DisplayList)],
+                                 columns: Int? = nil, shrink: Double = 1) -> DisplayList {
         let w = frames.map(\.picture.size.width).max() ?? 0
         let h = frames.map(\.picture.size.height).max() ?? 0
-        var strip = DisplayList(size: Size(width: gap + Double(frames.count) * (w + gap), height: caption + h + gap),
-                                background: .hex("systemGray6"))
+        let columns = max(1, min(columns ?? frames.count, max(frames.count, 1)))
+        let size = sheetSize(count: max(frames.count, 1), columns: columns, frame: Size(width: w, height: h))
+        var strip = DisplayList(size: Size(width: size.width * shrink, height: size.height * shrink), background: .hex("systemGray6"))
         strip.ops.reserveCapacity(frames.reduce(0) { $0 + $1.picture.ops.count + 5 })
+        let sheet = Transform.scale(shrink, shrink)
         for i in frames.indices {
-            let x = gap + Double(i) * (w + gap)
-            let place = Transform.translate(x, caption)
+            let x = gap + Double(i % columns) * (w + gap), y = Double(i / columns) * (caption + h + gap)
+            let place = Transform.translate(x, y + caption).concatenating(sheet)
             let frame = frames[i]
             frames[i].picture = DisplayList(size: frame.picture.size, background: nil)
             let area = Rect(x: 0, y: 0, width: frame.picture.size.width, height: frame.picture.size.height)
-            strip.ops.append(.text(TextRun(text: fixedPoint(frame.time) + " s", box: Rect(x: x, y: 0, width: w, height: caption),
-                                           transform: .identity, size: 13, bold: true, alignment: .center, paint: .black)))
+            strip.ops.append(.text(TextRun(text: fixedPoint(frame.time) + " s", box: Rect(x: x, y: y, width: w, height: caption),
+                                           transform: sheet, size: 13, bold: true, alignment: .center, paint: .black)))
             strip.ops.append(.clip(area, place))
             if let bg = frame.picture.background { strip.ops.append(.fill(area, place, bg)) }
             strip.ops.append(contentsOf: frame.picture.transformed(by: place))

@@ -69,7 +69,11 @@ import Containment
         let dir = (file as NSString).deletingLastPathComponent
         #expect(nestbox(["explore", file, "--runs", "50"]).code == 1)
         let stored = try Self.read(dir + "/.nestbox-explore/drawer.txt")
-        #expect(stored == "step\t-\ttap\t350\t82\t<Button: toggle>\nstep\t-\ttap\t350\t82\t<Button: toggle>\nstep\tsettle\tnone\t\nend\n")
+        #expect(stored == "options\tdevice=iphone-15 lint-fails=false\nstep\t-\ttap\t350\t82\t<Button: toggle>\nstep\t-\ttap\t350\t82\t<Button: toggle>\nstep\tsettle\tnone\t\nend\n")
+        // Under other options (another device) it is kept, not replayed.
+        let other = nestbox(["explore", file, "--runs", "5", "--steps", "1", "--device", "ipad-11"])
+        #expect(other.code == 0 && Self.line(other.out) == "explored 5 sequences (5 inputs) in T s: no failure\n", "\(other.out)")
+        #expect(try Self.read(dir + "/.nestbox-explore/drawer.txt") == stored)
         let again = nestbox(["explore", file, "--runs", "50", "--seed", "99"])
         #expect(Self.line(again.out) == "explored 1 sequence (2 inputs) in T s: failure: invariant 'an open menu has one row' after 2 inputs (replayed from the database): \(dir)/explore-out/repro.lua\n")
         try Self.drawer(fixed: true).write(toFile: file, atomically: true, encoding: .utf8)

@@ -65,6 +65,32 @@ import NestboxCLI
         #expect(strip.contains(##"<rect x="934" y="24" width="10" height="10" fill="#FF0000"/>"##))
     }
 
+    @Test("a filmstrip too wide for one row wraps into a contact sheet, smaller to stay within the pixel limit")
+    func filmstripWraps() throws {
+        let dir = try folder()
+        let r = nestbox(["run", try script(Self.slide), "--trace", "none", "--filmstrip", dir + "/sheet.svg", "--every", "0.02", "--to", "1"])
+        #expect(r.code == 0)
+        #expect(r.err == "nestbox: the filmstrip's 51 frames are in 5 rows of 11, drawn at 0.89 of their size to stay within 16 million pixels\n")
+        let sheet = try #require(read(dir + "/sheet.svg"))
+        // 11 columns of 393 + 16, 5 rows of 24 + 852 + 16, all at 0.89.
+        #expect(sheet.hasPrefix(#"<svg xmlns="http://www.w3.org/2000/svg" width="4018.35" height="3969.4""#), "\(sheet.prefix(120))")
+        #expect(sheet.components(separatedBy: " s<").count == 52)
+        // The first frame placed at (16, 24), the twelfth at the second row's start (16,
+        // 892 + 24), its square 22 points in; all at 0.89.
+        #expect(sheet.contains(##"<rect x="0" y="0" transform="matrix(0.89 0 0 0.89 14.24 21.36)" width="10" height="10" fill="#FF0000"/>"##))
+        #expect(sheet.contains(##"<rect x="0" y="0" transform="matrix(0.89 0 0 0.89 33.82 815.24)" width="10" height="10" fill="#FF0000"/>"##))
+        // The natural command of the README over the 4.5 s sliding menu: a PNG within the limits.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let menu = nestbox(["run", root.appendingPathComponent("scripts/examples/sliding-menu.lua").path, "--trace", "none",
+                            "--filmstrip", dir + "/strip.png", "--every", "0.1"])
+        #expect(menu.code == 0)
+        // Its frames are portrait and landscape (it rotates): cells 852 square.
+        #expect(menu.err == "nestbox: the filmstrip's 46 frames are in 7 rows of 7, drawn at 0.64 of their size to stay within 16 million pixels\n")
+        let png = try #require(FileManager.default.contents(atPath: dir + "/strip.png"))
+        func be32(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        #expect((be32(16), be32(20)) == (3899, 3997))
+    }
+
     @Test func filmstripFromTo() throws {
         let dir = try folder()
         let r = nestbox(["run", try script(Self.slide), "--trace", "none", "--filmstrip", dir + "/strip.svg",

@@ -89,6 +89,33 @@ extension LayoutBindingTests {
             """)
     }
 
+    @Test("devices by short id or name: sizes, safe areas, and the large phones regular wide in landscape")
+    func deviceIds() throws {
+        let (outcome, out, _) = try runLua("""
+            local a = ui.ViewController{ name = "a" }
+            ui.window.rootViewController = a
+            ui.window:makeKeyAndVisible()
+            for _, id in ipairs({ "iphone-16-pro-max", "iphone-16-pro", "ipad-13", "iPhone SE", "iphone-se" }) do
+              ui.setDevice(id)
+              ui.rotate("portrait"); ui.settle()
+              local s, i = ui.screen, ui.screen.safeAreaInsets
+              ui.rotate("landscapeLeft"); ui.settle()
+              print(s.name, s.width, s.height, i.top, i.bottom, a.traitCollection.horizontalSizeClass)
+            end
+            print(select(2, pcall(ui.setDevice, "iphone-99")))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            iPhone 16 Pro Max\t956.0\t440.0\t62.0\t34.0\tregular
+            iPhone 16 Pro\t874.0\t402.0\t62.0\t34.0\tcompact
+            iPad Air 13-inch\t1366.0\t1024.0\t24.0\t20.0\tregular
+            iPhone SE\t667.0\t375.0\t20.0\t0.0\tcompact
+            iPhone SE\t667.0\t375.0\t20.0\t0.0\tcompact
+            bad argument #1 to 'setDevice' (unknown device 'iphone-99' (iphone-se, iphone-15, iphone-16, iphone-16-plus, iphone-16-pro, iphone-16-pro-max, ipad-mini, ipad-11, ipad-13 (or iPhone SE, iPhone 15, iPad)))
+
+            """)
+    }
+
     @Test("a bare tab bar sized in viewDidLoad after its items lays its buttons out, and taps reach them")
     func bareTabBarLayout() throws {
         let (outcome, out, _) = try runLua("""

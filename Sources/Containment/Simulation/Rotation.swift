@@ -5,14 +5,15 @@ public struct TraitCollection: Equatable, Sendable {
     public var idiom: String
     public var displayScale: Double
 
-    /// Phones are compact wide; tall in portrait, compact in landscape. iPads are
-    /// regular both ways.
+    /// Phones are compact wide (the Plus and Pro Max regular in landscape); tall in
+    /// portrait, compact in landscape. iPads are regular both ways.
     static func of(_ device: Device, size: Size) -> TraitCollection {
         if device.idiom == "pad" {
             return TraitCollection(horizontalSizeClass: "regular", verticalSizeClass: "regular", idiom: "pad", displayScale: device.scale)
         }
         let landscape = size.width > size.height
-        return TraitCollection(horizontalSizeClass: "compact", verticalSizeClass: landscape ? "compact" : "regular",
+        return TraitCollection(horizontalSizeClass: landscape && device.regularWidthInLandscape ? "regular" : "compact",
+                               verticalSizeClass: landscape ? "compact" : "regular",
                                idiom: device.idiom, displayScale: device.scale)
     }
 }

@@ -1,20 +1,49 @@
-/// A device preset: what `ui.setDevice` chooses (sizes in points, portrait).
+/// A device preset: what `--device` and `ui.setDevice` choose, by its short id or its
+/// name (sizes in points, portrait; docs/layout.md lists them with their sources).
 public struct Device: Equatable, Sendable {
+    /// The short id: `iphone-16`, `ipad-11`.
+    public var id: String
+    /// The name `ui.screen.name` gives; today's three names stay as they were.
     public var name: String
     public var size: Size
     public var scale: Double
     public var idiom: String
+    /// Portrait; landscape is derived (`Screen.safeAreaInsets`).
     public var safeAreaInsets: EdgeInsets
+    /// The large phones (Plus, Pro Max) are regular width in landscape, as Apple's size
+    /// class table says; the others compact.
+    public var regularWidthInLandscape = false
 
-    public static var iPhoneSE: Device { Device(name: "iPhone SE", size: Size(width: 375, height: 667), scale: 2,
-                                        idiom: "phone", safeAreaInsets: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)) }
-    public static var iPhone15: Device { Device(name: "iPhone 15", size: Size(width: 393, height: 852), scale: 3,
-                                        idiom: "phone", safeAreaInsets: EdgeInsets(top: 59, left: 0, bottom: 34, right: 0)) }
-    public static var iPad: Device { Device(name: "iPad", size: Size(width: 820, height: 1180), scale: 2,
-                                    idiom: "pad", safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0)) }
-    public static var all: [Device] { [iPhoneSE, iPhone15, iPad] }
+    static func phone(_ id: String, _ name: String, _ w: Double, _ h: Double, scale: Double = 3,
+                      top: Double, bottom: Double, wide: Bool = false) -> Device {
+        Device(id: id, name: name, size: Size(width: w, height: h), scale: scale, idiom: "phone",
+               safeAreaInsets: EdgeInsets(top: top, left: 0, bottom: bottom, right: 0), regularWidthInLandscape: wide)
+    }
 
-    public static func named(_ name: String) -> Device? { all.first { $0.name == name } }
+    static func pad(_ id: String, _ name: String, _ w: Double, _ h: Double) -> Device {
+        Device(id: id, name: name, size: Size(width: w, height: h), scale: 2, idiom: "pad",
+               safeAreaInsets: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+    }
+
+    public static var iPhoneSE: Device { phone("iphone-se", "iPhone SE", 375, 667, scale: 2, top: 20, bottom: 0) }
+    public static var iPhone15: Device { phone("iphone-15", "iPhone 15", 393, 852, top: 59, bottom: 34) }
+    public static var iPad: Device { pad("ipad-11", "iPad", 820, 1180) }
+    public static var all: [Device] {
+        [iPhoneSE, iPhone15,
+         phone("iphone-16", "iPhone 16", 393, 852, top: 59, bottom: 34),
+         phone("iphone-16-plus", "iPhone 16 Plus", 430, 932, top: 59, bottom: 34, wide: true),
+         phone("iphone-16-pro", "iPhone 16 Pro", 402, 874, top: 62, bottom: 34),
+         phone("iphone-16-pro-max", "iPhone 16 Pro Max", 440, 956, top: 62, bottom: 34, wide: true),
+         pad("ipad-mini", "iPad mini", 744, 1133), iPad, pad("ipad-13", "iPad Air 13-inch", 1024, 1366)]
+    }
+
+    /// By short id or by name.
+    public static func named(_ name: String) -> Device? { all.first { $0.id == name || $0.name == name } }
+
+    /// For messages: the ids, then the names kept from before.
+    public static var choices: String {
+        all.map(\.id).joined(separator: ", ") + " (or iPhone SE, iPhone 15, iPad)"
+    }
 }
 
 public final class Screen: SimObject {

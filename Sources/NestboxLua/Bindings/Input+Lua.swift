@@ -82,7 +82,7 @@ enum InputFunctions {
         LuaMethod("setDevice", "(name: string)", doc: "Switches to the named device (its size, scale, idiom and safe area).") { a in
             let name = try a.string(1)
             guard let d = Device.named(name) else {
-                throw LuaFailure.argument(1, "unknown device '\(name)' (\(Device.all.map(\.name).joined(separator: ", ")))")
+                throw LuaFailure.argument(1, "unknown device '\(name)' (\(Device.choices))")
             }
             a.rt.simulation.setDevice(d)
             return 0
