@@ -34,6 +34,33 @@ import InvariantChecking
         #expect(out == "ui.tap: 2 views titled 'Go' can be tapped: <Button: a>, <Button: b>; pass the view itself\n")
     }
 
+    @Test("Q64: the interactive pop does not take an edge drag with only the root; the content's pan does")
+    func edgeDragWithOnlyTheRoot() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            local nav = ui.NavigationController{ name = "nav", root = root }
+            ui.window.rootViewController = nav
+            ui.window:makeKeyAndVisible()
+            root.view:addGestureRecognizer(ui.PanGestureRecognizer{ name = "content", action = function(g) print("content", g.state) end })
+            ui.pan{ from = { 5, 400 }, to = { 200, 400 } }
+            local function popEvents()
+              local n = 0
+              for _, e in ipairs(ui.trace.events("input")) do if e.object == "nav.interactivePopGestureRecognizer" then n = n + 1 end end
+              return n
+            end
+            print("pop events", popEvents())
+            nav:pushViewController(ui.ViewController{ name = "next" }, false)
+            ui.settle()
+            ui.pan{ from = { 5, 400 }, to = { 300, 400 } }
+            ui.settle()
+            print("pop events", popEvents() > 0, #nav.viewControllers)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.hasPrefix("content\tbegan\n"))
+        #expect(out.contains("pop events\t0\n"), "\(out)")
+        #expect(out.hasSuffix("pop events\ttrue\t1\n"), "\(out)")
+    }
+
     @Test("ui.rotate with an unknown orientation is a bad argument, as setDevice's")
     func rotateBadArgument() throws {
         let message = try errorMessage(Self.screen + "ui.rotate(\"landscape\")")

@@ -51,6 +51,8 @@ extension NavigationController {
         // Weak: the recognizer lives in this controller's view (a cycle otherwise), and a
         // script may keep it after the controller is collected.
         edge.onAction = { [weak self] g in self?.edgeSwipe(g) }
+        // UIKit's interactive pop refuses to begin with only the root, or mid-transition.
+        edge.shouldBegin = { [weak self] in self.map { $0.viewControllers.count > 1 && !$0.isTransitioning } ?? false }
         v.addGestureRecognizer(edge)
         installTop()
     }

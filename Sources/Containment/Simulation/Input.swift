@@ -150,7 +150,7 @@ extension Simulation {
         let horizontal = abs(to.x - from.x) >= abs(to.y - from.y)
         var v: View? = hit
         edges: while let cur = v {
-            for g in cur.gestureRecognizers where g.isEnabled && g.kind == .screenEdgePan {
+            for g in cur.gestureRecognizers where g.isEnabled && g.kind == .screenEdgePan && g.shouldBegin?() != false {
                 let nearEdge = g.edges == "right" ? from.x >= window.bounds.size.width - 20 : from.x <= 20
                 if nearEdge { recognizer = g; break edges }
             }

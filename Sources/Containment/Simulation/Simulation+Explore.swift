@@ -33,7 +33,7 @@ extension Simulation {
             pending.append(contentsOf: v.subviews)
             let frame = v.windowFrame
             let center = Point(x: frame.midX, y: frame.midY)
-            if v.gestureRecognizers.contains(where: { $0.kind == .screenEdgePan && $0.isEnabled }) {
+            if v.gestureRecognizers.contains(where: { $0.kind == .screenEdgePan && $0.isEnabled && $0.shouldBegin?() != false }) {
                 let from = Point(x: frame.minX + 1, y: center.y)
                 if reaches(v, at: from) { out.append((v, from, true, false, true)) }
             }

@@ -21,6 +21,10 @@ public class GestureRecognizer: SimObject {
     var isScrollViewPan = false
     /// A built-in behaviour (a navigation controller's edge swipe), run before the host's.
     var onAction: ((GestureRecognizer) -> Void)?
+    /// A built-in delegate's gestureRecognizerShouldBegin: false and the recognizer does
+    /// not take the touch, which goes on to the views below (a navigation controller's
+    /// edge swipe with only its root, or while a transition runs).
+    var shouldBegin: (() -> Bool)?
 
     init(simulation: Simulation, kind: Kind, className: String? = nil, name: String? = nil) {
         self.kind = kind
