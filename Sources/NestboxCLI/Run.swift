@@ -71,6 +71,12 @@ public struct Run: NestboxCommand {
     @Flag(help: "Also check the lint rules; the lints go to standard error (exit 5 when any).")
     public var lint = false
 
+    @Option(help: "Run once per cell of a matrix, each in a fresh world: devices=iphone-se,ipad-11 or orientations=portrait,landscape (repeat for each axis); one line per cell says how its trace differs from the first's, and --snapshot draws the cells in a grid.")
+    public var matrix: [String] = []
+
+    @Flag(help: "With --matrix, print each cell's differences from the first cell.")
+    public var verbose = false
+
     public init() {}
 
     /// The command line read: every option not given keeps `RunArguments`' default.
@@ -83,6 +89,7 @@ public struct Run: NestboxCommand {
         a.snapshot = snapshot; a.snapshotAt = snapshotAt; a.filmstrip = filmstrip
         a.every = every; a.from = from; a.to = to; a.report = report; a.overlays = overlays
         a.keepGoing = keepGoing; a.noSettle = noSettle; a.lint = lint
+        a.matrix = matrix; a.verbose = verbose
         return a
     }
 

@@ -29,6 +29,9 @@ struct RunArguments {
     var keepGoing = false
     var noSettle = false
     var lint = false
+    /// `--matrix` axes (`devices=a,b`, `orientations=portrait,landscape`), and `--verbose`.
+    var matrix: [String] = []
+    var verbose = false
     /// Echo UIKit's warnings on standard error (not an option: the explorer's check of
     /// its repro reads the outcome's line alone).
     var echoWarnings = true
@@ -47,6 +50,16 @@ struct RunArguments {
         }
         try limits.validate()
         _ = try pictureRequest()
+        if !matrix.isEmpty {
+            _ = try Matrix(matrix, device: limits.device)
+            // Each cell is its own run: one golden, report or timed picture would not say which.
+            for (given, name) in [(expect != nil, "--expect"), (record != nil, "--record"), (report != nil, "--report"),
+                                  (filmstrip != nil, "--filmstrip"), (snapshotAt != nil, "--snapshot-at")] where given {
+                throw ValidationError("\(name) cannot be used with --matrix")
+            }
+        } else if verbose {
+            throw ValidationError("--verbose needs --matrix")
+        }
     }
 
     /// The session's options; nil (with the line said) when the trace kinds do not
@@ -72,6 +85,12 @@ struct RunArguments {
 
     /// Runs the script and returns the exit status.
     func execute(output: Output) -> ExitStatus {
+        if !matrix.isEmpty {
+            do { return try Matrix(matrix, device: limits.device).execute(self, output: output) } catch {
+                output.err("nestbox: \(error)\n")
+                return .usage
+            }
+        }
         guard let options = sessionOptions(output: output) else { return .usage }
         // Asked before the session is made, said after (as a parsed command line's
         // order of errors has it); no `Result`, whose metadata costs start-up a

@@ -119,15 +119,24 @@ public struct DisplayList: Equatable, Sendable {
         let cell = Size(width: frame.width + gap, height: frame.height + caption + gap)
         let columns = min(count, max(1, Int((Double(count) * cell.height / cell.width).squareRoot().rounded())))
         let size = sheetSize(count: count, columns: columns, frame: frame)
-        if fits(size, 1) { return (columns, 1) }
+        return (columns, fit(size, scale: scale, maxSide: maxSide, maxPixels: maxPixels))
+    }
+
+    /// The largest of 1, 0.99, 0.98, … at which `size` at `scale` stays within the limits.
+    public static func fit(_ size: Size, scale: Double, maxSide: Int, maxPixels: Int) -> Double {
+        func fits(_ f: Double) -> Bool {
+            let w = size.width * f * scale, h = size.height * f * scale
+            return w <= Double(maxSide) && h <= Double(maxSide) && w * h <= Double(maxPixels)
+        }
+        guard !fits(1), size.width > 0, size.height > 0, scale > 0 else { return 1 }
         let area = size.width * size.height * scale * scale
         var f = min(1, (Double(maxPixels) / area).squareRoot(), Double(maxSide) / (max(size.width, size.height) * scale))
         f = (f * 100).rounded(.down) / 100
-        while f > 0.01, !fits(size, f) { f -= 0.01 }
-        return (columns, max(f, 0.01))
+        while f > 0.01, !fits(f) { f -= 0.01 }
+        return max(f, 0.01)
     }
 
-    static func sheetSize(count: Int, columns: Int, frame: Size) -> Size {
+    public static func sheetSize(count: Int, columns: Int, frame: Size) -> Size {
         let rows = (count + columns - 1) / columns
         return Size(width: gap + Double(columns) * (frame.width + gap),
                     height: Double(rows) * (caption + frame.height + gap))
@@ -137,7 +146,7 @@ public struct DisplayList: Equatable, Sendable {
     /// holds their shapes twice (they count toward the memory limit); in rows of
     /// `columns`, drawn at `shrink` of its size (`sheetLayout`).
     public static func filmstrip(consuming frames: inout [(time: Double, picture: DisplayList)],
-                                 columns: Int? = nil, shrink: Double = 1) -> DisplayList {
+                                 columns: Int? = nil, shrink: Double = 1, captions: [String]? = nil) -> DisplayList {
         let w = frames.map(\.picture.size.width).max() ?? 0
         let h = frames.map(\.picture.size.height).max() ?? 0
         let columns = max(1, min(columns ?? frames.count, max(frames.count, 1)))
@@ -151,7 +160,8 @@ public struct DisplayList: Equatable, Sendable {
             let frame = frames[i]
             frames[i].picture = DisplayList(size: frame.picture.size, background: nil)
             let area = Rect(x: 0, y: 0, width: frame.picture.size.width, height: frame.picture.size.height)
-            strip.ops.append(.text(TextRun(text: fixedPoint(frame.time) + " s", box: Rect(x: x, y: y, width: w, height: caption),
+            let label = captions.map { i < $0.count ? $0[i] : "" } ?? fixedPoint(frame.time) + " s"
+            strip.ops.append(.text(TextRun(text: label, box: Rect(x: x, y: y, width: frame.picture.size.width, height: caption),
                                            transform: sheet, size: 13, bold: true, alignment: .center, paint: .black)))
             strip.ops.append(.clip(area, place))
             if let bg = frame.picture.background { strip.ops.append(.fill(area, place, bg)) }

@@ -103,7 +103,8 @@ import Testing
             Dictionary(uniqueKeysWithValues: options.map { ($0.name, $0.value != nil) })
         }
         let notQuick: [String: Bool] = ["help": false, "version": false]
-        #expect(try declared("run") == table(RunArguments.quickOptions).merging(notQuick) { a, _ in a })
+        // `--matrix` (repeated) and `--verbose` are left to ArgumentParser.
+        #expect(try declared("run") == table(RunArguments.quickOptions).merging(notQuick.merging(["matrix": true, "verbose": false]) { a, _ in a }) { a, _ in a })
         #expect(try declared("lint") == table(LintArguments.quickOptions).merging(notQuick) { a, _ in a })
         // `-j` is left to ArgumentParser (QuickParse.swift).
         #expect(try declared("test") == table(TestArguments.quickOptions).merging(notQuick.merging(["j": true]) { a, _ in a }) { a, _ in a })

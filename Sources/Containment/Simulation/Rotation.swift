@@ -47,6 +47,21 @@ extension Simulation {
         changeSize(to: size, from: oldTraits)
     }
 
+    /// A world that starts in `orientation` (a `--matrix` cell), set before the window is
+    /// made, so nothing rotates and no callback is sent. False once the window exists.
+    public func start(in orientation: String) -> Bool {
+        guard Self.orientations.contains(orientation) else { return false }
+        if let w = createdWindow {
+            // Made (the runtime hands it to scripts) but empty and not shown yet.
+            guard w.rootViewController == nil, w.subviews.isEmpty, !w.isVisible, trace.events.isEmpty else { return false }
+            screen.orientation = orientation
+            w.frame = screen.bounds
+        } else {
+            screen.orientation = orientation
+        }
+        return true
+    }
+
     /// `ui.setDevice`: a new preset; on screen it is a size transition like a rotation,
     /// and a trait transition when the size classes, idiom or scale change.
     public func setDevice(_ newDevice: Device) {

@@ -58,7 +58,7 @@ public final class Simulation {
     deinit { endObserver?.simulationWillEnd(self) }
 
     private func makeWindow() -> Window {
-        let w = Window(simulation: self, frame: Rect(origin: .zero, size: device.size))
+        let w = Window(simulation: self, frame: screen.bounds)
         createdWindow = w
         return w
     }

@@ -40,6 +40,21 @@ public func unifiedDiff(_ a: [String], _ b: [String], context: Int = 3, maxChang
     return render(ops, a, b, context: context, maxChanges: maxChanges)
 }
 
+/// How many lines differ between `a` and `b` (deleted plus inserted, as the diff counts
+/// them); nil when they are too different to diff within `budget` steps.
+public func changedLineCount(_ a: [String], _ b: [String], budget: Int = 10_000_000) -> Int? {
+    var ids: [[UInt8]: Int] = [:]
+    func id(_ line: String) -> Int {
+        let key = Array(line.utf8)
+        if let known = ids[key] { return known }
+        ids[key] = ids.count
+        return ids.count - 1
+    }
+    var myers = MyersDiff(a: a.map(id), b: b.map(id), budget: budget)
+    guard let ops = myers.run() else { return nil }
+    return ops.count { if case .same = $0 { false } else { true } }
+}
+
 /// What the diff is made of: a line of both, or one of one side only (indices into a, b).
 enum DiffOp: Equatable {
     case same(Int, Int)
