@@ -34,6 +34,16 @@ public struct Nestbox: ParsableCommand {
 
     /// Every command line `QuickParse` does not read: ArgumentParser reads it.
     static func parseAndDispatch(_ arguments: [String], output: Output) -> ExitStatus {
+        // A mistyped command gets a suggestion, not ArgumentParser's "unexpected arguments".
+        if let first = arguments.first, !first.hasPrefix("-") {
+            let names = configuration.subcommands.map { $0._commandName }
+            if !names.contains(first), first != "help" {
+                let near = names.filter { editDistance(first, $0) <= 2 }
+                output.err("nestbox: unknown command '\(first.prefix(80))'" + (near.isEmpty ? "" : "; did you mean '\(near[0])'?")
+                           + " (commands: \(names.joined(separator: ", ")))\n")
+                return .usage
+            }
+        }
         do {
             var command = try parseAsRoot(arguments)
             if let command = command as? any NestboxCommand {
@@ -52,6 +62,22 @@ public struct Nestbox: ParsableCommand {
             return .usage
         }
     }
+}
+
+/// Levenshtein's distance between two short words (a mistyped command).
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a.prefix(64)), b = Array(b)
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+        var previous = row[0]
+        row[0] = i
+        for j in 1...max(b.count, 1) where !b.isEmpty {
+            let old = row[j]
+            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+            previous = old
+        }
+    }
+    return a.isEmpty ? b.count : row[b.count]
 }
 
 /// A subcommand that runs in-process: it writes to the given output and returns its

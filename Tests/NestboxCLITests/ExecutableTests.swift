@@ -50,6 +50,27 @@ extension SubprocessTests {
         #expect(try run(["--help"]).0 == 0)
     }
 
+    @Test("nestbox run - reads the script from standard input, named stdin")
+    func runFromStandardInput() throws {
+        let binary = try #require(ExecutableTests.binary)
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = ["run", "-", "--trace", "none"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = errors
+        try p.run()
+        input.fileHandleForWriting.write(Data("print('from stdin')\nlocal x = nil\nx.y = 1\n".utf8))
+        try input.fileHandleForWriting.close()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(out.hasPrefix("from stdin\n"))
+        #expect(err.hasPrefix("stdin:3: attempt to index a nil value (local 'x')\n"), "\(err)")
+    }
+
     @Test("nestbox repl reads a pipe line by line, without prompts")
     func replInAPipe() throws {
         let binary = try #require(ExecutableTests.binary)

@@ -66,7 +66,7 @@ import Testing
         // The outcomes differ from one another: the comparison above compared something.
         let codes = Set(scripts.map { both(["run", $0]).plain.code })
         #expect(codes == [0, 1, 3])
-        #expect(both(["run", folder + "/missing.lua"]).plain.err == "nestbox: cannot open \(folder)/missing.lua\n")
+        #expect(both(["run", folder + "/missing.lua"]).plain.err == "nestbox: cannot open \(folder)/missing.lua: No such file or directory\n")
         // `lint FILE` alone takes the same short cut.
         let typo = try file("typo.lua", "local V = ui.ViewController:extend('V')\nfunction V:viewDidLoad() self.tilte = 'x' print(self.titel) end\nlocal _ = V{}.view")
         let lints = (scripts + [typo, "help", folder + "/missing.lua"]).map { ["lint", $0] } + [["lint", "--json", scripts[0]], ["lint"]]

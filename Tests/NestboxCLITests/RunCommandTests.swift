@@ -37,6 +37,18 @@ let twoControllers = """
     """
 
 extension RunCommandTests {
+    @Test("a script that cannot be opened says why; a mistyped command gets a suggestion")
+    func manners() throws {
+        let folder = (try script("") as NSString).deletingLastPathComponent
+        let dir = nestbox(["run", folder])
+        #expect(dir.code == 2 && dir.err == "nestbox: cannot open \(folder): Is a directory\n")
+        let typo = nestbox(["rnu", "x.lua"])
+        #expect(typo.code == 2)
+        #expect(typo.err == "nestbox: unknown command 'rnu'; did you mean 'run'? (commands: run, test, lint, explore, annotations, repl, bench)\n")
+        #expect(nestbox(["frobnicate"]).err == "nestbox: unknown command 'frobnicate' (commands: run, test, lint, explore, annotations, repl, bench)\n")
+        #expect(nestbox(["help", "run"]).code == 0)
+    }
+
     @Test("--help lists the exit codes, one named type's (ExitStatus)")
     func helpListsExitCodes() {
         let r = nestbox(["--help"])
@@ -210,7 +222,7 @@ extension RunCommandTests {
     func missing() {
         let r = nestbox(["run", "/nonexistent/script.lua"])
         #expect(r.code == 2)
-        #expect(r.err == "nestbox: cannot open /nonexistent/script.lua\n")
+        #expect(r.err == "nestbox: cannot open /nonexistent/script.lua: No such file or directory\n")
     }
 
     @Test("exit 4: a failed expectation")

@@ -174,16 +174,40 @@ public final class LuaRuntime {
     /// Runs a script file: the main chunk, then (unless `settle` is false) the run
     /// loop until nothing is pending.
     public func run(file path: String, settle: Bool = true) -> RunOutcome {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .unreadable("cannot open \(path)")
+        // `-` is standard input, named `stdin` in messages as `lua -` names it.
+        let stdin = path == "-"
+        guard let data = stdin ? Self.standardInput() : FileManager.default.contents(atPath: path) else {
+            return .unreadable(stdin ? "cannot read standard input (at most 64 MiB)" : "cannot open \(path): \(Self.whyUnreadable(path))")
         }
-        scriptDirectory = parentFolder(path)
-        scriptPath = path
+        scriptDirectory = stdin ? "" : parentFolder(path)
+        scriptPath = stdin ? "stdin" : path
         // The text's own lints (L16, L17), made before it runs: bounded by the source's
         // size, which the file gave.
         if simulation.linter != nil { sourceLints = SourceLint.findings(source: String(decoding: data, as: UTF8.self), file: path) }
         // The bytes as they are: a String would repair bad UTF-8 ("\xff" in a literal).
-        return data.withUnsafeBytes { run(status: L.loadScript($0, chunkName: "@" + path), settle: settle) }
+        return data.withUnsafeBytes { run(status: L.loadScript($0, chunkName: stdin ? "=stdin" : "@" + path), settle: settle) }
+    }
+
+    /// Why `path` could not be read, in the system's words ("No such file or directory",
+    /// "Is a directory", "Permission denied").
+    static func whyUnreadable(_ path: String) -> String {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
+        if info.st_mode & S_IFMT == S_IFDIR { return String(cString: strerror(EISDIR)) }
+        if access(path, R_OK) != 0 { return String(cString: strerror(errno)) }
+        return "it cannot be read"
+    }
+
+    /// Standard input to its end, at most 64 MiB; nil past that or on a read error.
+    static func standardInput() -> Data? {
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { return Data(bytes) }
+            bytes += chunk[..<n]
+            if bytes.count > 64 << 20 { return nil }
+        }
     }
 
     /// Runs Lua source; `chunkName` follows lua_load's convention ("@file" or "=name").
