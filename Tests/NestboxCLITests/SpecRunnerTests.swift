@@ -178,6 +178,47 @@ import NestboxCLI
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let r = nestbox(["test", root.appendingPathComponent("Specs").path])
         #expect(r.code == 0, "\(r.out)")
-        #expect(r.out.hasSuffix("\n5 passed, 0 failed\n"))
+        #expect(r.out.hasSuffix("\n8 passed, 0 failed\n"))
+    }
+
+    @Test("a spec written for busted runs unchanged, under busted too when it is installed; luassert's failures show what was expected and passed")
+    func bustedStyle() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let spec = root.appendingPathComponent("Specs/busted_style_spec.lua").path
+        let r = nestbox(["test", spec])
+        #expect(r.code == 0 && r.out.hasSuffix("\n3 passed, 0 failed\n"), "\(r.out)")
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/busted") {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/busted")
+            p.arguments = [spec]
+            p.standardOutput = Pipe()
+            try p.run()
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 0)
+        }
+        let failing = try script("""
+            describe("failures", function()
+              it("equal", function() assert.are.equal(1, 2) end)
+              it("same", function() assert.same({ a = 1 }, { a = 2 }) end)
+              it("error", function() assert.has_error(function() end) end)
+              it("spy", function() local s = spy.new(function() end); s(1, "x"); assert.spy(s).was.called_with(2) end)
+              it("unknown", function() assert.is.bogus(1) end)
+              it("plain", function() assert(false, "plain message") end)
+              it("negated", function() assert.is_not.truthy(1) end)
+            end)
+            """, name: "fail_spec.lua")
+        let f = nestbox(["test", failing])
+        #expect(f.code == 1)
+        for expected in [
+            "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
+            "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = 2 }\n     Expected:\n     (table) { [\"a\"] = 1 }\n",
+            "\(failing):4: Expected an error, but none was raised\n",
+            "\(failing):5: Expected to be called with:\n       (2)\n     Calls:\n       (1, \"x\")\n",
+            "\(failing):6: luassert: no assertion or modifier named 'bogus'\n",
+            "\(failing):7: plain message\n",
+            "\(failing):8: Expected to not be truthy, but value was:\n     (number) 1\n",
+        ] {
+            #expect(f.out.contains(expected), "\(expected)\n\(f.out)")
+        }
     }
 }

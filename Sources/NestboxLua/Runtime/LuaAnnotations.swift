@@ -138,6 +138,8 @@ package enum LuaAnnotations {
             ("pending", "(name: string)", "A test still to write, reported as skipped."),
             ("before_each", "(fn: fun())", "Runs before every test of its group and the groups inside it."),
             ("after_each", "(fn: fun())", "Runs after every test of its group, even a failed one."),
+            ("setup", "(fn: fun())", "busted's setup: runs before the tests of its group (before each, as every test has a fresh world)."),
+            ("teardown", "(fn: fun())", "busted's teardown: runs after the tests of its group (after each)."),
             ("check", "(condition: any, message: string?) -> any", "A soft assertion: a failure is recorded and the test goes on."),
             ("expect_trace", "(lines: string)", "`ui.expectTrace` in a test."),
             ("expect_golden", "(name: string)", "Compares the test's trace with golden/<spec>/<name>.trace (`--record` writes it)."),

@@ -1,15 +1,19 @@
 /// The test-writing functions `nestbox test` gives a spec file (README.md, `nestbox
 /// test`), as busted spells them: `describe`, `it`, `pending`, `before_each`,
-/// `after_each`, plus `check` (a soft assertion), `expect_trace` and `expect_golden`.
+/// `after_each`, `setup`, `teardown`, busted's assertions and spies
+/// (SpecLibrary+Assertions.swift), plus `check` (a soft assertion), `expect_trace` and
+/// `expect_golden`.
 ///
 /// Loading a spec file only registers its tests: `describe` runs its body at once, `it`
 /// records. The host then runs one test per fresh world, by its index, with the
 /// `before_each` functions of its blocks outermost first and the `after_each` ones
 /// innermost first, as busted does.
 enum SpecLibrary {
-    static let source = #"""
+    static let source = core + assertions + "\nreturn spec\n"
+
+    static let core = #"""
 local where, ui = ...
-local root = { befores = {}, afters = {} }
+local root = { befores = {}, afters = {}, setups = {}, teardowns = {} }
 local current = root
 local tests = {}
 local running            -- the result of the test being run, nil while loading
@@ -64,7 +68,7 @@ function describe(name, body)
   needs("string", name, 1, "describe"); needs("function", body, 2, "describe"); outside("describe")
   local depth = (current.depth or 0) + 1
   if depth > maxDepth then error("describe blocks nest at most " .. maxDepth .. " deep", 2) end
-  local block = { name = name, parent = current, befores = {}, afters = {}, depth = depth }
+  local block = { name = name, parent = current, befores = {}, afters = {}, setups = {}, teardowns = {}, depth = depth }
   current = block
   local ok, err = pcall(body)
   current = block.parent
@@ -136,23 +140,26 @@ function spec.run(index)
   local block = t.block
   while block do table.insert(chain, 1, block); block = block.parent end
   local ok, err = true, nil
-  for _, b in ipairs(chain) do
-    for _, fn in ipairs(b.befores) do
-      if ok then ok, err = xpcall(fn, failure) end
+  -- Each block's setup, outermost first, then each block's before_each.
+  for _, list in ipairs({ "setups", "befores" }) do
+    for _, b in ipairs(chain) do
+      for _, fn in ipairs(b[list]) do
+        if ok then ok, err = xpcall(fn, failure) end
+      end
     end
   end
   if ok then ok, err = xpcall(t.body, failure) end
   if not ok then result.failures[#result.failures + 1] = err end
-  for i = #chain, 1, -1 do
-    for _, fn in ipairs(chain[i].afters) do
-      local aok, aerr = xpcall(fn, failure)
-      if not aok then result.failures[#result.failures + 1] = aerr end
+  for _, list in ipairs({ "afters", "teardowns" }) do
+    for i = #chain, 1, -1 do
+      for _, fn in ipairs(chain[i][list]) do
+        local aok, aerr = xpcall(fn, failure)
+        if not aok then result.failures[#result.failures + 1] = aerr end
+      end
     end
   end
   running = nil
   return result
 end
-
-return spec
 """#
 }

@@ -1412,6 +1412,14 @@ function before_each(fn) end
 ---@param fn fun()
 function after_each(fn) end
 
+---busted's setup: runs before the tests of its group (before each, as every test has a fresh world).
+---@param fn fun()
+function setup(fn) end
+
+---busted's teardown: runs after the tests of its group (after each).
+---@param fn fun()
+function teardown(fn) end
+
 ---A soft assertion: a failure is recorded and the test goes on.
 ---@param condition any
 ---@param message string?

@@ -1,0 +1,247 @@
+/// busted's assertions and spies, as a spec written for busted uses them (README.md,
+/// `nestbox test`): luassert's common assertions on `assert` with its modifiers
+/// (`assert.are.equal`, `assert.is_not.same`, `assert.has_no.errors`), its failure
+/// messages' shape (what was expected, what was passed in), `spy.new`, `spy.on`, `stub`
+/// and `assert.spy(s).was.called_with(...)`, and `setup`/`teardown` (each test runs in a
+/// fresh world, Q72, so a block's setup runs before each of its tests, which is what
+/// running it once before them all leaves each test to see). `assert(v, message)` stays
+/// Lua's own. Part of the spec library's chunk: `text` and `current` are its locals.
+extension SpecLibrary {
+    static let assertions = #"""
+-- Values as luassert shows them: "(number) 1", "(string) 'x'", a table's contents sorted
+-- by key to a depth of three (never its address, so a report is the same on every run).
+local function show(v, depth)
+  depth = depth or 0
+  local kind = type(v)
+  if kind == "string" then return string.format("%q", v) end
+  if kind ~= "table" or depth >= 3 then return text(v) end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b)
+    if type(a) == type(b) and (type(a) == "number" or type(a) == "string") then return a < b end
+    return type(a) < type(b)
+  end)
+  local parts = {}
+  for i, k in ipairs(keys) do
+    if i > 50 then parts[#parts + 1] = "..."; break end
+    parts[#parts + 1] = "[" .. (type(k) == "string" and string.format("%q", k) or text(k)) .. "] = " .. show(v[k], depth + 1)
+  end
+  return "{ " .. table.concat(parts, ", ") .. " }"
+end
+local function typed(v) return "(" .. type(v) .. ") " .. show(v) end
+
+-- luassert's match._: an argument of called_with that matches anything.
+match = { _ = setmetatable({}, { __tostring = function() return "match._" end }) }
+
+local function same(a, b, seen)
+  if a == match._ or b == match._ then return true end
+  if a == b then return true end
+  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  seen = seen or {}
+  if seen[a] == b then return true end
+  seen[a] = b
+  for k, v in pairs(a) do if not same(v, b[k], seen) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+
+local function checkError(fn, expected, matches)
+  if type(fn) ~= "function" then return false, "Expected a function, got " .. typed(fn) end
+  local ok, err = pcall(fn)
+  if ok then return false, "no error" end
+  if expected == nil then return true end
+  local message = type(err) == "string" and err:gsub("^[^\n]-:%d+: ", "") or err
+  if matches then return type(message) == "string" and message:find(expected) ~= nil, typed(message) end
+  return same(message, expected), typed(message)
+end
+
+-- Each assertion: how it decides, and its message (positive, negated) with what it shows.
+local assertions = {}
+local function define(names, test, says, saysNot)
+  for name in names:gmatch("%S+") do assertions[name] = { test = test, says = says, saysNot = saysNot } end
+end
+local function passedExpected(passed, expected)
+  return "\nPassed in:\n" .. typed(passed) .. "\nExpected:\n" .. typed(expected)
+end
+define("equal equals", function(a, b) return b == a end,
+  function(a, b) return "Expected objects to be equal." .. passedExpected(b, a) end,
+  function(a, b) return "Expected objects not to be equal." .. passedExpected(b, a) end)
+define("same", function(a, b) return same(a, b) end,
+  function(a, b) return "Expected objects to be the same." .. passedExpected(b, a) end,
+  function(a, b) return "Expected objects not to be the same." .. passedExpected(b, a) end)
+define("truthy", function(v) return v ~= nil and v ~= false end,
+  function(v) return "Expected to be truthy, but value was:\n" .. typed(v) end,
+  function(v) return "Expected to not be truthy, but value was:\n" .. typed(v) end)
+define("falsy", function(v) return v == nil or v == false end,
+  function(v) return "Expected to be falsy, but value was:\n" .. typed(v) end,
+  function(v) return "Expected to not be falsy, but value was:\n" .. typed(v) end)
+for _, literal in ipairs({ { "true", true }, { "false", false }, { "nil", nil } }) do
+  local name, value = literal[1], literal[2]
+  define(name, function(v) return v == value end,
+    function(v) return "Expected objects to be the same." .. passedExpected(v, value) end,
+    function(v) return "Expected objects not to be the same." .. passedExpected(v, value) end)
+end
+for _, kind in ipairs({ "number", "string", "table", "function", "boolean", "userdata", "thread" }) do
+  define(kind, function(v) return type(v) == kind end,
+    function(v) return "Expected " .. kind .. ", but value was:\n" .. typed(v) end,
+    function(v) return "Expected not " .. kind .. ", but value was:\n" .. typed(v) end)
+end
+define("error errors", function(fn, expected) return (checkError(fn, expected)) end,
+  function(fn, expected)
+    local _, got = checkError(fn, expected)
+    return "Expected an error" .. (expected ~= nil and " with message:\n" .. typed(expected) .. "\nCaught:\n" .. tostring(got) or ", but none was raised")
+  end,
+  function(_, _) return "Expected no error, but one was raised" end)
+define("errormatches", function(fn, pattern) return (checkError(fn, pattern, true)) end,
+  function(fn, pattern)
+    local _, got = checkError(fn, pattern, true)
+    return "Expected an error matching:\n" .. typed(pattern) .. "\nCaught:\n" .. tostring(got)
+  end,
+  function(_, pattern) return "Expected no error matching:\n" .. typed(pattern) end)
+define("matches match", function(pattern, s) return type(s) == "string" and s:find(pattern) ~= nil end,
+  function(pattern, s) return "Expected strings to match." .. passedExpected(s, pattern) end,
+  function(pattern, s) return "Expected strings not to match." .. passedExpected(s, pattern) end)
+define("near", function(a, b, tolerance) return type(a) == "number" and type(b) == "number" and math.abs(a - b) <= (tolerance or 0) end,
+  function(a, b, tolerance) return "Expected values to be near (tolerance " .. text(tolerance) .. ")." .. passedExpected(b, a) end,
+  function(a, b, tolerance) return "Expected values not to be near (tolerance " .. text(tolerance) .. ")." .. passedExpected(b, a) end)
+
+-- The words luassert reads past, and those that negate what follows.
+local filler = { is = true, are = true, was = true, has = true, does = true, be = true, been = true, the = true, a = true, an = true, to = true, have = true }
+local negation = { ["not"] = true, no = true }
+
+local function chain(negated, build)
+  return setmetatable({}, {
+    __index = function(_, key)
+      if type(key) ~= "string" then return nil end
+      local n = negated
+      for word in key:gsub("error_matches", "errormatches"):gmatch("[^_]+") do
+        local w = word:lower()
+        if negation[w] then n = not n
+        elseif assertions[w] then return build(assertions[w], n)
+        elseif not filler[w] then error("luassert: no assertion or modifier named '" .. word .. "'", 2) end
+      end
+      return chain(n, build)
+    end,
+  })
+end
+
+local function asserting(a, negated)
+  return function(...)
+    local ok = a.test(...)
+    if negated then ok = not ok end
+    if not ok then error((negated and a.saysNot or a.says)(...), 2) end
+    return ...
+  end
+end
+
+-- Spies: a callable table that records its calls (and calls through, for spy.on).
+local spyClass = {}
+spyClass.__index = spyClass
+spyClass.__call = function(s, ...)
+  s.calls[#s.calls + 1] = { vals = table.pack(...) }
+  if s.fn then return s.fn(...) end
+  if s.returned then return table.unpack(s.returned, 1, s.returned.n) end
+end
+function spyClass:clear() self.calls = {}; return self end
+function spyClass:revert() if self.target then self.target[self.key] = self.original end; return self.original end
+function spyClass:returns(...) self.fn = nil; self.returned = table.pack(...); return self end
+
+local function newSpy(fn) return setmetatable({ calls = {}, fn = fn }, spyClass) end
+local function isSpy(s) return getmetatable(s) == spyClass end
+
+spy = setmetatable({
+  new = function(fn) return newSpy(fn) end,
+  on = function(target, key)
+    local original = target[key]
+    local s = newSpy(original)
+    s.target, s.key, s.original = target, key, original
+    target[key] = s
+    return s
+  end,
+  is_spy = isSpy,
+}, { __call = function(_, fn) return newSpy(fn) end })
+
+stub = setmetatable({
+  new = function(target, key, ...)
+    local s = spy.on(target, key)
+    s.fn = nil
+    s.returned = table.pack(...)
+    return s
+  end,
+}, { __call = function(self, target, key, ...) return self.new(target, key, ...) end })
+
+local function spyAssertion(s, negated)
+  if not isSpy(s) then error("assert.spy: a spy or stub expected, got " .. type(s), 3) end
+  local function argsOf(call) return call.vals end
+  local function callsText()
+    local lines = {}
+    for i, call in ipairs(s.calls) do
+      local args = {}
+      for j = 1, call.vals.n do args[j] = show(call.vals[j]) end
+      lines[i] = "  (" .. table.concat(args, ", ") .. ")"
+    end
+    return #lines == 0 and "no calls" or table.concat(lines, "\n")
+  end
+  -- Each check: whether it holds, and its message, positive or negated.
+  local checks = {
+    called = function(times)
+      local ok = times == nil and #s.calls > 0 or #s.calls == times
+      local count = (times and " " .. times .. " time(s)" or "") .. ", but was called " .. #s.calls .. " time(s)"
+      return ok, "Expected to be called" .. count, "Expected not to be called" .. count
+    end,
+    called_with = function(...)
+      local want = table.pack(...)
+      local ok = false
+      for _, call in ipairs(s.calls) do
+        local got = argsOf(call)
+        local match = got.n == want.n
+        for i = 1, want.n do match = match and same(got[i], want[i]) end
+        ok = ok or match
+      end
+      local args = {}
+      for i = 1, want.n do args[i] = show(want[i]) end
+      local what = "\n  (" .. table.concat(args, ", ") .. ")\nCalls:\n" .. callsText()
+      return ok, "Expected to be called with:" .. what, "Expected not to be called with:" .. what
+    end,
+  }
+  return setmetatable({}, {
+    __index = function(_, key)
+      local n = negated
+      local words = {}
+      for word in key:gmatch("[^_]+") do words[#words + 1] = word:lower() end
+      local i = 1
+      while i <= #words do
+        local w = words[i]
+        if negation[w] then n = not n
+        elseif w == "called" then
+          local name = words[i + 1] == "with" and "called_with" or "called"
+          return function(...)
+            local ok, says, saysNot = checks[name](...)
+            if n then ok = not ok end
+            if not ok then error(n and saysNot or says, 2) end
+          end
+        elseif not filler[w] then error("luassert: no spy assertion named '" .. key .. "'", 2) end
+        i = i + 1
+      end
+      return spyAssertion(s, n)
+    end,
+  })
+end
+
+assert = setmetatable({}, {
+  __call = function(_, v, message, ...)
+    if not v then error(message == nil and "assertion failed!" or message, 2) end
+    return v, message, ...
+  end,
+  __index = function(_, key)
+    if key == "spy" or key == "stub" then return function(s) return spyAssertion(s, false) end end
+    return chain(false, asserting)[key]
+  end,
+})
+
+-- busted's block-wide set-up and tear-down.
+function setup(fn) needs("function", fn, 1, "setup"); outside("setup"); table.insert(current.setups, fn) end
+function teardown(fn) needs("function", fn, 1, "teardown"); outside("teardown"); table.insert(current.teardowns, fn) end
+lazy_setup, lazy_teardown, strict_setup, strict_teardown = setup, teardown, setup, teardown
+"""#
+}
