@@ -70,6 +70,11 @@ public struct Test: NestboxCommand {
     /// Finds the spec files under `paths`, runs them and prints the report (also the
     /// REPL's `:test`); nil, with the reason said, when there is nothing to run.
     static func run(_ paths: [String], runner: SpecRunner, jobs: Int, printer: TestPrinter, output: Output) -> [SpecFileResult]? {
+        var runner = runner
+        runner.scripts = Set(paths.filter { path in
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        })
         let files: [String]
         switch SpecFinder.find(paths, within: runner.options.timeout ?? 60) {
         case .failure(let why):
@@ -161,6 +166,9 @@ struct SpecRunner: Sendable {
     /// file in a worker process (Q72): only a process of its own (the command line, the
     /// REPL), which starts no thread.
     var forks = false
+    /// Files named on the command line: one that defines no test runs as one (README.md,
+    /// `nestbox test`), so a self-checking design script joins a test run.
+    var scripts: Set<String> = []
 
     init(options: RunSession.Options, filter: String?, record: Bool) {
         var options = options
@@ -206,6 +214,13 @@ struct SpecRunner: Sendable {
             let (tests, outcome) = session.loadSpec(file: file, slice: forks ? first...(first + Self.slice - 1) : nil)
             if StopSignal.received != 0 { return SpecFileResult(file: file, cases: cases) }
             guard outcome == .ok else { return fail(Self.describe(outcome), printed.text) }
+            let loose = session.runtime.looseChecks()
+            if tests.isEmpty, session.runtime.specCount == 0, scripts.contains(file) {
+                let script = runAsScript(session, loose: loose, printed: printed, start: start)
+                ended?(script)
+                return SpecFileResult(file: file, cases: [script])
+            }
+            if !loose.isEmpty { return fail(loose.joined(separator: "\n"), printed.text) }
             if forks {
                 if let total, total != session.runtime.specCount { return fail("\(file) registered other tests when loaded again") }
                 total = session.runtime.specCount
@@ -224,6 +239,19 @@ struct SpecRunner: Sendable {
             first += Self.slice
         } while forks && first <= (total ?? 0) && StopSignal.received == 0
         return SpecFileResult(file: file, cases: cases)
+    }
+
+    /// A file with no test, run as one: what it raised while loading failed its load
+    /// already; its `check`s, the run loop's settling and its invariants decide.
+    private func runAsScript(_ session: RunSession, loose: [String], printed: PrintedOutput, start: ContinuousClock.Instant) -> SpecCaseResult {
+        var failures = loose
+        session.runtime.setLimits(timeout: options.timeout, maxInstructions: options.maxInstructions)
+        let settled = session.runtime.settle()
+        let broken = settled == .ok ? session.runtime.checkAllInvariants() : settled
+        session.runtime.endLimits()
+        if let broken, broken != .ok { failures.append(Self.describe(broken)) }
+        return SpecCaseResult(name: "(script)", status: failures.isEmpty ? .passed : .failed,
+                              seconds: Self.seconds(since: start), failures: failures, printed: failures.isEmpty ? "" : printed.text)
     }
 
     /// Tests per load when forking: a child's cost grows with what its parent holds.

@@ -181,6 +181,25 @@ import NestboxCLI
         #expect(r.out.hasSuffix("\n8 passed, 0 failed\n"))
     }
 
+    @Test("a file named on the command line with no tests runs as one; found in a folder it is not a test")
+    func scriptsAsTests() throws {
+        let good = try script("local vc = ui.ViewController{ name = 'a' }\nui.window.rootViewController = vc\nui.window:makeKeyAndVisible()\ncheck(vc.appearanceState == 'appeared')\n", name: "design.lua")
+        let r = nestbox(["test", good])
+        #expect(r.code == 0 && r.out.hasPrefix("PASS \(good): (script) (") && r.out.hasSuffix("\n1 passed, 0 failed\n"), "\(r.out)")
+        let bad = try script("check(1 == 2, 'one is not two')\nui.invariant('never', function() return false, 'nope' end)\n", name: "bad.lua")
+        let b = nestbox(["test", bad])
+        #expect(b.code == 1)
+        #expect(b.out.contains("     \(bad):1: one is not two\n     \(bad):2: invariant 'never' failed: nope\n"), "\(b.out)")
+        // In a folder, a *_spec.lua without tests is not one.
+        let folder = (try script("local x = 1\n", name: "helper_spec.lua") as NSString).deletingLastPathComponent
+        try "describe('d', function() it('t', function() end) end)\n".write(toFile: folder + "/real_spec.lua", atomically: true, encoding: .utf8)
+        let f = nestbox(["test", folder])
+        #expect(f.out.hasSuffix("\n1 passed, 0 failed\n"), "\(f.out)")
+        // A file with tests whose top level fails a check fails its load.
+        let mixed = try script("check(false, 'top')\ndescribe('d', function() it('t', function() end) end)\n", name: "mixed_spec.lua")
+        #expect(nestbox(["test", mixed]).out.contains("(loading \(mixed))"))
+    }
+
     @Test("a spec written for busted runs unchanged, under busted too when it is installed; luassert's failures show what was expected and passed")
     func bustedStyle() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

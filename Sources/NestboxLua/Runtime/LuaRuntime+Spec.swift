@@ -77,6 +77,14 @@ extension LuaRuntime {
 
     /// Runs test `index` (1-based) of the loaded spec. A limit that stopped it, or an
     /// error outside the library's protection, is the outcome; else `.ok` with the result.
+    /// The `check`s that failed outside any test while the file loaded.
+    public func looseChecks() -> [String] {
+        let top = L.top
+        defer { L.settop(top) }
+        guard callSpec("loose", argument: nil) else { return [] }
+        return strings(in: L.top)
+    }
+
     public func runSpec(_ index: Int) -> (SpecResult, RunOutcome) {
         let top = L.top
         defer { L.settop(top) }

@@ -98,11 +98,13 @@ end
 function before_each(fn) needs("function", fn, 1, "before_each"); outside("before_each"); table.insert(current.befores, fn) end
 function after_each(fn) needs("function", fn, 1, "after_each"); outside("after_each"); table.insert(current.afters, fn) end
 
--- A soft assertion: a failure is recorded with its line and the test goes on.
+-- A soft assertion: a failure is recorded with its line and the test goes on. Outside a
+-- test (a self-checking script run as one test) it is the file's.
+local loose = {}
 function check(condition, message)
-  if not running then error("check() is for use inside it()", 2) end
   if not condition then
-    running.failures[#running.failures + 1] = where(1) .. (message ~= nil and text(message) or "check failed")
+    local list = running and running.failures or loose
+    list[#list + 1] = where(1) .. (message ~= nil and text(message) or "check failed")
   end
   return condition
 end
@@ -123,6 +125,7 @@ local spec = {}
 
 function spec.slice(first, last) from, to = first, last end
 function spec.count() return counted end
+function spec.loose() return loose end
 
 function spec.list()
   local out = {}
