@@ -4,7 +4,7 @@ import NestboxCLI
 
 /// `--trace chrome`: the Trace Event Format for Perfetto UI and chrome://tracing.
 @Suite struct ChromeTraceTests {
-    @Test("a push: appearance phases and the animation as slices, the rest as instants, in microseconds")
+    @Test("a push: appearance phases and the animation as slices, the rest as instants, in microseconds, a nanosecond apart within an instant")
     func push() throws {
         let file = try script("""
             local a = ui.ViewController{ name = "a" }
@@ -30,25 +30,40 @@ import NestboxCLI
             {"ph":"M","name":"thread_name","ts":0,"pid":1,"tid":4,"args":{"name":"n"}},
             {"ph":"M","name":"thread_sort_index","ts":0,"pid":1,"tid":4,"args":{"sort_index":4}},
             {"ph":"i","s":"t","name":"willMove","cat":"containment","ts":0,"pid":1,"tid":1,"args":{"toParent":"n","text":"b.willMove(toParent: n)"}},
-            {"ph":"i","s":"t","name":"loadView","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"text":"b.loadView()"}},
-            {"ph":"i","s":"t","name":"viewDidLoad","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"text":"b.viewDidLoad()"}},
-            {"ph":"i","s":"t","name":"viewSafeAreaInsetsDidChange","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"text":"b.viewSafeAreaInsetsDidChange()"}},
-            {"ph":"i","s":"t","name":"viewWillLayoutSubviews","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"text":"b.viewWillLayoutSubviews()"}},
-            {"ph":"i","s":"t","name":"viewDidLayoutSubviews","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"text":"b.viewDidLayoutSubviews()"}},
-            {"ph":"i","s":"t","name":"viewIsAppearing","cat":"lifecycle","ts":0,"pid":1,"tid":1,"args":{"animated":true,"text":"b.viewIsAppearing(animated: true)"}},
-            {"ph":"i","s":"t","name":"viewWillLayoutSubviews","cat":"lifecycle","ts":0,"pid":1,"tid":4,"args":{"text":"n.viewWillLayoutSubviews()"}},
-            {"ph":"i","s":"t","name":"viewDidLayoutSubviews","cat":"lifecycle","ts":0,"pid":1,"tid":4,"args":{"text":"n.viewDidLayoutSubviews()"}},
-            {"ph":"X","name":"animation#1","cat":"phase","ts":0,"dur":350000,"pid":1,"tid":3,"args":{"duration":0.35,"curve":"easeInOut","views":"b.view, a.view","text":"animation#1.begin(duration: 0.35, curve: \"easeInOut\", views: \"b.view, a.view\")"}},
-            {"ph":"X","name":"disappearing","cat":"phase","ts":0,"dur":350000,"pid":1,"tid":2,"args":{"animated":true,"text":"a.viewWillDisappear(animated: true)"}},
-            {"ph":"i","s":"t","name":"viewDidDisappear","cat":"lifecycle","ts":350000,"pid":1,"tid":2,"args":{"animated":true,"text":"a.viewDidDisappear(animated: true)"}},
-            {"ph":"X","name":"appearing","cat":"phase","ts":0,"dur":350000,"pid":1,"tid":1,"args":{"animated":true,"text":"b.viewWillAppear(animated: true)"}},
-            {"ph":"i","s":"t","name":"viewDidAppear","cat":"lifecycle","ts":350000,"pid":1,"tid":1,"args":{"animated":true,"text":"b.viewDidAppear(animated: true)"}},
-            {"ph":"i","s":"t","name":"didMove","cat":"containment","ts":350000,"pid":1,"tid":1,"args":{"toParent":"n","text":"b.didMove(toParent: n)"}},
-            {"ph":"i","s":"t","name":"viewWillLayoutSubviews","cat":"lifecycle","ts":350000,"pid":1,"tid":4,"args":{"text":"n.viewWillLayoutSubviews()"}},
-            {"ph":"i","s":"t","name":"viewDidLayoutSubviews","cat":"lifecycle","ts":350000,"pid":1,"tid":4,"args":{"text":"n.viewDidLayoutSubviews()"}}
+            {"ph":"i","s":"t","name":"loadView","cat":"lifecycle","ts":0.001,"pid":1,"tid":1,"args":{"text":"b.loadView()"}},
+            {"ph":"i","s":"t","name":"viewDidLoad","cat":"lifecycle","ts":0.002,"pid":1,"tid":1,"args":{"text":"b.viewDidLoad()"}},
+            {"ph":"i","s":"t","name":"viewSafeAreaInsetsDidChange","cat":"lifecycle","ts":0.005,"pid":1,"tid":1,"args":{"text":"b.viewSafeAreaInsetsDidChange()"}},
+            {"ph":"i","s":"t","name":"viewWillLayoutSubviews","cat":"lifecycle","ts":0.006,"pid":1,"tid":1,"args":{"text":"b.viewWillLayoutSubviews()"}},
+            {"ph":"i","s":"t","name":"viewDidLayoutSubviews","cat":"lifecycle","ts":0.007,"pid":1,"tid":1,"args":{"text":"b.viewDidLayoutSubviews()"}},
+            {"ph":"i","s":"t","name":"viewIsAppearing","cat":"lifecycle","ts":0.008,"pid":1,"tid":1,"args":{"animated":true,"text":"b.viewIsAppearing(animated: true)"}},
+            {"ph":"i","s":"t","name":"viewWillLayoutSubviews","cat":"lifecycle","ts":0.010,"pid":1,"tid":4,"args":{"text":"n.viewWillLayoutSubviews()"}},
+            {"ph":"i","s":"t","name":"viewDidLayoutSubviews","cat":"lifecycle","ts":0.011,"pid":1,"tid":4,"args":{"text":"n.viewDidLayoutSubviews()"}},
+            {"ph":"X","name":"animation#1","cat":"phase","ts":0.009,"dur":349999.991,"pid":1,"tid":3,"args":{"duration":0.35,"curve":"easeInOut","views":"b.view, a.view","text":"animation#1.begin(duration: 0.35, curve: \"easeInOut\", views: \"b.view, a.view\")"}},
+            {"ph":"X","name":"disappearing","cat":"phase","ts":0.003,"dur":349999.998,"pid":1,"tid":2,"args":{"animated":true,"text":"a.viewWillDisappear(animated: true)"}},
+            {"ph":"i","s":"t","name":"viewDidDisappear","cat":"lifecycle","ts":350000.001,"pid":1,"tid":2,"args":{"animated":true,"text":"a.viewDidDisappear(animated: true)"}},
+            {"ph":"X","name":"appearing","cat":"phase","ts":0.004,"dur":349999.998,"pid":1,"tid":1,"args":{"animated":true,"text":"b.viewWillAppear(animated: true)"}},
+            {"ph":"i","s":"t","name":"viewDidAppear","cat":"lifecycle","ts":350000.002,"pid":1,"tid":1,"args":{"animated":true,"text":"b.viewDidAppear(animated: true)"}},
+            {"ph":"i","s":"t","name":"didMove","cat":"containment","ts":350000.003,"pid":1,"tid":1,"args":{"toParent":"n","text":"b.didMove(toParent: n)"}},
+            {"ph":"i","s":"t","name":"viewWillLayoutSubviews","cat":"lifecycle","ts":350000.004,"pid":1,"tid":4,"args":{"text":"n.viewWillLayoutSubviews()"}},
+            {"ph":"i","s":"t","name":"viewDidLayoutSubviews","cat":"lifecycle","ts":350000.005,"pid":1,"tid":4,"args":{"text":"n.viewDidLayoutSubviews()"}}
             ]}
 
             """#)
+    }
+
+    @Test("--frames: each presentation frame is also a counter of x, y, width, height and alpha")
+    func frameCounters() throws {
+        let file = try script("""
+            ui.window:makeKeyAndVisible()
+            local v = ui.View{ name = "square", frame = { 0, 0, 10, 10 } }
+            ui.window:addSubview(v)
+            ui.animate{ duration = 0.1, options = { "curveLinear" }, animations = function() v.frame = { 60, 0, 10, 10 }; v.alpha = 0.5 end }
+            """)
+        let r = nestbox(["run", file, "--trace", "chrome", "--frames", "--kinds", "animation"])
+        #expect(r.code == 0)
+        let counters = r.out.split(separator: "\n").filter { $0.contains(#""ph":"C""#) }
+        #expect(counters.count == 6, "\(r.out)")
+        #expect(counters.first == #"{"ph":"C","name":"square frame","ts":16667,"pid":1,"args":{"x":10,"y":0,"width":10,"height":10,"alpha":0.916667}},"#)
     }
 
     @Test("the sliding menu's timeline: valid JSON, every event has ph, ts, pid and tid, slices on a track nest")
@@ -60,14 +75,19 @@ import NestboxCLI
         let events = try #require(json["traceEvents"] as? [[String: Any]])
         #expect(events.count > 150)
         var slices: [Int: [(start: Int, end: Int)]] = [:]
+        var instants = Set<Int>()
+        // Times in whole nanoseconds (the file's are microseconds with three decimals).
+        func ns(_ v: Any?) -> Int? { (v as? NSNumber).map { Int(($0.doubleValue * 1000).rounded()) } }
         for e in events {
             let ph = try #require(e["ph"] as? String)
             #expect(["M", "X", "i"].contains(ph))
-            #expect(e["ts"] is Int && e["pid"] is Int && e["tid"] is Int, "\(e)")
-            if ph == "X", let ts = e["ts"] as? Int, let dur = e["dur"] as? Int, let tid = e["tid"] as? Int {
-                #expect(dur >= 0)
+            #expect(ns(e["ts"]) != nil && e["pid"] is Int && e["tid"] is Int, "\(e)")
+            if ph == "X", let ts = ns(e["ts"]), let dur = ns(e["dur"]), let tid = e["tid"] as? Int {
+                #expect(dur > 0)
                 slices[tid, default: []].append((ts, ts + dur))
             }
+            // Every event has an instant of its own, so Perfetto keeps their order.
+            if ph == "i", let ts = ns(e["ts"]) { #expect(instants.insert(ts).inserted, "\(e)") }
         }
         #expect(slices.values.contains { $0.count > 1 }, "some track has several slices")
         for (tid, list) in slices {
