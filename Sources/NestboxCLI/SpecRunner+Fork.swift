@@ -81,6 +81,7 @@ extension SpecRunner {
         var r = result
         r.status = .failed
         r.failures = [why]
+        r.isError = true
         r.seconds = Self.seconds(since: start)
         return r
     }
@@ -90,7 +91,8 @@ extension SpecRunner {
 /// (failures, what it printed, goldens recorded), each a 32-bit length and UTF-8.
 enum ChildReport {
     static func encode(_ r: SpecCaseResult) -> [UInt8] {
-        var out: [UInt8] = [r.status == .passed ? 0 : r.status == .failed ? 1 : 2]
+        // 3: failed by a runtime error (JUnit's <error>).
+        var out: [UInt8] = [r.status == .passed ? 0 : r.status == .failed ? (r.isError ? 3 : 1) : 2]
         func put(_ n: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: n).littleEndian) { out += $0 } }
         func put(_ list: [String]) {
             put(list.count)
@@ -117,9 +119,10 @@ enum ChildReport {
             }
             return out
         }
-        guard let first = bytes.first, first < 3, let failures = list(), let printed = list()?.first,
+        guard let first = bytes.first, first < 4, let failures = list(), let printed = list()?.first,
               let recorded = list(), at == bytes.count else { return nil }
-        let status: SpecCaseResult.Status = first == 0 ? .passed : first == 1 ? .failed : .skipped
-        return SpecCaseResult(name: name, status: status, seconds: 0, failures: failures, printed: printed, recorded: recorded)
+        let status: SpecCaseResult.Status = first == 0 ? .passed : first == 1 || first == 3 ? .failed : .skipped
+        return SpecCaseResult(name: name, status: status, seconds: 0, failures: failures, printed: printed, recorded: recorded,
+                              isError: first == 3)
     }
 }

@@ -120,6 +120,9 @@ struct SpecCaseResult: Sendable {
     var printed = ""
     /// Goldens written by --record.
     var recorded: [String] = []
+    /// The test failed by a runtime error (a Lua error, a UIKit exception, a limit, a
+    /// crash), not an assertion: JUnit's `<error>`, not `<failure>`.
+    var isError = false
 }
 
 /// What a test printed, kept for its report up to a cap (README.md, `nestbox test`):
@@ -286,6 +289,7 @@ struct SpecRunner: Sendable {
                 printed: PrintedOutput, exitWhenStuck: Bool = false) {
         let (found, outcome) = session.runSpec(index, file: file, exitWhenStuck: exitWhenStuck)
         result.failures = found.failures
+        result.isError = found.isError || (found.failures.isEmpty && outcome != .ok)
         if outcome != .ok { result.failures.append(Self.describe(outcome)) }
         for golden in found.goldens { compare(golden, file: file, into: &result) }
         result.printed = printed.text
@@ -324,7 +328,7 @@ struct SpecRunner: Sendable {
 
     private func failedLoad(_ file: String, _ why: String, _ start: ContinuousClock.Instant, _ printed: String = "") -> SpecCaseResult {
         SpecCaseResult(name: "(loading \(file))", status: .failed, seconds: Self.seconds(since: start), failures: [why],
-                       printed: printed)
+                       printed: printed, isError: true)
     }
 
     static func describe(_ outcome: RunOutcome) -> String {

@@ -1,5 +1,10 @@
 import Containment
 import NestboxLua
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `nestbox test`'s report on standard output: one line per test with its time, the
 /// failures under it, and a closing count; or TAP version 13 with `--tap`.
@@ -77,24 +82,33 @@ final class TestPrinter {
 
 /// The JUnit XML that CI systems read: a testsuite per spec file, a testcase per test.
 enum JUnitReport {
-    static func xml(_ files: [SpecFileResult]) -> String {
+    /// JUnit XML as the common schema has it (Jenkins' and GitLab's readers): `testsuites`
+    /// with tests, failures, errors and time; a `testsuite` per file with those, skipped
+    /// and its timestamp; a `testcase` with its file; an assertion's failure as
+    /// `<failure type="AssertionError">`, a runtime error (a Lua error, a UIKit exception,
+    /// a limit, a crash) as `<error type="Error">`, each with its first line as `message`.
+    static func xml(_ files: [SpecFileResult], timestamp: String = now()) -> String {
         let cases = files.flatMap(\.cases)
+        func count(_ list: [SpecCaseResult], error: Bool) -> Int { list.count { $0.status == .failed && $0.isError == error } }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites tests=\"\(cases.count)\" failures=\"\(cases.count { $0.status == .failed })\""
-        out += " skipped=\"\(cases.count { $0.status == .skipped })\">\n"
+        out += "<testsuites tests=\"\(cases.count)\" failures=\"\(count(cases, error: false))\" errors=\"\(count(cases, error: true))\""
+        out += " time=\"\(seconds(cases.reduce(0) { $0 + $1.seconds }))\">\n"
         for f in files {
             let time = f.cases.reduce(0) { $0 + $1.seconds }
-            out += "  <testsuite name=\"\(Markup.escaped(f.file, attribute: true))\" tests=\"\(f.cases.count)\""
-            out += " failures=\"\(f.cases.count { $0.status == .failed })\" skipped=\"\(f.cases.count { $0.status == .skipped })\""
-            out += " time=\"\(seconds(time))\">\n"
+            let file = Markup.escaped(f.file, attribute: true)
+            out += "  <testsuite name=\"\(file)\" tests=\"\(f.cases.count)\" failures=\"\(count(f.cases, error: false))\""
+            out += " errors=\"\(count(f.cases, error: true))\" skipped=\"\(f.cases.count { $0.status == .skipped })\""
+            out += " time=\"\(seconds(time))\" timestamp=\"\(timestamp)\">\n"
             for c in f.cases {
-                out += "    <testcase classname=\"\(Markup.escaped(f.file, attribute: true))\" name=\"\(Markup.escaped(c.name, attribute: true))\" time=\"\(seconds(c.seconds))\""
+                out += "    <testcase classname=\"\(file)\" name=\"\(Markup.escaped(c.name, attribute: true))\" file=\"\(file)\" time=\"\(seconds(c.seconds))\""
                 switch c.status {
                 case .passed: out += "/>\n"
                 case .skipped: out += ">\n      <skipped message=\"pending\"/>\n    </testcase>\n"
                 case .failed:
                     let first = c.failures.first.map { String($0.prefix { $0 != "\n" }) } ?? "failed"
-                    out += ">\n      <failure message=\"\(Markup.escaped(first, attribute: true))\">\(Markup.escaped(c.failures.joined(separator: "\n")))</failure>\n"
+                    let (element, type) = c.isError ? ("error", "Error") : ("failure", "AssertionError")
+                    out += ">\n      <\(element) message=\"\(Markup.escaped(first, attribute: true))\" type=\"\(type)\">"
+                    out += "\(Markup.escaped(c.failures.joined(separator: "\n")))</\(element)>\n"
                     if !c.printed.isEmpty { out += "      <system-out>\(Markup.escaped(c.printed))</system-out>\n" }
                     out += "    </testcase>\n"
                 }
@@ -102,6 +116,14 @@ enum JUnitReport {
             out += "  </testsuite>\n"
         }
         return out + "</testsuites>\n"
+    }
+
+    /// The run's start as the schema's xs:dateTime, in UTC without a zone.
+    static func now() -> String {
+        var t = time(nil), parts = tm()
+        gmtime_r(&t, &parts)
+        func two(_ v: Int32) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
     static func seconds(_ s: Double) -> String { fixedPoint(s) }

@@ -8,6 +8,23 @@ import NestboxCLI
     static func untimed(_ text: String) -> String {
         text.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "(T)", options: .regularExpression)
             .replacingOccurrences(of: #"time="[0-9.]+""#, with: #"time="T""#, options: .regularExpression)
+            .replacingOccurrences(of: #"timestamp="[0-9T:-]+""#, with: #"timestamp="TS""#, options: .regularExpression)
+    }
+
+    /// Validates a JUnit file against Schemas/junit.xsd with xmllint (libxml2-utils, which
+    /// scripts/test installs); nil when it is valid, else what xmllint said.
+    static func schemaProblems(_ xml: String) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint") else { return nil }
+        let xsd = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Schemas/junit.xsd").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+        p.arguments = ["--noout", "--schema", xsd, xml]
+        let err = Pipe()
+        p.standardError = err
+        try p.run()
+        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return p.terminationStatus == 0 ? nil : said
     }
 
     static let mixed = """
@@ -92,10 +109,10 @@ import NestboxCLI
         let junit = try String(contentsOfFile: xml, encoding: .utf8)
         #expect(Self.untimed(junit) == """
             <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites tests="1" failures="1" skipped="0">
-              <testsuite name="\(file)" tests="1" failures="1" skipped="0" time="T">
-                <testcase classname="\(file)" name="a root fails softly and goes on" time="T">
-                  <failure message="\(file):17: one is not two">\(file):17: one is not two
+            <testsuites tests="1" failures="1" errors="0" time="T">
+              <testsuite name="\(file)" tests="1" failures="1" errors="0" skipped="0" time="T" timestamp="TS">
+                <testcase classname="\(file)" name="a root fails softly and goes on" file="\(file)" time="T">
+                  <failure message="\(file):17: one is not two" type="AssertionError">\(file):17: one is not two
             \(file):18: check failed</failure>
                   <system-out>still here
             </system-out>
@@ -104,6 +121,35 @@ import NestboxCLI
             </testsuites>
 
             """)
+        #expect(try Self.schemaProblems(xml) == nil)
+    }
+
+    @Test("JUnit: assertions are failures, runtime errors errors, valid against the common schema")
+    func junitKinds() throws {
+        let file = try script("""
+            describe("kinds", function()
+              it("passes", function() end)
+              it("asserts", function() assert.are.equal(1, 2) end)
+              it("checks", function() check(false, "soft") end)
+              it("raises", function() local t = nil; return t.x end)
+              it("throws an exception", function() local v = ui.View{}; v:addSubview(v) end)
+              it("expects a trace", function() expect_trace("nothing.here()") end)
+              pending("later")
+            end)
+            """, name: "kinds_spec.lua")
+        let xml = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("junit.xml").path
+        #expect(nestbox(["test", file, "--junit", xml]).code == 1)
+        let junit = try String(contentsOfFile: xml, encoding: .utf8)
+        #expect(junit.contains(#"<testsuites tests="7" failures="3" errors="2" time=""#), "\(junit)")
+        #expect(junit.contains(#"tests="7" failures="3" errors="2" skipped="1" time=""#))
+        for (name, element) in [("asserts", "failure"), ("checks", "failure"), ("raises", "error"), ("throws an exception", "error"), ("expects a trace", "failure")] {
+            let type = element == "error" ? "Error" : "AssertionError"
+            let at = try #require(junit.range(of: "name=\"kinds \(name)\""), "\(name)")
+            #expect(junit[at.upperBound...].contains("<\(element) message="), "\(name)")
+            #expect(junit[at.upperBound...].prefix(600).contains("type=\"\(type)\""), "\(name)")
+        }
+        #expect(junit.range(of: #"timestamp="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d""#, options: .regularExpression) != nil)
+        #expect(try Self.schemaProblems(xml) == nil)
     }
 
     /// One character policy for every format (Text/Markup.swift): a test named with a

@@ -20,6 +20,9 @@ public struct SpecResult: Equatable, Sendable {
     }
     public var failures: [String] = []
     public var goldens: [Golden] = []
+    /// Whether the first step that failed raised a runtime error rather than an
+    /// assertion's failure (luassert, `assert`, `check`, `expect_trace`).
+    public var isError = false
 }
 
 extension LuaRuntime {
@@ -98,6 +101,9 @@ extension LuaRuntime {
         guard lua_type(L, table) == LUA_TTABLE else { return (result, .ok) }
         L.rawField(table, "failures")
         result.failures = strings(in: L.top)
+        L.pop()
+        L.rawField(table, "kind")
+        result.isError = L.string(at: -1) == "error"
         L.pop()
         L.rawField(table, "goldens")
         let goldens = L.top

@@ -129,7 +129,7 @@ local function asserting(a, negated)
   return function(...)
     local ok = a.test(...)
     if negated then ok = not ok end
-    if not ok then error((negated and a.saysNot or a.says)(...), 2) end
+    if not ok then fail((negated and a.saysNot or a.says)(...), 2) end
     return ...
   end
 end
@@ -218,7 +218,7 @@ local function spyAssertion(s, negated)
           return function(...)
             local ok, says, saysNot = checks[name](...)
             if n then ok = not ok end
-            if not ok then error(n and saysNot or says, 2) end
+            if not ok then fail(n and saysNot or says, 2) end
           end
         elseif not filler[w] then error("luassert: no spy assertion named '" .. key .. "'", 2) end
         i = i + 1
@@ -230,7 +230,7 @@ end
 
 assert = setmetatable({}, {
   __call = function(_, v, message, ...)
-    if not v then error(message == nil and "assertion failed!" or message, 2) end
+    if not v then fail(message == nil and "assertion failed!" or message, 2) end
     return v, message, ...
   end,
   __index = function(_, key)

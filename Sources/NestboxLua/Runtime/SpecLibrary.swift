@@ -43,9 +43,22 @@ local function text(value)
   return "a " .. kind
 end
 
+-- An assertion's failure, told apart from a runtime error (JUnit's <failure> and
+-- <error>): the message an assertion last raised, and the kind of the step that failed.
+local raised, kind
+local function fail(message, level)
+  raised = message
+  error(message, level + 1)
+end
+
 -- The message handler of a test's steps: the error as text, at the line of the
 -- script that raised it, unless it already names one (error("x") does).
 local function failure(err)
+  -- An assertion, a failed expect_trace (its text is Nestbox's own), or a runtime error.
+  -- (error() put the assertion's position before its message.)
+  local assertion = err == raised or type(err) == "string"
+    and (type(raised) == "string" and err:sub(-#raised) == raised or err:find("^[^\n]-:%d+: trace mismatch") ~= nil)
+  kind = kind or (assertion and "failure" or "error")
   local message = text(err)
   if type(err) == "string" and message:find("^[^\n]-:%d+: ") then return message end
   if type(err) ~= "string" then message = "error value: " .. message end
@@ -138,6 +151,7 @@ end
 function spec.run(index)
   local t = tests[index]
   local result = { failures = {}, goldens = {} }
+  kind = nil
   running = result
   local chain = {}
   local block = t.block
@@ -162,6 +176,8 @@ function spec.run(index)
     end
   end
   running = nil
+  -- A soft check's failure alone is an assertion's.
+  result.kind = kind or (#result.failures > 0 and "failure" or nil)
   return result
 end
 """#
