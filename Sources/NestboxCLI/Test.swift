@@ -52,7 +52,7 @@ public struct Test: NestboxCommand {
         limits.apply(to: &options)
         var runner = SpecRunner(options: options, filter: filter, record: record)
         runner.forks = output.ownsProcess && SpecRunner.mayFork
-        let printer = TestPrinter(tap: tap, output: output)
+        let printer = TestPrinter(tap: tap, output: output, colour: output.ownsProcess && Colour.forStandardOutput(output))
         // SIGINT and SIGTERM stop the run between tests: what finished is written (the
         // report, the summary, JUnit) and the exit code is the shell's 130 or 143.
         let (found, signal) = StopSignal.catching(terminate: true) {

@@ -1,4 +1,5 @@
 import Containment
+import FoundationEssentials
 import NestboxLua
 #if canImport(Glibc)
 import Glibc
@@ -6,18 +7,39 @@ import Glibc
 import Darwin
 #endif
 
+/// Colour on a terminal, as command-line tools agree (no-color.org, bixense's CLICOLOR):
+/// none when `NO_COLOR` is set to anything, or when standard output is not a terminal
+/// unless `CLICOLOR_FORCE` is set to something other than 0.
+enum Colour {
+    static func enabled(environment: [String: String], isTerminal: Bool) -> Bool {
+        if let no = environment["NO_COLOR"], !no.isEmpty { return false }
+        if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
+        return isTerminal
+    }
+
+    /// For the process's own standard output.
+    static func forStandardOutput(_ output: Output) -> Bool {
+        enabled(environment: ProcessInfo.processInfo.environment, isTerminal: output.ownsProcess && isatty(1) != 0)
+    }
+}
+
 /// `nestbox test`'s report on standard output: one line per test with its time, the
 /// failures under it, and a closing count; or TAP version 13 with `--tap`.
 final class TestPrinter {
     let tap: Bool
     let output: Output
+    /// PASS, FAIL and SKIP in green, red and yellow (`Colour.enabled`).
+    let colour: Bool
     private var number = 0
 
-    init(tap: Bool, output: Output) {
+    init(tap: Bool, output: Output, colour: Bool = false) {
         self.tap = tap
         self.output = output
+        self.colour = colour && !tap
         if tap { output.out("TAP version 13\n") }
     }
+
+    private func word(_ w: String, _ code: String) -> String { colour ? "\u{1b}[\(code)m\(w)\u{1b}[0m" : w }
 
     func print(_ file: SpecFileResult) {
         for c in file.cases { print(c, file: file.file) }
@@ -34,10 +56,10 @@ final class TestPrinter {
     private func printText(_ c: SpecCaseResult, file: String) {
         let title = Markup.line("\(file): \(c.name)")
         switch c.status {
-        case .passed: output.out("PASS \(title) (\(Self.milliseconds(c.seconds)))\n")
-        case .skipped: output.out("SKIP \(title) (pending)\n")
+        case .passed: output.out("\(word("PASS", "32")) \(title) (\(Self.milliseconds(c.seconds)))\n")
+        case .skipped: output.out("\(word("SKIP", "33")) \(title) (pending)\n")
         case .failed:
-            output.out("FAIL \(title) (\(Self.milliseconds(c.seconds)))\n")
+            output.out("\(word("FAIL", "31")) \(title) (\(Self.milliseconds(c.seconds)))\n")
             for line in details(c) { output.out("     \(Markup.line(line))\n") }
         }
         for path in c.recorded { output.out("     recorded \(path)\n") }

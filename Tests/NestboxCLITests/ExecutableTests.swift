@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import NestboxCLI
 
 /// Tests that start processes run one at a time: a child inherits the pipes of whatever
 /// else is running.
@@ -48,6 +49,22 @@ extension SubprocessTests {
         #expect(out.hasSuffix("<ContainerController: container>, state: appeared, view: <View: container.view>\n   | <PageController: archive>, state: appeared, view: <View: archive.view>\n"))
         #expect(try run(["run"]).0 == 2)
         #expect(try run(["--help"]).0 == 0)
+    }
+
+    @Test("nestbox test: PASS/FAIL in colour with CLICOLOR_FORCE (standard output is a pipe here), none with NO_COLOR; the rule")
+    func colour() throws {
+        let spec = try script("it('ok', function() end)\nit('bad', function() check(false) end)\n", name: "colour_spec.lua")
+        let forced = try runBinary(["test", spec], environment: ["CLICOLOR_FORCE": "1", "NO_COLOR": ""])
+        #expect(forced.out.contains("\u{1b}[32mPASS\u{1b}[0m \(spec): ok ("), "\(forced.out)")
+        #expect(forced.out.contains("\u{1b}[31mFAIL\u{1b}[0m \(spec): bad ("))
+        let plain = try runBinary(["test", spec], environment: ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
+        #expect(!plain.out.contains("\u{1b}") && plain.out.contains("PASS \(spec): ok ("))
+        #expect(try !runBinary(["test", spec], environment: ["CLICOLOR_FORCE": "0"]).out.contains("\u{1b}"))
+        #expect(Colour.enabled(environment: [:], isTerminal: true))
+        #expect(!Colour.enabled(environment: ["NO_COLOR": "x"], isTerminal: true))
+        #expect(Colour.enabled(environment: ["NO_COLOR": ""], isTerminal: true))
+        #expect(!Colour.enabled(environment: [:], isTerminal: false))
+        #expect(Colour.enabled(environment: ["CLICOLOR_FORCE": "1"], isTerminal: false))
     }
 
     @Test("nestbox run - reads the script from standard input, named stdin")
