@@ -21,8 +21,11 @@ final class SequenceRun {
         self.lintFails = lintFails
         runtime.output = { _ in }
         sim.trace.hear([.warning])
-        sim.trace.onEvent = { [unowned self] e in
-            if self.warning == nil { self.warning = e.message ?? e.event }
+        // Weak: the trace belongs to the runtime, which may outlive this run (an event
+        // recorded while an in-process world is torn down finds no run).
+        sim.trace.onEvent = { [weak self] e in
+            guard let self, self.warning == nil else { return }
+            self.warning = e.message ?? e.event
         }
         lintsBefore = sim.linter?.findings.count ?? 0
     }

@@ -97,7 +97,7 @@ final class Explorer {
         }
         summary.sequence = index
         summary.shrunkFrom = failure.after
-        let (steps, shrunk) = shrink(Array(result.steps), failure)
+        let (steps, shrunk) = shrink(result.steps, failure)
         summary.failure = shrunk
         if settings.useDatabase { db.store(steps) }
         clearProgress()

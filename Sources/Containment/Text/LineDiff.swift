@@ -26,6 +26,18 @@ public func unifiedDiff(expected: String, actual: String) -> String? {
 /// (50 ms in a release build), it shows the first differing lines of each side instead.
 public func unifiedDiff(_ a: [String], _ b: [String], context: Int = 3, maxChanges: Int = 40,
                         budget: Int = 10_000_000) -> [String] {
+    guard let ops = lineOps(a, b, budget: budget) else { return tooDifferent(a, b, shown: maxChanges / 2) }
+    return render(ops, a, b, context: context, maxChanges: maxChanges)
+}
+
+/// How many lines differ between `a` and `b` (deleted plus inserted, as the diff counts
+/// them); nil when they are too different to diff within `budget` steps.
+public func changedLineCount(_ a: [String], _ b: [String], budget: Int = 10_000_000) -> Int? {
+    lineOps(a, b, budget: budget)?.count { if case .same = $0 { false } else { true } }
+}
+
+/// Myers's diff of two lists of lines; nil past `budget` steps.
+func lineOps(_ a: [String], _ b: [String], budget: Int) -> [DiffOp]? {
     // Lines become integers (equal bytes, equal number), so the diff compares Ints.
     var ids: [[UInt8]: Int] = [:]
     func id(_ line: String) -> Int {
@@ -34,25 +46,8 @@ public func unifiedDiff(_ a: [String], _ b: [String], context: Int = 3, maxChang
         ids[key] = ids.count
         return ids.count - 1
     }
-    let ai = a.map(id), bi = b.map(id)
-    var myers = MyersDiff(a: ai, b: bi, budget: budget)
-    guard let ops = myers.run() else { return tooDifferent(a, b, shown: maxChanges / 2) }
-    return render(ops, a, b, context: context, maxChanges: maxChanges)
-}
-
-/// How many lines differ between `a` and `b` (deleted plus inserted, as the diff counts
-/// them); nil when they are too different to diff within `budget` steps.
-public func changedLineCount(_ a: [String], _ b: [String], budget: Int = 10_000_000) -> Int? {
-    var ids: [[UInt8]: Int] = [:]
-    func id(_ line: String) -> Int {
-        let key = Array(line.utf8)
-        if let known = ids[key] { return known }
-        ids[key] = ids.count
-        return ids.count - 1
-    }
     var myers = MyersDiff(a: a.map(id), b: b.map(id), budget: budget)
-    guard let ops = myers.run() else { return nil }
-    return ops.count { if case .same = $0 { false } else { true } }
+    return myers.run()
 }
 
 /// What the diff is made of: a line of both, or one of one side only (indices into a, b).
