@@ -109,7 +109,9 @@ public struct Output {
 
     public static let standard: Output = {
         let stdout = StandardOutput()
-        var o = Output(out: stdout.write, err: { writeAll(2, $0) })
+        // Judged once: whether standard error is a terminal does not change mid-run.
+        let colour = Colour.forStandardError
+        var o = Output(out: stdout.write, err: { writeAll(2, colour ? Colour.standardError($0) : $0) })
         o.ownsProcess = true
         o.outFailure = { stdout.failure }
         return o

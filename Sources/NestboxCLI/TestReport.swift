@@ -7,22 +7,6 @@ import Glibc
 import Darwin
 #endif
 
-/// Colour on a terminal, as command-line tools agree (no-color.org, bixense's CLICOLOR):
-/// none when `NO_COLOR` is set to anything, or when standard output is not a terminal
-/// unless `CLICOLOR_FORCE` is set to something other than 0.
-enum Colour {
-    static func enabled(environment: [String: String], isTerminal: Bool) -> Bool {
-        if let no = environment["NO_COLOR"], !no.isEmpty { return false }
-        if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
-        return isTerminal
-    }
-
-    /// For the process's own standard output.
-    static func forStandardOutput(_ output: Output) -> Bool {
-        enabled(environment: ProcessInfo.processInfo.environment, isTerminal: output.ownsProcess && isatty(1) != 0)
-    }
-}
-
 /// `nestbox test`'s report on standard output: one line per test with its time, the
 /// failures under it, and a closing count; or TAP version 13 with `--tap`.
 final class TestPrinter {

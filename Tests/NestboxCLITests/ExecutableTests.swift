@@ -67,6 +67,33 @@ extension SubprocessTests {
         #expect(Colour.enabled(environment: ["CLICOLOR_FORCE": "1"], isTerminal: false))
     }
 
+    @Test("standard error in colour with CLICOLOR_FORCE: warning, nestbox:, file:line and a dimmed traceback; none with NO_COLOR")
+    func colourOnStandardError() throws {
+        let file = try script("""
+            local p = ui.ViewController{ name = "p" }
+            ui.window.rootViewController = p
+            ui.settle()
+            p:beginAppearanceTransition(false, false)
+            p:beginAppearanceTransition(false, false)
+            error("boom")
+            """, name: "colour_err.lua")
+        let forced = try runBinary(["run", file, "--trace", "none"], environment: ["CLICOLOR_FORCE": "1", "NO_COLOR": ""])
+        #expect(forced.code == 1)
+        #expect(forced.err.hasPrefix("""
+            \u{1b}[33mwarning:\u{1b}[0m Unbalanced calls to begin/end appearance transitions for <ViewController: p>.
+            \u{1b}[31m\(file):6:\u{1b}[0m boom
+            \u{1b}[2mstack traceback:\u{1b}[0m
+            \u{1b}[2m\t[C]: in function 'error'\u{1b}[0m
+            """), "\(forced.err)")
+        let missing = try runBinary(["run", file + ".none"], environment: ["CLICOLOR_FORCE": "1", "NO_COLOR": ""])
+        #expect(missing.err.hasPrefix("\u{1b}[31mnestbox:\u{1b}[0m cannot open "), "\(missing.err)")
+        let plain = try runBinary(["run", file, "--trace", "none"], environment: ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
+        #expect(!plain.err.contains("\u{1b}") && plain.err.hasPrefix("warning: Unbalanced"))
+        #expect(try !runBinary(["run", file, "--trace", "none"], environment: [:]).err.contains("\u{1b}"))
+        #expect(Colour.standardError("exploring: 3 sequences") == "exploring: 3 sequences")
+        #expect(Colour.standardError("a b:3: c") == "a b:3: c")
+    }
+
     @Test("nestbox run - reads the script from standard input, named stdin")
     func runFromStandardInput() throws {
         let binary = try #require(ExecutableTests.binary)

@@ -135,6 +135,15 @@ public struct TraceFilterError: Error, Equatable, CustomStringConvertible {
 /// mentions one, safe-area changes only if it mentions one of them.
 public func traceMismatch(expected: String, actual: some Collection<TraceEvent>,
                           filter: TraceFilter = .expectation) -> String? {
+    traceDifferences(expected: expected, actual: actual, filter: filter)
+        .map { "trace mismatch (- expected, + actual):\n" + $0.joined(separator: "\n") }
+}
+
+/// Every difference between `expected` and the trace, as diff lines (`- expected`,
+/// `+ actual`, context between): nil when they match. All of them, not the first
+/// forty, so a test sees each mismatch at once (`ui.trace.diff`, `expect_trace`).
+public func traceDifferences(expected: String, actual: some Collection<TraceEvent>,
+                             filter: TraceFilter = .expectation) -> [String]? {
     let wanted = diffLines(expected)
         .map(\.trimmed)
         .filter { !$0.isEmpty && !$0.hasPrefix("--") }
@@ -145,5 +154,5 @@ public func traceMismatch(expected: String, actual: some Collection<TraceEvent>,
     let timed = wanted.contains { $0.hasPrefix("[") }
     let got = events.map { timed ? $0.text : $0.body }
     if got == wanted { return nil }
-    return "trace mismatch (- expected, + actual):\n" + unifiedDiff(wanted, got).joined(separator: "\n")
+    return unifiedDiff(wanted, got, maxChanges: .max)
 }

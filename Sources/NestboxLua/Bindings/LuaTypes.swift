@@ -38,7 +38,7 @@ enum LuaTypes {
     /// The function tables: `ui`, `ui.trace`, the globals, and the shared metamethods.
     static let namespaces: [LuaNamespace] = [
         UIFunctions.ui, AnimationFunctions.namespace, InputFunctions.namespace, SnapshotFunctions.namespace,
-        ExploreFunctions.namespace, UIFunctions.trace,
+        ExploreFunctions.namespace, TraceFunctions.namespace,
         UIFunctions.globals, UIFunctions.prelude, UIFunctions.metamethods,
     ]
 

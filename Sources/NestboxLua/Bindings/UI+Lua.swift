@@ -4,7 +4,7 @@ import Containment
 import FoundationEssentials
 
 /// The functions of the `ui` table that belong to no class (README.md, The Lua API),
-/// `ui.trace`, the globals, and the metamethods every object shares.
+/// the globals, and the metamethods every object shares.
 enum UIFunctions {
     /// A key `lua_rawset` would raise on (nil, NaN): refused here, since a Lua error must
     /// not unwind through the Swift frames of a metamethod.
@@ -161,31 +161,6 @@ enum UIFunctions {
         },
     ])
 
-    static let trace = LuaNamespace(path: "ui.trace", doc: "The event trace.", functions: [
-        LuaMethod("events", "(query: string|string[]|{kinds: string|string[]?, since: string?}?) -> TraceEvent[]",
-                  doc: "The recorded events of those kinds (default: all), or those after the latest mark labelled `since`, as tables `{seq, t, kind, object, event, text, args, message, result}`.") { a in
-            let events = try query(a, 1)
-            a.L.newTable(array: Int32(events.count))
-            for (k, e) in events.enumerated() {
-                // What is pushed here escapes the memory cap until the call returns
-                // (and then counts): stop once over it, or at a deadline.
-                if k & 255 == 255, a.rt.simulation.isInterrupted() { break }
-                a.rt.push(e)
-                lua_rawseti(a.L, -2, lua_Integer(k + 1))
-            }
-            return 1
-        },
-        LuaMethod("text", "(query: string|string[]|{kinds: string|string[]?, since: string?}?) -> string",
-                  doc: "The recorded events of those kinds (or after the mark labelled `since`), one line each.") { a in
-            a.L.pushText(try query(a, 1).map(\.text).joined(separator: "\n"))
-            return 1
-        },
-        LuaMethod("clear", "()", doc: "Forgets the recorded events.") { a in a.rt.simulation.trace.clear(); return 0 },
-        LuaMethod("mark", "(label: string?)", doc: "Records a mark (shown in the trace) where `ui.expectTrace` starts comparing; a label lets `since` find it.") { a in
-            a.rt.simulation.trace.mark(try a.optionalString(1)); return 0
-        },
-    ])
-
     static let globals = LuaNamespace(path: "_G", doc: "Globals Nestbox replaces.", functions: [
         LuaMethod("print", "(...: any)", doc: "Writes the values, tab-separated, to standard output and records a `log` event.") { a in
             // Appended in place: `joined(separator:)` looked up a generic witness at
@@ -254,58 +229,6 @@ enum UIFunctions {
             parts.append("..")
         }
         return out
-    }
-
-    /// The events a trace query asks for: kinds (a string or a list), or an options table
-    /// `{ kinds = ..., since = label }` where `since` keeps what follows the latest mark
-    /// with that label.
-    static func query(_ a: Args, _ i: Int32) throws -> [TraceEvent] {
-        let trace = a.rt.simulation.trace
-        func has(_ key: StaticString) -> Bool {
-            defer { a.L.pop() }
-            return a.L.rawField(i, key) != LUA_TNIL
-        }
-        guard a.L.type(i) == LUA_TTABLE, lua_rawlen(a.L, i) == 0, has("since") || has("kinds") else {
-            return trace.events.filter(try filter(a, i).accepts)
-        }
-        var events = trace.events[...]
-        if a.L.rawField(i, "since") != LUA_TNIL {
-            guard let label = a.L.string(at: -1) else {
-                throw LuaFailure.argument(i, "since must be a mark's label (a string)")
-            }
-            guard let slice = trace.events(since: label) else {
-                throw LuaFailure.argument(i, "no mark \"\(label)\" in the trace")
-            }
-            events = slice
-        }
-        a.L.pop()
-        var f = TraceFilter.all
-        if a.L.rawField(i, "kinds") != LUA_TNIL { f = try filter(a, a.L.top) }
-        a.L.pop()
-        return events.filter(f.accepts)
-    }
-
-    static func filter(_ a: Args, _ i: Int32) throws -> TraceFilter {
-        if a.L.isNoneOrNil(i) { return .all }
-        var list = ""
-        if let s = a.L.string(at: i) {
-            list = s
-        } else if a.L.type(i) == LUA_TTABLE {
-            var names: [String] = []
-            for k in 1...max(1, Int(lua_rawlen(a.L, i))) where k <= Int(lua_rawlen(a.L, i)) {
-                lua_rawgeti(a.L, i, lua_Integer(k))
-                defer { a.L.pop() }
-                guard let s = a.L.string(at: -1) else { throw LuaFailure.argument(i, "trace kinds must be strings") }
-                names.append(s)
-            }
-            list = names.joined(separator: ",")
-        } else {
-            throw LuaFailure.typeError(i, expected: "string or table", got: a.L.typeName(at: i))
-        }
-        switch TraceFilter.parse(list) {
-        case .success(let f): return f
-        case .failure(let e): throw LuaFailure.argument(i, e.description)
-        }
     }
 }
 
