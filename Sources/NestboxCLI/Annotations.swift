@@ -8,7 +8,7 @@ public struct Annotations: NestboxCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Write the LuaLS definition file of the ui API (for editor completion).")
 
-    @Option(name: .shortAndLong, help: "Write to this file instead of standard output (`-`: standard output).")
+    @Option(name: .shortAndLong, help: "Write to this file instead of standard output (`-`: standard output).", completion: .file(extensions: ["lua"]))
     public var output: String?
 
     public init() {}

@@ -11,7 +11,7 @@ public struct Explore: NestboxCommand {
         abstract: "Run a design with random taps, drags, rotations and actions timed into its animations; write the smallest failing script.",
         discussion: "The limits apply to each sequence: one past a limit is a failure. Exit 0: no failure; 1: a failure (its repro written); 2: usage; 3: the design fails before any input.")
 
-    @Argument(help: "The design script: its main chunk builds the UI.")
+    @Argument(help: "The design script: its main chunk builds the UI.", completion: .file(extensions: ["lua"]))
     public var file: String
 
     @Option(parsing: .unconditional, help: "The seed of the random inputs (default: 1): the same seed, file and options make the same sequences.")
@@ -29,7 +29,7 @@ public struct Explore: NestboxCommand {
     @Option(name: .customShort("j"), parsing: .unconditional, help: "Sequences run at once, each in its own process (default: 1).")
     public var jobs: Int?
 
-    @Option(help: "Where the repro goes (default: explore-out beside FILE).")
+    @Option(help: "Where the repro goes (default: explore-out beside FILE).", completion: .directory)
     public var out: String?
 
     @Flag(help: "Print a JSON summary instead of the final line.")

@@ -39,7 +39,7 @@ struct Limits {
 public struct LimitOptions: ParsableArguments {
     private static let defaults = Limits()
 
-    @Option(help: "Device preset: \(Device.choices).")
+    @Option(help: "Device preset: \(Device.choices).", completion: .list(Device.all.map(\.id)))
     public var device: String?
 
     // Numbers take the next word even when it starts with "-": `--timeout -1` is a bad

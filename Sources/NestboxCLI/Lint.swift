@@ -9,7 +9,7 @@ public struct Lint: NestboxCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Run a Lua script and report its containment mistakes and typos (exit 5 when any).")
 
-    @Argument(help: "The Lua script to lint.")
+    @Argument(help: "The Lua script to lint.", completion: .file(extensions: ["lua"]))
     public var file: String
 
     @Flag(help: "One JSON object per lint: id, file, line, message, object.")

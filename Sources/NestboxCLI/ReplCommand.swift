@@ -10,7 +10,7 @@ public struct Repl: NestboxCommand {
     public static let configuration = CommandConfiguration(
         commandName: "repl", abstract: "Explore a design live: run FILE, then read Lua interactively.")
 
-    @Argument(help: "A script to run first.")
+    @Argument(help: "A script to run first.", completion: .file(extensions: ["lua"]))
     public var file: String?
 
     public init() {}

@@ -12,7 +12,7 @@ public struct Run: NestboxCommand {
     /// The defaults the help shows, from the one place they are written.
     private static let defaults = RunArguments(file: "")
 
-    @Argument(help: "The Lua script to run.")
+    @Argument(help: "The Lua script to run.", completion: .file(extensions: ["lua"]))
     public var file: String
 
     @Option(help: "Trace format: text, jsonl, chrome (the Trace Event Format for Perfetto UI) or none (default: \(defaults.trace.rawValue)).")
@@ -24,10 +24,10 @@ public struct Run: NestboxCommand {
     @Flag(help: "Also print the view hierarchy.")
     public var views = false
 
-    @Option(help: "Compare the output with a golden file; exit 4 when it differs.")
+    @Option(help: "Compare the output with a golden file; exit 4 when it differs.", completion: .file())
     public var expect: String?
 
-    @Option(help: "Write the output to a golden file.")
+    @Option(help: "Write the output to a golden file.", completion: .file())
     public var record: String?
 
     @Flag(help: "Add presentation frames of animating views to the trace, at 60 Hz.")
@@ -35,13 +35,13 @@ public struct Run: NestboxCommand {
 
     @OptionGroup public var limits: LimitOptions
 
-    @Option(help: "Write a picture of the screen (.svg or .png) after the run, or at the --snapshot-at times (%t in the path becomes the time).")
+    @Option(help: "Write a picture of the screen (.svg or .png) after the run, or at the --snapshot-at times (%t in the path becomes the time).", completion: .file(extensions: ["png", "svg"]))
     public var snapshot: String?
 
     @Option(name: .customLong("snapshot-at"), help: "Comma-separated virtual times (seconds) to take --snapshot at.")
     public var snapshotAt: String?
 
-    @Option(help: "Write the screen at successive times side by side (.svg or .png); needs --every.")
+    @Option(help: "Write the screen at successive times side by side (.svg or .png); needs --every.", completion: .file(extensions: ["png", "svg"]))
     public var filmstrip: String?
 
     @Option(parsing: .unconditional, help: "Seconds of virtual time between filmstrip frames.")
@@ -53,7 +53,7 @@ public struct Run: NestboxCommand {
     @Option(parsing: .unconditional, help: "The filmstrip's last frame (seconds, default: the end of the run).")
     public var to: Double?
 
-    @Option(help: "Write an HTML report: the screen at each event and 60 Hz frame, the timeline, the hierarchies.")
+    @Option(help: "Write an HTML report: the screen at each event and 60 Hz frame, the timeline, the hierarchies.", completion: .file(extensions: ["html"]))
     public var report: String?
 
     @Option(parsing: .unconditional, help: "Pixels per point of PNG pictures (default: \(formatNumber(defaults.scale))).")

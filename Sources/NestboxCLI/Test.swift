@@ -15,7 +15,7 @@ public struct Test: NestboxCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Run the tests in *_spec.lua and *_test.lua files, each in a fresh world.")
 
-    @Argument(help: "Spec files, or folders to search (default: the current folder).")
+    @Argument(help: "Spec files, or folders to search (default: the current folder).", completion: .file(extensions: ["lua"]))
     public var paths: [String] = []
 
     @Option(help: "Run only the tests whose full name contains this text.")
@@ -24,7 +24,7 @@ public struct Test: NestboxCommand {
     @Flag(help: "Write TAP (version 13) instead of the text report.")
     public var tap = false
 
-    @Option(help: "Also write a JUnit XML report to this file.")
+    @Option(help: "Also write a JUnit XML report to this file.", completion: .file(extensions: ["xml"]))
     public var junit: String?
 
     @Option(name: .short, parsing: .unconditional, help: "Run this many spec files at once.")
