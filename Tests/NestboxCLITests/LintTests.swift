@@ -63,6 +63,83 @@ extension LintTests {
         #expect(r.code == 5, "\(r.err)")
     }
 
+    /// A container whose switch follows a finger: it adds the child and begins the
+    /// appearance transitions when the pan begins, and balances them when it ends.
+    /// While the finger is down the world is not at rest, so neither L1 nor L7 is due.
+    static let fingerDriven = """
+        local Swipe = ui.ViewController:extend("Swipe")
+        function Swipe:init() self.shouldAutomaticallyForwardAppearanceMethods = false end
+        function Swipe:viewDidLoad()
+          self.current = ui.ViewController{ name = "first" }
+          self:addChild(self.current); self.view:addSubview(self.current.view); self.current:didMove(self)
+          self.view:addGestureRecognizer(ui.PanGestureRecognizer{ name = "drag", action = function(g) self:drag(g) end })
+        end
+        function Swipe:drag(g)
+          if g.state == "began" then
+            self.incoming = ui.ViewController{ name = "second" }
+            self:addChild(self.incoming); self.view:addSubview(self.incoming.view)
+            self.current:beginAppearanceTransition(false, true); self.incoming:beginAppearanceTransition(true, true)
+          elseif g.state == "ended" and FINISH then
+            self.current:endAppearanceTransition(); self.incoming:endAppearanceTransition()
+            self.incoming:didMove(self)
+          end
+        end
+        local s = Swipe{ name = "s" }
+        ui.window.rootViewController = s
+        ui.window:makeKeyAndVisible()
+        ui.settle()
+        local touch = ui.pan{ from = { 300, 400 }, to = { 100, 400 }, release = false }
+        ui.advance(0.5)
+        touch:release()
+        ui.settle()
+
+        """
+
+    @Test("no L1 or L7 while a finger drives a transition; what is still unbalanced at rest is reported")
+    func fingerDrivenTransition() throws {
+        let balanced = nestbox(["lint", try script("FINISH = true\n" + Self.fingerDriven)])
+        #expect(balanced.out == "no lints\n", "\(balanced.out)")
+        #expect(balanced.code == 0)
+        let path = try script("FINISH = false\n" + Self.fingerDriven)
+        let unbalanced = nestbox(["lint", path])
+        #expect(unbalanced.out == """
+            \(path):12: L1 <ViewController: second> was added to <Swipe: s> without didMove(toParent:) by the end of the run-loop turn
+            \(path):13: L7 beginAppearanceTransition on <ViewController: first> has no endAppearanceTransition
+            \(path):13: L7 beginAppearanceTransition on <ViewController: second> has no endAppearanceTransition
+            3 lints
+
+            """, "\(unbalanced.out)")
+    }
+
+    /// L4 is about the script's own containers: a split view inside one hiding and
+    /// showing its primary column, and collapsing on an iPhone, is no mistake of the script's.
+    @Test("a built-in split view hiding a column inside a script's container: no L4")
+    func builtInColumnsHide() throws {
+        let path = try script("""
+            local Box = ui.ViewController:extend("Box")
+            function Box:viewDidLoad()
+              self.inner = ui.ViewController{ name = self.name .. ".inner" }
+              self:addChild(self.inner); self.view:addSubview(self.inner.view); self.inner:didMove(self)
+            end
+            local outer = Box{ name = "outer" }
+            ui.setDevice("ipad-11")
+            ui.rotate("landscapeLeft")
+            local svc = ui.SplitViewController{ name = "svc", style = "doubleColumn" }
+            svc:setViewController(Box{ name = "prim" }, "primary")
+            svc:setViewController(Box{ name = "sec" }, "secondary")
+            ui.window.rootViewController = outer
+            ui.settle()
+            outer:addChild(svc); outer.view:addSubview(svc.view); svc:didMove(outer)
+            ui.settle()
+            svc:hide("primary"); ui.settle()
+            svc:show("primary"); ui.settle()
+            svc:hide("primary"); ui.settle()
+            ui.setDevice("iphone-16"); ui.settle()
+            """)
+        let r = nestbox(["lint", path])
+        #expect(r.out == "no lints\n", "\(r.out)")
+    }
+
     @Test("the README's container lints clean: exit 0, `no lints`")
     func clean() throws {
         let r = nestbox(["lint", try script(lintPrefix + """
