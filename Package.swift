@@ -23,19 +23,28 @@ let singleThreadedRelease: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-assum
 // loading libstdc++.so and binding its own symbols was a third of an empty run's 6 M
 // instructions. `Linker/libstdc++.so` is a linker script naming the static archive, so
 // the `-lstdc++` swiftc adds to a static-stdlib link finds it first.
+// macOS links its Swift runtime from the system and has no static one to link.
 let staticRelease: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(configuration: .release)),
+    .unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims"], .when(platforms: [.linux], configuration: .release)),
     .unsafeFlags(["-use-ld=lld", "-L\(Context.packageDirectory)/Linker", "-Xlinker", "--no-export-dynamic",
                   "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux], configuration: .release)),
 ]
 
-// Linux only: the code imports Glibc (never Darwin), and the C targets use Debian's
-// `lua5.4`, `libedit` and `cairo` system libraries (Lua's pkg-config name and apt
-// provider below; the headers of libedit-dev and libcairo2-dev). So the package declares
-// no Apple platform: a `platforms:` entry would only suggest a macOS build that does not
-// exist.
+// Homebrew's prefixes (Apple silicon, Intel), where cairo's headers are on macOS; the
+// C target reads them, and every Swift target that loads its module through Rendering.
+// Linux finds Debian's under /usr/include. (libedit's header is macOS's own.)
+let homebrewHeaders: [CSetting] = [.unsafeFlags(["-I/opt/homebrew/include", "-I/usr/local/include"], .when(platforms: [.macOS]))]
+let homebrewModuleHeaders: [SwiftSetting] = [
+    .unsafeFlags(["-Xcc", "-I/opt/homebrew/include", "-Xcc", "-I/usr/local/include"], .when(platforms: [.macOS])),
+]
+
+// Linux is where it is built and tested; the source is also written for macOS (README.md,
+// macOS): imports, flags and library names have a branch per platform, and
+// PortabilityTests refuses a Linux-only one without its condition. Lua comes through
+// pkg-config, from apt or Homebrew.
 let package = Package(
     name: "Nestbox",
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "nestbox", targets: ["nestbox"]),
         // For the fuzzing package in Fuzz/ (the CLI: the test runner, pictures, the report).
@@ -47,7 +56,7 @@ let package = Package(
     ],
     targets: [
         // Lua (C): the system library and the one C file allowed to raise Lua errors.
-        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // libedit (BSD) for the REPL's line editing and history, and cairo for the PNG
         // back-end of the pictures: opened with dlopen on first use, not linked, so a
@@ -55,7 +64,7 @@ let package = Package(
         // Sources/CLibraryLoader). Their -dev packages give the headers.
         .target(name: "CLibraryLoader"),
         .target(name: "CLibedit", dependencies: ["CLibraryLoader"]),
-        .target(name: "CCairo", dependencies: ["CLibraryLoader"]),
+        .target(name: "CCairo", dependencies: ["CLibraryLoader"], cSettings: homebrewHeaders),
 
         // Every write to a file descriptor or a file (Sources/NestboxFiles).
         .target(name: "NestboxFiles"),
@@ -68,17 +77,17 @@ let package = Package(
 
         // Pictures: views drawn from their presentation values to SVG and PNG. Knows
         // nothing of Lua.
-        .target(name: "Rendering", dependencies: ["Containment", "CCairo"]),
+        .target(name: "Rendering", dependencies: ["Containment", "CCairo"], swiftSettings: homebrewModuleHeaders),
 
         // Binding: the Lua runtime and the `ui` API.
-        .target(name: "NestboxLua", dependencies: ["Containment", "Rendering", "NestboxFiles", "CLua", "CLuaShim"], swiftSettings: fastRelease),
+        .target(name: "NestboxLua", dependencies: ["Containment", "Rendering", "NestboxFiles", "CLua", "CLuaShim"], swiftSettings: fastRelease + homebrewModuleHeaders),
 
         // CLI: commands as a library, so tests call them in-process.
         .target(name: "NestboxCLI", dependencies: [
             "Containment", "Rendering", "NestboxLua", "NestboxFiles", "CLibedit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .executableTarget(name: "nestbox", dependencies: ["NestboxCLI"], linkerSettings: staticRelease),
+        ], swiftSettings: homebrewModuleHeaders),
+        .executableTarget(name: "nestbox", dependencies: ["NestboxCLI"], swiftSettings: homebrewModuleHeaders, linkerSettings: staticRelease),
         // `nestbox bench`'s start-up baseline.
         .executableTarget(name: "HelloWorld", linkerSettings: staticRelease),
 
@@ -87,11 +96,11 @@ let package = Package(
         .target(name: "InvariantChecking", dependencies: ["Containment"], path: "Tests/InvariantChecking"),
         .testTarget(name: "ContainmentTests", dependencies: ["Containment", "InvariantChecking"]),
         .testTarget(name: "NestboxLuaTests", dependencies: ["NestboxLua", "Containment", "InvariantChecking"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden"], swiftSettings: homebrewModuleHeaders),
         .testTarget(name: "NestboxCLITests", dependencies: ["NestboxCLI", "NestboxLua", "Containment"],
-                    exclude: ["Hostile"]),
+                    exclude: ["Hostile"], swiftSettings: homebrewModuleHeaders),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Containment", "CCairo", "NestboxLua"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden"], swiftSettings: homebrewModuleHeaders),
     ],
     // Swift 5 mode: the simulation is single-threaded by design (one Simulation per
     // Lua state); strict-concurrency checking would add nothing but annotations.

@@ -18,8 +18,10 @@ static const char *const names[] = {
 
 static void *slots[slot_count];
 
+static const char *const files[] = NB_LIBCAIRO_FILES;
+
 static nb_library cairo = {
-    .soname = "libcairo.so.2", .override = "NESTBOX_LIBCAIRO",
+    .files = files, .override = "NESTBOX_LIBCAIRO",
     .names = names, .slots = slots, .count = slot_count,
 };
 

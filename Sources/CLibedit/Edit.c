@@ -15,8 +15,10 @@ static const char *const names[slot_count] = {
 
 static void *slots[slot_count];
 
+static const char *const files[] = NB_LIBEDIT_FILES;
+
 static nb_library edit = {
-    .soname = "libedit.so.2", .override = "NESTBOX_LIBEDIT",
+    .files = files, .override = "NESTBOX_LIBEDIT",
     .names = names, .slots = slots, .count = slot_count,
 };
 

@@ -12,11 +12,19 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 /// the one place that reports it, not in the middle of a picture.
 static void attempt(nb_library *library) {
     const char *chosen = library->override ? getenv(library->override) : NULL;
-    const char *soname = chosen && *chosen ? chosen : library->soname;
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+    const char *only[] = { chosen, NULL };
+    const char *const *files = chosen && *chosen ? only : library->files;
+    const char *soname = files[0];
+    void *handle = NULL;
+    for (int i = 0; files[i] && !handle; i++) {
+        soname = files[i];
+        handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+        if (!handle) {
+            const char *why = dlerror();
+            snprintf(library->error, sizeof library->error, "%s could not be loaded: %s", soname, why ? why : "unknown error");
+        }
+    }
     if (!handle) {
-        const char *why = dlerror();
-        snprintf(library->error, sizeof library->error, "%s could not be loaded: %s", soname, why ? why : "unknown error");
         library->state = -1;
         return;
     }

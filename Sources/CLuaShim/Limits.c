@@ -150,7 +150,7 @@ typedef struct nb_watchdog {
     pthread_t thread;
     pthread_mutex_t mutex;
     pthread_cond_t cond;
-    struct timespec deadline;   /* CLOCK_MONOTONIC */
+    double deadline;            /* seconds of nb_monotonic_now */
     int stop;
     nb_state *st;
     double grace;               /* > 0: seconds to wait for the hook before exiting */
@@ -162,6 +162,34 @@ static struct timespec nb_timespec(double at) {
     ts.tv_sec = (time_t)at;
     ts.tv_nsec = (long)((at - (double)ts.tv_sec) * 1e9);
     return ts;
+}
+
+/* The watchdog waits on the monotonic clock, which setting the wall clock does not
+   move. Linux binds the condition variable to CLOCK_MONOTONIC; Darwin has no
+   pthread_condattr_setclock, and its relative wait measures an interval instead. */
+static void nb_cond_init_monotonic(pthread_cond_t *cond) {
+#if defined(__APPLE__)
+    pthread_cond_init(cond, NULL);
+#else
+    pthread_condattr_t cattr;
+    pthread_condattr_init(&cattr);
+    pthread_condattr_setclock(&cattr, CLOCK_MONOTONIC);
+    pthread_cond_init(cond, &cattr);
+    pthread_condattr_destroy(&cattr);
+#endif
+}
+
+/* Waits until `deadline` (seconds of nb_monotonic_now) or a signal: 0, or ETIMEDOUT. */
+static int nb_cond_wait_until(pthread_cond_t *cond, pthread_mutex_t *mutex, double deadline) {
+#if defined(__APPLE__)
+    double left = deadline - nb_monotonic_now();
+    if (left <= 0) return ETIMEDOUT;
+    struct timespec interval = nb_timespec(left);
+    return pthread_cond_timedwait_relative_np(cond, mutex, &interval);
+#else
+    struct timespec until = nb_timespec(deadline);
+    return pthread_cond_timedwait(cond, mutex, &until);
+#endif
 }
 
 /* Hooks cannot interrupt a C function: a backtracking string.find can run for hours.
@@ -188,14 +216,14 @@ static void *nb_watchdog_main(void *arg) {
     pthread_mutex_lock(&w->mutex);
     int rc = 0;
     while (!w->stop && rc != ETIMEDOUT)
-        rc = pthread_cond_timedwait(&w->cond, &w->mutex, &w->deadline);
+        rc = nb_cond_wait_until(&w->cond, &w->mutex, w->deadline);
     if (!w->stop) {
         nb_limit_fire(w->st, NB_LIMIT_TIME);
         if (w->grace > 0) {
-            struct timespec until = nb_timespec(nb_monotonic_now() + w->grace);
+            double until = nb_monotonic_now() + w->grace;
             rc = 0;
             while (!w->stop && rc != ETIMEDOUT && !__atomic_load_n(&w->st->limit_seen, __ATOMIC_ACQUIRE))
-                rc = pthread_cond_timedwait(&w->cond, &w->mutex, &until);
+                rc = nb_cond_wait_until(&w->cond, &w->mutex, until);
             if (!w->stop && !__atomic_load_n(&w->st->limit_seen, __ATOMIC_ACQUIRE)) nb_exit_stuck(w);
         }
     }
@@ -217,12 +245,8 @@ int nb_watchdog_start(nb_state *st, double seconds, double grace, const char *sc
     /* NaN counts as 0; a billion seconds keeps the timespec's tv_sec far from overflow */
     if (!(seconds > 0)) seconds = 0;
     if (seconds > 1e9) seconds = 1e9;
-    w->deadline = nb_timespec(nb_monotonic_now() + seconds);
-    pthread_condattr_t cattr;
-    pthread_condattr_init(&cattr);
-    pthread_condattr_setclock(&cattr, CLOCK_MONOTONIC);
-    pthread_cond_init(&w->cond, &cattr);
-    pthread_condattr_destroy(&cattr);
+    w->deadline = nb_monotonic_now() + seconds;
+    nb_cond_init_monotonic(&w->cond);
     pthread_mutex_init(&w->mutex, NULL);
     pthread_attr_t attr;
     pthread_attr_init(&attr);

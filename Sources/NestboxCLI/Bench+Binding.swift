@@ -1,5 +1,9 @@
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 
 /// The binding's cost per call, against the same operation written by hand on Lua's C

@@ -1,9 +1,15 @@
 import NestboxFiles
 import CLuaShim
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// What a user's day costs, as commands of this binary: start-up of each command, the

@@ -1,6 +1,12 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `nestbox explore`'s speed (docs/explore.md, Speed): the sliding menu explored with

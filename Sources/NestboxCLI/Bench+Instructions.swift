@@ -1,8 +1,14 @@
 import NestboxFiles
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Instruction counts, which do not move from run to run as wall times do on a shared

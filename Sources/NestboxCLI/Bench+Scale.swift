@@ -1,9 +1,15 @@
 import NestboxFiles
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The model at work, driven from Lua with tracing on: containment cycles, trees that

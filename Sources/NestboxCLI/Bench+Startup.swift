@@ -1,8 +1,14 @@
 import NestboxFiles
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Start-up: `nestbox run` of an empty script against a Swift hello-world built the

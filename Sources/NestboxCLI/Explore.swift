@@ -1,6 +1,10 @@
 import ArgumentParser
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 
 /// `nestbox explore FILE`: runs the design thousands of times with random inputs timed

@@ -1,9 +1,15 @@
 import CLuaShim
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The explorer's children (docs/explore.md, Speed): each sequence runs in a process forked
@@ -42,7 +48,7 @@ struct ChildPool {
         let pid = nb_fork_test()
         if pid == 0 {
             close(fds[0])
-            body { text in Self.write(fds[1], text) }
+            body { text in Self.send(fds[1], text) }
             _exit(0)
         }
         close(fds[1])
@@ -51,12 +57,13 @@ struct ChildPool {
         return true
     }
 
-    private static func write(_ fd: Int32, _ text: String) {
+    /// All of `text` to the pipe (named apart from the C library's `write` it calls).
+    private static func send(_ fd: Int32, _ text: String) {
         var text = text
         text.withUTF8 { buf in
             var sent = 0
             while sent < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + sent, buf.count - sent)
+                let n = write(fd, buf.baseAddress! + sent, buf.count - sent)
                 if n <= 0 { if n < 0 && errno == EINTR { continue }; return }
                 sent += n
             }

@@ -1,5 +1,9 @@
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 #if canImport(Glibc)
 import Glibc

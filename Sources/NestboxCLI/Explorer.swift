@@ -1,9 +1,15 @@
 import CLuaShim
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `nestbox explore FILE` (docs/explore.md): the design is built and settled once; then

@@ -3,6 +3,8 @@ import NestboxLua
 import Rendering
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Standard output that remembers its first failed write (closed, disk full): output

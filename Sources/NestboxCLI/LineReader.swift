@@ -1,8 +1,14 @@
 import CLibedit
 import CLuaShim
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Where the REPL's lines come from (lua.c's `lua_readline`, as a protocol so tests
@@ -71,9 +77,17 @@ public final class EditLineReader: LineReader {
     nonisolated(unsafe) static var active: ((String) -> [String])?
     nonisolated(unsafe) static var candidates: [String] = []
 
+    /// The package that brings libedit, named in the message when it is missing
+    /// (macOS has its own).
+    #if os(macOS)
+    static let libeditPackage = "the system's libedit"
+    #else
+    static let libeditPackage = "libedit2"
+    #endif
+
     /// Why libedit cannot be used (it could not be opened), or nil once it is open.
     public static var unavailable: String? {
-        nb_edit_load().map { "line editing needs libedit2 (\(String(cString: $0)))" }
+        nb_edit_load().map { "line editing needs \(Self.libeditPackage) (\(String(cString: $0)))" }
     }
 
     /// A reader, or why there is none (`unavailable`).

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 
 /// `nestbox lint FILE`: runs a script with the lint rules on and prints the lints,

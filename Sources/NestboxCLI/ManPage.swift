@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// docs/nestbox.1, written from ArgumentParser's own description of the commands (what
 /// `--experimental-dump-help` prints), so the page and `--help` cannot disagree: one

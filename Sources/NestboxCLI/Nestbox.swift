@@ -1,6 +1,10 @@
 import NestboxFiles
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 
 /// The root command. `main` is what the executable calls, with injectable output so

@@ -1,6 +1,10 @@
 import NestboxFiles
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 import Rendering
 

@@ -1,8 +1,14 @@
 import NestboxLua
 import ArgumentParser
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `nestbox repl [FILE]`: runs FILE, then reads Lua interactively in the same world.

@@ -1,7 +1,11 @@
 import NestboxFiles
 import ArgumentParser
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 import Rendering
 

@@ -1,5 +1,9 @@
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 
 /// One world a command runs scripts in (README.md, `nestbox run`): a runtime configured

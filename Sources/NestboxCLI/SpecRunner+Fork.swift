@@ -1,8 +1,14 @@
 import CLuaShim
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Policy Q72: with one file at a time, each test runs in a child process forked once

@@ -1,8 +1,14 @@
 import CLuaShim
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `-j N` from the command line (Q72): each file in a worker process of its own, forked

@@ -2,11 +2,17 @@ import NestboxFiles
 import ArgumentParser
 import Containment
 import Dispatch
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 import NestboxLua
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `nestbox test [PATH...]`: runs busted-style spec files, each test in a fresh world

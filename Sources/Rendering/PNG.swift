@@ -94,11 +94,18 @@ public enum PNG {
         return .success(sink.bytes)
     }
 
+    /// The package that brings cairo, named in the message when it is missing.
+    #if os(macOS)
+    static let cairoPackage = "cairo (brew install cairo)"
+    #else
+    static let cairoPackage = "libcairo2"
+    #endif
+
     /// Why PNG output is impossible (cairo could not be opened), or nil once it is open.
     /// The first call opens it; the outcome is kept for the process.
     public static var unavailable: RenderError? {
         guard let reason = nb_cairo_load() else { return nil }
-        return RenderError("PNG output needs libcairo2 (\(String(cString: reason)))")
+        return RenderError("PNG output needs \(Self.cairoPackage) (\(String(cString: reason)))")
     }
 
     private final class ByteSink { var bytes: [UInt8] = [] }

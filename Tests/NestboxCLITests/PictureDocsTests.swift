@@ -1,13 +1,23 @@
 import Foundation
 import Testing
 
+/// PNG bytes depend on cairo's version and the font it finds, so the pictures are
+/// compared byte for byte on Linux only (docs/development.md, macOS); SVG is compared
+/// everywhere. The tests that read ELF files are Linux's too.
+#if os(Linux)
+let picturesCompareByBytes = true
+#else
+let picturesCompareByBytes = false
+#endif
+
 extension SubprocessTests {
     /// docs/pictures holds what scripts/pictures draws now: the script runs with the
     /// nestbox built for the tests into a fresh folder, and every file matches byte for
     /// byte (re-run scripts/pictures after changing a design or the drawing). The
     /// report's screenshot is left out: chromium draws it, and its pixels change with
     /// chromium's version and fonts (ReportBrowserTests checks the page in it).
-    @Test func docsPicturesAreCurrent() throws {
+    @Test(.enabled(if: picturesCompareByBytes, "PNG bytes are those of Debian's cairo and DejaVu Sans"))
+    func docsPicturesAreCurrent() throws {
         let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("nb-pictures-\(UUID().uuidString.prefix(8))")

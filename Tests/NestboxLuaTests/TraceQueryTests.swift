@@ -3,7 +3,7 @@ import Containment
 import NestboxLua
 
 /// `ui.trace.lines`, `except`, `ui.trace.diff` and `expectTrace` showing every mismatch.
-@Suite struct TraceQueryTests {
+@Suite(.checksInvariants) struct TraceQueryTests {
     static let design = """
         local p = ui.ViewController{ name = "p" }
         ui.window.rootViewController = p

@@ -9,7 +9,7 @@
 
 #include <cairo/cairo.h>
 
-/// NULL once libcairo.so.2 (or the file NESTBOX_LIBCAIRO names, for tests) is open and
+/// NULL once the library (NB_LIBCAIRO_FILES in CLibraryLoader.h, or the file NESTBOX_LIBCAIRO names, for tests) is open and
 /// every function below resolved, otherwise "SONAME could not be loaded: REASON".
 const char *nb_cairo_load(void);
 

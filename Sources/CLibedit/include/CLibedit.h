@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <editline/readline.h>
 
-/// NULL once libedit.so.2 (or the file NESTBOX_LIBEDIT names, for tests) is open and
+/// NULL once the library (NB_LIBEDIT_FILES in CLibraryLoader.h, or the file NESTBOX_LIBEDIT names, for tests) is open and
 /// everything below resolved, otherwise "SONAME could not be loaded: REASON".
 const char *nb_edit_load(void);
 

@@ -11,16 +11,29 @@
 
 #include <stddef.h>
 
-/// One library opened on demand: which file, which symbols into which slots, and the
+/// The files each library is looked for as, per platform, tried in order: the only
+/// place a library's file name is written (PortabilityTests refuses one elsewhere).
+/// Linux: the sonames of Debian's libcairo2 and libedit2. macOS: Homebrew's cairo under
+/// its two prefixes (Apple silicon, Intel; dlopen's own search covers neither) and the
+/// system's libedit.
+#if defined(__APPLE__)
+#define NB_LIBCAIRO_FILES { "/opt/homebrew/lib/libcairo.2.dylib", "/usr/local/lib/libcairo.2.dylib", "libcairo.2.dylib", NULL }
+#define NB_LIBEDIT_FILES { "/usr/lib/libedit.3.dylib", "libedit.dylib", NULL }
+#else
+#define NB_LIBCAIRO_FILES { "libcairo.so.2", NULL }
+#define NB_LIBEDIT_FILES { "libedit.so.2", NULL }
+#endif
+
+/// One library opened on demand: which files, which symbols into which slots, and the
 /// outcome of the first attempt (a later call repeats it, it does not try again).
 typedef struct nb_library {
-    const char *soname;        /* e.g. "libcairo.so.2" */
+    const char *const *files;  /* NB_LIBCAIRO_FILES or NB_LIBEDIT_FILES, NULL-terminated */
     const char *override;      /* an environment variable naming another file (tests), or NULL */
     const char *const *names;  /* the symbols to resolve, all of them or the library fails */
     void **slots;              /* where their addresses go, in the order of names */
     int count;
     int state;                 /* 0 not tried, 1 loaded, -1 failed */
-    char error[480];           /* "SONAME could not be loaded: DLERROR" after a failure */
+    char error[480];           /* "FILE could not be loaded: DLERROR" after a failure (the last file tried) */
 } nb_library;
 
 /// Opens the library on the first call (thread-safe: the tests draw in parallel).

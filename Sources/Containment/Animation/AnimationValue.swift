@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A value an animation moves: the animatable properties of a view.
 public enum AnimatableProperty: String, CaseIterable, Sendable {

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc      // sin, cos, exp: FoundationEssentials does not re-export the C library
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// UIKit's animation curves: cubic Béziers through (0,0) and (1,1), and a spring.

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc      // sin, cos, exp: FoundationEssentials does not re-export the C library
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 public struct Point: Equatable, Sendable {

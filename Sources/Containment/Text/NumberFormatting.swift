@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Numbers as UIKit's descriptions print them: no trailing zeros, at most 3 decimals.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 extension TraceEvent {
     /// The text form (README.md, The trace), without the time prefix.

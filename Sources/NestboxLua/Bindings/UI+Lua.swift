@@ -1,7 +1,11 @@
 import CLua
 import CLuaShim
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The functions of the `ui` table that belong to no class (README.md, The Lua API),
 /// the globals, and the metamethods every object shares.

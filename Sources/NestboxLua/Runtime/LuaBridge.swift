@@ -3,6 +3,8 @@ import CLuaShim
 import Containment
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One method of a protocol a script supplies (a delegate's, a data source's, an

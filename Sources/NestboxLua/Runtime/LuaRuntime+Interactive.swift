@@ -1,9 +1,15 @@
 import CLua
 import CLuaShim
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// What the REPL needs from a runtime: lua.c's evaluation and raw-read completion.

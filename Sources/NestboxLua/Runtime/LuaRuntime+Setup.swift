@@ -1,9 +1,15 @@
 import CLua
 import CLuaShim
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Building the state: libraries, one metatable per binding, class tables, `ui`.

@@ -1,6 +1,10 @@
 import CLua
 import CLuaShim
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// A test a spec file registered (`it` or `pending`).
 public struct SpecTest: Equatable, Sendable {

@@ -2,9 +2,15 @@ import NestboxFiles
 import CLua
 import CLuaShim
 import Containment
+#if canImport(FoundationEssentials)
 import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One Lua state bound to one Simulation. It owns the state, registers the `ui` API,

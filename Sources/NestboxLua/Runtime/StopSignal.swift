@@ -2,6 +2,8 @@ import CLua
 import CLuaShim
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// SIGINT and SIGTERM as a stop, not a death (README.md, `nestbox test` and the REPL):

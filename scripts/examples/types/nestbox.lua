@@ -1338,15 +1338,25 @@ function ui.action(name, fire) end
 ---Checks the model's own invariants, then each declared invariant, now (at rest or not); fails as an expectation (exit 4) with the message `nestbox run` and `nestbox explore` print. A repro ends with it.
 function ui.checkInvariants() end
 
----The recorded events of those kinds (default: all), or those after the latest mark labelled `since`, as tables `{seq, t, kind, object, event, text, args, message, result}`.
----@param query string|string[]|{kinds: string|string[]?, since: string?}?
+---The recorded events of those kinds (default: all; `except` leaves kinds out), or those after the latest mark labelled `since`, as tables `{seq, t, kind, object, event, text, args, message, result}`.
+---@param query string|string[]|{kinds: string|string[]?, except: string|string[]?, since: string?}?
 ---@return TraceEvent[]
 function ui.trace.events(query) end
 
----The recorded events of those kinds (or after the mark labelled `since`), one line each.
----@param query string|string[]|{kinds: string|string[]?, since: string?}?
+---The recorded events the query selects, one line each with its `[t]` time.
+---@param query string|string[]|{kinds: string|string[]?, except: string|string[]?, since: string?}?
 ---@return string
 function ui.trace.text(query) end
+
+---The recorded events the query selects as bare lines (no `[t]` prefix), the form `ui.expectTrace` compares.
+---@param query string|string[]|{kinds: string|string[]?, except: string|string[]?, since: string?}?
+---@return string[]
+function ui.trace.lines(query) end
+
+---Compares as `ui.expectTrace` does, without raising: every difference as diff lines (`- expected`, `+ actual`), or nil when they match.
+---@param lines string
+---@return string?
+function ui.trace.diff(lines) end
 
 ---Forgets the recorded events.
 function ui.trace.clear() end
