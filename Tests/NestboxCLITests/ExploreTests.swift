@@ -46,11 +46,11 @@ import Containment
             ui.checkInvariants()
 
             """), "\(repro)")
-        #expect(repro.contains("--   \(file):41: invariant 'an open menu has one row' failed: the open menu has 2 rows\n"))
+        #expect(repro.contains("--   \(file):42: invariant 'an open menu has one row' failed: the open menu has 2 rows\n"))
         // The repro as a user runs it: exit 4, the explorer's message.
         let replay = nestbox(["run", dir + "/explore-out/repro.lua", "--trace", "none"])
         #expect(replay.code == 4)
-        #expect(replay.err == "\(file):41: invariant 'an open menu has one row' failed: the open menu has 2 rows\n")
+        #expect(replay.err == "\(file):42: invariant 'an open menu has one row' failed: the open menu has 2 rows\n")
         #expect(FileManager.default.fileExists(atPath: dir + "/explore-out/repro.html"))
     }
 

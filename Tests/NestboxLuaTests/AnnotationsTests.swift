@@ -46,4 +46,37 @@ import InvariantChecking
         #expect(text.contains("---@class ViewController.Init"))
         #expect(text.contains("function it(name, body) end"))
     }
+
+    /// What language servers flagged in the examples: each function declared once per
+    /// class, Transform's methods on a declared table, `extend` typed by its name, `init`
+    /// declared, a controller's `view` never nil when read, geometry positional where a
+    /// script gives it. (No language server is packaged here to run: README.md.)
+    @Test("the definition file declares each name once and types what the examples write")
+    func whatTheExamplesNeed() throws {
+        let text = LuaAnnotations.text
+        var seen: [String: Int] = [:]
+        var classes: [String: Int] = [:]
+        var cls = ""
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("---@class ") { cls = String(line.dropFirst(10).split(separator: " ")[0]); classes[cls, default: 0] += 1 }
+            if line.hasPrefix("function ") { seen[String(line.dropFirst(9).prefix { $0 != "(" }), default: 0] += 1 }
+            if line.hasPrefix("---@field ") { seen[cls + "." + line.dropFirst(10).split(separator: " ")[0], default: 0] += 1 }
+        }
+        #expect(seen.filter { $0.value > 1 }.isEmpty, "declared twice: \(seen.filter { $0.value > 1 }.keys.sorted())")
+        #expect(classes.filter { $0.value > 1 }.isEmpty)
+        #expect(text.contains("---@field ty number\nlocal Transform = {}\n"))
+        #expect(text.contains("---@generic T\n---@param name `T`\n---@return T\nfunction ViewControllerClass:extend(name) end"))
+        #expect(seen["ViewController:init"] == 1 && seen["View:init"] == 1 && seen["Label:init"] == nil)
+        #expect(text.contains("---@field view View The root view"))
+        #expect(text.contains("---@field frame (Rect|number[]) The frame"))
+        #expect(text.contains("---@param point (Point|number[])") || text.contains("(Point|number[])"))
+        // Every subclass in the examples has its one line of type.
+        let examples = repositoryRoot.appendingPathComponent("scripts/examples")
+        for name in try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted() where name.hasSuffix(".lua") {
+            let lines = try String(contentsOf: examples.appendingPathComponent(name), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (i, line) in lines.enumerated() where line.contains(":extend(\"") {
+                #expect(i > 0 && lines[i - 1].trimmingCharacters(in: .whitespaces).hasPrefix("---@class "), "\(name):\(i + 1) has no ---@class line above its extend")
+            }
+        }
+    }
 }

@@ -3,6 +3,7 @@
 -- as open only once its slide has ended, so a second tap during the slide opens it again
 -- and the menu gets a second row. The fix (README.md, `nestbox explore`): a `sliding`
 -- flag that both slides check first.
+---@class Root: ViewController
 local Root = ui.ViewController:extend("Root")
 
 function Root:viewDidLoad()

@@ -3,6 +3,7 @@
 -- whose direction follows the tab index (the article's IBAnimatable ContainerTransition).
 
 -- UnderlineSegmentedControl: borderless segments with a coloured bar under the chosen one.
+---@class UnderlineSegmentedControl: View
 local UnderlineSegmentedControl = ui.View:extend("UnderlineSegmentedControl")
 
 function UnderlineSegmentedControl:init()
@@ -56,6 +57,7 @@ function UnderlineSegmentedControl:setSelectedSegmentIndex(i, animated)
 end
 
 -- AndroidLikeViewController: the control above, the container view below.
+---@class AndroidLikeViewController: ViewController
 local AndroidLikeViewController = ui.ViewController:extend("AndroidLikeViewController")
 
 function AndroidLikeViewController:init()

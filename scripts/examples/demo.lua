@@ -3,6 +3,7 @@
 -- Run it with `scripts/nestbox` (no arguments) or `nestbox run scripts/examples/demo.lua`.
 
 -- A container with a header and a content area; `show(vc)` swaps the content.
+---@class ContainerController: ViewController
 local Container = ui.ViewController:extend("ContainerController")
 
 function Container:viewDidLoad()
@@ -29,6 +30,7 @@ function Container:display(child)
 end
 
 -- Content controllers: one class, with a hook that looks at isMovingToParent.
+---@class PageController: ViewController
 local Page = ui.ViewController:extend("PageController")
 function Page:viewWillAppear(animated)
   self.appearedAsNewChild = self.isMovingToParent

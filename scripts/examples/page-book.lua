@@ -5,6 +5,7 @@
 local colors = { "#FFF8E1", "#E3F2FD", "#E8F5E9", "#FCE4EC", "#EDE7F6" }
 
 -- A page: its number, a label, and a log of what UIKit tells it.
+---@class PageController: ViewController
 local Page = ui.ViewController:extend("PageController")
 
 function Page:init(args) self.number = args.number end

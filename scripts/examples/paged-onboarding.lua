@@ -5,6 +5,7 @@
 
 local titles = { "Welcome", "Sync", "Share" }
 
+---@class OnboardingController: ViewController
 local Onboarding = ui.ViewController:extend("OnboardingController")
 
 function Onboarding:viewDidLoad()

@@ -20,6 +20,7 @@ assert(table.concat(shown, ",") == "One,Two,Three,Four,More", table.concat(shown
 
 -- 2. The article's MainViewController: a bare UITabBar, its delegate, and views swapped in
 --    and out with insertSubview/removeFromSuperview. No addChild anywhere.
+---@class MainViewController: ViewController
 local MainViewController = ui.ViewController:extend("MainViewController")
 
 function MainViewController:viewDidLoad()
@@ -62,6 +63,7 @@ assert(lint[2].message == "<View: plainSeven.view> of <ViewController: plainSeve
 assert(plain.viewControllers[7].appearanceState == "disappeared")
 
 -- 3. The corrected design: the same bar, with containment (the documented steps).
+---@class ContainedMainViewController: MainViewController
 local ContainedViewController = MainViewController:extend("ContainedMainViewController")
 
 function ContainedViewController:display(viewController)

@@ -16,6 +16,7 @@ local slideIn = { transitionDuration = 0.4, animateTransition = function(ctx)
     completion = function() ctx:completeTransition(not ctx.transitionWasCancelled) end }
 end }
 
+---@class SlidingContainer: ViewController
 local Slider = ui.ViewController:extend("SlidingContainer")
 
 function Slider:viewDidLoad()

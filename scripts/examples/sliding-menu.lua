@@ -4,6 +4,7 @@
 
 local kExposedWidth = 200
 
+---@class RootController: ViewController
 local RootController = ui.ViewController:extend("RootController")
 
 function RootController:init(args)
@@ -107,6 +108,7 @@ function RootController:drag(g, nav)
 end
 
 -- The article's ViewController: it logs its containment, appearance and rotation calls.
+---@class LoggingController: ViewController
 local LoggingController = ui.ViewController:extend("ViewController")
 local function log(self, what) print(string.format("%s (%s) - %s", self.className, self.name, what)) end
 function LoggingController:willMove(parent) log(self, "willMoveToParentViewController:") end

@@ -7,6 +7,7 @@
 local messages = { "Lunch on Friday?", "Build is green", "Quarterly report" }
 
 -- A message: its subject in a label.
+---@class MessageController: ViewController
 local MessageController = ui.ViewController:extend("MessageController")
 
 function MessageController:viewDidLoad()
@@ -20,6 +21,7 @@ end
 -- (pushed on the one stack while collapsed: UIKit's show(.secondary)).
 -- The inbox starts below the navigation bar (edgesForExtendedLayout = {}): its rows are
 -- never under the bar.
+---@class InboxController: ViewController
 local InboxController = ui.ViewController:extend("InboxController")
 
 function InboxController:viewDidLoad()

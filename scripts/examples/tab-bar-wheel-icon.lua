@@ -3,6 +3,7 @@
 
 -- WheelView: at most two labels are ever visible; progress (clamped to 0…1) picks them
 -- and squeezes them (scale, then translate) so one rolls into the other.
+---@class WheelView: View
 local WheelView = ui.View:extend("WheelView")
 
 function WheelView:init()
@@ -58,6 +59,7 @@ assert(sample.progress == 1 and sample.topLabel.text == "D")
 local data = {}
 for i = 1, 30 do data[i] = tostring(i) end
 
+---@class FirstViewController: ViewController
 local FirstViewController = ui.ViewController:extend("FirstViewController")
 
 function FirstViewController:viewDidLoad()

@@ -11,6 +11,7 @@ end
 
 -- AGTVerticalTabBarView: the buttons; the first is selected by default; buttons fire on
 -- touchDown and tell the delegate, unless the button is already the selected one.
+---@class VerticalTabBarView: View
 local TabBarView = ui.View:extend("VerticalTabBarView")
 
 function TabBarView:setTabBarButtons(buttons)
@@ -47,6 +48,7 @@ end
 
 -- AGTVerticalTabBarControllerView: the tab bar and the content; new content slides in
 -- from the left in 0.3 s, ease-out, with interaction disabled until it lands.
+---@class VerticalTabBarControllerView: View
 local ControllerView = ui.View:extend("VerticalTabBarControllerView")
 
 function ControllerView:init()
@@ -91,6 +93,7 @@ function ControllerView:setContentView(newContentView, animated)
 end
 
 -- AGTVerticalTabBarController: the container.
+---@class VerticalTabBarController: ViewController
 local VerticalTabBarController = ui.ViewController:extend("VerticalTabBarController")
 
 function VerticalTabBarController:init(args)

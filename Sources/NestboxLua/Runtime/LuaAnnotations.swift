@@ -50,6 +50,8 @@ package enum LuaAnnotations {
             out.doc(doc)
             out.add("---@class \(name)")
             for (f, t) in fields { out.add("---@field \(f) \(t)") }
+            // Transform's methods (`t:concat(u)`) attach to a table declared under its class.
+            if name == "Transform" { out.add("local Transform = {}") }
             out.add("")
         }
         out.add("---@class TransformFunctions")
@@ -70,21 +72,31 @@ package enum LuaAnnotations {
         out.doc("\(b.doc)")
         out.add("---@class \(b.name)" + (parent.map { " : \($0)" } ?? ""))
         for p in b.properties {
-            out.add("---@field \(p.name) \(p.type) \(p.doc)" + (p.set == nil ? " (read-only)" : ""))
+            out.add("---@field \(p.name) \(fieldType(p)) \(p.doc)" + (p.set == nil ? " (read-only)" : ""))
         }
         // A protocol held by a property is declared once, by the property.
         let properties = Set(b.properties.map(\.name))
         for d in b.delegates where !d.field.isEmpty && !properties.contains(d.field) { out.add("---@field \(d.field) \(d.name)? \(d.doc)") }
         out.add("local \(b.name) = {}")
         out.add("")
-        for m in b.methods { function("\(b.name):\(m.name)", "\(m.signature)", "\(m.doc)", &out) }
-        for h in b.hooks { function("\(b.name):\(h.name)", "\(h.signature)", "Hook: \(h.doc)", &out) }
+        // A hook that is also a method (`viewDidLoad`: define it, or call it as super) is
+        // declared once; language servers flag a second definition.
+        let hooks = Dictionary(b.hooks.map { ("\($0.name)", $0) }, uniquingKeysWith: { a, _ in a })
+        for m in b.methods {
+            let hook = hooks["\(m.name)"].map { " Hook: \($0.doc)" } ?? ""
+            function("\(b.name):\(m.name)", "\(m.signature)", "\(m.doc)" + hook, &out)
+        }
+        let methods = Set(b.methods.map { "\($0.name)" })
+        for h in b.hooks where !methods.contains("\(h.name)") { function("\(b.name):\(h.name)", "\(h.signature)", "Hook: \(h.doc)", &out) }
         guard b.make != nil else { return }
+        if parent.flatMap({ p in LuaTypes.all.first { $0.name == p && $0.make != nil } }) == nil {
+            function("\(b.name):init", "(args: table)", "Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).", &out)
+        }
         // The constructor table: settable properties, plus hooks and plain fields.
         out.doc("What `ui.\(b.name){...}` takes: settable properties, hooks and fields of your own.")
         out.add("---@class \(b.name).Init" + (parent.flatMap { p in LuaTypes.all.first { $0.name == p && $0.make != nil } }.map { " : \($0.name).Init" } ?? ""))
         out.add("---@field name string? The trace name.")
-        for p in b.properties where p.set != nil { out.add("---@field \(p.name) \(optional("\(p.type)"))") }
+        for p in b.properties where p.set != nil { out.add("---@field \(p.name) \(optional(positional("\(p.type)")))") }
         for d in b.delegates where !d.field.isEmpty && !properties.contains(d.field) { out.add("---@field \(d.field) \(d.name)?") }
         out.add("---@field [string] any")
         out.add("")
@@ -92,7 +104,14 @@ package enum LuaAnnotations {
         out.add("---@class \(b.name).Class")
         out.add("---@overload fun(init: \(b.name).Init?): \(b.name)")
         out.add("local \(b.name)Class = {}")
-        function("\(b.name)Class:extend", "(name: string) -> \(b.name).Class", "A subclass whose instances get its methods and hooks.", &out)
+        // Generic over the name: `extend("Menu")` is of type `Menu`, which the script
+        // declares in one line, `---@class Menu: ViewController` (README.md).
+        out.doc("A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: \(b.name)`.")
+        out.add("---@generic T")
+        out.add("---@param name `T`")
+        out.add("---@return T")
+        out.add("function \(b.name)Class:extend(name) end")
+        out.add("")
     }
 
     static func luaProtocol(_ p: LuaProtocol, _ out: inout Lines) {
@@ -157,7 +176,7 @@ package enum LuaAnnotations {
         var names: [String] = []
         for a in s.arguments {
             let name = a.name == "..." ? "..." : a.name
-            out.add("---@param \(name) \(a.type)")
+            out.add("---@param \(name) \(positional(a.type))")
             names.append(name)
         }
         for r in s.results { out.add("---@return \(r)") }
@@ -171,4 +190,22 @@ package enum LuaAnnotations {
     }
 
     static func optional(_ type: String) -> String { type.hasSuffix("?") ? type : type + "?" }
+
+    /// Geometry the API takes as it is documented, positionally too (`{0, 0, w, h}`):
+    /// `Rect` becomes `Rect|number[]` where a script passes or sets one. What it reads
+    /// stays the class, with named fields.
+    static let geometry = ["Point", "Size", "Rect", "Insets"]
+    static func positional(_ type: String) -> String {
+        let optional = type.hasSuffix("?")
+        let bare = optional ? String(type.dropLast()) : type
+        guard geometry.contains(bare) else { return type }
+        return "(\(bare)|number[])" + (optional ? "?" : "")
+    }
+
+    /// A property's field: a settable geometry value also takes the positional form; a
+    /// controller's `view` is never nil when read (it loads), though it may be set to nil.
+    static func fieldType(_ p: LuaProperty) -> String {
+        if p.name == "view", "\(p.type)" == "View?", "\(p.doc)".contains("loaded on first read") { return "View" }
+        return p.set == nil ? "\(p.type)" : positional("\(p.type)")
+    }
 }

@@ -40,6 +40,7 @@
 ---@field d number
 ---@field tx number
 ---@field ty number
+local Transform = {}
 
 ---A view's values on screen while it animates.
 ---@class Presentation
@@ -97,7 +98,7 @@ function Transform:isIdentity() end
 ---@field name string? The name given at construction, used in traces. (read-only)
 ---@field className string The class name: the binding's or the script subclass's. (read-only)
 ---@field title string? The title shown by navigation and tab bars.
----@field view View? The root view, loaded on first read (`loadView`, then `viewDidLoad`).
+---@field view View The root view, loaded on first read (`loadView`, then `viewDidLoad`).
 ---@field viewIfLoaded View? The view if loaded, without loading it. (read-only)
 ---@field isViewLoaded boolean Whether the view is loaded. (read-only)
 ---@field parent ViewController? The parent controller. (read-only)
@@ -107,7 +108,7 @@ function Transform:isIdentity() end
 ---@field isMovingFromParent boolean True inside an appearance callback while leaving the parent. (read-only)
 ---@field shouldAutomaticallyForwardAppearanceMethods boolean Whether children get appearance callbacks with their parent (default true).
 ---@field traitCollection TraitCollection The size classes, idiom and display scale the controller sees. (read-only)
----@field additionalSafeAreaInsets Insets Insets added to the view's safe area (Q16).
+---@field additionalSafeAreaInsets (Insets|number[]) Insets added to the view's safe area (Q16).
 ---@field edgesForExtendedLayout string[] The edges whose bars the view extends under: `top`, `left`, `bottom`, `right`, `all` (Q18).
 ---@field extendedLayoutIncludesOpaqueBars boolean Whether the view extends under opaque bars too (default false).
 ---@field navigationController NavigationController? The nearest navigation controller above. (read-only)
@@ -136,11 +137,11 @@ function ViewController:addChild(child) end
 ---Leaves the parent (sends `didMove(nil)`); call `willMove(nil)` first.
 function ViewController:removeFromParent() end
 
----The base bookkeeping for moving to `parent`, then the hook.
+---The base bookkeeping for moving to `parent`, then the hook. Hook: Before the controller moves to `parent` (nil: is removed).
 ---@param parent ViewController?
 function ViewController:willMove(parent) end
 
----The base bookkeeping for having moved to `parent`, then the hook.
+---The base bookkeeping for having moved to `parent`, then the hook. Hook: After the controller moved to `parent` (nil: was removed).
 ---@param parent ViewController?
 function ViewController:didMove(parent) end
 
@@ -155,36 +156,36 @@ function ViewController:beginAppearanceTransition(isAppearing, animated) end
 ---Ends the manual appearance transition begun last.
 function ViewController:endAppearanceTransition() end
 
----Calling it yourself is UIKit's misuse W19: a warning, the hook runs, the state does not change.
+---Calling it yourself is UIKit's misuse W19: a warning, the hook runs, the state does not change. Hook: Before the view appears.
 ---@param animated boolean?
 function ViewController:viewWillAppear(animated) end
 
----Calling it yourself is the misuse W19 (see viewWillAppear).
+---Calling it yourself is the misuse W19 (see viewWillAppear). Hook: After the view appeared.
 ---@param animated boolean?
 function ViewController:viewDidAppear(animated) end
 
----Calling it yourself is the misuse W19 (see viewWillAppear).
+---Calling it yourself is the misuse W19 (see viewWillAppear). Hook: Before the view disappears.
 ---@param animated boolean?
 function ViewController:viewWillDisappear(animated) end
 
----Calling it yourself is the misuse W19 (see viewWillAppear).
+---Calling it yourself is the misuse W19 (see viewWillAppear). Hook: After the view disappeared.
 ---@param animated boolean?
 function ViewController:viewDidDisappear(animated) end
 
----Runs the hook (a super call from a script's hook).
+---Runs the hook (a super call from a script's hook). Hook: When the view is in the window and laid out, before it appears.
 ---@param animated boolean?
 function ViewController:viewIsAppearing(animated) end
 
----Runs the hook (a super call from a script's hook).
+---Runs the hook (a super call from a script's hook). Hook: After the view is loaded.
 function ViewController:viewDidLoad() end
 
----Runs the hook (a super call from a script's hook).
+---Runs the hook (a super call from a script's hook). Hook: Before the view lays out its subviews.
 function ViewController:viewWillLayoutSubviews() end
 
----Runs the hook (a super call from a script's hook).
+---Runs the hook (a super call from a script's hook). Hook: After the view laid out its subviews.
 function ViewController:viewDidLayoutSubviews() end
 
----Runs the hook (a super call from a script's hook).
+---Runs the hook (a super call from a script's hook). Hook: On `ui.memoryWarning()`.
 function ViewController:didReceiveMemoryWarning() end
 
 ---Whether the controller is `vc` or one of its descendants.
@@ -232,48 +233,8 @@ function ViewController:dismiss(animated, completion) end
 ---Hook: Replaces the base view loading: must set `self.view`.
 function ViewController:loadView() end
 
----Hook: After the view is loaded.
-function ViewController:viewDidLoad() end
-
----Hook: Before the view appears.
----@param animated boolean
-function ViewController:viewWillAppear(animated) end
-
----Hook: When the view is in the window and laid out, before it appears.
----@param animated boolean
-function ViewController:viewIsAppearing(animated) end
-
----Hook: After the view appeared.
----@param animated boolean
-function ViewController:viewDidAppear(animated) end
-
----Hook: Before the view disappears.
----@param animated boolean
-function ViewController:viewWillDisappear(animated) end
-
----Hook: After the view disappeared.
----@param animated boolean
-function ViewController:viewDidDisappear(animated) end
-
----Hook: Before the view lays out its subviews.
-function ViewController:viewWillLayoutSubviews() end
-
----Hook: After the view laid out its subviews.
-function ViewController:viewDidLayoutSubviews() end
-
----Hook: Before the controller moves to `parent` (nil: is removed).
----@param parent ViewController?
-function ViewController:willMove(parent) end
-
----Hook: After the controller moved to `parent` (nil: was removed).
----@param parent ViewController?
-function ViewController:didMove(parent) end
-
----Hook: On `ui.memoryWarning()`.
-function ViewController:didReceiveMemoryWarning() end
-
 ---Hook: Before a rotation gives the view the new size (Q8).
----@param size Size
+---@param size (Size|number[])
 ---@param coordinator TransitionCoordinator
 function ViewController:viewWillTransition(size, coordinator) end
 
@@ -291,9 +252,13 @@ function ViewController:traitCollectionDidChange(previous) end
 
 ---Hook: The size a child gets in a rotation; nil for UIKit's default (the parent's size).
 ---@param child ViewController
----@param parentSize Size
+---@param parentSize (Size|number[])
 ---@return Size?
 function ViewController:sizeForChildContentContainer(child, parentSize) end
+
+---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
+---@param args table
+function ViewController:init(args) end
 
 ---What `ui.ViewController{...}` takes: settable properties, hooks and fields of your own.
 ---@class ViewController.Init
@@ -301,7 +266,7 @@ function ViewController:sizeForChildContentContainer(child, parentSize) end
 ---@field title string?
 ---@field view View?
 ---@field shouldAutomaticallyForwardAppearanceMethods boolean?
----@field additionalSafeAreaInsets Insets?
+---@field additionalSafeAreaInsets (Insets|number[])?
 ---@field edgesForExtendedLayout string[]?
 ---@field extendedLayoutIncludesOpaqueBars boolean?
 ---@field tabBarItem TabBarItem?
@@ -318,18 +283,19 @@ function ViewController:sizeForChildContentContainer(child, parentSize) end
 ---@class ViewController.Class
 ---@overload fun(init: ViewController.Init?): ViewController
 local ViewControllerClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return ViewController.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: ViewController`.
+---@generic T
+---@param name `T`
+---@return T
 function ViewControllerClass:extend(name) end
 
 ---A rectangle in the view tree: geometry, visibility, subviews, gesture recognizers.
 ---@class View
 ---@field name string? The name given at construction, used in traces. (read-only)
 ---@field className string The class name: the binding's or the script subclass's. (read-only)
----@field frame Rect The frame in the superview's coordinates.
----@field bounds Rect The view's own coordinate space.
----@field center Point The frame's center in the superview's coordinates.
+---@field frame (Rect|number[]) The frame in the superview's coordinates.
+---@field bounds (Rect|number[]) The view's own coordinate space.
+---@field center (Point|number[]) The frame's center in the superview's coordinates.
 ---@field transform Transform The affine transform about the center.
 ---@field alpha number Opacity from 0 to 1; below 0.01 takes no touches.
 ---@field isHidden boolean Hidden views are not drawn and take no touches.
@@ -341,7 +307,7 @@ function ViewControllerClass:extend(name) end
 ---@field tintColor string? A color name.
 ---@field clipsToBounds boolean Whether subviews outside the bounds are cut off (and untouchable).
 ---@field autoresizingMask string[] How the frame follows the superview's size: mask names such as `flexibleWidth` (a single name may be given).
----@field layoutMargins Insets The margins `{top, left, bottom, right}`.
+---@field layoutMargins (Insets|number[]) The margins `{top, left, bottom, right}`.
 ---@field subviews View[] The subviews, back to front. (read-only)
 ---@field superview View? The view this one is in. (read-only)
 ---@field window Window? The window the view is in, if any. (read-only)
@@ -383,12 +349,12 @@ function View:layoutIfNeeded() end
 function View:isDescendant(view) end
 
 ---The point in `to`'s coordinates (nil: the window's).
----@param point Point
+---@param point (Point|number[])
 ---@param to View?
 ---@return Point
 function View:convert(point, to) end
 
----Runs the view's layout as a layout pass would (its hook included).
+---Runs the view's layout as a layout pass would (its hook included). Hook: After the view's layout pass has laid out its subviews (autoresizing).
 function View:layoutSubviews() end
 
 ---Attaches a recognizer, taking it from its old view.
@@ -400,12 +366,9 @@ function View:addGestureRecognizer(recognizer) end
 function View:removeGestureRecognizer(recognizer) end
 
 ---The deepest view that would take a touch at `point` (in this view's coordinates).
----@param point Point
+---@param point (Point|number[])
 ---@return View?
 function View:hitTest(point) end
-
----Hook: After the view's layout pass has laid out its subviews (autoresizing).
-function View:layoutSubviews() end
 
 ---Hook: After the view was added to or removed from a superview.
 function View:didMoveToSuperview() end
@@ -416,12 +379,16 @@ function View:didMoveToWindow() end
 ---Hook: After the view's safe-area insets changed, during layout (Q16).
 function View:safeAreaInsetsDidChange() end
 
+---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
+---@param args table
+function View:init(args) end
+
 ---What `ui.View{...}` takes: settable properties, hooks and fields of your own.
 ---@class View.Init
 ---@field name string? The trace name.
----@field frame Rect?
----@field bounds Rect?
----@field center Point?
+---@field frame (Rect|number[])?
+---@field bounds (Rect|number[])?
+---@field center (Point|number[])?
 ---@field transform Transform?
 ---@field alpha number?
 ---@field isHidden boolean?
@@ -433,16 +400,17 @@ function View:safeAreaInsetsDidChange() end
 ---@field tintColor string?
 ---@field clipsToBounds boolean?
 ---@field autoresizingMask string[]?
----@field layoutMargins Insets?
+---@field layoutMargins (Insets|number[])?
 ---@field [string] any
 
 ---`ui.View`: call it with a table to make one; `extend` makes a Lua subclass.
 ---@class View.Class
 ---@overload fun(init: View.Init?): View
 local ViewClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return View.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: View`.
+---@generic T
+---@param name `T`
+---@return T
 function ViewClass:extend(name) end
 
 ---A view showing text; `ui.tap("text")` finds it.
@@ -466,9 +434,10 @@ local Label = {}
 ---@class Label.Class
 ---@overload fun(init: Label.Init?): Label
 local LabelClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return Label.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: Label`.
+---@generic T
+---@param name `T`
+---@return T
 function LabelClass:extend(name) end
 
 ---A control with a title and target-actions.
@@ -499,9 +468,10 @@ function Button:sendActions(event) end
 ---@class Button.Class
 ---@overload fun(init: Button.Init?): Button
 local ButtonClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return Button.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: Button`.
+---@generic T
+---@param name `T`
+---@return T
 function ButtonClass:extend(name) end
 
 ---The one window, `ui.window`: the root of the view tree.
@@ -527,10 +497,10 @@ local Screen = {}
 
 ---A view whose bounds scroll over its content.
 ---@class ScrollView : View
----@field contentSize Size The size of the scrollable content.
----@field contentOffset Point The scroll position (the bounds' origin).
+---@field contentSize (Size|number[]) The size of the scrollable content.
+---@field contentOffset (Point|number[]) The scroll position (the bounds' origin).
 ---@field delegate ScrollViewDelegate? The delegate table.
----@field contentInset Insets Space around the content, `{top, left, bottom, right}`.
+---@field contentInset (Insets|number[]) Space around the content, `{top, left, bottom, right}`.
 ---@field contentInsetAdjustmentBehavior string Which edges add the safe area: `automatic` (default), `scrollableAxes`, `never` or `always` (Q63).
 ---@field adjustedContentInset Insets `contentInset` plus the safe area on the adjusted edges (Q63). (read-only)
 ---@field alwaysBounceVertical boolean Whether the content scrolls vertically even when it fits.
@@ -546,7 +516,7 @@ local Screen = {}
 local ScrollView = {}
 
 ---Moves the content; animated, over 0.3 s, ending with `didEndScrollingAnimation` (Q65).
----@param offset Point
+---@param offset (Point|number[])
 ---@param animated boolean?
 function ScrollView:setContentOffset(offset, animated) end
 
@@ -556,10 +526,10 @@ function ScrollView:adjustedContentInsetDidChange() end
 ---What `ui.ScrollView{...}` takes: settable properties, hooks and fields of your own.
 ---@class ScrollView.Init : View.Init
 ---@field name string? The trace name.
----@field contentSize Size?
----@field contentOffset Point?
+---@field contentSize (Size|number[])?
+---@field contentOffset (Point|number[])?
 ---@field delegate ScrollViewDelegate?
----@field contentInset Insets?
+---@field contentInset (Insets|number[])?
 ---@field contentInsetAdjustmentBehavior string?
 ---@field alwaysBounceVertical boolean?
 ---@field alwaysBounceHorizontal boolean?
@@ -573,9 +543,10 @@ function ScrollView:adjustedContentInsetDidChange() end
 ---@class ScrollView.Class
 ---@overload fun(init: ScrollView.Init?): ScrollView
 local ScrollViewClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return ScrollView.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: ScrollView`.
+---@generic T
+---@param name `T`
+---@return T
 function ScrollViewClass:extend(name) end
 
 ---What the three recognizers share; not constructible itself.
@@ -598,6 +569,10 @@ function GestureRecognizer:action(recognizer) end
 ---@class TapGestureRecognizer : GestureRecognizer
 local TapGestureRecognizer = {}
 
+---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
+---@param args table
+function TapGestureRecognizer:init(args) end
+
 ---What `ui.TapGestureRecognizer{...}` takes: settable properties, hooks and fields of your own.
 ---@class TapGestureRecognizer.Init
 ---@field name string? The trace name.
@@ -607,14 +582,19 @@ local TapGestureRecognizer = {}
 ---@class TapGestureRecognizer.Class
 ---@overload fun(init: TapGestureRecognizer.Init?): TapGestureRecognizer
 local TapGestureRecognizerClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return TapGestureRecognizer.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: TapGestureRecognizer`.
+---@generic T
+---@param name `T`
+---@return T
 function TapGestureRecognizerClass:extend(name) end
 
 ---Recognizes a drag (`ui.pan`).
 ---@class PanGestureRecognizer : GestureRecognizer
 local PanGestureRecognizer = {}
+
+---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
+---@param args table
+function PanGestureRecognizer:init(args) end
 
 ---What `ui.PanGestureRecognizer{...}` takes: settable properties, hooks and fields of your own.
 ---@class PanGestureRecognizer.Init
@@ -625,14 +605,19 @@ local PanGestureRecognizer = {}
 ---@class PanGestureRecognizer.Class
 ---@overload fun(init: PanGestureRecognizer.Init?): PanGestureRecognizer
 local PanGestureRecognizerClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return PanGestureRecognizer.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: PanGestureRecognizer`.
+---@generic T
+---@param name `T`
+---@return T
 function PanGestureRecognizerClass:extend(name) end
 
 ---Recognizes a drag that starts at a screen edge.
 ---@class ScreenEdgePanGestureRecognizer : GestureRecognizer
 local ScreenEdgePanGestureRecognizer = {}
+
+---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
+---@param args table
+function ScreenEdgePanGestureRecognizer:init(args) end
 
 ---What `ui.ScreenEdgePanGestureRecognizer{...}` takes: settable properties, hooks and fields of your own.
 ---@class ScreenEdgePanGestureRecognizer.Init
@@ -643,9 +628,10 @@ local ScreenEdgePanGestureRecognizer = {}
 ---@class ScreenEdgePanGestureRecognizer.Class
 ---@overload fun(init: ScreenEdgePanGestureRecognizer.Init?): ScreenEdgePanGestureRecognizer
 local ScreenEdgePanGestureRecognizerClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return ScreenEdgePanGestureRecognizer.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: ScreenEdgePanGestureRecognizer`.
+---@generic T
+---@param name `T`
+---@return T
 function ScreenEdgePanGestureRecognizerClass:extend(name) end
 
 ---What a custom animator gets: the views and frames of a transition, and its end.
@@ -693,6 +679,10 @@ function PercentDrivenInteractiveTransition:finish() end
 ---Lets the transition return and cancel.
 function PercentDrivenInteractiveTransition:cancel() end
 
+---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
+---@param args table
+function PercentDrivenInteractiveTransition:init(args) end
+
 ---What `ui.PercentDrivenInteractiveTransition{...}` takes: settable properties, hooks and fields of your own.
 ---@class PercentDrivenInteractiveTransition.Init
 ---@field name string? The trace name.
@@ -702,9 +692,10 @@ function PercentDrivenInteractiveTransition:cancel() end
 ---@class PercentDrivenInteractiveTransition.Class
 ---@overload fun(init: PercentDrivenInteractiveTransition.Init?): PercentDrivenInteractiveTransition
 local PercentDrivenInteractiveTransitionClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return PercentDrivenInteractiveTransition.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: PercentDrivenInteractiveTransition`.
+---@generic T
+---@param name `T`
+---@return T
 function PercentDrivenInteractiveTransitionClass:extend(name) end
 
 ---What `viewWillTransition` gets: animations alongside a rotation.
@@ -780,9 +771,10 @@ function NavigationController:setNavigationBarHidden(hidden, animated) end
 ---@class NavigationController.Class
 ---@overload fun(init: NavigationController.Init?): NavigationController
 local NavigationControllerClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return NavigationController.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: NavigationController`.
+---@generic T
+---@param name `T`
+---@return T
 function NavigationControllerClass:extend(name) end
 
 ---A container showing one child at a time, chosen with a tab bar.
@@ -810,9 +802,10 @@ local TabBarController = {}
 ---@class TabBarController.Class
 ---@overload fun(init: TabBarController.Init?): TabBarController
 local TabBarControllerClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return TabBarController.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: TabBarController`.
+---@generic T
+---@param name `T`
+---@return T
 function TabBarControllerClass:extend(name) end
 
 ---A bar of item buttons: a tab bar controller's, or a bare one.
@@ -838,9 +831,10 @@ local TabBar = {}
 ---@class TabBar.Class
 ---@overload fun(init: TabBar.Init?): TabBar
 local TabBarClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return TabBar.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: TabBar`.
+---@generic T
+---@param name `T`
+---@return T
 function TabBarClass:extend(name) end
 
 ---A tab's title, images and badge (`vc.tabBarItem`).
@@ -852,6 +846,10 @@ function TabBarClass:extend(name) end
 ---@field badgeValue string? The badge text.
 ---@field tag integer A number for the script's own use.
 local TabBarItem = {}
+
+---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
+---@param args table
+function TabBarItem:init(args) end
 
 ---What `ui.TabBarItem{...}` takes: settable properties, hooks and fields of your own.
 ---@class TabBarItem.Init
@@ -867,9 +865,10 @@ local TabBarItem = {}
 ---@class TabBarItem.Class
 ---@overload fun(init: TabBarItem.Init?): TabBarItem
 local TabBarItemClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return TabBarItem.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: TabBarItem`.
+---@generic T
+---@param name `T`
+---@return T
 function TabBarItemClass:extend(name) end
 
 ---What a controller shows in a navigation bar (`vc.navigationItem`).
@@ -891,6 +890,10 @@ local BarButtonItem = {}
 ---@param item BarButtonItem
 function BarButtonItem:action(item) end
 
+---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
+---@param args table
+function BarButtonItem:init(args) end
+
 ---What `ui.BarButtonItem{...}` takes: settable properties, hooks and fields of your own.
 ---@class BarButtonItem.Init
 ---@field name string? The trace name.
@@ -901,9 +904,10 @@ function BarButtonItem:action(item) end
 ---@class BarButtonItem.Class
 ---@overload fun(init: BarButtonItem.Init?): BarButtonItem
 local BarButtonItemClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return BarButtonItem.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: BarButtonItem`.
+---@generic T
+---@param name `T`
+---@return T
 function BarButtonItemClass:extend(name) end
 
 ---A scroll view of rows whose visible cells are real subviews, reused as it scrolls.
@@ -936,9 +940,10 @@ function TableView:cellForRow(row) end
 ---@class TableView.Class
 ---@overload fun(init: TableView.Init?): TableView
 local TableViewClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return TableView.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: TableView`.
+---@generic T
+---@param name `T`
+---@return T
 function TableViewClass:extend(name) end
 
 ---A finger held down by `ui.pan{ release = false }`.
@@ -950,7 +955,7 @@ function TableViewClass:extend(name) end
 local Touch = {}
 
 ---Drags the finger on to `to` (in the pan's `view` coordinates, or the window's) in `steps` moves over `duration`.
----@param to Point
+---@param to (Point|number[])
 ---@param motion {steps: integer?, duration: number?}?
 function Touch:move(to, motion) end
 
@@ -968,27 +973,15 @@ function Touch:cancel() end
 ---@field presentingViewController ViewController? The controller that presents. (read-only)
 local PresentationController = {}
 
----The presented view's frame in effect.
+---The presented view's frame in effect. Hook: Where the presented view goes in the container view.
 ---@return Rect
 function PresentationController:frameOfPresentedViewInContainerView() end
 
----Whether the presenter's view leaves the window, in effect.
+---Whether the presenter's view leaves the window, in effect. Hook: Whether the presenter's view leaves the window (default false).
 ---@return boolean
 function PresentationController:shouldRemovePresentersView() end
 
----The view the transition animates, in effect.
----@return View?
-function PresentationController:presentedView() end
-
----Hook: Where the presented view goes in the container view.
----@return Rect
-function PresentationController:frameOfPresentedViewInContainerView() end
-
----Hook: Whether the presenter's view leaves the window (default false).
----@return boolean
-function PresentationController:shouldRemovePresentersView() end
-
----Hook: The view the transition animates (default the presented controller's).
+---The view the transition animates, in effect. Hook: The view the transition animates (default the presented controller's).
 ---@return View?
 function PresentationController:presentedView() end
 
@@ -1012,6 +1005,10 @@ function PresentationController:dismissalTransitionWillBegin() end
 ---@param completed boolean
 function PresentationController:dismissalTransitionDidEnd(completed) end
 
+---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
+---@param args table
+function PresentationController:init(args) end
+
 ---What `ui.PresentationController{...}` takes: settable properties, hooks and fields of your own.
 ---@class PresentationController.Init
 ---@field name string? The trace name.
@@ -1021,9 +1018,10 @@ function PresentationController:dismissalTransitionDidEnd(completed) end
 ---@class PresentationController.Class
 ---@overload fun(init: PresentationController.Init?): PresentationController
 local PresentationControllerClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return PresentationController.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: PresentationController`.
+---@generic T
+---@param name `T`
+---@return T
 function PresentationControllerClass:extend(name) end
 
 ---A navigation controller's bar: its title, back button and bar button items.
@@ -1093,9 +1091,10 @@ function SplitViewController:hide(column) end
 ---@class SplitViewController.Class
 ---@overload fun(init: SplitViewController.Init?): SplitViewController
 local SplitViewControllerClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return SplitViewController.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: SplitViewController`.
+---@generic T
+---@param name `T`
+---@return T
 function SplitViewControllerClass:extend(name) end
 
 ---A container showing one page at a time; a swipe turns to the page its data source gives.
@@ -1135,9 +1134,10 @@ function PageViewController:setViewControllers(list, direction, animated, comple
 ---@class PageViewController.Class
 ---@overload fun(init: PageViewController.Init?): PageViewController
 local PageViewControllerClass = {}
----A subclass whose instances get its methods and hooks.
----@param name string
----@return PageViewController.Class
+---A subclass whose instances get its methods and hooks; declare its type with `---@class NAME: PageViewController`.
+---@generic T
+---@param name `T`
+---@return T
 function PageViewControllerClass:extend(name) end
 
 ---Animators (every style), interaction controllers and a `custom` presentation's presentation controller.
@@ -1301,7 +1301,7 @@ function ui.pan(spec) end
 
 ---Scrolls to `offset` as a finger would, telling the delegate.
 ---@param scrollView ScrollView
----@param offset Point
+---@param offset (Point|number[])
 function ui.scroll(scrollView, offset) end
 
 ---Rotates the device: `portrait`, `landscapeLeft`, `landscapeRight` or `portraitUpsideDown`.
