@@ -68,6 +68,9 @@ public struct DisplayList: Equatable, Sendable {
     /// With `Renderer.collectsControllerBoxes`: each controller whose view is drawn, and
     /// the box around that view in the picture's points (a report outlines its selection).
     public var controllerBoxes: [(name: String, box: Rect)] = []
+    /// With `Renderer.collectsViews`: each view drawn, back to front, with its box in the
+    /// picture's points and what a report's inspector shows of it.
+    public var views: [ViewInfo] = []
 
     public init(size: Size, background: Paint?, ops: [DisplayOp] = []) {
         self.size = size; self.background = background; self.ops = ops
@@ -171,4 +174,19 @@ public struct DisplayList: Equatable, Sendable {
         }
         return strip
     }
+}
+
+/// A view as a report's inspector shows it (README.md, The HTML report): its box on
+/// screen (presentation values, where it is drawn) and its model values.
+public struct ViewInfo: Sendable {
+    public var name: String
+    public var className: String
+    public var box: Rect
+    public var frame: Rect
+    public var bounds: Rect
+    public var alpha: Double
+    public var safeArea: EdgeInsets
+    /// The nearest controller up the tree, and its appearance state.
+    public var controller: String?
+    public var controllerState: String?
 }

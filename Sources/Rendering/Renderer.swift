@@ -42,6 +42,8 @@ public struct Renderer {
     public var highlight: ViewController?
     /// Fill the display list's `controllerBoxes` (`nestbox run --report`).
     public var collectsControllerBoxes = false
+    /// Fill the display list's `views` (the report's inspector and its clicks).
+    public var collectsViews = false
     /// What the memory limit leaves the picture (README.md, Pictures): a list that grows
     /// past it is counted in the model's meter as held, so the limit ends the run, and
     /// the picture is not taken. Drawing 100,000 labels holds 45 MB of shapes.
@@ -92,6 +94,12 @@ public struct Renderer {
                 if overlays.contains(.controllers), let vc = v.owningViewController { marks.append(.controller(vc.name, box, m)) }
                 if collectsControllerBoxes, let vc = v.owningViewController, vc.viewIfLoaded === v {
                     list.controllerBoxes.append((vc.name, Self.boundingBox(box, m)))
+                }
+                if collectsViews {
+                    let vc = v.nearestViewController
+                    list.views.append(ViewInfo(name: v.name, className: v.className, box: Self.boundingBox(box, m),
+                                               frame: v.frame, bounds: v.bounds, alpha: v.alpha, safeArea: v.safeAreaInsets,
+                                               controller: vc?.name, controllerState: vc?.appearanceState.rawValue))
                 }
                 if overlays.contains(.names) { marks.append(.name(v.name, box, m)) }
                 if v.clipsToBounds {

@@ -8,8 +8,9 @@ public struct Report {
     public struct Frame: Equatable, Sendable {
         public var time: Double
         /// Indexes into `strings`: the screen's SVG, the controller hierarchy, the view
-        /// hierarchy and the controllers' boxes (a JSON array of [name, x, y, w, h]).
-        public var screen, controllers, views, boxes: Int
+        /// hierarchy, the controllers' boxes (a JSON array of [name, x, y, w, h]) and the
+        /// views drawn, back to front, as the inspector shows them (`ViewInfo`).
+        public var screen, controllers, views, boxes, details: Int
     }
 
     public var title: String
@@ -19,8 +20,15 @@ public struct Report {
     /// every `<` is six): the cap of Q33 is on what the page holds.
     public private(set) var stringBytes = 0
     public private(set) var frames: [Frame] = []
+    /// The frame showing the world right after an event, by the event's number: taken
+    /// before the next event of the same instant is recorded. An event with none (the
+    /// last of its instant) is shown by the look at the instant's end (`frame(at:)`).
+    public private(set) var eventFrames: [Int: Int] = [:]
     /// Why the capture stopped early (policy Q33), shown at the top of the page.
     public var note: String?
+    /// Why later events show their instant's end rather than the world right after them
+    /// (`ReportRecorder.maxEventFrames`), shown at the top of the page.
+    public var eventNote: String?
 
     public init(title: String) { self.title = title }
 
@@ -37,19 +45,51 @@ public struct Report {
         texts.reduce(0) { $0 + (index[$1] == nil ? JSONWriter.escapedCount($1) : 0) }
     }
 
-    /// `unlessUnchanged`: a look that found nothing new (no events since the last)
-    /// adds no frame when it shows what the last one shows.
+    /// Returns the frame's index: the last one's when it shows the same at the same
+    /// instant, or at any instant when `unlessUnchanged`. `forEvent`: the frame shows the
+    /// world right after that event.
+    /// `boxes` and `details` as `boxesJSON` and `detailsJSON` write them.
+    @discardableResult
     public mutating func addFrame(time: Double, screen: String, controllers: String, views: String,
-                                  boxes: [(name: String, box: Rect)], unlessUnchanged: Bool = false) {
-        let boxText = "[" + boxes.map { b in
-            "[\(jsonString(b.name)),\([b.box.origin.x, b.box.origin.y, b.box.size.width, b.box.size.height].map(formatNumber).joined(separator: ","))]"
-        }.joined(separator: ",") + "]"
+                                  boxes: String, details: String,
+                                  unlessUnchanged: Bool = false, forEvent seq: Int? = nil) -> Int {
         let frame = Frame(time: time, screen: intern(screen), controllers: intern(controllers),
-                          views: intern(views), boxes: intern(boxText))
-        if unlessUnchanged, let last = frames.last, (last.screen, last.controllers, last.views, last.boxes)
-            == (frame.screen, frame.controllers, frame.views, frame.boxes) { return }
-        frames.append(frame)
+                          views: intern(views), boxes: intern(boxes), details: intern(details))
+        var index = frames.count
+        // The same picture again is the same frame: at the same instant always (an event's
+        // instant keeps a frame at its time for `frame(at:)`), later only when asked.
+        if let last = frames.last, unlessUnchanged || last.time == time,
+           (last.screen, last.controllers, last.views, last.boxes, last.details)
+            == (frame.screen, frame.controllers, frame.views, frame.boxes, frame.details) {
+            index = frames.count - 1
+        } else {
+            frames.append(frame)
+        }
+        if let seq { eventFrames[seq] = index }
+        return index
     }
+
+    public static func boxesJSON(_ boxes: [(name: String, box: Rect)]) -> String {
+        "[" + boxes.map { b in "[\(jsonString(b.name)),\(numbers(b.box))]" }.joined(separator: ",") + "]"
+    }
+
+    /// `[name, class, x, y, w, h (on screen), fx, fy, fw, fh (frame), bx, by, bw, bh
+    /// (bounds), alpha, top, left, bottom, right (safe area), controller, state]`.
+    public static func detailsJSON(_ views: [ViewInfo]) -> String {
+        "[" + views.map { v in
+            let i = v.safeArea
+            return "[\(jsonString(v.name)),\(jsonString(v.className)),\(numbers(v.box)),\(numbers(v.frame)),\(numbers(v.bounds)),"
+                + "\(number(v.alpha)),\([i.top, i.left, i.bottom, i.right].map(number).joined(separator: ",")),"
+                + "\(v.controller.map(jsonString) ?? "null"),\(v.controllerState.map(jsonString) ?? "null")]"
+        }.joined(separator: ",") + "]"
+    }
+
+    static func numbers(_ r: Rect) -> String {
+        [r.origin.x, r.origin.y, r.size.width, r.size.height].map(number).joined(separator: ",")
+    }
+
+    /// JSON has no NaN or infinity: such a value is null.
+    static func number(_ x: Double) -> String { x.isFinite ? formatNumber(x) : "null" }
 
     /// The frame showing an event at `t`: the last looked at by `t` (a look at an
     /// instant with events comes after everything at it), else the first.
@@ -72,7 +112,8 @@ public struct Report {
     /// The data into `w`; false when `interrupted` said stop.
     func write(events: [TraceEvent], into w: inout JSONWriter, interrupted: () -> Bool) -> Bool {
         w.put("{\"title\":"); w.string(title); w.put(",\"note\":")
-        if let note { w.string(note) } else { w.put("null") }
+        let notes = [note, eventNote].compactMap { $0 }
+        if notes.isEmpty { w.put("null") } else { w.string(notes.joined(separator: "; ")) }
         w.put(",\n\"strings\":[")
         for (i, s) in strings.enumerated() {
             if i & 255 == 255, interrupted() { return false }
@@ -80,14 +121,14 @@ public struct Report {
             w.string(s)
         }
         w.put("],\n\"frames\":[")
-        w.put(frames.map { "[\(formatNumber($0.time)),\($0.screen),\($0.controllers),\($0.views),\($0.boxes)]" }
+        w.put(frames.map { "[\(formatNumber($0.time)),\($0.screen),\($0.controllers),\($0.views),\($0.boxes),\($0.details)]" }
             .joined(separator: ","))
         w.put("],\n\"events\":[")
         var lanes = TraceLanes()
         var position: [Int: Int] = [:]
         for (i, e) in events.enumerated() {
             if i & 1023 == 1023, interrupted() { return false }
-            let f = frame(at: e.t)
+            let f = eventFrames[e.seq] ?? frame(at: e.t)
             position[e.seq] = i
             lanes.add(e, at: Int64(f))
             if i > 0 { w.put(",\n") }

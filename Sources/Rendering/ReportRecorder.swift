@@ -2,8 +2,10 @@ import Containment
 
 /// Takes a report's frames as a run goes (`nestbox run --report`): the simulation's
 /// watcher looks at every instant that recorded events and at each 1/60 s while
-/// something animates (policy Q33), and each look draws the screen to SVG and prints
-/// the two hierarchies.
+/// something animates (policy Q33), and the trace asks for one more look before each
+/// event of an instant that already has one, so every event is shown with the world as
+/// it left it. Each look draws the screen to SVG and prints the two hierarchies; a look
+/// that finds what the last one found adds no frame.
 public final class ReportRecorder {
     /// Policy Q33: a report holds at most this many frames and this many bytes of
     /// distinct text; past either the capture stops, the page and standard error say
@@ -11,6 +13,15 @@ public final class ReportRecorder {
     /// bounded size, not one of gigabytes.
     public static let maxFrames = 5_000
     public static let maxBytes = 48 << 20
+    /// The looks after single events take at most this many frames and half the text
+    /// cap: a design that builds 1,000 views at one instant would otherwise fill the
+    /// report with its own construction (each look is the whole screen) and leave
+    /// nothing for what follows. Past it an event shows its instant's end, and the page
+    /// says from which event on (Q33).
+    public static let maxEventFrames = 2_000
+    /// This recorder's (tests lower it).
+    let maxEventFrames: Int
+    private var eventFrames = 0
     /// The text cap of this recorder (tests lower it).
     let maxBytes: Int
 
@@ -20,12 +31,20 @@ public final class ReportRecorder {
     public private(set) weak var simulation: Simulation?
     /// The last event at the last look.
     private var seenSeq: Int?
+    /// The event recorded last and its instant: the state after it is taken when the
+    /// next event of the same instant is about to be recorded.
+    private var previous: (seq: Int, time: Double)?
+    /// True while a look runs: anything it records (nothing should) takes no look.
+    private var looking = false
 
-    public init(title: String, overlays: Overlays = [], maxBytes: Int = ReportRecorder.maxBytes) {
+    public init(title: String, overlays: Overlays = [], maxBytes: Int = ReportRecorder.maxBytes,
+                maxEventFrames: Int = ReportRecorder.maxEventFrames) {
         report = Report(title: title)
         self.maxBytes = maxBytes
+        self.maxEventFrames = maxEventFrames
         var r = Renderer(overlays: overlays)
         r.collectsControllerBoxes = true
+        r.collectsViews = true
         renderer = r
     }
 
@@ -36,17 +55,40 @@ public final class ReportRecorder {
         // Unowned sim: the closure lives in `sim`'s own watch slot, so `sim` outlives
         // every call of it.
         sim.watch { [weak self, unowned sim] t in self?.look(sim, at: t) }
+        // The same lifetimes as the watcher's: the trace is the simulation's.
+        sim.trace.beforeRecord = { [weak self, unowned sim] in self?.eventComing(sim) }
+    }
+
+    /// Before an event is recorded: the world as the previous event left it, if that
+    /// event is of this instant (an earlier instant's last event has its instant's look).
+    private func eventComing(_ sim: Simulation) {
+        guard !looking else { return }
+        let now = sim.clock.now
+        if let p = previous, p.time == now, report.note == nil, report.eventNote == nil {
+            if eventFrames < maxEventFrames, report.stringBytes < maxBytes / 2 {
+                let before = report.frames.count
+                look(sim, at: now, forEvent: p.seq)
+                eventFrames += report.frames.count - before
+            } else {
+                report.eventNote = "from event #\(p.seq) on, an event shows its instant's end (the looks after single events stop at "
+                    + "\(maxEventFrames) frames or half the text)"
+            }
+        }
+        previous = (sim.trace.nextEventSeq, now)
     }
 
     /// After the run: the last instant, if it recorded anything since the last look,
     /// and at least one frame for a run that recorded nothing.
     public func finish(_ sim: Simulation) {
         sim.finishWatching()
+        sim.trace.beforeRecord = nil
         if report.frames.isEmpty { look(sim, at: sim.clock.now) }
     }
 
-    func look(_ sim: Simulation, at t: Double) {
+    func look(_ sim: Simulation, at t: Double, forEvent seq: Int? = nil) {
         guard report.note == nil, !sim.isInterrupted() else { return }
+        looking = true
+        defer { looking = false }
         guard report.frames.count < Self.maxFrames else { return stop(sim, at: t) }
         let room = maxBytes - report.stringBytes
         guard let picture = renderer.render(sim),
@@ -59,13 +101,14 @@ public final class ReportRecorder {
         if text.hasPrefix(Self.svgNamespace) { text = "<svg " + text.dropFirst(Self.svgNamespace.count) }
         let controllers = sim.hierarchyDescription(), views = sim.window.recursiveDescription()
         // The cap holds for the frame that would pass it too (Q33): it is not taken.
-        guard report.newBytes([text, controllers, views]) <= room else { return stop(sim, at: t) }
+        let boxes = Report.boxesJSON(picture.controllerBoxes), details = Report.detailsJSON(picture.views)
+        guard report.newBytes([text, controllers, views, boxes, details]) <= room else { return stop(sim, at: t) }
         // A timer that changed nothing on screen adds no frame; an event always has one.
         let lastSeq = sim.trace.events.last?.seq
         let before = report.stringBytes
-        report.addFrame(time: t, screen: text, controllers: controllers, views: views, boxes: picture.controllerBoxes,
-                        unlessUnchanged: lastSeq == seenSeq)
-        seenSeq = lastSeq
+        report.addFrame(time: t, screen: text, controllers: controllers, views: views, boxes: boxes,
+                        details: details, unlessUnchanged: lastSeq == seenSeq, forEvent: seq)
+        if seq == nil { seenSeq = lastSeq }
         // What the page will hold counts toward the memory limit, as the pictures do.
         sim.memory.hold(report.stringBytes - before + 32)
     }
@@ -74,6 +117,7 @@ public final class ReportRecorder {
         report.note = "the report stops at \(report.frames.count) frames (\(fixedPoint(report.frames.last?.time ?? t)) s): "
             + "at most \(Self.maxFrames) frames and \(formatNumber(Double(maxBytes) / Double(1 << 20))) MB of text"
         sim.watch(nil)
+        sim.trace.beforeRecord = nil
     }
 
     static let svgNamespace = "<svg xmlns=\"http://www.w3.org/2000/svg\" "

@@ -36,30 +36,36 @@ import NestboxCLI
         #expect(r.code == 0 && r.err.isEmpty)
         #expect(r.out == plain.out)
         let page = try Self.page(dir + "/r.html")
-        // t = 0 after the script; the 60 ticks to 1 s; 0.5 s and 1 s again after their
-        // timers (the print, the animation's end), each tick seen before them.
+        // t = 0 after each event that changed what is seen (the window alone, then with the
+        // square, then with the animation's target set); the 60 ticks to 1 s. The print
+        // at 0.5 s and the animation's end at 1 s change nothing the tick at their instant
+        // shows: their looks are that tick's frame.
         let times = page.frames.map { $0[0] }
         #expect(times.count == 63)
-        #expect(times[0] == 0 && times[1] == 0.017 && times[30] == 0.5 && times[31] == 0.5 && times[61] == 1 && times[62] == 1)
-        #expect(page.screen(15).contains(##"<rect x="25" y="0" width="10" height="10" fill="#FF0000"/>"##))
+        #expect(times[0] == 0 && times[2] == 0 && times[3] == 0.017 && times[32] == 0.5 && times[62] == 1)
+        #expect(times.filter { $0 == 0.5 }.count == 1)
+        #expect(page.screen(17).contains(##"<rect x="25" y="0" width="10" height="10" fill="#FF0000"/>"##))
         #expect(page.screen(0).hasPrefix(#"<svg width="393" height="852" viewBox="0 0 393 852""#))
-        // Distinct texts once: 61 positions of the square, one hierarchy of each kind, no boxes.
-        #expect(page.strings.count == 64)
-        #expect(page.frames[30][1] == page.frames[31][1])
+        #expect(!page.screen(0).contains("#FF0000") && page.screen(1).contains(##"<rect x="0" y="0" width="10" height="10" fill="#FF0000"/>"##))
+        // Distinct texts once: 62 pictures (the empty window, 61 positions of the square),
+        // 63 inspector lists (the model's frame changes at t = 0 before the square moves),
+        // three view hierarchies, one controller hierarchy, no boxes.
+        #expect(page.strings.count == 130)
         #expect(page.strings[Int(page.frames[62][2])] == "(no root view controller)")
         #expect(page.strings[Int(page.frames[62][4])] == "[]")
+        #expect(page.strings[Int(page.frames[2][3])].contains("<View: square; frame = (100 0; 10 10)"))
         let events = page.events.map { e in e.map { "\($0)" }.joined(separator: " | ") }
         #expect(events == [
             "1 | 0 | call | window | window.makeKeyAndVisible() | 0",
-            "2 | 0 | view | window | window.addSubview(square) | 0",
-            "3 | 0 | view | square | square.moveToWindow(window) | 0",
-            #"4 | 0 | animation | animation#1 | animation#1.begin(duration: 1, curve: "linear", views: "square") | 0"#,
-            "5 | 0.5 | log | script | log: half | 31",
+            "2 | 0 | view | window | window.addSubview(square) | 1",
+            "3 | 0 | view | square | square.moveToWindow(window) | 2",
+            #"4 | 0 | animation | animation#1 | animation#1.begin(duration: 1, curve: "linear", views: "square") | 2"#,
+            "5 | 0.5 | log | script | log: half | 32",
             "6 | 1 | animation | animation#1 | animation#1.end(finished: true) | 62",
         ])
         #expect(page.data["lanes"] as? [String] == ["window", "square", "animations 1", "script"])
-        #expect("\(page.data["slices"] ?? "")" == "\([[2, 0, 62, "animation#1", 3]] as [[Any]])")
-        #expect("\(page.data["ticks"] ?? "")" == "\([[0, 0, 0], [0, 0, 1], [1, 0, 2], [3, 31, 4]])")
+        #expect("\(page.data["slices"] ?? "")" == "\([[2, 2, 62, "animation#1", 3]] as [[Any]])")
+        #expect("\(page.data["ticks"] ?? "")" == "\([[0, 0, 0], [0, 1, 1], [1, 2, 2], [3, 32, 4]])")
         #expect(page.data["note"] is NSNull)
     }
 
@@ -70,9 +76,12 @@ import NestboxCLI
         let r = nestbox(["run", try script(source), "--trace", "none", "--report", dir + "/r.html"])
         #expect(r.code == 0 && r.err == "")
         let page = try Self.page(dir + "/r.html")
-        #expect(page.frames.count == 1)
-        #expect(page.strings[Int(page.frames[0][4])] == #"[["p",0,0,300,600],["c",10,20,100,50]]"#)
-        #expect(page.strings[Int(page.frames[0][2])] == """
+        let last = page.frames.count - 1
+        #expect(page.strings[Int(page.frames[last][4])] == #"[["p",0,0,300,600],["c",10,20,100,50]]"#)
+        // Each event shows the world right after it: c is appearing after its viewWillAppear.
+        let willAppear = try #require(page.events.first { "\($0[4])" == "c.viewWillAppear(animated: false)" })
+        #expect(page.strings[Int(page.frames[Int("\(willAppear[5])")!][2])].contains("<ViewController: c>, state: appearing"))
+        #expect(page.strings[Int(page.frames[last][2])] == """
             <ViewController: p>, state: appeared, view: <View: p.view>
                | <ViewController: c>, state: appeared, view: <View: c.view>
             """)
@@ -93,8 +102,9 @@ import NestboxCLI
         let r = nestbox(["run", try script(source), "--trace", "none", "--report", dir + "/r.html"])
         #expect(r.code == 0 && r.err == "")
         let page = try Self.page(dir + "/r.html")
-        #expect(page.frames.map { $0[0] } == [0, 20.5])
-        #expect(page.screen(1).contains(##"<rect x="0" y="0" width="10" height="10" fill="#0000FF"/>"##))
+        // t = 0 before and after the square is added; 20.5 s when it turns blue.
+        #expect(page.frames.map { $0[0] } == [0, 0, 20.5])
+        #expect(page.screen(2).contains(##"<rect x="0" y="0" width="10" height="10" fill="#0000FF"/>"##))
     }
 
     @Test func theSameScriptWritesTheSameBytes() throws {
@@ -116,7 +126,9 @@ import NestboxCLI
         #expect(page.html.utf8.count < 5_000_000)
         // Under 1 s in a release build (README.md, Pictures); a debug build is slower.
         #expect(seconds < 10)
-        #expect(page.frames.count == 262)
+        // An instant's look, each 60 Hz tick of a slide, and the world after each event
+        // that changed it (the same picture again is the same frame).
+        #expect(page.frames.count == 307)
         // Nothing loaded from anywhere: no address, no src or href, no url() but the
         // SVG's own clip paths.
         for word in ["http://", "https://", "//www", "src=", "href=", "@import", "<link", "<iframe"] {

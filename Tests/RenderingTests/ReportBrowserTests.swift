@@ -57,27 +57,29 @@ import Testing
         let file = dir.appendingPathComponent("report.html")
         try Data(html).write(to: file)
 
-        // The red page replaces the tab bar at 2 s: its view slides in, red.nav outlined.
-        let event = try #require(events.first { $0.body == "red.nav.didMove(toParent: root)" })
-        let frame = report.frame(at: event.t)
+        // At 1.5 s the tab bar's navigation controller starts to leave (the menu shows):
+        // right after its willMove(nil) its view sits 200 points to the right, outlined.
+        let event = try #require(events.first { $0.body == "tab.nav.willMove(toParent: nil)" })
+        let frame = report.eventFrames[event.seq] ?? report.frame(at: event.t)
         let url = file.absoluteString + "#event=\(event.seq)"
         let dom = try Self.chromium(["--dump-dom", url])
         func escaped(_ s: String) -> String {
             s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
         }
-        #expect(dom.contains(#"<div class="event containment selected current" id="event-\#(event.seq)">#\#(event.seq)  2.000 s  red.nav.didMove(toParent: root)</div>"#))
+        #expect(dom.contains(#"<div class="event containment selected current" id="event-\#(event.seq)">#\#(event.seq)  1.500 s  tab.nav.willMove(toParent: nil)</div>"#))
         #expect(dom.contains(#"<input type="range" id="slider" min="0" max="\#(report.frames.count - 1)" value="\#(frame)" aria-label="frame">"#))
-        #expect(dom.contains(#"<span id="where">frame \#(frame + 1) of \#(report.frames.count), t = 2.000 s</span>"#))
+        #expect(dom.contains(#"<span id="where">frame \#(frame + 1) of \#(report.frames.count), t = 1.500 s</span>"#))
         let f = report.frames[frame]
-        #expect(dom.contains(#"<pre id="controllers">\#(escaped(report.strings[f.controllers]))</pre>"#))
-        #expect(dom.contains(#"<pre id="views">\#(escaped(report.strings[f.views]))</pre>"#))
-        #expect(report.strings[f.controllers].contains("<NavigationController: red.nav>, state: appeared"))
+        // The trees: a node per line, named by its object.
+        #expect(dom.contains(#"<div class="node" data-depth="1" data-kind="controller" data-name="tab.nav">  &lt;NavigationController: tab.nav&gt;, state: appeared"#))
+        #expect(dom.contains(#"<div class="node" data-depth="0" data-kind="view" data-name="window">&lt;Window: window; frame = (0 0; 393 852)&gt;</div>"#), "\(dom)")
+        #expect(report.strings[f.controllers].contains("<NavigationController: tab.nav>, state: appeared"))
         // The controller's box in that frame, outlined over the screen.
         let boxes = report.strings[f.boxes]
-        let box = try #require(boxes.components(separatedBy: #"["red.nav","#).dropFirst().first?.components(separatedBy: "]").first)
+        let box = try #require(boxes.components(separatedBy: #"["tab.nav","#).dropFirst().first?.components(separatedBy: "]").first)
         let xywh = box.split(separator: ",")
         #expect(xywh.count == 4)
-        #expect(dom.contains(#"<rect class="highlight" data-controller="red.nav" x="\#(xywh[0])" y="\#(xywh[1])" width="\#(xywh[2])" height="\#(xywh[3])"></rect>"#))
+        #expect(dom.contains(#"<rect class="highlight" data-controller="tab.nav" x="\#(xywh[0])" y="\#(xywh[1])" width="\#(xywh[2])" height="\#(xywh[3])"></rect>"#))
         #expect(dom.contains(#"<line class="tick containment selected" id="tick-\#(event.seq)""#))
         // The screen is the frame's SVG, in the page.
         #expect(dom.contains(#"<div id="screen"><svg width="393" height="852" viewBox="0 0 393 852""#))

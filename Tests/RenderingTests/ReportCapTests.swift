@@ -36,4 +36,26 @@ import Testing
         #expect(html.count > report.stringBytes)
         #expect(rt.simulation.memory.count - before >= report.stringBytes, "the report's text is counted toward the memory limit")
     }
+
+    /// Building 300 labels at one instant is 600 events: the looks after single events
+    /// stop at their cap, the page says from which event, and the capture goes on (the
+    /// animation's ticks are all there).
+    @Test func theLooksAfterSingleEventsAreCapped() throws {
+        let rt = try LuaRuntime()
+        rt.output = { _ in }
+        let recorder = ReportRecorder(title: "labels.lua", maxEventFrames: 20)
+        recorder.install(on: rt.simulation)
+        #expect(rt.run(source: Self.labels) == .ok)
+        recorder.finish(rt.simulation)
+        let report = recorder.report
+        #expect(report.note == nil)
+        let note = try #require(report.eventNote)
+        let first = try #require(Int(note.split(separator: "#")[1].prefix { $0.isNumber }))
+        #expect(note == "from event #\(first) on, an event shows its instant's end (the looks after single events stop at 20 frames or half the text)")
+        #expect(report.eventFrames.count <= first && report.eventFrames.keys.allSatisfy { $0 < first })
+        // 20 looks after single events, the instant's end, 60 ticks of the animation.
+        #expect(report.frames.count == 20 + 1 + 60, "\(report.frames.count)")
+        let html = String(decoding: try #require(report.html(events: Array(rt.simulation.trace.events))), as: UTF8.self)
+        #expect(html.contains("\"note\":\"from event #\(first) on, an event shows its instant\'s end"))
+    }
 }

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""The HTML report in a real browser, driven by WebDriver (Debian's chromium and
+chromium-driver, selenium from PyPI): scripts/test runs it with the release binary.
+
+    python3 Tests/Browser/report_test.py NESTBOX_BINARY
+
+Each check drives the page as a user does (clicks, keys, the slider, the filter box)
+and reads the DOM and the geometry the browser laid out. Exit 0 when all pass.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+os.environ.setdefault("SE_AVOID_STATS", "true")      # no network from selenium
+from selenium import webdriver                      # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+failures = []
+
+
+def check(condition, what):
+    print(("ok   " if condition else "FAIL ") + what)
+    if not condition:
+        failures.append(what)
+
+
+def browser(width, height):
+    o = Options()
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--force-device-scale-factor=1",
+              f"--window-size={width},{height}"):
+        o.add_argument(a)
+    o.binary_location = next(p for p in ("/usr/bin/chromium", "/usr/bin/chromium-browser") if os.path.exists(p))
+    driver = next(p for p in ("/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver") if os.path.exists(p))
+    return webdriver.Chrome(options=o, service=Service(executable_path=driver))
+
+
+def event_index(d, text):
+    return d.execute_script("return data.events.findIndex(e => e[4] === arguments[0])", text)
+
+
+def click_event(d, text):
+    i = event_index(d, text)
+    row = d.find_elements(By.CSS_SELECTOR, ".event")[i]
+    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+    row.click()
+    return i
+
+
+def tree_line(d, pane, name):
+    for n in d.find_elements(By.CSS_SELECTOR, f"#{pane} .node"):
+        if n.get_attribute("data-name") == name:
+            return n
+    return None
+
+
+def screen_point(d, x, y):
+    """A point of the model's window, in the browser's CSS pixels."""
+    return d.execute_script("""
+        const svg = document.querySelector('#screen svg');
+        const p = svg.createSVGPoint(); p.x = arguments[0]; p.y = arguments[1];
+        const q = p.matrixTransform(svg.getScreenCTM());
+        return [q.x, q.y];""", x, y)
+
+
+def click_screen(d, x, y):
+    """Clicks the model's window point (x, y): the offset from the screen's centre, both
+    measured in the viewport, as WebDriver moves from an element's centre."""
+    dx, dy = d.execute_script("""
+        const svg = document.querySelector('#screen svg'), r = svg.getBoundingClientRect();
+        const p = svg.createSVGPoint(); p.x = arguments[0]; p.y = arguments[1];
+        const q = p.matrixTransform(svg.getScreenCTM());
+        return [q.x - (r.left + r.width / 2), q.y - (r.top + r.height / 2)];""", x, y)
+    svg = d.find_element(By.CSS_SELECTOR, "#screen svg")
+    ActionChains(d).move_to_element_with_offset(svg, round(dx), round(dy)).click().perform()
+
+
+def inspector(d):
+    rows = d.find_elements(By.CSS_SELECTOR, "#inspected tr")
+    return {r.find_elements(By.TAG_NAME, "td")[0].text: r.find_elements(By.TAG_NAME, "td")[1].text for r in rows}
+
+
+def report_checks(page, width, height):
+    d = browser(width, height)
+    try:
+        d.get("file://" + page)
+        where = d.find_element(By.ID, "where").text
+        check(where.startswith("frame 1 of "), f"{width}x{height}: the page opens at the first frame ({where})")
+
+        # Each event shows the world right after it: the child appearing, then appeared.
+        i = click_event(d, "card.viewWillAppear(animated: false)")
+        seq = d.execute_script("return data.events[arguments[0]][0]", i)
+        check(d.current_url.endswith(f"#event={seq}"), f"the URL's hash follows the selected event ({d.current_url})")
+        card = tree_line(d, "controllers", "card")
+        check(card is not None and "state: appearing" in card.text, f"after viewWillAppear the card is appearing ({card.text if card else None})")
+        host = tree_line(d, "controllers", "host")
+        check(host is not None and "state: appeared" in host.text, "and the host appeared")
+        click_event(d, "card.viewDidAppear(animated: false)")
+        card = tree_line(d, "controllers", "card")
+        check(card is not None and "state: appeared" in card.text, "after viewDidAppear the card has appeared")
+        badge_before = tree_line(d, "views", "badge")
+        check(badge_before is None, "the badge is not in the views tree before it is added")
+        click_event(d, "card.view.addSubview(badge)")
+        check(tree_line(d, "views", "badge") is not None, "right after addSubview(badge) it is in the tree")
+
+        # A click on the screen picks the topmost view under the pointer.
+        click_screen(d, 200, 350)
+        info = inspector(d)
+        check(info.get("view") == "card.view" and info.get("class") == "View", f"a click in the card picks card.view ({info})")
+        check(info.get("frame") == "(40, 200, 300, 200)", f"with its frame ({info.get('frame')})")
+        check(info.get("bounds") == "(0, 0, 300, 200)", "and its bounds")
+        check(info.get("alpha") == "1" and info.get("controller") == "card", "its alpha and owning controller")
+        check(info.get("appearance") == "appeared", "and that controller's appearance state")
+        check(info.get("safe area", "").startswith("top "), "and its safe-area insets")
+        # The outline is where the view is drawn, at any window size.
+        box = d.find_element(By.CSS_SELECTOR, "#screen rect.picked").rect
+        x0, y0 = screen_point(d, 40, 200)
+        x1, y1 = screen_point(d, 340, 400)
+        near = lambda a, b: abs(a - b) <= 1.5   # noqa: E731
+        check(near(box["x"], x0) and near(box["y"], y0) and near(box["x"] + box["width"], x1) and near(box["y"] + box["height"], y1),
+              f"{width}x{height}: the outline's box {box} is the view's frame on screen ({x0:.1f}, {y0:.1f}, {x1:.1f}, {y1:.1f})")
+        node = tree_line(d, "views", "card.view")
+        check(node is not None and "selected" in node.get_attribute("class"), "the picked view is selected in the views tree")
+        click_screen(d, 60, 220)
+        check(inspector(d).get("class") == "Label" and inspector(d).get("view") == "badge", "a click on the label picks the label, on top")
+
+        # The picked view stays picked while stepping through events (the keys).
+        tree_line(d, "views", "card.view").click()
+        before = d.execute_script("return selected")
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        check(d.execute_script("return selected") == before + 1, "→ selects the next event")
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+        check(d.execute_script("return selected") == before, "← the one before")
+        check(inspector(d).get("view") == "card.view", "the picked view is kept while stepping")
+
+        # The slider and the keys agree: → from a frame the slider chose selects the
+        # first event after it.
+        anim = event_index(d, 'animation#1.end(finished: true)')
+        end_frame = d.execute_script("return data.events[arguments[0]][5]", anim)
+        d.execute_script("slider.value = arguments[0]; slider.dispatchEvent(new Event('input'))", end_frame - 5)
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        chosen = d.execute_script("return selected")
+        check(chosen == anim, f"→ after dragging the slider selects the next event after the slider's frame ({chosen} vs {anim})")
+        info = inspector(d)
+        check(info.get("frame") == "(60, 300, 300, 200)", f"the inspector reads the frame at that event ({info.get('frame')})")
+
+        # The filter narrows the events and the lanes.
+        box_ = d.find_element(By.ID, "filter")
+        box_.send_keys("kind:containment")
+        shown = [r.text for r in d.find_elements(By.CSS_SELECTOR, ".event:not(.filtered)")]
+        check(len(shown) == 2 and all("Move(toParent" in t for t in shown), f"kind:containment leaves the two containment events ({shown})")
+        lanes = d.execute_script("return [...document.querySelectorAll('#lanes g[data-lane]:not(.filtered)')].map(g => g.dataset.lane)")
+        check(lanes == ["card"], f"and only their lane ({lanes})")
+        box_.clear()
+        box_.send_keys("object:badge")
+        shown = [r.text for r in d.find_elements(By.CSS_SELECTOR, ".event:not(.filtered)")]
+        check(len(shown) == 1 and "badge.moveToWindow" in shown[0], f"object:badge leaves the badge's event ({shown})")
+        box_.clear()
+        box_.send_keys(Keys.BACKSPACE)
+
+        # The ruler in virtual seconds, the legend, the zoom.
+        labels = d.execute_script("return [...document.querySelectorAll('#lanes text.rulelabel')].map(t => t.textContent)")
+        check("0 s" in labels and "virtual time" in labels, f"the ruler labels virtual seconds ({labels[:6]})")
+        check("appearing" in d.find_element(By.ID, "legend").text, "the legend names the colours")
+        w = d.execute_script("return document.getElementById('lanes').getAttribute('width')")
+        d.find_element(By.ID, "zoom-in").click()
+        w2 = d.execute_script("return document.getElementById('lanes').getAttribute('width')")
+        check(float(w2) > float(w), f"zoom in widens the timeline ({w} → {w2})")
+
+        # A link opens the same view: the hash names the event and the picked view.
+        click_event(d, "card.viewDidAppear(animated: false)")
+        tree_line(d, "views", "badge") or click_event(d, "card.view.addSubview(badge)")
+        click_event(d, "card.view.addSubview(badge)")
+        click_screen(d, 60, 220)
+        link = d.current_url
+        seq2 = d.execute_script("return data.events[selected][0]")
+        check(link.endswith(f"#event={seq2}&view=badge"), f"the hash follows the picked view too ({link})")
+        d.get("about:blank")
+        d.get(link)
+        check(d.execute_script("return data.events[selected][0]") == seq2, "a #event=N link selects that event")
+        check(inspector(d).get("view") == "badge", "and picks the view it names")
+    finally:
+        d.quit()
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "../../.build/release/nestbox")
+    out = tempfile.mkdtemp(prefix="nestbox-browser-")
+    page = os.path.join(out, "inspector.html")
+    r = subprocess.run([binary, "run", os.path.join(HERE, "inspector.lua"), "--trace", "none", "--report", page],
+                       capture_output=True, text=True)
+    check(r.returncode == 0, f"nestbox run --report exits 0 ({r.stderr.strip()})")
+    for size in ((1280, 720), (1600, 1000)):
+        report_checks(page, *size)
+    print(f"{len(failures)} failed" if failures else "all passed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
