@@ -189,4 +189,11 @@ public struct ViewInfo: Sendable {
     /// The nearest controller up the tree, and its appearance state.
     public var controller: String?
     public var controllerState: String?
+
+    /// All but the box: what a report writes once for as long as it stays the same.
+    public func hasSameProperties(as o: ViewInfo) -> Bool {
+        name == o.name && className == o.className && frame == o.frame && bounds == o.bounds
+            && (alpha == o.alpha || alpha.isNaN && o.alpha.isNaN) && safeArea == o.safeArea
+            && controller == o.controller && controllerState == o.controllerState
+    }
 }

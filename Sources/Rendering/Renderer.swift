@@ -68,13 +68,17 @@ public struct Renderer {
                                background: root is Window ? .white : nil)
         var marks: [Mark] = []
         // An explicit stack, not recursion: a view tree may be 20,000 levels deep.
-        var stack: [Step] = [.enter(root, .translate(-b.origin.x, -b.origin.y), 1, false)]
+        // With `collectsViews`, each view's safe area and controller come down the walk
+        // from its parent's, not up the tree from each view (a tree may be 20,000 deep).
+        let rootInsets = collectsViews ? root.safeAreaInsets : .zero
+        var stack: [Step] = [.enter(root, .translate(-b.origin.x, -b.origin.y), 1, false, rootInsets,
+                                    collectsViews ? root.nearestViewController : nil)]
         var visited = 0
         while let step = stack.popLast() {
             switch step {
             case .unclip:
                 list.ops.append(.unclip)
-            case .enter(let v, let parentMatrix, let parentAlpha, let highlighted):
+            case .enter(let v, let parentMatrix, let parentAlpha, let highlighted, let insets, let parentController):
                 visited += 1
                 // Every run limit reaches a long walk (README.md, `nestbox run`).
                 if visited & 255 == 0 {
@@ -95,10 +99,10 @@ public struct Renderer {
                 if collectsControllerBoxes, let vc = v.owningViewController, vc.viewIfLoaded === v {
                     list.controllerBoxes.append((vc.name, Self.boundingBox(box, m)))
                 }
+                let vc = v.owningViewController ?? parentController
                 if collectsViews {
-                    let vc = v.nearestViewController
                     list.views.append(ViewInfo(name: v.name, className: v.className, box: Self.boundingBox(box, m),
-                                               frame: v.frame, bounds: v.bounds, alpha: v.alpha, safeArea: v.safeAreaInsets,
+                                               frame: v.frame, bounds: v.bounds, alpha: v.alpha, safeArea: insets,
                                                controller: vc?.name, controllerState: vc?.appearanceState.rawValue))
                 }
                 if overlays.contains(.names) { marks.append(.name(v.name, box, m)) }
@@ -106,7 +110,9 @@ public struct Renderer {
                     list.ops.append(.clip(box, m))
                     stack.append(.unclip)
                 }
-                for s in v.subviews.reversed() { stack.append(.enter(s, m, alpha, lit)) }
+                for s in v.subviews.reversed() {
+                    stack.append(.enter(s, m, alpha, lit, collectsViews ? s.safeAreaInsets(inheriting: insets) : .zero, collectsViews ? vc : nil))
+                }
             }
         }
         if overlays.contains(.safeArea), root is Window { drawSafeArea(sim.screen.safeAreaInsets, list.size, into: &list.ops) }
@@ -115,7 +121,9 @@ public struct Renderer {
     }
 
     private enum Step {
-        case enter(View, Transform, Double, Bool)
+        /// A view, its superview's matrix and alpha, whether it is highlighted, and (with
+        /// `collectsViews`) its safe area and its superview's nearest controller.
+        case enter(View, Transform, Double, Bool, EdgeInsets, ViewController?)
         case unclip
     }
 

@@ -8,9 +8,11 @@ public struct Report {
     public struct Frame: Equatable, Sendable {
         public var time: Double
         /// Indexes into `strings`: the screen's SVG, the controller hierarchy, the view
-        /// hierarchy, the controllers' boxes (a JSON array of [name, x, y, w, h]) and the
-        /// views drawn, back to front, as the inspector shows them (`ViewInfo`).
-        public var screen, controllers, views, boxes, details: Int
+        /// hierarchy, the controllers' boxes (a JSON array of [name, x, y, w, h]), and the
+        /// views drawn, back to front, as the inspector shows them (`ViewInfo`): their
+        /// properties, and apart from them their places on screen, which are all that
+        /// changes while they animate.
+        public var screen, controllers, views, boxes, props, places: Int
     }
 
     public var title: String
@@ -46,26 +48,26 @@ public struct Report {
     }
 
     /// Returns the frame's index: the last one's when it shows the same at the same
-    /// instant, or at any instant when `unlessUnchanged`. `forEvent`: the frame shows the
-    /// world right after that event.
-    /// `boxes` and `details` as `boxesJSON` and `detailsJSON` write them.
+    /// instant, or at any instant when `unlessUnchanged`.
+    /// `boxes`, `props` and `places` as `boxesJSON`, `propsJSON` and `placesJSON` write
+    /// them; `props` nil: the last frame's (unchanged, and not hashed again).
     @discardableResult
     public mutating func addFrame(time: Double, screen: String, controllers: String, views: String,
-                                  boxes: String, details: String,
-                                  unlessUnchanged: Bool = false, forEvent seq: Int? = nil) -> Int {
+                                  boxes: String, props: String?, places: String,
+                                  unlessUnchanged: Bool = false) -> Int {
         let frame = Frame(time: time, screen: intern(screen), controllers: intern(controllers),
-                          views: intern(views), boxes: intern(boxes), details: intern(details))
+                          views: intern(views), boxes: intern(boxes), props: props.map { intern($0) } ?? frames.last?.props ?? intern("[]"),
+                          places: intern(places))
         var index = frames.count
         // The same picture again is the same frame: at the same instant always (an event's
         // instant keeps a frame at its time for `frame(at:)`), later only when asked.
         if let last = frames.last, unlessUnchanged || last.time == time,
-           (last.screen, last.controllers, last.views, last.boxes, last.details)
-            == (frame.screen, frame.controllers, frame.views, frame.boxes, frame.details) {
+           (last.screen, last.controllers, last.views, last.boxes, last.props, last.places)
+            == (frame.screen, frame.controllers, frame.views, frame.boxes, frame.props, frame.places) {
             index = frames.count - 1
         } else {
             frames.append(frame)
         }
-        if let seq { eventFrames[seq] = index }
         return index
     }
 
@@ -73,23 +75,41 @@ public struct Report {
         "[" + boxes.map { b in "[\(jsonString(b.name)),\(numbers(b.box))]" }.joined(separator: ",") + "]"
     }
 
-    /// `[name, class, x, y, w, h (on screen), fx, fy, fw, fh (frame), bx, by, bw, bh
-    /// (bounds), alpha, top, left, bottom, right (safe area), controller, state]`.
-    public static func detailsJSON(_ views: [ViewInfo]) -> String {
-        "[" + views.map { v in
-            let i = v.safeArea
-            return "[\(jsonString(v.name)),\(jsonString(v.className)),\(numbers(v.box)),\(numbers(v.frame)),\(numbers(v.bounds)),"
-                + "\(number(v.alpha)),\([i.top, i.left, i.bottom, i.right].map(number).joined(separator: ",")),"
-                + "\(v.controller.map(jsonString) ?? "null"),\(v.controllerState.map(jsonString) ?? "null")]"
-        }.joined(separator: ",") + "]"
+    /// Each view: `[name, class, fx, fy, fw, fh (frame), bx, by, bw, bh (bounds), alpha,
+    /// top, left, bottom, right (safe area), controller, state]`.
+    public static func propsJSON(_ views: [ViewInfo]) -> String {
+        var out = "["
+        out.reserveCapacity(views.count * 120)
+        for (i, v) in views.enumerated() {
+            let s = v.safeArea
+            if i > 0 { out += "," }
+            out += "[" + jsonString(v.name) + "," + jsonString(v.className) + "," + numbers(v.frame) + "," + numbers(v.bounds)
+            out += "," + number(v.alpha) + "," + number(s.top) + "," + number(s.left) + "," + number(s.bottom) + "," + number(s.right)
+            out += "," + (v.controller.map(jsonString) ?? "null") + "," + (v.controllerState.map(jsonString) ?? "null") + "]"
+        }
+        return out + "]"
+    }
+
+    /// Each view's box on screen, `[x, y, w, h]`, in the order of `propsJSON`.
+    public static func placesJSON(_ views: [ViewInfo]) -> String {
+        var values: [Double] = []
+        values.reserveCapacity(views.count * 4)
+        for v in views {
+            values.append(v.box.origin.x); values.append(v.box.origin.y)
+            values.append(v.box.size.width); values.append(v.box.size.height)
+        }
+        return jsonNumberGroups(values, size: 4)
     }
 
     static func numbers(_ r: Rect) -> String {
-        [r.origin.x, r.origin.y, r.size.width, r.size.height].map(number).joined(separator: ",")
+        number(r.origin.x) + "," + number(r.origin.y) + "," + number(r.size.width) + "," + number(r.size.height)
     }
 
     /// JSON has no NaN or infinity: such a value is null.
     static func number(_ x: Double) -> String { x.isFinite ? formatNumber(x) : "null" }
+
+    /// The frame that shows the world right after event `seq`.
+    public mutating func show(event seq: Int, frame: Int) { eventFrames[seq] = frame }
 
     /// The frame showing an event at `t`: the last looked at by `t` (a look at an
     /// instant with events comes after everything at it), else the first.
@@ -121,7 +141,7 @@ public struct Report {
             w.string(s)
         }
         w.put("],\n\"frames\":[")
-        w.put(frames.map { "[\(formatNumber($0.time)),\($0.screen),\($0.controllers),\($0.views),\($0.boxes),\($0.details)]" }
+        w.put(frames.map { "[\(formatNumber($0.time)),\($0.screen),\($0.controllers),\($0.views),\($0.boxes),\($0.props),\($0.places)]" }
             .joined(separator: ","))
         w.put("],\n\"events\":[")
         var lanes = TraceLanes()

@@ -30,7 +30,13 @@ extension ReportPage {
         }
         const fr = f => data.frames[f];
         const boxes = f => JSON.parse(data.strings[fr(f)[4]]);
-        const details = f => JSON.parse(data.strings[fr(f)[5]]);
+        // A view as the inspector reads it: [name, class, x, y, w, h (on screen), the
+        // frame's four numbers, the bounds' four, alpha, the safe area's four, controller,
+        // state], from the frame's properties and places.
+        const details = f => {
+          const places = JSON.parse(data.strings[fr(f)[6]]);
+          return JSON.parse(data.strings[fr(f)[5]]).map((p, i) => [p[0], p[1], ...places[i], ...p.slice(2)]);
+        };
 
         // The event list: one row per event, warnings and lints marked by their kind.
         const list = document.getElementById("events");

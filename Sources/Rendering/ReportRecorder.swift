@@ -31,11 +31,17 @@ public final class ReportRecorder {
     public private(set) weak var simulation: Simulation?
     /// The last event at the last look.
     private var seenSeq: Int?
-    /// The event recorded last and its instant: the state after it is taken when the
-    /// next event of the same instant is about to be recorded.
-    private var previous: (seq: Int, time: Double)?
+    /// The event recorded last, its instant and kind: the state after it is taken when
+    /// the next event of the same instant is about to be recorded.
+    private var previous: (seq: Int, time: Double, kind: TraceKind)?
+    /// Events of a run of view changes (`addSubview`, `moveToWindow`, ...) at one
+    /// instant, waiting for the look after the run: a loop that builds 1,000 views is one
+    /// look, not 2,000 looks of up to 1,000 views.
+    private var waiting: [Int] = []
     /// True while a look runs: anything it records (nothing should) takes no look.
     private var looking = false
+    /// The views of the last look, for `ViewInfo.hasSameProperties`.
+    private var lastViews: [ViewInfo] = []
 
     public init(title: String, overlays: Overlays = [], maxBytes: Int = ReportRecorder.maxBytes,
                 maxEventFrames: Int = ReportRecorder.maxEventFrames) {
@@ -56,25 +62,34 @@ public final class ReportRecorder {
         // every call of it.
         sim.watch { [weak self, unowned sim] t in self?.look(sim, at: t) }
         // The same lifetimes as the watcher's: the trace is the simulation's.
-        sim.trace.beforeRecord = { [weak self, unowned sim] in self?.eventComing(sim) }
+        sim.trace.beforeRecord = { [weak self, unowned sim] kind in self?.eventComing(sim, kind) }
     }
 
     /// Before an event is recorded: the world as the previous event left it, if that
-    /// event is of this instant (an earlier instant's last event has its instant's look).
-    private func eventComing(_ sim: Simulation) {
+    /// event is of this instant (an earlier instant's last event has its instant's look)
+    /// and ends a run of view changes (or is no view change).
+    private func eventComing(_ sim: Simulation, _ kind: TraceKind) {
         guard !looking else { return }
         let now = sim.clock.now
         if let p = previous, p.time == now, report.note == nil, report.eventNote == nil {
-            if eventFrames < maxEventFrames, report.stringBytes < maxBytes / 2 {
+            waiting.append(p.seq)
+            if p.kind == .view && kind == .view {
+                // the run goes on
+            } else if eventFrames < maxEventFrames, report.stringBytes < maxBytes / 2 {
                 let before = report.frames.count
-                look(sim, at: now, forEvent: p.seq)
+                if let frame = look(sim, at: now, afterEvent: true) {
+                    for seq in waiting { report.show(event: seq, frame: frame) }
+                }
+                waiting = []
                 eventFrames += report.frames.count - before
             } else {
-                report.eventNote = "from event #\(p.seq) on, an event shows its instant's end (the looks after single events stop at "
+                report.eventNote = "from event #\(waiting[0]) on, an event shows its instant's end (the looks after single events stop at "
                     + "\(maxEventFrames) frames or half the text)"
             }
+        } else {
+            waiting = []
         }
-        previous = (sim.trace.nextEventSeq, now)
+        previous = (sim.trace.nextEventSeq, now, kind)
     }
 
     /// After the run: the last instant, if it recorded anything since the last look,
@@ -85,32 +100,42 @@ public final class ReportRecorder {
         if report.frames.isEmpty { look(sim, at: sim.clock.now) }
     }
 
-    func look(_ sim: Simulation, at t: Double, forEvent seq: Int? = nil) {
-        guard report.note == nil, !sim.isInterrupted() else { return }
+    /// The frame taken (or the last one, when it shows the same at this instant); nil
+    /// when none was. `afterEvent`: a look between two events of one instant.
+    @discardableResult
+    func look(_ sim: Simulation, at t: Double, afterEvent: Bool = false) -> Int? {
+        guard report.note == nil, !sim.isInterrupted() else { return nil }
         looking = true
         defer { looking = false }
-        guard report.frames.count < Self.maxFrames else { return stop(sim, at: t) }
+        guard report.frames.count < Self.maxFrames else { stop(sim, at: t); return nil }
         let room = maxBytes - report.stringBytes
         guard let picture = renderer.render(sim),
               let svg = SVG.encode(picture, maxBytes: room, interrupted: sim.isInterrupted) else {
             if !sim.isInterrupted() { stop(sim, at: t) }
-            return
+            return nil
         }
         // Inline in the page, where the HTML parser gives it its namespace.
         var text = String(decoding: svg, as: UTF8.self)
         if text.hasPrefix(Self.svgNamespace) { text = "<svg " + text.dropFirst(Self.svgNamespace.count) }
         let controllers = sim.hierarchyDescription(), views = sim.window.recursiveDescription()
         // The cap holds for the frame that would pass it too (Q33): it is not taken.
-        let boxes = Report.boxesJSON(picture.controllerBoxes), details = Report.detailsJSON(picture.views)
-        guard report.newBytes([text, controllers, views, boxes, details]) <= room else { return stop(sim, at: t) }
-        // A timer that changed nothing on screen adds no frame; an event always has one.
+        // The views' properties change with the model, not with each 60 Hz tick: the same
+        // as the last look's are not written (nor hashed) again.
+        let infos = picture.views
+        let sameProps = infos.count == lastViews.count && zip(infos, lastViews).allSatisfy { $0.hasSameProperties(as: $1) }
+        let props = sameProps ? nil : Report.propsJSON(infos)
+        let boxes = Report.boxesJSON(picture.controllerBoxes), places = Report.placesJSON(infos)
+        guard report.newBytes([text, controllers, views, boxes, props ?? "", places]) <= room else { stop(sim, at: t); return nil }
+        lastViews = infos
+        // A timer that changed nothing on screen adds no frame.
         let lastSeq = sim.trace.events.last?.seq
         let before = report.stringBytes
-        report.addFrame(time: t, screen: text, controllers: controllers, views: views, boxes: boxes,
-                        details: details, unlessUnchanged: lastSeq == seenSeq, forEvent: seq)
-        if seq == nil { seenSeq = lastSeq }
+        let frame = report.addFrame(time: t, screen: text, controllers: controllers, views: views, boxes: boxes,
+                                    props: props, places: places, unlessUnchanged: lastSeq == seenSeq)
+        if !afterEvent { seenSeq = lastSeq }
         // What the page will hold counts toward the memory limit, as the pictures do.
         sim.memory.hold(report.stringBytes - before + 32)
+        return frame
     }
 
     private func stop(_ sim: Simulation, at t: Double) {

@@ -37,25 +37,51 @@ import Testing
         #expect(rt.simulation.memory.count - before >= report.stringBytes, "the report's text is counted toward the memory limit")
     }
 
-    /// Building 300 labels at one instant is 600 events: the looks after single events
-    /// stop at their cap, the page says from which event, and the capture goes on (the
-    /// animation's ticks are all there).
+    /// 300 labels at one instant, each with a print between (which ends a run of view
+    /// changes): 600 looks after single events would be taken; they stop at their cap,
+    /// the page says from which event, and the capture goes on (the animation's ticks).
     @Test func theLooksAfterSingleEventsAreCapped() throws {
         let rt = try LuaRuntime()
         rt.output = { _ in }
         let recorder = ReportRecorder(title: "labels.lua", maxEventFrames: 20)
         recorder.install(on: rt.simulation)
-        #expect(rt.run(source: Self.labels) == .ok)
+        let source = Self.labels.replacingOccurrences(of: "80, 20 } })", with: "80, 20 } }); print(i)")
+        #expect(source != Self.labels)
+        #expect(rt.run(source: source) == .ok)
         recorder.finish(rt.simulation)
-        let report = recorder.report
-        #expect(report.note == nil)
-        let note = try #require(report.eventNote)
-        let first = try #require(Int(note.split(separator: "#")[1].prefix { $0.isNumber }))
-        #expect(note == "from event #\(first) on, an event shows its instant's end (the looks after single events stop at 20 frames or half the text)")
-        #expect(report.eventFrames.count <= first && report.eventFrames.keys.allSatisfy { $0 < first })
+        let note = recorder.report.eventNote, capNote = recorder.report.note
+        let frames = recorder.report.frames.count, shown = Array(recorder.report.eventFrames.keys)
+        #expect(capNote == nil)
+        let text = try #require(note)
+        let first = try #require(Int(text.split(separator: "#")[1].prefix { $0.isNumber }))
+        #expect(text == "from event #\(first) on, an event shows its instant's end (the looks after single events stop at 20 frames or half the text)")
+        #expect(shown.allSatisfy { $0 < first })
         // 20 looks after single events, the instant's end, 60 ticks of the animation.
-        #expect(report.frames.count == 20 + 1 + 60, "\(report.frames.count)")
-        let html = String(decoding: try #require(report.html(events: Array(rt.simulation.trace.events))), as: UTF8.self)
-        #expect(html.contains("\"note\":\"from event #\(first) on, an event shows its instant\'s end"))
+        #expect(frames == 20 + 1 + 60, "\(frames)")
+        let html = String(decoding: try #require(recorder.report.html(events: Array(rt.simulation.trace.events))), as: UTF8.self)
+        #expect(html.contains("\"note\":\"from event #\(first) on, an event shows its instant's end"))
+    }
+}
+
+/// The inspector's safe area and controller come down the walk from each parent's: they
+/// are what the model answers for each view (`safeAreaInsets`, `nearestViewController`).
+@Suite struct InspectorValuesTests {
+    @Test func theWalkAgreesWithTheModel() throws {
+        let rt = try LuaRuntime()
+        rt.output = { _ in }
+        #expect(rt.run(file: repositoryRoot.appendingPathComponent("scripts/examples/split-mail.lua").path) == .ok)
+        var r = Renderer()
+        r.collectsViews = true
+        let list = try #require(r.render(rt.simulation))
+        var byName: [String: View] = [:]
+        var pending: [View] = [rt.simulation.window]
+        while let v = pending.popLast() { byName[v.name] = v; pending += v.subviews }
+        #expect(list.views.count == 18)
+        for info in list.views {
+            let v = try #require(byName[info.name])
+            #expect(info.safeArea == v.safeAreaInsets, "\(info.name)")
+            #expect(info.controller == v.nearestViewController?.name, "\(info.name)")
+            #expect(info.frame == v.frame && info.bounds == v.bounds)
+        }
     }
 }

@@ -21,10 +21,10 @@ public final class Trace {
         onEventMask = kinds.reduce(0) { $0 | 1 << $1.index }
     }
     private var onEventMask: UInt16 = 0xFFFF
-    /// Called before each event is stored, while the world is as the previous event left
-    /// it: a report takes the state after each event here (ReportRecorder). Nil in a run
-    /// without `--report`, so the record path pays one test.
-    public var beforeRecord: (() -> Void)?
+    /// Called with its kind before each event is stored, while the world is as the
+    /// previous event left it: a report takes the state after each event here
+    /// (ReportRecorder). Nil in a run without `--report`, so the record path pays one test.
+    public var beforeRecord: ((TraceKind) -> Void)?
     var nextSeq = 1
     /// The number the next recorded event gets.
     public var nextEventSeq: Int { nextSeq }
@@ -49,7 +49,7 @@ public final class Trace {
                        _ args: @autoclosure () -> [(String, TraceValue)] = [], message: String? = nil,
                        result: TraceValue? = nil, traceback: String? = nil, location: String? = nil) {
         guard isEnabled else { return }
-        if let beforeRecord { beforeRecord() }
+        if let beforeRecord { beforeRecord(kind) }
         var size = MemoryMeter.recordBytes
         let id = storage.names.id(object(), added: &size)
         append(kind, id, size, event, args(), message, result, traceback, location)
@@ -64,7 +64,7 @@ public final class Trace {
                        _ args: @autoclosure () -> [(String, TraceValue)] = [], message: String? = nil,
                        result: TraceValue? = nil, traceback: String? = nil, location: String? = nil) {
         guard isEnabled else { return }
-        if let beforeRecord { beforeRecord() }
+        if let beforeRecord { beforeRecord(kind) }
         var size = MemoryMeter.recordBytes
         let id = nameID(object, storage, &size)
         append(kind, id, size, event, args(), message, result, traceback, location)
@@ -77,7 +77,7 @@ public final class Trace {
     public func record(_ kind: TraceKind, _ object: SimObject, _ event: String,
                        _ label: String, _ value: @autoclosure () -> TraceValue) {
         guard isEnabled else { return }
-        if let beforeRecord { beforeRecord() }
+        if let beforeRecord { beforeRecord(kind) }
         var size = MemoryMeter.recordBytes
         let s = storage
         let id = nameID(object, s, &size)
@@ -92,7 +92,7 @@ public final class Trace {
     public func record(_ kind: TraceKind, _ object: SimObject, _ event: String,
                        _ label: String, ref: SimObject?) {
         guard isEnabled else { return }
-        if let beforeRecord { beforeRecord() }
+        if let beforeRecord { beforeRecord(kind) }
         var size = MemoryMeter.recordBytes
         let s = storage
         let id = nameID(object, s, &size)
@@ -114,7 +114,7 @@ public final class Trace {
 
     func append(_ kind: TraceKind, _ object: String, _ event: String, _ args: [(String, TraceValue)],
                 _ message: String?, _ result: TraceValue?, _ traceback: String?, _ location: String? = nil) {
-        if let beforeRecord { beforeRecord() }
+        if let beforeRecord { beforeRecord(kind) }
         var size = MemoryMeter.recordBytes
         let id = storage.names.id(object, added: &size)
         append(kind, id, size, event, args, message, result, traceback, location)

@@ -70,8 +70,9 @@ extension View {
         return parent.inWindow ? (safeAreaInsets(inheriting: parent.insets, in: s), true) : (.zero, false)
     }
 
-    /// The insets this view has when its superview's are `parent`.
-    func safeAreaInsets(inheriting parent: EdgeInsets) -> EdgeInsets {
+    /// The insets this view has when its superview's are `parent` (a walk down the tree,
+    /// as the renderer's for a report's inspector, computes each view's from its parent's).
+    package func safeAreaInsets(inheriting parent: EdgeInsets) -> EdgeInsets {
         guard let s = superview else { return .zero }
         return safeAreaInsets(inheriting: parent, in: s)
     }
@@ -105,7 +106,7 @@ extension View {
 
 extension Window {
     /// The screen's insets for the device and orientation.
-    var windowSafeAreaInsets: EdgeInsets { simulation.screen.safeAreaInsets }
+    package var windowSafeAreaInsets: EdgeInsets { simulation.screen.safeAreaInsets }
 }
 
 extension ViewController {
