@@ -47,12 +47,17 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "nestbox", targets: ["nestbox"]),
+        .executable(name: "nestbox-preview", targets: ["nestbox-preview"]),
         // For the fuzzing package in Fuzz/ (the CLI: the test runner, pictures, the report).
         .library(name: "NestboxLua", targets: ["NestboxLua"]),
         .library(name: "NestboxCLI", targets: ["NestboxCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The live preview's HTTP server (README.md, Live preview): FlyingFox builds in
+        // seconds and brings only its sockets layer; SwiftNIO and Hummingbird took minutes
+        // per build configuration, three times in every CI run.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         // Lua (C): the system library and the one C file allowed to raise Lua errors.
@@ -88,6 +93,11 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: homebrewModuleHeaders),
         .executableTarget(name: "nestbox", dependencies: ["NestboxCLI"], swiftSettings: homebrewModuleHeaders, linkerSettings: staticRelease),
+        // `nestbox preview`'s server, a program of its own so that only it links the HTTP
+        // server and Foundation (Sources/NestboxCLI/Preview.swift).
+        .executableTarget(name: "nestbox-preview", dependencies: [
+            "NestboxCLI", .product(name: "FlyingFox", package: "FlyingFox"),
+        ], path: "Sources/NestboxPreview", swiftSettings: homebrewModuleHeaders, linkerSettings: staticRelease),
         // `nestbox bench`'s start-up baseline.
         .executableTarget(name: "HelloWorld", linkerSettings: staticRelease),
 

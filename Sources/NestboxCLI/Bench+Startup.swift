@@ -40,7 +40,7 @@ extension Bench {
     }
 
     /// The folder of the running binary (under `swift test`, the build folder too).
-    static func executableFolder() -> String {
+    public static func executableFolder() -> String {
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         return parentFolder(exe)

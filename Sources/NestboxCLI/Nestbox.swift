@@ -18,7 +18,7 @@ public struct Nestbox: ParsableCommand {
         abstract: "A headless, deterministic model of UIKit view-controller containment, driven by Lua.",
         discussion: ExitStatus.helpText,
         version: version,
-        subcommands: [Run.self, Test.self, Lint.self, Explore.self, Annotations.self, Repl.self, Bench.self])
+        subcommands: [Run.self, Test.self, Lint.self, Explore.self, Preview.self, Annotations.self, Repl.self, Bench.self])
 
     public init() {}
 

@@ -24,7 +24,7 @@ import Testing
     /// with no warning (groff-base is part of Debian's base system; scripts/test has man).
     @Test func everyOptionIsThereAndGroffReadsItClean() throws {
         let page = ManPage.page()
-        for command in ["run", "test", "lint", "explore", "annotations", "repl", "bench"] {
+        for command in ["run", "test", "lint", "explore", "preview", "annotations", "repl", "bench"] {
             #expect(page.contains(".SS nestbox \(command)\n"), "\(command)")
         }
         for option in ["device", "junit", "report", "matrix", "max\\-memory", "seed", "tap", "for"] {

@@ -44,8 +44,8 @@ extension RunCommandTests {
         #expect(dir.code == 2 && dir.err == "nestbox: cannot open \(folder): Is a directory\n")
         let typo = nestbox(["rnu", "x.lua"])
         #expect(typo.code == 2)
-        #expect(typo.err == "nestbox: unknown command 'rnu'; did you mean 'run'? (commands: run, test, lint, explore, annotations, repl, bench)\n")
-        #expect(nestbox(["frobnicate"]).err == "nestbox: unknown command 'frobnicate' (commands: run, test, lint, explore, annotations, repl, bench)\n")
+        #expect(typo.err == "nestbox: unknown command 'rnu'; did you mean 'run'? (commands: run, test, lint, explore, preview, annotations, repl, bench)\n")
+        #expect(nestbox(["frobnicate"]).err == "nestbox: unknown command 'frobnicate' (commands: run, test, lint, explore, preview, annotations, repl, bench)\n")
         #expect(nestbox(["help", "run"]).code == 0)
     }
 

@@ -75,4 +75,10 @@ import NestboxCLI
         #expect(r.code == 1)
         #expect(r.out.contains("     \(file):3: describe blocks nest at most 100 deep\n"), "\(r.out)")
     }
+
+    @Test("nestbox preview: a port out of range is a usage error, said in one line")
+    func previewPort() throws {
+        let r = nestbox(["preview", try script("print(1)"), "--port", "70000"])
+        #expect(r.code == 2 && r.err == "nestbox: --port must be 0 to 65535 (got 70000)\n")
+    }
 }
