@@ -94,10 +94,12 @@ let package = Package(
         ], swiftSettings: homebrewModuleHeaders),
         .executableTarget(name: "nestbox", dependencies: ["NestboxCLI"], swiftSettings: homebrewModuleHeaders, linkerSettings: staticRelease),
         // `nestbox preview`'s server, a program of its own so that only it links the HTTP
-        // server and Foundation (Sources/NestboxCLI/Preview.swift).
+        // server and Foundation (Sources/NestboxCLI/Preview.swift). Linked against the
+        // toolchain's Swift libraries, not statically: a static Foundation brings its
+        // networking half, which needs libcurl's symbols.
         .executableTarget(name: "nestbox-preview", dependencies: [
             "NestboxCLI", .product(name: "FlyingFox", package: "FlyingFox"),
-        ], path: "Sources/NestboxPreview", swiftSettings: homebrewModuleHeaders, linkerSettings: staticRelease),
+        ], path: "Sources/NestboxPreview", swiftSettings: homebrewModuleHeaders),
         // `nestbox bench`'s start-up baseline.
         .executableTarget(name: "HelloWorld", linkerSettings: staticRelease),
 

@@ -71,6 +71,7 @@ struct Matrix {
         var code = ExitStatus.ok
         var screens: [(time: Double, picture: DisplayList)] = []
         var labels: [String] = []
+        var reports: [(label: String, report: Report, events: [TraceEvent])] = []
         for cell in cells {
             var a = arguments
             a.limits.device = cell.device.id
@@ -85,7 +86,15 @@ struct Matrix {
                 return .failure
             }
             _ = session.runtime.simulation.start(in: Self.orientations[cell.orientation] ?? "portrait")
-            let result = session.execute(file: a.file)
+            // One page for every cell: each gets its share of the report's text cap (Q33).
+            let recorder = arguments.report.map { _ in
+                ReportRecorder(title: "\(a.file) — \(cell.label)", maxBytes: ReportRecorder.maxBytes / max(1, cells.count))
+            }
+            recorder?.install(on: session.runtime.simulation)
+            let result = session.execute(file: a.file) { recorder?.finish(session.runtime.simulation) }
+            if let recorder, result.code == .ok || result.code == .failure || result.code == .expectation {
+                reports.append((cell.label, recorder.report, Array(session.runtime.simulation.trace.events)))
+            }
             if case .unreadable = result.outcome { output.err(said); return .usage }
             let lines = diffLines(result.report ?? "")
             var line = "cell \(cell.label): "
@@ -110,6 +119,10 @@ struct Matrix {
                     labels.append(cell.label)
                 }
             }
+        }
+        if let path = arguments.report, !reports.isEmpty {
+            let saved = RunArguments.writeReport(title: arguments.file, cells: reports, to: path, output: output)
+            if saved != .ok, code == .ok { code = saved }
         }
         if let path = arguments.snapshot, !screens.isEmpty {
             let columns = max(1, Set(cells.map(\.orientation)).count)

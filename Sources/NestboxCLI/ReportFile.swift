@@ -27,4 +27,19 @@ extension RunArguments {
         }
         return .ok
     }
+
+    /// A matrix's page: every cell that ran (README.md, A device matrix).
+    static func writeReport(title: String, cells: [(label: String, report: Report, events: [TraceEvent])], to path: String,
+                            output: Output) -> ExitStatus {
+        for cell in cells { if let note = cell.report.note { output.err("nestbox: \(cell.label): \(note)\n") } }
+        guard let bytes = Report.html(title: title, cells: cells) else {
+            output.err("nestbox: cannot write \(path): time limit exceeded\n")
+            return .usage
+        }
+        if let failure = writeFile(bytes, to: path) {
+            output.err("nestbox: cannot write \(path): \(failure)\n")
+            return .usage
+        }
+        return .ok
+    }
 }

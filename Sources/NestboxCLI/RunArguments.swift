@@ -56,8 +56,9 @@ struct RunArguments {
         _ = try pictureRequest()
         if !matrix.isEmpty {
             _ = try Matrix(matrix, device: limits.device)
-            // Each cell is its own run: one golden, report or timed picture would not say which.
-            for (given, name) in [(expect != nil, "--expect"), (record != nil, "--record"), (report != nil, "--report"),
+            // Each cell is its own run: one golden or timed picture would not say which (the
+            // report has a page with a picker of cells).
+            for (given, name) in [(expect != nil, "--expect"), (record != nil, "--record"),
                                   (filmstrip != nil, "--filmstrip"), (snapshotAt != nil, "--snapshot-at")] where given {
                 throw ValidationError("\(name) cannot be used with --matrix")
             }

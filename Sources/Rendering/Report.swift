@@ -174,6 +174,23 @@ public struct Report {
         return true
     }
 
+    /// One page of several runs (`nestbox run --matrix ... --report`): a data block per
+    /// cell and a picker that switches between them (`#cell=N` in the hash). nil when
+    /// `interrupted` said stop.
+    public static func html(title: String, cells: [(label: String, report: Report, events: [TraceEvent])],
+                            interrupted: () -> Bool = { false }) -> [UInt8]? {
+        var w = JSONWriter()
+        w.out.reserveCapacity(cells.reduce(0) { $0 + $1.report.estimatedPageBytes(events: $1.events.count) })
+        w.put(ReportPage.head(title: title, cells: cells.map(\.label)))
+        for (i, cell) in cells.enumerated() {
+            w.put("<script type=\"application/json\" id=\"data-\(i)\">\n")
+            guard cell.report.write(events: cell.events, into: &w, interrupted: interrupted) else { return nil }
+            w.put("\n</script>\n")
+        }
+        w.put(ReportPage.tail)
+        return w.out
+    }
+
     /// The self-contained page: the data, the style and the script inline; nothing it
     /// loads from anywhere else.
     /// Built in one buffer: the page is written once, not copied (it counts toward the

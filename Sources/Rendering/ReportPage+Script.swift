@@ -5,7 +5,16 @@
 extension ReportPage {
     static let script = #"""
         "use strict";
-        const data = JSON.parse(document.getElementById("data").textContent);
+        // One run's data, or a matrix's cells each in its own block, the one shown named
+        // by "cell=N" in the hash (the picker reloads the page with another).
+        const picker = document.getElementById("cell");
+        const cell = picker ? Math.max(0, Number((/cell=(\d+)/.exec(location.hash) || [0, 0])[1])) : -1;
+        const data = JSON.parse((document.getElementById("data") || document.getElementById("data-" + cell)
+                                 || document.getElementById("data-0")).textContent);
+        if (picker) {
+          picker.value = String(cell);
+          picker.addEventListener("change", () => { location.hash = "cell=" + picker.value; location.reload(); });
+        }
         const slider = document.getElementById("slider");
         // The SVG namespace, as the HTML parser gave it to an inline element: the file
         // names no address at all.
@@ -217,7 +226,7 @@ extension ReportPage {
 
         // The hash names the selection: "#event=N", and "&view=NAME" or "&controller=NAME".
         function remember() {
-          const parts = [];
+          const parts = cell >= 0 ? ["cell=" + cell] : [];
           if (selected >= 0) parts.push("event=" + data.events[selected][0]);
           if (picked) parts.push(picked.kind + "=" + encodeURIComponent(picked.name));
           history.replaceState(null, "", "#" + parts.join("&"));

@@ -5,8 +5,12 @@ import Containment
 /// data sits between `head` and `tail` in a `<script type="application/json"
 /// id="data">`; the script is ReportPage+Script.swift.
 enum ReportPage {
-    static func head(title: String) -> String {
-        """
+    /// `cells`: the labels of a matrix's cells, for the picker (none for one run).
+    static func head(title: String, cells: [String] = []) -> String {
+        let picker = cells.isEmpty ? "" : "<select id=\"cell\" aria-label=\"cell\">"
+            + cells.enumerated().map { "<option value=\"\($0.offset)\">\(Markup.escaped($0.element))</option>" }.joined()
+            + "</select>"
+        return """
         <!DOCTYPE html>
         <html lang="en">
         <head>
@@ -17,7 +21,7 @@ enum ReportPage {
         </style>
         </head>
         <body>
-        <header><h1>\(Markup.escaped(title))</h1><span id="where"></span><span id="note"></span>
+        <header><h1>\(Markup.escaped(title))</h1>\(picker)<span id="where"></span><span id="note"></span>
         <input type="search" id="filter" placeholder="filter: text, kind:lifecycle, object:red" aria-label="filter events"></header>
         <main>
         <section id="left">

@@ -189,6 +189,33 @@ def report_checks(page, width, height):
         d.quit()
 
 
+def matrix_checks(binary, folder):
+    """A matrix's page: the picker switches cells, the hash names the cell."""
+    page = os.path.join(folder, "cells.html")
+    r = subprocess.run([binary, "run", os.path.join(HERE, "inspector.lua"), "--trace", "none", "--matrix",
+                        "devices=iphone-se,ipad-11", "--report", page], capture_output=True, text=True)
+    check(r.returncode == 0, f"a matrix's --report exits 0 ({r.stderr.strip()})")
+    d = browser(1280, 720)
+    try:
+        d.get("file://" + page)
+        check(d.execute_script("return data.title").endswith("iphone-se portrait"), "the page opens at the first cell")
+        width = lambda: d.execute_script("return document.querySelector('#screen svg').getAttribute('width')")   # noqa: E731
+        check(width() == "375", "with its device's screen")
+        from selenium.webdriver.support.ui import Select
+        Select(d.find_element(By.ID, "cell")).select_by_visible_text("ipad-11 portrait")
+        import time
+        for _ in range(100):
+            if "cell=1" in d.current_url and d.execute_script("return typeof data !== 'undefined' && data.title.endsWith('ipad-11 portrait')"):
+                break
+            time.sleep(0.05)
+        check(d.execute_script("return data.title").endswith("ipad-11 portrait") and width() == "820",
+              f"the picker shows another cell ({d.current_url})")
+        click_event(d, "card.viewDidAppear(animated: false)")
+        check("cell=1&event=" in d.current_url, f"the hash keeps the cell with the event ({d.current_url})")
+    finally:
+        d.quit()
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "../../.build/release/nestbox")
     out = tempfile.mkdtemp(prefix="nestbox-browser-")
@@ -198,6 +225,7 @@ def main():
     check(r.returncode == 0, f"nestbox run --report exits 0 ({r.stderr.strip()})")
     for size in ((1280, 720), (1600, 1000)):
         report_checks(page, *size)
+    matrix_checks(binary, out)
     print(f"{len(failures)} failed" if failures else "all passed")
     sys.exit(1 if failures else 0)
 

@@ -66,12 +66,27 @@ import NestboxCLI
             (["--matrix", "orientations=sideways"], "unknown orientation 'sideways'"),
             (["--matrix", "devices"], "--matrix takes AXIS=VALUE,VALUE"),
             (["--matrix", "devices=iphone-se", "--expect", "x.txt"], "--expect cannot be used with --matrix"),
-            (["--matrix", "devices=iphone-se", "--report", "x.html"], "--report cannot be used with --matrix"),
             (["--verbose"], "--verbose needs --matrix"),
         ] {
             let r = nestbox(["run", file] + args)
             #expect(r.code == 2, "\(args)")
             #expect(r.err.contains(message), "\(args): \(r.err)")
         }
+    }
+
+    @Test("--report with a matrix: one page, a data block and a picker entry per cell")
+    func reportOfCells() throws {
+        let file = try script(Self.design)
+        let page = (file as NSString).deletingLastPathComponent + "/cells.html"
+        let r = nestbox(["run", file, "--trace", "none", "--matrix", "devices=iphone-se,ipad-11",
+                         "--matrix", "orientations=portrait,landscape", "--report", page])
+        #expect(r.code == 0, "\(r.err)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains(#"<select id="cell" aria-label="cell"><option value="0">iphone-se portrait</option><option value="1">iphone-se landscape</option><option value="2">ipad-11 portrait</option><option value="3">ipad-11 landscape</option></select>"#))
+        for i in 0..<4 { #expect(html.contains("<script type=\"application/json\" id=\"data-\(i)\">\n{\"title\":")) }
+        #expect(!html.contains("id=\"data-4\"") && !html.contains("id=\"data\">"))
+        #expect(html.contains("— ipad-11 landscape\""))
+        // Each cell's screen is its own device's size.
+        #expect(html.contains(#"viewBox=\"0 0 375 667\""#) && html.contains(#"viewBox=\"0 0 1180 820\""#))
     }
 }

@@ -31,7 +31,7 @@ extension SubprocessTests {
         #expect(p.terminationStatus == 0)
         let docs = root.appendingPathComponent("docs/pictures")
         let drawn = try FileManager.default.contentsOfDirectory(atPath: fresh.path).sorted()
-        #expect(drawn.count == 8)
+        #expect(drawn.count == 9)
         #expect(try FileManager.default.contentsOfDirectory(atPath: docs.path).sorted()
             == (drawn + ["sliding-menu-report.png"]).sorted())
         for name in drawn {
