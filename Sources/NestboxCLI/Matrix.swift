@@ -17,8 +17,13 @@ struct Matrix {
     struct Cell {
         let device: Device
         let orientation: String
-        var label: String { "\(device.id) \(orientation)" }
+        /// nil when the matrix has no `directions` axis (the label leaves it out).
+        let direction: String?
+        var label: String { "\(device.id) \(orientation)" + (direction.map { " " + $0 } ?? "") }
     }
+
+    /// The layout directions a cell may name (Q74).
+    static let directions = ["ltr": "leftToRight", "rtl": "rightToLeft", "leftToRight": "leftToRight", "rightToLeft": "rightToLeft"]
 
     /// The orientations a cell may name; `landscape` is landscapeLeft.
     static let orientations = ["portrait": "portrait", "landscape": "landscapeLeft", "portraitUpsideDown": "portraitUpsideDown",
@@ -29,10 +34,10 @@ struct Matrix {
     /// The axes as given (`devices=a,b`, `orientations=portrait,landscape`), or a usage
     /// error. An axis not given is the run's device, or portrait.
     init(_ axes: [String], device: String?) throws {
-        var devices: [Device]?, orientations: [String]?
+        var devices: [Device]?, orientations: [String]?, directions: [String]?
         for axis in axes {
             guard let eq = axis.firstIndex(of: "=") else {
-                throw ValidationError("--matrix takes AXIS=VALUE,VALUE (devices, orientations), not '\(axis.prefix(80))'")
+                throw ValidationError("--matrix takes AXIS=VALUE,VALUE (devices, orientations, directions), not '\(axis.prefix(80))'")
             }
             let name = String(axis[..<eq])
             let values = axis[axis.index(after: eq)...].split(separator: ",").map { $0.trimmed }.filter { !$0.isEmpty }
@@ -53,14 +58,21 @@ struct Matrix {
                     return v
                 }
             case "directions":
-                throw ValidationError("--matrix directions: right-to-left layout is not modelled yet")
+                guard directions == nil else { throw ValidationError("--matrix directions is given twice") }
+                directions = try values.map { v in
+                    guard Self.directions[v] != nil else {
+                        throw ValidationError("unknown direction '\(v.prefix(80))' (ltr, rtl, leftToRight, rightToLeft)")
+                    }
+                    return v
+                }
             default:
-                throw ValidationError("unknown --matrix axis '\(name.prefix(80))' (devices, orientations)")
+                throw ValidationError("unknown --matrix axis '\(name.prefix(80))' (devices, orientations, directions)")
             }
         }
         let ds = devices ?? [device.flatMap(Device.named) ?? .iPhone15]
         let os = orientations ?? ["portrait"]
-        cells = ds.flatMap { d in os.map { Cell(device: d, orientation: $0) } }
+        let dirs: [String?] = directions ?? [nil]
+        cells = ds.flatMap { d in os.flatMap { o in dirs.map { Cell(device: d, orientation: o, direction: $0) } } }
         guard cells.count <= 100 else { throw ValidationError("--matrix makes at most 100 cells (this asks for \(cells.count))") }
     }
 
@@ -86,6 +98,7 @@ struct Matrix {
                 return .failure
             }
             _ = session.runtime.simulation.start(in: Self.orientations[cell.orientation] ?? "portrait")
+            if let d = cell.direction { _ = session.runtime.simulation.start(direction: Self.directions[d] ?? "leftToRight") }
             // One page for every cell: each gets its share of the report's text cap (Q33).
             let recorder = arguments.report.map { _ in
                 ReportRecorder(title: "\(a.file) — \(cell.label)", maxBytes: ReportRecorder.maxBytes / max(1, cells.count))
@@ -125,7 +138,7 @@ struct Matrix {
             if saved != .ok, code == .ok { code = saved }
         }
         if let path = arguments.snapshot, !screens.isEmpty {
-            let columns = max(1, Set(cells.map(\.orientation)).count)
+            let columns = max(1, Set(cells.map { $0.orientation + ($0.direction ?? "") }).count)
             let frame = Size(width: screens.map(\.picture.size.width).max() ?? 0, height: screens.map(\.picture.size.height).max() ?? 0)
             let size = DisplayList.sheetSize(count: screens.count, columns: columns, frame: frame)
             let shrink = DisplayList.fit(size, scale: arguments.scale, maxSide: PNG.maxSide, maxPixels: PNG.maxPixels)

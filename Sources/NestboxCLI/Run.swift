@@ -71,7 +71,7 @@ public struct Run: NestboxCommand {
     @Flag(help: "Also check the lint rules; the lints go to standard error (exit 5 when any).")
     public var lint = false
 
-    @Option(help: "Run once per cell of a matrix, each in a fresh world: devices=iphone-se,ipad-11 or orientations=portrait,landscape (repeat for each axis); one line per cell says how its trace differs from the first's, and --snapshot draws the cells in a grid.")
+    @Option(help: "Run once per cell of a matrix, each in a fresh world: devices=iphone-se,ipad-11, orientations=portrait,landscape or directions=ltr,rtl (repeat for each axis); one line per cell says how its trace differs from the first's, and --snapshot draws the cells in a grid.")
     public var matrix: [String] = []
 
     @Flag(help: "With --matrix, print each cell's differences from the first cell.")

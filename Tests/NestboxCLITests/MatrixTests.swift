@@ -56,13 +56,13 @@ import NestboxCLI
         }
     }
 
-    @Test("usage: unknown axes and values, right-to-left not yet, options a matrix cannot take")
+    @Test("usage: unknown axes and values, options a matrix cannot take")
     func usage() throws {
         let file = try script(Self.design)
         for (args, message) in [
             (["--matrix", "devices=iphone-99"], "unknown device 'iphone-99'"),
-            (["--matrix", "colours=red"], "unknown --matrix axis 'colours' (devices, orientations)"),
-            (["--matrix", "directions=ltr,rtl"], "--matrix directions: right-to-left layout is not modelled yet"),
+            (["--matrix", "colours=red"], "unknown --matrix axis 'colours' (devices, orientations, directions)"),
+            (["--matrix", "directions=ltr,up"], "unknown direction 'up' (ltr, rtl, leftToRight, rightToLeft)"),
             (["--matrix", "orientations=sideways"], "unknown orientation 'sideways'"),
             (["--matrix", "devices"], "--matrix takes AXIS=VALUE,VALUE"),
             (["--matrix", "devices=iphone-se", "--expect", "x.txt"], "--expect cannot be used with --matrix"),
@@ -88,5 +88,21 @@ import NestboxCLI
         #expect(html.contains("— ipad-11 landscape\""))
         // Each cell's screen is its own device's size.
         #expect(html.contains(#"viewBox=\"0 0 375 667\""#) && html.contains(#"viewBox=\"0 0 1180 820\""#))
+    }
+
+    @Test("a directions axis: each cell starts left to right or right to left; the tab bar's buttons differ")
+    func directions() throws {
+        let file = try script("""
+            local tabs = ui.TabBarController{ name = "tabs", viewControllers = { ui.ViewController{ name = "one", title = "One" },
+              ui.ViewController{ name = "two", title = "Two" } } }
+            ui.window.rootViewController = tabs
+            ui.window:makeKeyAndVisible()
+            """)
+        let r = nestbox(["run", file, "--trace", "none", "--matrix", "directions=ltr,rtl", "--verbose"])
+        #expect(r.code == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("cell iphone-15 portrait ltr: the first cell (") == true, "\(r.out)")
+        #expect(lines.count > 2 && lines[1] == "cell iphone-15 portrait rtl: 4 lines differ", "\(r.out)")
+        #expect(r.out.contains("    +    |    |    | <TabBarButton: tabs.tabBar.button1; frame = (196.5 0; 196.5 49)>"), "\(r.out)")
     }
 }

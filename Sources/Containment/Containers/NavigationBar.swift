@@ -78,8 +78,11 @@ public final class NavigationBar: NavigationChrome {
     override func placeItems() {
         super.placeItems()
         let w = bounds.size.width
+        // Q74: right to left, the bar is mirrored: the back button and the left (leading)
+        // items from the right edge, the right (trailing) items from the left.
+        let mirrored = isRightToLeft
         func place(_ v: View, _ x: Double, _ width: Double) {
-            let f = Rect(x: x, y: 0, width: width, height: Self.height)
+            let f = Rect(x: mirrored ? w - x - width : x, y: 0, width: width, height: Self.height)
             if v.frame != f { v.frame = f }
         }
         var left = 8.0

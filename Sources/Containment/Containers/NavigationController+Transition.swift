@@ -48,6 +48,7 @@ extension NavigationController {
         toolbar.isHidden = isToolbarHidden
         v.attach(toolbar, at: v.subviews.count)
         let edge = ScreenEdgePanGestureRecognizer(simulation: simulation, name: "\(name).interactivePopGestureRecognizer")
+        edge.leadingEdge = true
         // Weak: the recognizer lives in this controller's view (a cycle otherwise), and a
         // script may keep it after the controller is collected.
         edge.onAction = { [weak self] g in self?.edgeSwipe(g) }
@@ -220,9 +221,10 @@ extension NavigationController {
         if !pending.isEmpty { pending.removeFirst()() }
     }
 
-    /// The built-in interactive pop from a left-edge swipe (S24/S25).
+    /// The built-in interactive pop from a left-edge swipe (S24/S25); right to left, from
+    /// the right edge, leftwards (Q74).
     func edgeSwipe(_ g: GestureRecognizer) {
-        let width = max(1, viewIfLoaded?.bounds.size.width ?? 1)
+        let width = max(1, viewIfLoaded?.bounds.size.width ?? 1) * (viewIfLoaded?.isRightToLeft == true ? -1 : 1)
         switch g.state {
         case .began:
             guard viewControllers.count > 1, !isTransitioning, isShowing, let top = topViewController else { return }
@@ -238,7 +240,7 @@ extension NavigationController {
             edgeInteraction?.update(g.translation.x / width)
         case .ended, .cancelled:
             guard let interaction = edgeInteraction else { return }
-            if g.state == .ended && (interaction.percentComplete > 0.5 || g.velocity.x > 1000) {
+            if g.state == .ended && (interaction.percentComplete > 0.5 || g.velocity.x * (width < 0 ? -1 : 1) > 1000) {
                 interaction.finish()
             } else {
                 // Q11: isMovingFromParent only in the popped controller's first will-disappear.
@@ -264,7 +266,8 @@ final class NavigationSlide: TransitionAnimator {
               let toView = ctx.view("to"), let fromView = ctx.view("from") else { ctx.completeTransition(true); return }
         let frame = nav.contentFrame(for: ctx.toViewController)
         let fromFrame = nav.contentFrame(for: ctx.fromViewController)
-        let w = frame.size.width
+        // Q74: right to left, a push comes in from the left and a pop leaves to the left.
+        let w = frame.size.width * (nav.view.isRightToLeft ? -1 : 1)
         func shifted(_ f: Rect, _ dx: Double) -> Rect { Rect(x: f.origin.x + dx, y: f.origin.y, width: f.size.width, height: f.size.height) }
         if operation == .pop {
             toView.frame = shifted(frame, -0.3 * w)

@@ -109,8 +109,10 @@ extension PageViewController {
     /// follows the finger; a release past half a page, or a fling toward the new page,
     /// completes, anything else cancels.
     func swipe(_ g: GestureRecognizer) {
-        let along = isHorizontal ? g.translation.x : g.translation.y
-        let speed = isHorizontal ? g.velocity.x : g.velocity.y
+        // Measured along the pages' order: mirrored right to left (Q74).
+        let sign: Double = isMirrored ? -1 : 1
+        let along = (isHorizontal ? g.translation.x : g.translation.y) * sign
+        let speed = (isHorizontal ? g.velocity.x : g.velocity.y) * sign
         switch g.state {
         case .began:
             if pagesPerTurn == 2 { beginSpreadSwipe(along: along); return }

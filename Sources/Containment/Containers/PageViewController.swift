@@ -112,14 +112,20 @@ public final class PageViewController: ViewController {
         return isHorizontal ? Rect(x: 0, y: 0, width: s.width + gap, height: s.height)
                             : Rect(x: 0, y: 0, width: s.width, height: s.height + gap)
     }
+    /// Q74: right to left, a horizontal page view controller runs from the right: the page
+    /// after is on the left and a swipe to the right turns forward, as current iOS does
+    /// (its pages come from the view's layout direction; a script that wants the old
+    /// order forces `semanticContentAttribute = "forceLeftToRight"`). The page curl's
+    /// spine stays on the left.
+    var isMirrored: Bool { isHorizontal && transitionStyle == .scroll && viewIfLoaded?.isRightToLeft == true }
     /// Slot 0 holds the page before, 1 the current one, 2 the page after.
     func pageFrame(slot: Double) -> Rect {
-        let s = pageSize, d = slot * stride
+        let s = pageSize, d = (isMirrored ? 2 - slot : slot) * stride
         return Rect(x: isHorizontal ? d : 0, y: isHorizontal ? 0 : d, width: s.width, height: s.height)
     }
     /// The scroll view's bounds when it shows `position` (1 = at rest on the current page).
     func scrollBounds(position: Double) -> Rect {
-        let d = position * stride
+        let d = (isMirrored ? 2 - position : position) * stride
         return Rect(origin: Point(x: isHorizontal ? d : 0, y: isHorizontal ? 0 : d), size: scrollView.bounds.size)
     }
 

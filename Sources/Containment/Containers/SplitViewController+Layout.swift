@@ -56,10 +56,19 @@ extension SplitViewController {
     var primaryWidth: Double { preferredPrimaryColumnWidth ?? Self.automaticColumnWidth }
     var supplementaryWidth: Double { preferredSupplementaryColumnWidth ?? Self.automaticColumnWidth }
 
-    /// Q48: columns from the leading edge, primary first; "beside" and "displace" give
-    /// the secondary what is left (displace moves it right by the primary without
-    /// narrowing it), "over" leaves it the full width under the others.
+    /// Q48: columns from the leading edge, primary first: the left edge, or the right one
+    /// right to left (Q74), the frames mirrored.
     func frame(of c: Column, mode m: DisplayMode, in size: Size) -> Rect {
+        let f = leadingFrame(of: c, mode: m, in: size)
+        let rtl = viewIfLoaded?.isRightToLeft ?? (simulation.layoutDirection == "rightToLeft")
+        guard rtl else { return f }
+        return Rect(x: size.width - f.origin.x - f.size.width, y: f.origin.y, width: f.size.width, height: f.size.height)
+    }
+
+    /// Left to right: "beside" and "displace" give the secondary what is left (displace
+    /// moves it right by the primary without narrowing it), "over" leaves it the full
+    /// width under the others.
+    func leadingFrame(of c: Column, mode m: DisplayMode, in size: Size) -> Rect {
         let w = size.width, h = size.height
         let p = min(primaryWidth, w), s = min(supplementaryWidth, w)
         let full = Rect(x: 0, y: 0, width: w, height: h)

@@ -81,7 +81,9 @@ public final class TabBar: View {
         let w = bounds.size.width / Double(items.count)
         func place(_ v: View?, _ f: Rect) { if let v, v.frame != f { v.frame = f } }
         for b in buttons where b.index < items.count {
-            place(b, Rect(x: Double(b.index) * w, y: 0, width: w, height: Self.height))
+            // Q74: right to left, the first item is the rightmost.
+            let slot = isRightToLeft ? items.count - 1 - b.index : b.index
+            place(b, Rect(x: Double(slot) * w, y: 0, width: w, height: Self.height))
             place(b.image, Rect(x: w / 2 - 15, y: 5, width: 30, height: 30))
             place(b.label, Rect(x: 0, y: 35, width: w, height: 14))
             place(b.badge, Rect(x: w / 2 + 8, y: 2, width: 20, height: 18))

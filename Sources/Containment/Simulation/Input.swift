@@ -151,7 +151,7 @@ extension Simulation {
         var v: View? = hit
         edges: while let cur = v {
             for g in cur.gestureRecognizers where g.isEnabled && g.kind == .screenEdgePan && g.shouldBegin?() != false {
-                let nearEdge = g.edges == "right" ? from.x >= window.bounds.size.width - 20 : from.x <= 20
+                let nearEdge = g.effectiveEdges == "right" ? from.x >= window.bounds.size.width - 20 : from.x <= 20
                 if nearEdge { recognizer = g; break edges }
             }
             v = cur.superview

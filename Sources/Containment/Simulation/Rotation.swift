@@ -4,17 +4,20 @@ public struct TraitCollection: Equatable, Sendable {
     public var verticalSizeClass: String
     public var idiom: String
     public var displayScale: Double
+    /// `leftToRight` or `rightToLeft` (UITraitCollection.layoutDirection).
+    public var layoutDirection = "leftToRight"
 
     /// Phones are compact wide (the Plus and Pro Max regular in landscape); tall in
     /// portrait, compact in landscape. iPads are regular both ways.
-    static func of(_ device: Device, size: Size) -> TraitCollection {
+    static func of(_ device: Device, size: Size, direction: String = "leftToRight") -> TraitCollection {
         if device.idiom == "pad" {
-            return TraitCollection(horizontalSizeClass: "regular", verticalSizeClass: "regular", idiom: "pad", displayScale: device.scale)
+            return TraitCollection(horizontalSizeClass: "regular", verticalSizeClass: "regular", idiom: "pad",
+                                   displayScale: device.scale, layoutDirection: direction)
         }
         let landscape = size.width > size.height
         return TraitCollection(horizontalSizeClass: landscape && device.regularWidthInLandscape ? "regular" : "compact",
                                verticalSizeClass: landscape ? "compact" : "regular",
-                               idiom: device.idiom, displayScale: device.scale)
+                               idiom: device.idiom, displayScale: device.scale, layoutDirection: direction)
     }
 }
 
@@ -26,7 +29,7 @@ extension Simulation {
     public static var orientations: [String] { ["portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight"] }
 
     public var traitCollection: TraitCollection {
-        traitsInTransition ?? TraitCollection.of(device, size: window.bounds.size)
+        traitsInTransition ?? TraitCollection.of(device, size: window.bounds.size, direction: layoutDirection)
     }
 
     /// `ui.rotate`: the window takes the new size; viewWillTransition travels down the
@@ -90,7 +93,7 @@ extension Simulation {
             tops.append(p)
             next = p.presentedViewController
         }
-        let newTraits = TraitCollection.of(device, size: size)
+        let newTraits = TraitCollection.of(device, size: size, direction: layoutDirection)
         for vc in tops {
             let vcSize = vc === root ? size : vc.modalFrame(in: windowBounds, traits: newTraits).size
             vc.deliverViewWillTransition(to: vcSize, coordinator: coordinator)

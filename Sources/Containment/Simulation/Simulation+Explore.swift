@@ -33,8 +33,8 @@ extension Simulation {
             pending.append(contentsOf: v.subviews)
             let frame = v.windowFrame
             let center = Point(x: frame.midX, y: frame.midY)
-            if v.gestureRecognizers.contains(where: { $0.kind == .screenEdgePan && $0.isEnabled && $0.shouldBegin?() != false }) {
-                let from = Point(x: frame.minX + 1, y: center.y)
+            if let g = v.gestureRecognizers.first(where: { $0.kind == .screenEdgePan && $0.isEnabled && $0.shouldBegin?() != false }) {
+                let from = Point(x: g.effectiveEdges == "right" ? frame.maxX - 1 : frame.minX + 1, y: center.y)
                 if reaches(v, at: from) { out.append((v, from, true, false, true)) }
             }
             guard reaches(v, at: center) else { continue }

@@ -4,6 +4,9 @@ public final class Simulation {
     public let clock: VirtualClock
     public let trace: Trace
     public internal(set) var device: Device
+    /// The trait collection's layout direction, `leftToRight` or `rightToLeft`
+    /// (`ui.setLayoutDirection`; docs/layout.md, Right-to-left).
+    public internal(set) var layoutDirection = "leftToRight"
     /// The traits before a size transition, until the window takes the new size (Q8):
     /// `setDevice` changes the device first.
     var traitsInTransition: TraitCollection?

@@ -8,6 +8,13 @@ public class GestureRecognizer: SimObject {
     public let kind: Kind
     /// For screen-edge pans: "left" or "right".
     public var edges = "left"
+    /// The built-in interactive pop's: the leading edge, the right one right to left (Q74).
+    var leadingEdge = false
+    /// The edge a screen-edge pan starts from now.
+    public var effectiveEdges: String {
+        guard leadingEdge else { return edges }
+        return view?.isRightToLeft == true ? "right" : "left"
+    }
     public var isEnabled = true
     public internal(set) var state = State.possible
     public internal(set) var translation = Point.zero

@@ -122,5 +122,15 @@ extension ViewController {
 }
 
 extension View {
-    public var traitCollection: TraitCollection { simulation.traitCollection }
+    /// The window's traits, with the layout direction this view's place in the tree and
+    /// its own forced attribute give it (Q74).
+    public var traitCollection: TraitCollection {
+        var t = simulation.traitCollection
+        switch semanticContentAttribute {
+        case "forceRightToLeft": t.layoutDirection = "rightToLeft"
+        case "forceLeftToRight": t.layoutDirection = "leftToRight"
+        default: t.layoutDirection = inheritedLayoutDirection
+        }
+        return t
+    }
 }

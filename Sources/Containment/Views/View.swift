@@ -51,6 +51,9 @@ open class View: SimObject {
     private var owningLink = ObjectLink<ViewController>()
     /// A new view needs layout, as in UIKit.
     public internal(set) var needsLayout = true
+    /// UISemanticContentAttribute (Simulation+LayoutDirection.swift): `unspecified`
+    /// follows the layout direction; a change lays the view out again.
+    public var semanticContentAttribute = "unspecified" { didSet { if oldValue != semanticContentAttribute { setNeedsLayout() } } }
     /// The safe-area insets last delivered by a layout pass (Q16).
     var lastSafeAreaInsets = EdgeInsets.zero
     /// Set when something this view's insets depend on changed (its geometry, its

@@ -159,12 +159,13 @@ extension LuaRuntime {
     /// docs/api-conventions.md.
     func push(_ t: TraitCollection) {
         _ = lua_newuserdatauv(L, 0, 1)
-        L.newTable(hash: 5)
+        L.newTable(hash: 6)
         L.push(t.horizontalSizeClass); L.setRawField(-2, "horizontalSizeClass")
         L.push(t.verticalSizeClass); L.setRawField(-2, "verticalSizeClass")
         L.push(t.idiom); L.setRawField(-2, "userInterfaceIdiom")
         L.push(t.idiom); L.setRawField(-2, "idiom")
         L.push(t.displayScale); L.setRawField(-2, "displayScale")
+        L.push(t.layoutDirection); L.setRawField(-2, "layoutDirection")
         lua_setiuservalue(L, -2, 1)
         pushTraitMetatable()
         lua_setmetatable(L, -2)

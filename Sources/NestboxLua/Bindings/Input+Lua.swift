@@ -87,6 +87,15 @@ enum InputFunctions {
             a.rt.simulation.setDevice(d)
             return 0
         },
+        LuaMethod("setLayoutDirection", "(direction: string)",
+                  doc: "`leftToRight` or `rightToLeft`: the traits' layout direction, as a change of language sets it; the containers mirror (Q74).") { a in
+            let direction = try a.string(1)
+            guard Simulation.layoutDirections.contains(direction) else {
+                throw LuaFailure.argument(1, "unknown layout direction '\(direction)' (leftToRight, rightToLeft)")
+            }
+            try a.rt.simulation.setLayoutDirection(direction)
+            return 0
+        },
         LuaMethod("memoryWarning", "()", doc: "Sends `didReceiveMemoryWarning` to the window's controllers, parent first.") { a in a.rt.simulation.memoryWarning(); return 0 },
         LuaMethod("beginIgnoringInteractionEvents", "()", doc: "Stops taps and pans from reaching views (nested).") { a in a.rt.simulation.beginIgnoringInteractionEvents(); return 0 },
         LuaMethod("endIgnoringInteractionEvents", "()", doc: "Ends one `beginIgnoringInteractionEvents`.") { a in

@@ -142,8 +142,19 @@ enum ViewBinding {
                     get: { c in c.rt.push(objects: try view(c).gestureRecognizers); return 1 }),
         LuaProperty("safeAreaInsets", "Insets", doc: "The part of the view the window's insets and the bars cover (Q16).",
                     get: { c in c.rt.push(try view(c).safeAreaInsets); return 1 }),
-        LuaProperty("traitCollection", "TraitCollection", doc: "Size classes, idiom and display scale: `{horizontalSizeClass, verticalSizeClass, userInterfaceIdiom, displayScale}`.",
+        LuaProperty("traitCollection", "TraitCollection", doc: "Size classes, idiom, display scale and layout direction: `{horizontalSizeClass, verticalSizeClass, userInterfaceIdiom, displayScale, layoutDirection}`.",
                     get: { c in c.rt.push(try view(c).traitCollection); return 1 }),
+        LuaProperty("semanticContentAttribute", "string", doc: "`unspecified`, `playback`, `spatial`, `forceLeftToRight` or `forceRightToLeft`: whether the content flips right to left (Q74).",
+                    get: { c in c.L.push(try view(c).semanticContentAttribute); return 1 },
+                    set: { c, i in
+                        let value = try c.args.string(i)
+                        guard View.semanticContentAttributes.contains(value) else {
+                            throw LuaFailure.argument(i, "unknown semanticContentAttribute '\(value)' (\(View.semanticContentAttributes.joined(separator: ", ")))")
+                        }
+                        try view(c).semanticContentAttribute = value
+                    }),
+        LuaProperty("effectiveUserInterfaceLayoutDirection", "string", doc: "`leftToRight` or `rightToLeft`: the direction the view's content is laid out in (Q74).",
+                    get: { c in c.L.push(try view(c).effectiveUserInterfaceLayoutDirection); return 1 }),
     ]
 
     static let hooks: [LuaHook] = [

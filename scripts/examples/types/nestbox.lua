@@ -31,6 +31,7 @@
 ---@field verticalSizeClass string
 ---@field idiom string
 ---@field displayScale number
+---@field layoutDirection string
 
 ---An affine transform `{a, b, c, d, tx, ty}`.
 ---@class Transform
@@ -314,7 +315,9 @@ function ViewControllerClass:extend(name) end
 ---@field presentation Presentation The values on screen while animating: `{frame, center, bounds, transform, alpha, backgroundColor}`. (read-only)
 ---@field gestureRecognizers GestureRecognizer[] The attached recognizers. (read-only)
 ---@field safeAreaInsets Insets The part of the view the window's insets and the bars cover (Q16). (read-only)
----@field traitCollection TraitCollection Size classes, idiom and display scale: `{horizontalSizeClass, verticalSizeClass, userInterfaceIdiom, displayScale}`. (read-only)
+---@field traitCollection TraitCollection Size classes, idiom, display scale and layout direction: `{horizontalSizeClass, verticalSizeClass, userInterfaceIdiom, displayScale, layoutDirection}`. (read-only)
+---@field semanticContentAttribute string `unspecified`, `playback`, `spatial`, `forceLeftToRight` or `forceRightToLeft`: whether the content flips right to left (Q74).
+---@field effectiveUserInterfaceLayoutDirection string `leftToRight` or `rightToLeft`: the direction the view's content is laid out in (Q74). (read-only)
 local View = {}
 
 ---Adds `view` as the frontmost subview, taking it from its old superview.
@@ -401,6 +404,7 @@ function View:init(args) end
 ---@field clipsToBounds boolean?
 ---@field autoresizingMask string[]?
 ---@field layoutMargins (Insets|number[])?
+---@field semanticContentAttribute string?
 ---@field [string] any
 
 ---`ui.View`: call it with a table to make one; `extend` makes a Lua subclass.
@@ -1311,6 +1315,10 @@ function ui.rotate(orientation) end
 ---Switches to the named device (its size, scale, idiom and safe area).
 ---@param name string
 function ui.setDevice(name) end
+
+---`leftToRight` or `rightToLeft`: the traits' layout direction, as a change of language sets it; the containers mirror (Q74).
+---@param direction string
+function ui.setLayoutDirection(direction) end
 
 ---Sends `didReceiveMemoryWarning` to the window's controllers, parent first.
 function ui.memoryWarning() end
