@@ -38,6 +38,8 @@ final class PreviewServer: @unchecked Sendable {
         await server.appendRoute("GET /") { [self] _ in
             HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: currentPage())
         }
+        // A browser asks for an icon: none, and no error in its console.
+        await server.appendRoute("GET /favicon.ico") { _ in HTTPResponse(statusCode: .noContent) }
         await server.appendRoute("GET /state") { [self] _ in
             HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: state())
         }
@@ -127,11 +129,13 @@ final class PreviewServer: @unchecked Sendable {
     /// Asks for the state; reloads (keeping the hash, so the selection) on a new good
     /// run, shows a failed run's error above the last good one.
     static let pageScript = """
-        <div id="preview-error" style="display:none; position:fixed; top:0; left:0; right:0; z-index:10; background:#ffe5e3; color:#a00; font:13px monospace; padding:6px 12px; border-bottom:1px solid #f99"></div>
+        <div id="preview-error" style="display:none; background:#ffe5e3; color:#a00; font:13px monospace; padding:6px 12px; border-bottom:1px solid #f99"></div>
         <script>
         (function () {
           const shown = VERSION;
           const banner = document.getElementById("preview-error");
+          // Above everything, pushing the page down: the header stays readable.
+          document.body.prepend(banner);
           async function poll() {
             try {
               const s = await (await fetch("/state", { cache: "no-store" })).json();

@@ -211,7 +211,11 @@ extension ReportPage {
           }
           const v = pickedView();
           row("view", picked.name);
-          if (!v) { row("in this frame", "not drawn (hidden, clear, or not in the window)"); return; }
+          if (!v) {
+            const named = data.strings[fr(frame)[3]].split("\n").some(l => l.includes("<") && l.includes(": " + picked.name + ";"));
+            row("in this frame", named ? "not drawn (hidden, clear, or outside the window)" : "no view of that name");
+            return;
+          }
           row("class", v[1]);
           row("frame", rect(v, 6));
           row("bounds", rect(v, 10));

@@ -2,8 +2,8 @@ import Containment
 
 /// Takes a report's frames as a run goes (`nestbox run --report`): the simulation's
 /// watcher looks at every instant that recorded events and at each 1/60 s while
-/// something animates (policy Q33), and the trace asks for one more look before each
-/// event of an instant that already has one, so every event is shown with the world as
+/// something animates (policy Q33), and the trace asks for one more look right after
+/// each event (after a run of view changes), so every event is shown with the world as
 /// it left it. Each look draws the screen to SVG and prints the two hierarchies; a look
 /// that finds what the last one found adds no frame.
 public final class ReportRecorder {
@@ -31,13 +31,11 @@ public final class ReportRecorder {
     public private(set) weak var simulation: Simulation?
     /// The last event at the last look.
     private var seenSeq: Int?
-    /// The event recorded last, its instant and kind: the state after it is taken when
-    /// the next event of the same instant is about to be recorded.
-    private var previous: (seq: Int, time: Double, kind: TraceKind)?
     /// Events of a run of view changes (`addSubview`, `moveToWindow`, ...) at one
     /// instant, waiting for the look after the run: a loop that builds 1,000 views is one
     /// look, not 2,000 looks of up to 1,000 views.
     private var waiting: [Int] = []
+    private var waitingTime = -1.0
     /// True while a look runs: anything it records (nothing should) takes no look.
     private var looking = false
     /// The views of the last look, for `ViewInfo.hasSameProperties`.
@@ -63,33 +61,53 @@ public final class ReportRecorder {
         sim.watch { [weak self, unowned sim] t in self?.look(sim, at: t) }
         // The same lifetimes as the watcher's: the trace is the simulation's.
         sim.trace.beforeRecord = { [weak self, unowned sim] kind in self?.eventComing(sim, kind) }
+        sim.trace.afterRecord = { [weak self, unowned sim] kind in self?.eventRecorded(sim, kind) }
     }
 
-    /// Before an event is recorded: the world as the previous event left it, if that
-    /// event is of this instant (an earlier instant's last event has its instant's look)
-    /// and ends a run of view changes (or is no view change).
-    private func eventComing(_ sim: Simulation, _ kind: TraceKind) {
-        guard !looking else { return }
+    /// Right after an event is stored: the world it leaves (the model sets a state, then
+    /// records the event that announces it). A view change waits for the end of its run.
+    private func eventRecorded(_ sim: Simulation, _ kind: TraceKind) {
+        guard !looking, report.note == nil, report.eventNote == nil else { return }
         let now = sim.clock.now
-        if let p = previous, p.time == now, report.note == nil, report.eventNote == nil {
-            waiting.append(p.seq)
-            if p.kind == .view && kind == .view {
-                // the run goes on
-            } else if eventFrames < maxEventFrames, report.stringBytes < maxBytes / 2 {
-                let before = report.frames.count
-                if let frame = look(sim, at: now, afterEvent: true) {
-                    for seq in waiting { report.show(event: seq, frame: frame) }
-                }
-                waiting = []
-                eventFrames += report.frames.count - before
-            } else {
-                report.eventNote = "from event #\(waiting[0]) on, an event shows its instant's end (the looks after single events stop at "
-                    + "\(maxEventFrames) frames or half the text)"
+        if waitingTime != now { waiting = []; runLength = 0 }
+        waitingTime = now
+        waiting.append(sim.trace.nextEventSeq - 1)
+        // A call, a view change or an input is recorded as its work begins: the world it
+        // leaves is the one the next event finds (`eventComing`). Every other event is
+        // recorded once the model has changed (an appearance state, then its callback).
+        if !Self.announcesWork(kind) { lookAfterEvents(sim, at: now) }
+    }
+
+    static func announcesWork(_ kind: TraceKind) -> Bool { kind == .call || kind == .view || kind == .input }
+    /// View changes of a run looked at one by one before the rest wait for its end.
+    static let viewRunLooks = 8
+    private var runLength = 0
+
+    /// Before an event is recorded: the events that announced work at this instant have
+    /// done it. A run of view changes is looked at one by one for its first few (a
+    /// removal and its moveToWindow(nil)), then once at its end: a loop building 1,000
+    /// views is not 1,000 looks of up to 1,000 views.
+    private func eventComing(_ sim: Simulation, _ kind: TraceKind) {
+        guard !looking, !waiting.isEmpty, waitingTime == sim.clock.now,
+              report.note == nil, report.eventNote == nil else { return }
+        runLength = kind == .view ? runLength + 1 : 0
+        if kind == .view && runLength > Self.viewRunLooks { return }
+        lookAfterEvents(sim, at: waitingTime)
+    }
+
+    /// One look for the events waiting, within the looks' cap (Q33).
+    private func lookAfterEvents(_ sim: Simulation, at now: Double) {
+        if eventFrames < maxEventFrames, report.stringBytes < maxBytes / 2 {
+            let before = report.frames.count
+            if let frame = look(sim, at: now, afterEvent: true) {
+                for seq in waiting { report.show(event: seq, frame: frame) }
             }
+            eventFrames += report.frames.count - before
         } else {
-            waiting = []
+            report.eventNote = "from event #\(waiting[0]) on, an event shows its instant's end (the looks after single events stop at "
+                + "\(maxEventFrames) frames or half the text)"
         }
-        previous = (sim.trace.nextEventSeq, now, kind)
+        waiting = []
     }
 
     /// After the run: the last instant, if it recorded anything since the last look,
@@ -97,6 +115,7 @@ public final class ReportRecorder {
     public func finish(_ sim: Simulation) {
         sim.finishWatching()
         sim.trace.beforeRecord = nil
+        sim.trace.afterRecord = nil
         if report.frames.isEmpty { look(sim, at: sim.clock.now) }
     }
 
@@ -143,6 +162,7 @@ public final class ReportRecorder {
             + "at most \(Self.maxFrames) frames and \(formatNumber(Double(maxBytes) / Double(1 << 20))) MB of text"
         sim.watch(nil)
         sim.trace.beforeRecord = nil
+        sim.trace.afterRecord = nil
     }
 
     static let svgNamespace = "<svg xmlns=\"http://www.w3.org/2000/svg\" "

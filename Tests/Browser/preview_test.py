@@ -103,6 +103,10 @@ def main():
               "a script error shows with file:line")
         check("attempt to index a nil value" in banner().text, f"and its message ({banner().text})")
         check("Bonjour" in screen_text(d), "the last good run stays visible")
+        top = d.execute_script("return document.querySelector('header').getBoundingClientRect().top")
+        check(top >= banner().rect["height"] - 1, f"the banner pushes the header down, not over it ({top})")
+        logs = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"] if hasattr(d, "get_log") else []
+        check(not logs, f"no error in the browser's console ({logs})")
         time.sleep(1.1)
         with open(design, "w") as f:
             f.write(DESIGN.replace("TEXT", "Fixed"))

@@ -185,6 +185,9 @@ def report_checks(page, width, height):
         d.get(link)
         check(d.execute_script("return data.events[selected][0]") == seq2, "a #event=N link selects that event")
         check(inspector(d).get("view") == "badge", "and picks the view it names")
+        d.get("about:blank")
+        d.get(link.replace("view=badge", "view=nope"))
+        check(inspector(d).get("in this frame") == "no view of that name", f"a link to no view says so ({inspector(d)})")
     finally:
         d.quit()
 

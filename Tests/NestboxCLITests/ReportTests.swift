@@ -36,39 +36,38 @@ import NestboxCLI
         #expect(r.code == 0 && r.err.isEmpty)
         #expect(r.out == plain.out)
         let page = try Self.page(dir + "/r.html")
-        // t = 0 after each event or run of view changes that changed what is seen (the
-        // window alone, then with the square and the animation's target set); the 60
-        // ticks to 1 s. The print at 0.5 s and the animation's end at 1 s change nothing
-        // the tick at their instant shows: their looks are that tick's frame.
+        // t = 0 after each event that changed what is seen (the window alone, with the
+        // square, with the animation's target set); the 60 ticks to 1 s. The print at
+        // 0.5 s and the animation's end at 1 s change nothing the tick at their instant
+        // shows: their looks are that tick's frame.
         let times = page.frames.map { $0[0] }
-        #expect(times.count == 62)
-        #expect(times[0] == 0 && times[1] == 0 && times[2] == 0.017 && times[31] == 0.5 && times[61] == 1)
+        #expect(times.count == 63)
+        #expect(times[0] == 0 && times[2] == 0 && times[3] == 0.017 && times[32] == 0.5 && times[62] == 1)
         #expect(times.filter { $0 == 0.5 }.count == 1)
-        #expect(page.screen(16).contains(##"<rect x="25" y="0" width="10" height="10" fill="#FF0000"/>"##))
+        #expect(page.screen(17).contains(##"<rect x="25" y="0" width="10" height="10" fill="#FF0000"/>"##))
         #expect(page.screen(0).hasPrefix(#"<svg width="393" height="852" viewBox="0 0 393 852""#))
         #expect(!page.screen(0).contains("#FF0000") && page.screen(1).contains(##"<rect x="0" y="0" width="10" height="10" fill="#FF0000"/>"##))
         // Distinct texts once: 62 pictures (the empty window, 61 positions of the square)
-        // and as many lists of places on screen; the views' properties twice (without
-        // and with the square, which do not change as it moves); two view hierarchies,
+        // and 62 lists of places on screen; the views' properties three times (without
+        // the square, with it, with its animation's target set); three view hierarchies,
         // one controller hierarchy, no boxes.
-        #expect(page.strings.count == 130)
-        #expect(Set(page.frames.dropFirst().map { $0[5] }).count == 1)
-        #expect(page.strings[Int(page.frames[61][2])] == "(no root view controller)")
-        #expect(page.strings[Int(page.frames[61][4])] == "[]")
-        #expect(page.strings[Int(page.frames[1][3])].contains("<View: square; frame = (100 0; 10 10)"))
+        #expect(page.strings.count == 132)
+        #expect(Set(page.frames.dropFirst(2).map { $0[5] }).count == 1)
+        #expect(page.strings[Int(page.frames[62][2])] == "(no root view controller)")
+        #expect(page.strings[Int(page.frames[62][4])] == "[]")
+        #expect(page.strings[Int(page.frames[2][3])].contains("<View: square; frame = (100 0; 10 10)"))
         let events = page.events.map { e in e.map { "\($0)" }.joined(separator: " | ") }
-        // addSubview and moveToWindow are one run of view changes: one look after both.
         #expect(events == [
             "1 | 0 | call | window | window.makeKeyAndVisible() | 0",
             "2 | 0 | view | window | window.addSubview(square) | 1",
-            "3 | 0 | view | square | square.moveToWindow(window) | 1",
-            #"4 | 0 | animation | animation#1 | animation#1.begin(duration: 1, curve: "linear", views: "square") | 1"#,
-            "5 | 0.5 | log | script | log: half | 31",
-            "6 | 1 | animation | animation#1 | animation#1.end(finished: true) | 61",
+            "3 | 0 | view | square | square.moveToWindow(window) | 2",
+            #"4 | 0 | animation | animation#1 | animation#1.begin(duration: 1, curve: "linear", views: "square") | 2"#,
+            "5 | 0.5 | log | script | log: half | 32",
+            "6 | 1 | animation | animation#1 | animation#1.end(finished: true) | 62",
         ])
         #expect(page.data["lanes"] as? [String] == ["window", "square", "animations 1", "script"])
-        #expect("\(page.data["slices"] ?? "")" == "\([[2, 1, 61, "animation#1", 3]] as [[Any]])")
-        #expect("\(page.data["ticks"] ?? "")" == "\([[0, 0, 0], [0, 1, 1], [1, 1, 2], [3, 31, 4]])")
+        #expect("\(page.data["slices"] ?? "")" == "\([[2, 2, 62, "animation#1", 3]] as [[Any]])")
+        #expect("\(page.data["ticks"] ?? "")" == "\([[0, 0, 0], [0, 1, 1], [1, 2, 2], [3, 32, 4]])")
         #expect(page.data["note"] is NSNull)
     }
 
@@ -110,6 +109,59 @@ import NestboxCLI
         #expect(page.screen(2).contains(##"<rect x="0" y="0" width="10" height="10" fill="#0000FF"/>"##))
     }
 
+    /// Every event's frame shows each controller in the appearance state the trace has
+    /// reached by that event: the state a viewWillAppear announces from that event on,
+    /// never one a later event announces (the sliding menu and a tab bar that switches).
+    /// Calls, view changes and inputs show the world their work left, which the model
+    /// reaches only as the next event (perhaps an appearance callback) is recorded.
+    @Test("each event's frame: every controller's state as the trace has it by that event")
+    func statesFollowTheTrace() throws {
+        let tabs = try script("""
+            local home = ui.ViewController{ name = "home", title = "Home" }
+            local nav = ui.NavigationController{ name = "nav", root = home }
+            local tabs = ui.TabBarController{ name = "tabs", viewControllers = { nav, ui.ViewController{ name = "settings", title = "S" },
+              ui.ViewController{ name = "more", title = "M" } } }
+            ui.window.rootViewController = tabs
+            ui.window:makeKeyAndVisible()
+            ui.settle()
+            nav:pushViewController(ui.ViewController{ name = "detail", title = "D" }, true)
+            ui.settle()
+            tabs.selectedIndex = 2
+            ui.settle()
+            tabs.selectedIndex = 1
+            ui.settle()
+            """, name: "tabs.lua")
+        let dir = try folder()
+        for (i, file) in [Self.slidingMenu, tabs].enumerated() {
+            #expect(nestbox(["run", file, "--trace", "none", "--report", dir + "/s\(i).html"]).code == 0)
+            let page = try Self.page(dir + "/s\(i).html")
+            var state: [String: String] = [:]
+            let announce = ["viewWillAppear": "appearing", "viewDidAppear": "appeared",
+                            "viewWillDisappear": "disappearing", "viewDidDisappear": "disappeared"]
+            var checked = 0
+            for e in page.events {
+                let object = "\(e[3])", text = "\(e[4])", frame = Int("\(e[5])")!
+                let kind = "\(e[2])"
+                if let call = text.split(separator: "(").first?.split(separator: ".").last, let s = announce[String(call)],
+                   text.hasPrefix(object + ".") {
+                    state[object] = s
+                }
+                guard !["call", "view", "input"].contains(kind) else { continue }
+                let tree = page.strings[Int(page.frames[frame][2])]
+                for line in tree.split(separator: "\n") {
+                    guard let open = line.firstIndex(of: "<"), let colon = line.range(of: ": ", range: open..<line.endIndex),
+                          let close = line.range(of: ">, state: ", range: colon.upperBound..<line.endIndex) else { continue }
+                    let name = String(line[colon.upperBound..<close.lowerBound])
+                    let shown = line[close.upperBound...].prefix { $0 != "," }
+                    guard let expected = state[name] else { continue }
+                    checked += 1
+                    #expect(String(shown) == expected, "\(file) #\(e[0]) \(text): \(name) shows \(shown), the trace says \(expected)")
+                }
+            }
+            #expect(checked > 100)
+        }
+    }
+
     @Test func theSameScriptWritesTheSameBytes() throws {
         let dir = try folder()
         #expect(nestbox(["run", Self.slidingMenu, "--trace", "none", "--report", dir + "/a.html"]).code == 0)
@@ -131,7 +183,7 @@ import NestboxCLI
         #expect(seconds < 10)
         // An instant's look, each 60 Hz tick of a slide, and the world after each event
         // that changed it (the same picture again is the same frame).
-        #expect(page.frames.count == 304)
+        #expect(page.frames.count == 306)
         // Nothing loaded from anywhere: no address, no src or href, no url() but the
         // SVG's own clip paths.
         for word in ["http://", "https://", "//www", "src=", "href=", "@import", "<link", "<iframe"] {

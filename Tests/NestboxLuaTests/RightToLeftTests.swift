@@ -152,4 +152,18 @@ import NestboxLua
 
             """)
     }
+
+    /// The bars are laid out again when the direction changes while they are on screen.
+    @Test func aChangeOnScreenMirrorsTheBarsAtOnce() throws {
+        let (outcome, out, _) = try runLua(Self.world + """
+            nav:pushViewController(b, false)
+            ui.settle()
+            ui.setLayoutDirection("rightToLeft")
+            print(nav.navigationBar.subviews[1].name, nav.navigationBar.subviews[1].frame.x, buttons())
+            ui.setLayoutDirection("leftToRight")
+            print(nav.navigationBar.subviews[1].frame.x, buttons())
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "nav.backButton\t285.0\t262.0 131.0 0.0\n8.0\t0.0 131.0 262.0\n")
+    }
 }

@@ -5,8 +5,9 @@ public class NavigationChrome: View {
     /// Weak: a script may keep the bar after Lua collects its controller; the bar then
     /// keeps what it shows and no longer updates.
     weak var navigationController: NavigationController?
-    /// The width the items were placed for.
+    /// The width and direction the items were placed for.
     var laidOutWidth = 0.0
+    var laidOutRightToLeft = false
 
     init(_ nav: NavigationController, className: String, part: String) {
         navigationController = nav
@@ -14,12 +15,12 @@ public class NavigationChrome: View {
     }
 
     public override func handle(_ hook: Hook) {
-        if case .layoutSubviews = hook, bounds.size.width != laidOutWidth { placeItems() }
+        if case .layoutSubviews = hook, bounds.size.width != laidOutWidth || isRightToLeft != laidOutRightToLeft { placeItems() }
         super.handle(hook)
     }
 
-    /// Puts the items in place for the current width (each bar's own layout).
-    func placeItems() { laidOutWidth = bounds.size.width }
+    /// Puts the items in place for the current width and direction (each bar's own layout).
+    func placeItems() { laidOutWidth = bounds.size.width; laidOutRightToLeft = isRightToLeft }
 }
 
 /// UINavigationBar: the top item's title, a back button titled from the item below

@@ -25,6 +25,9 @@ public final class Trace {
     /// previous event left it: a report takes the state after each event here
     /// (ReportRecorder). Nil in a run without `--report`, so the record path pays one test.
     public var beforeRecord: ((TraceKind) -> Void)?
+    /// Called with its kind right after each event is stored: the report's look at the
+    /// world an event leaves (the model changes a state before it records the event).
+    public var afterRecord: ((TraceKind) -> Void)?
     var nextSeq = 1
     /// The number the next recorded event gets.
     public var nextEventSeq: Int { nextSeq }
@@ -164,6 +167,7 @@ public final class Trace {
         memory.add(size)
         // The mask first: binding the listener retains its closure, on every event.
         if onEventMask & 1 << kind.index != 0, let onEvent { onEvent(s.event(at: s.count - 1)) }
+        if let afterRecord { afterRecord(kind) }
     }
 
     public func clear() {
