@@ -31,11 +31,13 @@ public final class ReportRecorder {
     public private(set) weak var simulation: Simulation?
     /// The last event at the last look.
     private var seenSeq: Int?
-    /// Events of a run of view changes (`addSubview`, `moveToWindow`, ...) at one
-    /// instant, waiting for the look after the run: a loop that builds 1,000 views is one
-    /// look, not 2,000 looks of up to 1,000 views.
+    /// Events of this instant not looked at yet (a call, a view change or an input, whose
+    /// work the next event finds done), and the instant.
     private var waiting: [Int] = []
     private var waitingTime = -1.0
+    /// View changes in a row at this instant: past `viewRunLooks` the run waits for its end.
+    private var runLength = 0
+    static let viewRunLooks = 8
     /// True while a look runs: anything it records (nothing should) takes no look.
     private var looking = false
     /// The views of the last look, for `ViewInfo.hasSameProperties`.
@@ -59,7 +61,9 @@ public final class ReportRecorder {
         // Unowned sim: the closure lives in `sim`'s own watch slot, so `sim` outlives
         // every call of it.
         sim.watch { [weak self, unowned sim] t in self?.look(sim, at: t) }
-        // The same lifetimes as the watcher's: the trace is the simulation's.
+        // The same lifetimes as the watcher's. Unowned sim: these closures live in the
+        // simulation's own trace (a `clear` replaces its storage, never the trace), so
+        // the simulation outlives every call of them; `finish` and `stop` remove them.
         sim.trace.beforeRecord = { [weak self, unowned sim] kind in self?.eventComing(sim, kind) }
         sim.trace.afterRecord = { [weak self, unowned sim] kind in self?.eventRecorded(sim, kind) }
     }
@@ -79,9 +83,6 @@ public final class ReportRecorder {
     }
 
     static func announcesWork(_ kind: TraceKind) -> Bool { kind == .call || kind == .view || kind == .input }
-    /// View changes of a run looked at one by one before the rest wait for its end.
-    static let viewRunLooks = 8
-    private var runLength = 0
 
     /// Before an event is recorded: the events that announced work at this instant have
     /// done it. A run of view changes is looked at one by one for its first few (a
