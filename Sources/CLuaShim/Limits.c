@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -235,8 +237,71 @@ static void *nb_watchdog_main(void *arg) {
     return NULL;
 }
 
+/* ---------- the watchdog of a forked test: a timer signal, not a thread ----------
+   A forked test (Fork.c, Q72) is a process of one thread that runs one test and
+   exits. A thread there would be made for every test (a sixth of a trivial test's
+   cost), so its watchdog is an interval timer whose SIGALRM does what the thread
+   would: at the deadline it marks the limit and hooks the running Lua thread
+   (lua_sethook may be called from a signal handler: lua.c does so for SIGINT), and
+   `grace` seconds later, if the VM has not raised the limit, it ends the process with
+   exit 3 (its standard error is /dev/null: the parent says which test and why). The handler runs on the VM's own thread, so `running` cannot
+   change under it; it only waits for the spin lock it interrupted by trying again a
+   millisecond later. */
+
+static volatile sig_atomic_t nb_timer_mode;     /* set in a forked test's process */
+static struct {
+    nb_state *st;
+    double grace;
+    int stage;                                  /* 0: before the deadline, 1: in its grace */
+} nb_timer;
+
+static void nb_timer_arm(double seconds) {
+    struct itimerval t = {{0, 0}, {(time_t)seconds, (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6)}};
+    if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0) t.it_value.tv_usec = 1;
+    setitimer(ITIMER_REAL, &t, NULL);
+}
+
+static void nb_timer_fired(int sig) {
+    (void)sig;
+    nb_state *st = nb_timer.st;
+    if (st == NULL) return;
+    if (nb_timer.stage == 0) {
+        if (__atomic_load_n(&st->running_lock, __ATOMIC_ACQUIRE)) { nb_timer_arm(0.001); return; }
+        nb_limit_fire(st, NB_LIMIT_TIME);
+        nb_timer.stage = 1;
+        if (nb_timer.grace > 0) nb_timer_arm(nb_timer.grace);
+    } else if (!__atomic_load_n(&st->limit_seen, __ATOMIC_ACQUIRE)) {
+        _exit(3);
+    }
+}
+
+void nb_watchdog_use_timer(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = nb_timer_fired;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    /* the mask is inherited across fork and exec: whoever started nestbox may block it */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGALRM);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    nb_timer_mode = 1;
+}
+
 int nb_watchdog_start(nb_state *st, double seconds, double grace, const char *script) {
     nb_watchdog_stop(st);
+    if (nb_timer_mode) {
+        if (!(seconds > 0)) seconds = 0;
+        if (seconds > 1e8) seconds = 1e8;       /* setitimer's range */
+        nb_timer.st = st;
+        nb_timer.grace = grace;
+        nb_timer.stage = 0;
+        nb_timer_arm(seconds);
+        st->watchdog = &nb_timer;
+        return 1;
+    }
     nb_watchdog *w = (nb_watchdog *)calloc(1, sizeof *w);
     if (w == NULL) return 0;
     w->st = st;
@@ -265,8 +330,16 @@ int nb_watchdog_start(nb_state *st, double seconds, double grace, const char *sc
 }
 
 void nb_watchdog_stop(nb_state *st) {
+    if (st->watchdog == NULL) return;
+    if (st->watchdog == (void *)&nb_timer) {
+        struct itimerval off;
+        memset(&off, 0, sizeof off);
+        setitimer(ITIMER_REAL, &off, NULL);
+        nb_timer.st = NULL;
+        st->watchdog = NULL;
+        return;
+    }
     nb_watchdog *w = (nb_watchdog *)st->watchdog;
-    if (w == NULL) return;
     st->watchdog = NULL;
     pthread_mutex_lock(&w->mutex);
     w->stop = 1;

@@ -15,19 +15,23 @@ import Darwin
 /// `nestbox test 2>log` keeps PASS green on the terminal and writes plain errors.
 enum Colour {
     static func enabled(environment: [String: String], isTerminal: Bool) -> Bool {
-        if let no = environment["NO_COLOR"], !no.isEmpty { return false }
-        if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
+        enabled(variable: { environment[$0] }, isTerminal: isTerminal)
+    }
+
+    static func enabled(variable: (String) -> String?, isTerminal: Bool) -> Bool {
+        if let no = variable("NO_COLOR"), !no.isEmpty { return false }
+        if let force = variable("CLICOLOR_FORCE"), !force.isEmpty, force != "0" { return true }
         return isTerminal
     }
 
     /// For the process's own standard output.
     static func forStandardOutput(_ output: Output) -> Bool {
-        enabled(environment: ProcessInfo.processInfo.environment, isTerminal: output.ownsProcess && isatty(1) != 0)
+        enabled(variable: Environment.value, isTerminal: output.ownsProcess && isatty(1) != 0)
     }
 
     /// For the process's own standard error.
     static var forStandardError: Bool {
-        enabled(environment: ProcessInfo.processInfo.environment, isTerminal: isatty(2) != 0)
+        enabled(variable: Environment.value, isTerminal: isatty(2) != 0)
     }
 
     static let red = "31", yellow = "33", cyan = "36", dim = "2"

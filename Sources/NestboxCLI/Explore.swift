@@ -74,7 +74,7 @@ public struct Explore: NestboxCommand {
     public func execute(output: Output) -> ExitStatus {
         var settings = self.settings
         // Forking is for the command line's own process only (as Q72's tests).
-        settings.fork = output.ownsProcess && ProcessInfo.processInfo.environment["NESTBOX_EXPLORE_FORK"] != "0"
+        settings.fork = output.ownsProcess && Environment.value("NESTBOX_EXPLORE_FORK") != "0"
         let explorer = Explorer(settings: settings, output: output)
         let (code, summary) = explorer.execute()
         guard code == .ok || code == .failure else { return code }

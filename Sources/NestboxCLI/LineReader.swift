@@ -140,8 +140,8 @@ public final class EditLineReader: LineReader {
 
     /// `~/.nestbox_history`, or `NESTBOX_HISTORY`.
     public static var defaultHistoryPath: String {
-        if let p = ProcessInfo.processInfo.environment["NESTBOX_HISTORY"], !p.isEmpty { return p }
-        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+        if let p = Environment.value("NESTBOX_HISTORY"), !p.isEmpty { return p }
+        let home = Environment.value("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? "."
         return home + "/.nestbox_history"
     }
 }

@@ -18,18 +18,86 @@ import Darwin
 extension SpecRunner {
     /// `NESTBOX_TEST_FORK=0` loads the file again for each test instead: a debugger or
     /// a profiler then sees every test in the one process.
-    static var mayFork: Bool { ProcessInfo.processInfo.environment["NESTBOX_TEST_FORK"] != "0" }
+    static var mayFork: Bool { Environment.value("NESTBOX_TEST_FORK") != "0" }
 
-    /// Test `index` of the file loaded in `loaded`, run in a child; what the child found
-    /// comes back through a pipe.
-    func runForked(_ test: SpecTest, index: Int, file: String, loaded: RunSession) -> SpecCaseResult {
+    /// A test running in a child: its process, the read end of its pipe and what came
+    /// through it so far.
+    struct Child {
+        var pid: Int32, fd: Int32, bytes: [UInt8] = []
+        var at: Int, test: SpecTest, start: ContinuousClock.Instant
+        /// Past this (its own watchdog ends it before), the child is killed.
+        var deadline: Double?
+        var killed = false
+    }
+
+    /// Runs `tests` (their 1-based index in the file, the order they are said in), each
+    /// in a child forked from `loaded`, up to `testJobs` at once (`-j`); `ended` hears
+    /// each result as soon as it and those before it have ended, so the report reads as
+    /// if they ran one by one. A pending test is skipped without a process.
+    func runForked(_ tests: [(index: Int, test: SpecTest)], file: String, loaded: RunSession,
+                   ended: (SpecCaseResult) -> Void) {
+        // Results by position in `tests` (an array: a dictionary type's first use costs
+        // a command's start-up 0.2 M instructions, docs/performance.md).
+        var running: [Child] = [], done = [SpecCaseResult?](repeating: nil, count: tests.count)
+        var next = 0, said = 0
+        var chunk = [UInt8](repeating: 0, count: 1 << 12)
+        func settle(_ at: Int, _ result: SpecCaseResult) {
+            done[at] = result
+            while said < tests.count, let r = done[said] { done[said] = nil; ended(r); said += 1 }
+        }
+        func finish(_ child: Child) { settle(child.at, reap(child)) }
+        while next < tests.count || !running.isEmpty {
+            while running.count < max(testJobs, 1) && next < tests.count && StopSignal.received == 0 {
+                let at = next, t = tests[at]
+                next += 1
+                if t.test.isPending { settle(at, SpecCaseResult(name: t.test.name, status: .skipped, seconds: 0)); continue }
+                var failure: SpecCaseResult?
+                if let child = fork(t.test, index: t.index, at: at, file: file, loaded: loaded, failure: &failure) {
+                    running.append(child)
+                } else if let failure {
+                    settle(at, failure)
+                }
+            }
+            if running.isEmpty { break }
+            var fds = running.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&fds, nfds_t(fds.count), 50)
+            // A signal to the run stops every child; one far past its deadline is killed
+            // (and reported when its pipe closes).
+            let now = nb_monotonic_now()
+            for k in running.indices where StopSignal.received != 0 || running[k].deadline.map({ now > $0 }) == true {
+                kill(running[k].pid, SIGKILL)
+                running[k].killed = true
+            }
+            if StopSignal.received != 0 {
+                for c in running { close(c.fd); var status: Int32 = 0; while waitpid(c.pid, &status, 0) < 0 && errno == EINTR {} }
+                return
+            }
+            guard ready > 0 else { continue }
+            for k in fds.indices.reversed() where fds[k].revents != 0 {
+                let n = chunk.withUnsafeMutableBytes { read(fds[k].fd, $0.baseAddress, $0.count) }
+                if n > 0 { running[k].bytes += chunk[..<n]; continue }
+                if n < 0 && errno == EINTR { continue }
+                finish(running.remove(at: k))
+            }
+        }
+    }
+
+    /// Test `index` of the file loaded in `loaded`, started in a child; what the child
+    /// finds comes back through a pipe. Nil, with the test's result in `failure`, when
+    /// no process could be started.
+    private func fork(_ test: SpecTest, index: Int, at: Int, file: String, loaded: RunSession,
+                      failure: inout SpecCaseResult?) -> Child? {
         let start = ContinuousClock.now
-        var result = SpecCaseResult(name: test.name, status: .passed, seconds: 0)
+        let result = SpecCaseResult(name: test.name, status: .passed, seconds: 0)
         var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return failed(result, "cannot make a pipe for the test's process", start) }
+        guard pipe(&fds) == 0 else {
+            failure = failed(result, "cannot make a pipe for the test's process", start)
+            return nil
+        }
         let pid = nb_fork_test()
         if pid == 0 {
             close(fds[0])
+            var result = result
             let printed = PrintedOutput()
             loaded.runtime.output = printed.append
             loaded.runtime.collectOnlyWhenFull()
@@ -41,46 +109,34 @@ extension SpecRunner {
                 if n <= 0 { if n < 0 && errno == EINTR { continue }; break }
                 sent += n
             }
-            _exit(0)
+            nb_child_exit(0)
         }
         close(fds[1])
         guard pid > 0 else {
             close(fds[0])
-            return failed(result, "cannot start the test's process", start)
+            failure = failed(result, "cannot start the test's process", start)
+            return nil
         }
-        let bytes = collect(from: fds[0], child: pid)
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
-        if exited && code == 0, let found = ChildReport.decode(bytes, name: test.name) {
-            result = found
-        } else if exited && code == ExitStatus.limit.code {
-            result = failed(result, "time limit exceeded (inside a library function that cannot be interrupted)", start)
-        } else {
-            result = failed(result, exited ? "the test's process ended with exit \(code)"
-                                          : "the test's process ended by signal \(status & 0x7f)", start)
-        }
-        result.seconds = Self.seconds(since: start)
-        return result
+        return Child(pid: pid, fd: fds[0], at: at, test: test, start: start, deadline: options.timeout.map { nb_monotonic_now() + $0 + 5 })
     }
 
-    /// Reads the child's report to its end. A signal to the run stops the child; a child
-    /// past its deadline and a few seconds more (its own watchdog ends it before) is killed.
-    private func collect(from fd: Int32, child: Int32) -> [UInt8] {
-        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1 << 12)
-        let deadline = options.timeout.map { nb_monotonic_now() + $0 + 5 }
-        while true {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&p, 1, 50)
-            if StopSignal.received != 0 || deadline.map({ nb_monotonic_now() > $0 }) == true {
-                kill(child, SIGKILL)
-                return []
-            }
-            guard ready > 0 else { continue }
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { bytes += chunk[..<n] } else if n == 0 || errno != EINTR { return bytes }
+    /// The result of a child whose pipe has closed (it ended, or was killed).
+    private func reap(_ child: Child) -> SpecCaseResult {
+        close(child.fd)
+        var status: Int32 = 0
+        while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
+        var result = SpecCaseResult(name: child.test.name, status: .passed, seconds: 0)
+        let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
+        if exited && code == 0, let found = ChildReport.decode(child.bytes, name: child.test.name) {
+            result = found
+        } else if exited && code == ExitStatus.limit.code || !exited && status & 0x7f == SIGKILL && child.killed {
+            result = failed(result, "time limit exceeded (inside a library function that cannot be interrupted)", child.start)
+        } else {
+            result = failed(result, exited ? "the test's process ended with exit \(code)"
+                                          : "the test's process ended by signal \(status & 0x7f)", child.start)
         }
+        result.seconds = Self.seconds(since: child.start)
+        return result
     }
 
     private func failed(_ result: SpecCaseResult, _ why: String, _ start: ContinuousClock.Instant) -> SpecCaseResult {

@@ -33,8 +33,9 @@ public struct Test: NestboxCommand {
     @Option(help: "Also write a JUnit XML report to this file.", completion: .file(extensions: ["xml"]))
     public var junit: String?
 
-    @Option(name: .short, parsing: .unconditional, help: "Run this many spec files at once.")
-    public var jobs: Int = 1
+    @Option(name: .short, parsing: .unconditional,
+            help: "Run this many spec files at once, or this many tests of a single file (default: the number of processors, at most 8).")
+    public var jobs: Int?
 
     @Flag(help: "Write the goldens that expect_golden compares with.")
     public var record = false
@@ -44,7 +45,7 @@ public struct Test: NestboxCommand {
     public init() {}
 
     public func validate() throws {
-        if jobs < 1 || jobs > 64 { throw ValidationError("-j must be a number of files from 1 to 64") }
+        if let jobs, jobs < 1 || jobs > 64 { throw ValidationError("-j must be a number from 1 to 64") }
     }
 
     public func execute(output: Output) -> ExitStatus {
@@ -52,7 +53,7 @@ public struct Test: NestboxCommand {
     }
 
     /// The command without its parsed wrappers, also what `QuickParse` calls.
-    static func test(_ paths: [String], filter: String? = nil, tap: Bool = false, junit: String? = nil, jobs: Int = 1,
+    static func test(_ paths: [String], filter: String? = nil, tap: Bool = false, junit: String? = nil, jobs: Int? = nil,
                      record: Bool = false, limits: Limits = Limits(), output: Output) -> ExitStatus {
         var options = RunSession.Options()
         limits.apply(to: &options)
@@ -62,7 +63,7 @@ public struct Test: NestboxCommand {
         // SIGINT and SIGTERM stop the run between tests: what finished is written (the
         // report, the summary, JUnit) and the exit code is the shell's 130 or 143.
         let (found, signal) = StopSignal.catching(terminate: true) {
-            run(paths.isEmpty ? ["."] : paths, runner: runner, jobs: jobs, printer: printer, output: output)
+            run(paths.isEmpty ? ["."] : paths, runner: runner, jobs: jobs ?? defaultJobs, printer: printer, output: output)
         }
         guard let results = found else { return .usage }
         if let junit, let failure = writeFile(JUnitReport.xml(results), to: junit) {
@@ -72,6 +73,10 @@ public struct Test: NestboxCommand {
         if signal != 0 { return signal == SIGTERM ? .terminated : .interrupted }
         return results.allSatisfy(\.passed) ? .ok : .failure
     }
+
+    /// Tests or files at once unless `-j` says: every processor, as most test runners
+    /// do, and no more than 8 (a test's process is small; more buys nothing on a laptop).
+    static var defaultJobs: Int { min(max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1), 8) }
 
     /// Finds the spec files under `paths`, runs them and prints the report (also the
     /// REPL's `:test`); nil, with the reason said, when there is nothing to run.
@@ -93,7 +98,8 @@ public struct Test: NestboxCommand {
             return nil
         }
         var results: [SpecFileResult] = []
-        if jobs == 1 {
+        if jobs == 1 || files.count == 1 && runner.forks {
+            runner.testJobs = jobs
             // Each test's line as it ends, not when its file ends: a run stopped part
             // way has said what finished.
             for file in files where StopSignal.received == 0 {
@@ -175,6 +181,8 @@ struct SpecRunner: Sendable {
     /// file in a worker process (Q72): only a process of its own (the command line, the
     /// REPL), which starts no thread.
     var forks = false
+    /// Tests of one file run at once when forking (`-j` with one file).
+    var testJobs = 1
     /// Files named on the command line: one that defines no test runs as one (README.md,
     /// `nestbox test`), so a self-checking design script joins a test run.
     var scripts: Set<String> = []
@@ -235,12 +243,18 @@ struct SpecRunner: Sendable {
                 total = session.runtime.specCount
                 session.runtime.compactForForking()
             }
-            for (i, test) in tests.enumerated() {
-                if let filter, !test.name.contains(filter) { continue }
+            let chosen = tests.enumerated().filter { filter == nil || $0.element.name.contains(filter!) }
+            if forks {
+                // A test a signal stopped did not finish: it is not reported.
+                runForked(chosen.map { (index: $0.offset + 1, test: $0.element) }, file: file, loaded: session) {
+                    cases.append($0)
+                    ended?($0)
+                }
+            }
+            for (i, test) in forks ? [] : chosen {
                 if StopSignal.received != 0 { break }
                 let result = test.isPending ? SpecCaseResult(name: test.name, status: .skipped, seconds: 0)
-                    : forks ? runForked(test, index: i + 1, file: file, loaded: session) : run(test, index: i + 1, file: file)
-                // A test a signal stopped did not finish: it is not reported.
+                    : run(test, index: i + 1, file: file)
                 if StopSignal.received != 0 { break }
                 cases.append(result)
                 ended?(result)

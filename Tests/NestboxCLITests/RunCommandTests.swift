@@ -106,7 +106,7 @@ extension RunCommandTests {
             (["run", file, "--timeout", "-1"], "Error: --timeout must be a number of seconds above 0 and at most 1000000"),
             (["run", file, "--max-memory", "-5"], "Error: --max-memory must be a number of MiB from 1 to 1048576"),
             (["run", file, "--kinds", ""], "Error: --kinds needs at least one kind (lifecycle, containment, call, view, animation, input, delegate, warning, lint, error, log, mark, or all)"),
-            (["test", file, "-j", "-1"], "Error: -j must be a number of files from 1 to 64"),
+            (["test", file, "-j", "-1"], "Error: -j must be a number from 1 to 64"),
         ] {
             let r = nestbox(args)
             #expect(r.code == 2, "\(args)")

@@ -45,14 +45,7 @@ extension SubprocessTests {
             it("loops", function() while true do end end)
             it("never", function() end)
             """.write(toFile: dir + "/stop_spec.lua", atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = binary
-        p.currentDirectoryURL = URL(fileURLWithPath: dir)
-        p.arguments = ["test", "stop_spec.lua", "--timeout", "60", "--junit", "out.xml"]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = Pipe()
-        try p.run()
+        let (p, out) = try Self.start(binary, in: dir, ["test", "stop_spec.lua", "--timeout", "60", "--junit", "out.xml"])
         Thread.sleep(forTimeInterval: 2)
         kill(p.processIdentifier, signal)
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -119,15 +112,8 @@ extension SubprocessTests {
         try (1...5000).map { "it(\"t\($0)\", function() check(ui.window.rootViewController == nil) end)\n" }.joined()
             .write(toFile: dir + "/many_spec.lua", atomically: true, encoding: .utf8)
         func run(_ files: String...) throws -> (Int32, String, Double) {
-            let p = Process()
-            p.executableURL = binary
-            p.currentDirectoryURL = URL(fileURLWithPath: dir)
-            p.arguments = ["test"] + files + ["--timeout", "1"]
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = Pipe()
             let start = Date()
-            try p.run()
+            let (p, out) = try Self.start(binary, in: dir, ["test"] + files + ["--timeout", "1"])
             let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             p.waitUntilExit()
             return (p.terminationStatus, text, Date().timeIntervalSince(start))
@@ -147,5 +133,99 @@ extension SubprocessTests {
         #expect(jobsCode == 1)
         #expect(jobs.contains("PASS fresh_spec.lua: sees a fresh one (") && jobs.contains("FAIL fresh_spec.lua: is stuck ("), "\(jobs)")
         #expect(jobs.hasSuffix("\n5003 passed, 1 failed\n"), "\(jobs.suffix(200))")
+    }
+
+    /// With one file, `-j N` runs N of its tests at once, each in its own child (Q72),
+    /// and the report still reads in the file's order: two tests that loop until the
+    /// one-second deadline end together, and the tests after them are said after them.
+    @Test func testsOfOneFileRunAtOnce() throws {
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-jobs-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try """
+            it("loops", function() while true do end end)
+            it("is stuck", function() string.find(string.rep("a", 40), string.rep("a?", 40) .. string.rep("a", 40)) end)
+            it("passes", function() end)
+            pending("is pending")
+            it("fails", function() check(false, "no") end)
+            """.write(toFile: dir + "/order_spec.lua", atomically: true, encoding: .utf8)
+        func run(_ jobs: String) throws -> (Int32, String, Double) {
+            let start = Date()
+            let (p, out) = try Self.start(binary, in: dir, ["test", "order_spec.lua", "--timeout", "1", "-j", jobs])
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, text, Date().timeIntervalSince(start))
+        }
+        let names = ["FAIL order_spec.lua: loops (", "FAIL order_spec.lua: is stuck (", "PASS order_spec.lua: passes (",
+                     "SKIP order_spec.lua: is pending", "FAIL order_spec.lua: fails ("]
+        for jobs in ["1", "2"] {
+            let (code, text, seconds) = try run(jobs)
+            #expect(code == 1)
+            let at = names.map { text.range(of: $0)?.lowerBound }
+            #expect(at.allSatisfy { $0 != nil } && at.map { $0! } == at.map { $0! }.sorted(), "-j \(jobs): \(text)")
+            #expect(text.contains("     time limit exceeded at order_spec.lua:1\n") && text.contains(
+                "     time limit exceeded (inside a library function that cannot be interrupted)\n"), "\(text)")
+            #expect(text.hasSuffix("\n1 passed, 3 failed, 1 skipped\n"), "\(text)")
+            // One at a time: the loop's second, then the stuck test's two (its grace).
+            // Two at once: both within the stuck test's two.
+            if jobs == "1" { #expect(seconds >= 3, "\(seconds) s") } else { #expect(seconds < 2.9, "\(seconds) s") }
+        }
+    }
+}
+
+extension SubprocessTests {
+    /// `nestbox ARGS` started in `dir`, its standard output piped.
+    static func start(_ binary: URL, in dir: String, _ arguments: [String]) throws -> (Process, Pipe) {
+        let p = Process()
+        p.executableURL = binary
+        p.currentDirectoryURL = URL(fileURLWithPath: dir)
+        p.arguments = arguments
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = Pipe()
+        try p.run()
+        return (p, out)
+    }
+
+    /// The processes under `pid` (children, then theirs), read from /proc.
+    static func descendants(of pid: Int32) -> [Int32] {
+        var parents: [Int32: Int32] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let p = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let ppid = Int32(fields[1]) { parents[p] = ppid }
+        }
+        var found: [Int32] = [], frontier = [pid]
+        while let next = frontier.popLast() {
+            let children = parents.filter { $0.value == next }.map(\.key).sorted()
+            found += children
+            frontier += children
+        }
+        return found
+    }
+
+    /// A test's process killed from outside fails that test alone ("ended by signal 9")
+    /// and the next test runs.
+    @Test func aKilledTestFailsAlone() throws {
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-kill-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try """
+            it("is killed", function() while true do end end)
+            it("runs after", function() end)
+            """.write(toFile: dir + "/k_spec.lua", atomically: true, encoding: .utf8)
+        let (p, out) = try Self.start(binary, in: dir, ["test", "k_spec.lua", "--timeout", "60", "-j", "1"])
+        var victim: Int32?
+        for _ in 0..<100 where victim == nil {
+            Thread.sleep(forTimeInterval: 0.1)
+            victim = Self.descendants(of: p.processIdentifier).first
+        }
+        kill(victim ?? p.processIdentifier, SIGKILL)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(text.contains("FAIL k_spec.lua: is killed (") && text.contains("     the test's process ended by signal 9\n"), "\(text)")
+        #expect(text.contains("PASS k_spec.lua: runs after ("), "\(text)")
     }
 }

@@ -261,6 +261,12 @@ void nb_stop_clear(lua_State *L);
 /// have their default action, standard output and error go to /dev/null, and (Linux)
 /// the parent's death kills it; -1 when it failed.
 int nb_fork_test(void);
+/// Ends a forked test's process at once (no atexit handlers, no flushing).
+void nb_child_exit(int code);
+
+/// From now on this process's watchdog is a timer signal, not a thread (Limits.c): for
+/// a forked test's process, which runs one test on one thread.
+void nb_watchdog_use_timer(void);
 /// Collects in full and gives freed pages back to the system (glibc), before forking.
 void nb_compact_for_fork(lua_State *L);
 /// The bench's floor for a test's process: `n` children forked from this process, each
