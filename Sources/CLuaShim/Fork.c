@@ -5,6 +5,7 @@
 // loads of 100,000 registrations. Only a process that is single-threaded apart from the
 // shim's own waiting threads forks (the command line, never an embedding), since a
 // child has only the thread that forked and any lock another thread held stays held.
+#define _GNU_SOURCE 1                   /* _Fork (glibc 2.34) */
 #include "CLuaShim.h"
 #include <fcntl.h>
 #ifdef __GLIBC__
@@ -63,7 +64,19 @@ int nb_fork_test(void) {
     pid_t parent = getpid();
 #endif
     nb_bind_child_calls();
-    pid_t pid = fork();
+    /* fork() runs the atfork handlers: glibc's take every malloc arena's lock and
+       stdio's, and each child and the parent then write to those pages (copy-on-write
+       faults, a tenth of a trivial test's). They guard against another thread holding
+       a lock at the fork. A process that never started a watchdog thread (the test
+       runner uses the timer: nb_watchdog_use_timer) has at most the stop watcher
+       besides (Stop.c), which waits in read() and never allocates, so _Fork, which
+       runs no handler, is safe there. */
+    pid_t pid;
+#ifdef __GLIBC__
+    if (!__atomic_load_n(&nb_watchdog_threads_made, __ATOMIC_ACQUIRE)) pid = _Fork();
+    else
+#endif
+    pid = fork();
     if (pid != 0) return (int)pid;
     /* the child: a signal ends it at once (the parent reports what finished), and
        what it would say on standard error (a stuck C function's line) is the parent's

@@ -249,6 +249,7 @@ static void *nb_watchdog_main(void *arg) {
    millisecond later. */
 
 static volatile sig_atomic_t nb_timer_mode;     /* set in a forked test's process */
+int nb_watchdog_threads_made;                   /* a watchdog thread was ever started here (atomic) */
 static struct {
     nb_state *st;
     double grace;
@@ -318,6 +319,7 @@ int nb_watchdog_start(nb_state *st, double seconds, double grace, const char *sc
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
     pthread_attr_setstacksize(&attr, 64 * 1024);    /* it only waits and sets a hook */
     int ok = pthread_create(&w->thread, &attr, nb_watchdog_main, w) == 0;
+    if (ok) __atomic_store_n(&nb_watchdog_threads_made, 1, __ATOMIC_RELEASE);
     pthread_attr_destroy(&attr);
     if (!ok) {
         pthread_cond_destroy(&w->cond);

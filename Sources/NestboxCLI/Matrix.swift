@@ -126,7 +126,7 @@ struct Matrix {
             if first == nil, result.code == .ok { first = lines }
             output.out(line + "\n")
             if arguments.snapshot != nil, result.code == .ok || result.code == .failure || result.code == .expectation {
-                var renderer = Renderer(overlays: (try? arguments.pictureRequest().overlays) ?? [])
+                let renderer = Renderer(overlays: (try? arguments.pictureRequest().overlays) ?? [])
                 if let picture = renderer.render(session.runtime.simulation) {
                     screens.append((0, picture))
                     labels.append(cell.label)

@@ -102,13 +102,7 @@ extension SpecRunner {
             loaded.runtime.output = printed.append
             loaded.runtime.collectOnlyWhenFull()
             finish(&result, index: index, file: file, in: loaded, printed: printed, exitWhenStuck: true)
-            let bytes = ChildReport.encode(result)
-            var sent = 0
-            while sent < bytes.count {
-                let n = bytes[sent...].withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
-                if n <= 0 { if n < 0 && errno == EINTR { continue }; break }
-                sent += n
-            }
+            _ = ChildReport.encode(result).withUnsafeBytes { writeAll(fds[1], $0) }
             nb_child_exit(0)
         }
         close(fds[1])

@@ -68,13 +68,7 @@ extension SpecRunner {
         if pid == 0 {
             close(fds[0])
             _ = run(file: file) { result in
-                let frame = ChildReport.frame(result)
-                var sent = 0
-                while sent < frame.count {
-                    let n = frame[sent...].withUnsafeBytes { write(fds[1], $0.baseAddress, $0.count) }
-                    if n <= 0 { if n < 0 && errno == EINTR { continue }; _exit(1) }
-                    sent += n
-                }
+                if !ChildReport.frame(result).withUnsafeBytes({ writeAll(fds[1], $0) }) { _exit(1) }
             }
             _exit(0)
         }

@@ -1,5 +1,6 @@
 import NestboxFiles
 import ArgumentParser
+import CLuaShim
 import Containment
 import Dispatch
 #if canImport(FoundationEssentials)
@@ -59,6 +60,9 @@ public struct Test: NestboxCommand {
         limits.apply(to: &options)
         var runner = SpecRunner(options: options, filter: filter, record: record)
         runner.forks = output.ownsProcess && SpecRunner.mayFork
+        // The runner runs Lua on this thread only: its time limits need no thread, and
+        // a process that never made one forks its tests without atfork handlers (Fork.c).
+        if runner.forks { nb_watchdog_use_timer() }
         let printer = TestPrinter(tap: tap, output: output, colour: output.ownsProcess && Colour.forStandardOutput(output))
         // SIGINT and SIGTERM stop the run between tests: what finished is written (the
         // report, the summary, JUnit) and the exit code is the shell's 130 or 143.
@@ -246,9 +250,12 @@ struct SpecRunner: Sendable {
             let chosen = tests.enumerated().filter { filter == nil || $0.element.name.contains(filter!) }
             if forks {
                 // A test a signal stopped did not finish: it is not reported.
-                runForked(chosen.map { (index: $0.offset + 1, test: $0.element) }, file: file, loaded: session) {
-                    cases.append($0)
-                    ended?($0)
+                let list = chosen.map { (index: $0.offset + 1, test: $0.element) }
+                let said: (SpecCaseResult) -> Void = { cases.append($0); ended?($0) }
+                if testJobs > 1 && list.count > 1 {
+                    runSharded(list, file: file, loaded: session, ended: said)
+                } else {
+                    runForked(list, file: file, loaded: session, ended: said)
                 }
             }
             for (i, test) in forks ? [] : chosen {

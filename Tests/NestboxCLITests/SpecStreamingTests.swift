@@ -228,4 +228,32 @@ extension SubprocessTests {
         #expect(text.contains("FAIL k_spec.lua: is killed (") && text.contains("     the test's process ended by signal 9\n"), "\(text)")
         #expect(text.contains("PASS k_spec.lua: runs after ("), "\(text)")
     }
+
+    /// With `-j 2` a file's tests are shared by two worker processes: one killed from
+    /// outside fails the test it had taken ("the process that ran it ended by signal 9"),
+    /// and the other worker runs the rest.
+    @Test func aKilledWorkerFailsItsTestAlone() throws {
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-killw-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try """
+            it("loops a", function() while true do end end)
+            it("loops b", function() while true do end end)
+            it("runs after", function() end)
+            """.write(toFile: dir + "/w_spec.lua", atomically: true, encoding: .utf8)
+        let (p, out) = try Self.start(binary, in: dir, ["test", "w_spec.lua", "--timeout", "2", "-j", "2"])
+        var victim: Int32?
+        for _ in 0..<50 where victim == nil {
+            Thread.sleep(forTimeInterval: 0.05)
+            victim = Self.descendants(of: p.processIdentifier).first { !Self.descendants(of: $0).isEmpty }
+        }
+        kill(victim ?? p.processIdentifier, SIGKILL)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(text.contains("     the process that ran it ended by signal 9\n"), "\(text)")
+        #expect(text.contains("     time limit exceeded at w_spec.lua:"), "\(text)")
+        #expect(text.contains("PASS w_spec.lua: runs after ("), "\(text)")
+        #expect(text.hasSuffix("\n1 passed, 2 failed\n"), "\(text)")
+    }
 }

@@ -265,8 +265,10 @@ int nb_fork_test(void);
 void nb_child_exit(int code);
 
 /// From now on this process's watchdog is a timer signal, not a thread (Limits.c): for
-/// a forked test's process, which runs one test on one thread.
+/// a process that runs Lua on one thread only (the test runner, a forked test).
 void nb_watchdog_use_timer(void);
+/// Nonzero once this process has started a watchdog thread (Fork.c chooses its fork).
+extern int nb_watchdog_threads_made;
 /// Collects in full and gives freed pages back to the system (glibc), before forking.
 void nb_compact_for_fork(lua_State *L);
 /// The bench's floor for a test's process: `n` children forked from this process, each
