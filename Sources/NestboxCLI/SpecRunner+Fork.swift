@@ -70,6 +70,8 @@ extension SpecRunner {
             }
             if StopSignal.received != 0 {
                 for c in running { close(c.fd); var status: Int32 = 0; while waitpid(c.pid, &status, 0) < 0 && errno == EINTR {} }
+                // What finished is said, in order; what did not is not.
+                for at in said..<tests.count { if let r = done[at] { ended(r) } }
                 return
             }
             guard ready > 0 else { continue }

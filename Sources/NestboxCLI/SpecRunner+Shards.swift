@@ -88,7 +88,11 @@ extension SpecRunner {
             var status: Int32 = 0
             while waitpid(w.pid, &status, 0) < 0 && errno == EINTR {}
         }
-        if StopSignal.received != 0 { return }
+        // Stopped by a signal: what finished is said, in order; what did not is not.
+        if StopSignal.received != 0 {
+            for at in said..<tests.count { if let r = done[at] { ended(r) } }
+            return
+        }
         // A test a worker took and never reported (the worker died): failed, in order.
         for at in said..<tests.count {
             if let r = done[at] { ended(r); continue }

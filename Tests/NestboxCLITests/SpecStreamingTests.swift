@@ -45,18 +45,24 @@ extension SubprocessTests {
             it("loops", function() while true do end end)
             it("never", function() end)
             """.write(toFile: dir + "/stop_spec.lua", atomically: true, encoding: .utf8)
-        let (p, out) = try Self.start(binary, in: dir, ["test", "stop_spec.lua", "--timeout", "60", "--junit", "out.xml"])
-        Thread.sleep(forTimeInterval: 2)
-        kill(p.processIdentifier, signal)
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == code, "\(text)")
-        #expect(text.contains("PASS stop_spec.lua: first ("), "\(text)")
-        #expect(text.contains("FAIL stop_spec.lua: fails ("), "\(text)")
-        #expect(!text.contains("loops") && !text.contains("never"), "\(text)")
-        #expect(text.hasSuffix("\n1 passed, 1 failed, stopped by \(name)\n"), "\(text)")
-        let junit = try String(contentsOfFile: dir + "/out.xml", encoding: .utf8)
-        #expect(junit.contains("<testsuites tests=\"2\" failures=\"1\""), "\(junit)")
+        // One at a time, `never` waits behind `loops`; two at a time, it finishes beside it
+        // and is said, in its place: what finished is reported.
+        for jobs in ["1", "2"] {
+            let (p, out) = try Self.start(binary, in: dir, ["test", "stop_spec.lua", "--timeout", "60", "--junit", "out.xml", "-j", jobs])
+            Thread.sleep(forTimeInterval: 2)
+            kill(p.processIdentifier, signal)
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationStatus == code, "\(text)")
+            #expect(text.contains("PASS stop_spec.lua: first ("), "\(text)")
+            #expect(text.contains("FAIL stop_spec.lua: fails ("), "\(text)")
+            #expect(!text.contains("loops"), "\(text)")
+            let passed = jobs == "1" ? 1 : 2
+            #expect(text.contains("PASS stop_spec.lua: never (") == (jobs == "2"), "\(text)")
+            #expect(text.hasSuffix("\n\(passed) passed, 1 failed, stopped by \(name)\n"), "\(text)")
+            let junit = try String(contentsOfFile: dir + "/out.xml", encoding: .utf8)
+            #expect(junit.contains("<testsuites tests=\"\(passed + 1)\" failures=\"1\""), "\(junit)")
+        }
     }
 
     /// A failing test's printed output is kept up to 64 KiB, with a note of what was cut.
