@@ -2,7 +2,8 @@
 // slot in the identity table (Objects.c), then the hook in the instance's own fields, then
 // along its Lua classes up to the bound class. Raw reads only: looking a hook up runs
 // no script code. One call from Swift instead of a dozen, for the hot path
-// (nb_prepare_hook); the binding's other look-ups use the same walk (nb_findhook).
+// (nb_prepare_hook, then nb_call_hook once the arguments are pushed); the binding's
+// other look-ups use the same walk (nb_findhook).
 #include "CLuaShim.h"
 
 int nb_classhook(lua_State *L, int key) {
@@ -67,4 +68,13 @@ int nb_prepare_hook(lua_State *L, int objects, uint32_t slot, const void *ptr, i
     if (!findhook(L, ud, ud + 2)) { lua_settop(L, handler - 1); return 0; }
     lua_pushvalue(L, ud);                      /* the object, the hook's first argument */
     return handler;
+}
+
+int nb_call_hook(lua_State *L, int handler, int nargs) {
+    int base = lua_gettop(L) - nargs - 1;       /* where the hook is */
+    int status = nb_pcall_handled(L, nargs, 0, handler);
+    if (status != LUA_OK) return status;        /* the message on top, for the caller */
+    int balanced = lua_gettop(L) == base;
+    lua_settop(L, handler - 1);
+    return balanced ? LUA_OK : NB_HOOK_UNBALANCED;
 }

@@ -8,7 +8,7 @@ import InvariantChecking
 @Suite(.checksInvariants) struct HostCacheTests {
     final class CountingHost: ObjectHost {
         var heard: [String] = []
-        func run(_ hook: Hook, on object: SimObject) { heard.append(hook.name) }
+        func run(_ hook: Hook, _ override: Override, on object: SimObject) { heard.append(hook.name) }
         func send(_ action: TargetAction, from sender: SimObject) { heard.append("action") }
         func loadView(for controller: ViewController) -> Bool { false }
         func ownershipChanged(of object: SimObject, owned: Bool) {}

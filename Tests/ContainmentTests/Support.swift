@@ -38,7 +38,7 @@ func onScreen(_ root: ViewController) throws -> Simulation {
 /// and, as a scroll view's delegate, its scrolls.
 final class RecordingHost: ObjectHost, ScrollViewDelegate {
     var log: [String] = []
-    func run(_ hook: Hook, on object: SimObject) {}
+    func run(_ hook: Hook, _ override: Override, on object: SimObject) {}
     func send(_ action: TargetAction, from sender: SimObject) {
         switch action {
         case .control(let e): log.append("\(sender.name).\(e.rawValue)")

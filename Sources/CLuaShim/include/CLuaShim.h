@@ -197,6 +197,13 @@ int nb_findhook(lua_State *L, int ud, int key);
    userdata again as its first argument. Returns the handler's index, or 0 with the
    stack as it was when the object has no userdata or no such hook. */
 int nb_prepare_hook(lua_State *L, int objects, uint32_t slot, const void *ptr, int names, int ordinal);
+/// Calls the hook nb_prepare_hook readied, with the `nargs` arguments pushed since, for
+/// no result. LUA_OK: the stack is back as it was before nb_prepare_hook. An error
+/// status: the message is on top, and the caller sets the top to `handler - 1` once
+/// it has read it. NB_HOOK_UNBALANCED: the call succeeded but left the stack at another
+/// height (a host bug; the stack is restored all the same).
+int nb_call_hook(lua_State *L, int handler, int nargs);
+#define NB_HOOK_UNBALANCED 100
 /// Loads `sz` bytes of Lua text (never bytecode); a load error without a position
 /// (deep nesting's "C stack overflow") gets "chunk:line:" like a syntax error.
 int nb_loadbuffer(lua_State *L, const char *buff, size_t sz, const char *name);

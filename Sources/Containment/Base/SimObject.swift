@@ -111,7 +111,8 @@ open class SimObject {
         // A callback the host has said it does not want is not handed to it: most
         // callbacks have no hook, and the call into the host for them was about a
         // seventh of a containment cycle (docs/performance.md).
-        if HostCache.declines(hook.override, self, generation: simulation.hostGeneration) { return }
-        host?.run(hook, on: self)
+        let override = hook.override
+        if HostCache.declines(override, self, generation: simulation.hostGeneration) { return }
+        host?.run(hook, override, on: self)
     }
 }

@@ -137,7 +137,8 @@ public enum TargetAction: Equatable {
 /// What an embedding attaches to an object. The core calls it after doing UIKit's
 /// own work, so a hook never replaces the base behaviour (README.md, The Lua API).
 public protocol ObjectHost: AnyObject {
-    func run(_ hook: Hook, on object: SimObject)
+    /// Runs the script's hook for `hook`, whose override the caller has worked out.
+    func run(_ hook: Hook, _ override: Override, on object: SimObject)
     /// Runs a replacing `loadView` if the script defines one; returns false if not.
     func loadView(for controller: ViewController) -> Bool
     /// A replacing `sizeForChildContentContainer`, if the script defines one.

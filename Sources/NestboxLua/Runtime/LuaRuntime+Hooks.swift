@@ -30,16 +30,20 @@ extension LuaRuntime {
         return HostCache.store(mask, in: object, generation: classGeneration)
     }
 
-    func runHook(_ hook: Hook, on object: SimObject) {
+    func runHook(_ hook: Hook, _ override: Override, on object: SimObject) {
         // The override, not the hook, is what the report's name captures: a trivial
         // value, where capturing the `Hook` copied and destroyed its payload on every
         // call (docs/performance.md).
-        let override = hook.override
-        guard !closing, hookMask(object) & HostCache.bit(override) != 0 else { return }
-        let top = L.top
-        defer { L.settop(top) }
+        let bit = HostCache.bit(override)
+        guard !closing else { return }
+        if HostCache.isCurrent(object, generation: classGeneration) {
+            guard object.hostCache & bit != 0 else { return }
+        } else if hookMask(object) & bit == 0 {
+            return
+        }
         // The handler, the userdata, the hook and the userdata again, found and pushed
-        // in one call into C (Hooks.c) rather than a dozen from here (docs/performance.md).
+        // in one call into C (Hooks.c) rather than a dozen from here, and the call, its
+        // check and the stack's restoring in one more (docs/performance.md).
         let handler = nb_prepare_hook(L, objectsRef, object.hostSlot, Unmanaged.passUnretained(object).toOpaque(),
                                       hookNamesRef, Int32(override.ordinal))
         guard handler != 0 else { return }
@@ -59,7 +63,16 @@ extension LuaRuntime {
         default:
             break
         }
-        docall(nargs: nargs, object: object, context: override.name, handler: handler)
+        let status = nb_call_hook(L, handler, nargs)
+        guard status != LUA_OK else { return }
+        if status == NB_HOOK_UNBALANCED {
+            simulation.trace.record(.error, "nestbox", override.name,
+                                    message: "Nestbox: Lua stack unbalanced after \(override.name)")
+            return
+        }
+        let text = L.string(at: -1) ?? "(error object is not a string)"
+        L.settop(handler - 1)
+        reportHookError(object: object, hook: override.name, text: text)
     }
 
     /// `sizeForChildContentContainer(child, parentSize)` defined by the script: its

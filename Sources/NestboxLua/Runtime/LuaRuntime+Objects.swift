@@ -23,8 +23,8 @@ final class LuaHost: ObjectHost {
 
     init(runtime: LuaRuntime) { self.runtime = runtime }
 
-    func run(_ hook: Hook, on object: SimObject) {
-        if isOpen { runtime.runHook(hook, on: object) }
+    func run(_ hook: Hook, _ override: Override, on object: SimObject) {
+        if isOpen { runtime.runHook(hook, override, on: object) }
     }
 
     func loadView(for controller: ViewController) -> Bool {
