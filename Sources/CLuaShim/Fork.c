@@ -22,6 +22,7 @@
 #endif
 #include <sys/time.h>
 #include <sys/wait.h>
+#include <errno.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -111,6 +112,27 @@ void nb_compact_for_fork(lua_State *L) {
     lua_gc(L, LUA_GCCOLLECT);
 #ifdef __GLIBC__
     malloc_trim(0);
+#endif
+}
+
+/* A worker killed from outside, or by the runner when a signal stops the run, leaves
+   its test's process to die (PR_SET_PDEATHSIG) as an orphan. Orphans come to the
+   runner instead of to init, which in a container (a first process that is not init)
+   may never reap them, and the runner reaps them once its workers are gone. */
+void nb_adopt_orphans(void) {
+#ifdef __linux__
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+#endif
+}
+
+void nb_reap_orphans(void) {
+#ifdef __linux__
+    int status;
+    for (;;) {
+        if (waitpid(-1, &status, 0) > 0) continue;
+        if (errno == EINTR) continue;
+        break;                              /* ECHILD: none left */
+    }
 #endif
 }
 

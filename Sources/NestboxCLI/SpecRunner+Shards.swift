@@ -37,6 +37,8 @@ extension SpecRunner {
         }
         struct Worker { var pid: Int32; var fd: Int32; var bytes: [UInt8] = [] }
         var workers: [Worker] = []
+        nb_adopt_orphans()
+        defer { nb_reap_orphans() }
         for _ in 0..<min(testJobs, tests.count) {
             var out: [Int32] = [-1, -1]
             guard pipe(&out) == 0 else { break }

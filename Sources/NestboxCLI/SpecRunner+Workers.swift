@@ -12,13 +12,16 @@ import Darwin
 #endif
 
 /// `-j N` from the command line (Q72): each file in a worker process of its own, forked
-/// by a parent that starts no thread, so the worker may fork each test as `-j 1` does.
+/// by a parent whose only other thread is the signal watcher (Q72), so the worker may fork
+/// each test as `-j 1` does.
 /// A worker sends each test's result as it ends; the parent keeps the files' order.
 extension SpecRunner {
     func runInWorkers(files: [String], jobs: Int, ended: (SpecFileResult) -> Void) -> [SpecFileResult] {
         struct Worker { var pid: Int32; var fd: Int32; var file: Int; var bytes: [UInt8] }
         var results: [Int: SpecFileResult] = [:]
         var workers: [Worker] = []
+        nb_adopt_orphans()
+        defer { nb_reap_orphans() }
         var next = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 12)
         var said = 0       // the files whose results `ended` has heard, in order

@@ -181,9 +181,9 @@ struct SpecRunner: Sendable {
     nonisolated(unsafe) let options: RunSession.Options
     let filter: String?
     let record: Bool
-    /// Each test in a child process forked after the file loaded, and with `-j N` each
-    /// file in a worker process (Q72): only a process of its own (the command line, the
-    /// REPL), which starts no thread.
+    /// Each test in a child process forked after the file loaded, and with `-j N` the
+    /// tests or files shared by worker processes (Q72): only a process of its own (the
+    /// command line, the REPL), whose only other thread is the signal watcher.
     var forks = false
     /// Tests of one file run at once when forking (`-j` with one file).
     var testJobs = 1
@@ -237,6 +237,8 @@ struct SpecRunner: Sendable {
             guard outcome == .ok else { return fail(Self.describe(outcome), printed.text) }
             let loose = session.runtime.looseChecks()
             if tests.isEmpty, session.runtime.specCount == 0, scripts.contains(file) {
+                // It is one test named "(script)", and `--filter` chooses it as any other.
+                if let filter, !"(script)".contains(filter) { return SpecFileResult(file: file, cases: []) }
                 let script = runAsScript(session, loose: loose, printed: printed, start: start)
                 ended?(script)
                 return SpecFileResult(file: file, cases: [script])

@@ -21,6 +21,14 @@ import Testing
         #expect(r.code == 2)
         #expect(r.err == "nestbox: no test's name contains 'zzz' (--filter)\n")
         #expect(nestbox(["test", file, "--filter", "on"]).code == 0)
+        // A file named with no test is one test, "(script)", chosen by the filter like any.
+        let script = try folder() + "/design.lua"
+        try "check(true)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let both = nestbox(["test", script, file, "--filter", "zzz"])
+        #expect(both.code == 2)
+        #expect(both.err == "nestbox: no test's name contains 'zzz' (--filter)\n")
+        let chosen = nestbox(["test", script, file, "--filter", "script"])
+        #expect(chosen.code == 0 && chosen.out.contains("PASS \(script): (script) (") && !chosen.out.contains("one"), "\(chosen.out)")
     }
 
     @Test("a run a limit stops in ui.advance leaves the clock where the work was, not at the target")

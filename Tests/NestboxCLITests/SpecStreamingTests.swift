@@ -48,6 +48,7 @@ extension SubprocessTests {
         // One at a time, `never` waits behind `loops`; two at a time, it finishes beside it
         // and is said, in its place: what finished is reported.
         for jobs in ["1", "2"] {
+            let zombies = Self.zombies()
             let (p, out) = try Self.start(binary, in: dir, ["test", "stop_spec.lua", "--timeout", "60", "--junit", "out.xml", "-j", jobs])
             Thread.sleep(forTimeInterval: 2)
             kill(p.processIdentifier, signal)
@@ -62,6 +63,9 @@ extension SubprocessTests {
             #expect(text.hasSuffix("\n\(passed) passed, 1 failed, stopped by \(name)\n"), "\(text)")
             let junit = try String(contentsOfFile: dir + "/out.xml", encoding: .utf8)
             #expect(junit.contains("<testsuites tests=\"\(passed + 1)\" failures=\"1\""), "\(junit)")
+            // A worker's test, killed with it, is reaped by the run, not left to init.
+            Thread.sleep(forTimeInterval: 0.3)
+            #expect(Self.zombies() <= zombies, "-j \(jobs) left dead processes unreaped")
         }
     }
 
@@ -191,6 +195,14 @@ extension SubprocessTests {
         p.standardError = Pipe()
         try p.run()
         return (p, out)
+    }
+
+    /// How many nestbox processes have ended and not been reaped (state Z in /proc).
+    static func zombies() -> Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
+            guard Int32(entry) != nil, let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8) else { return false }
+            return stat.contains("(nestbox) Z ")
+        }.count
     }
 
     /// The processes under `pid` (children, then theirs), read from /proc.

@@ -270,6 +270,10 @@ void nb_stop_clear(lua_State *L);
 int nb_fork_test(void);
 /// Ends a forked test's process at once (no atexit handlers, no flushing).
 void nb_child_exit(int code);
+/// Makes this process the one orphans of its workers' tests come to (Linux); and reaps
+/// every child left, waiting for each, once the workers are reaped.
+void nb_adopt_orphans(void);
+void nb_reap_orphans(void);
 
 /// From now on this process's watchdog is a timer signal, not a thread (Limits.c): for
 /// a process that runs Lua on one thread only (the test runner, a forked test).
