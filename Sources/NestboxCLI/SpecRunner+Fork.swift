@@ -101,10 +101,11 @@ extension SpecRunner {
             close(fds[0])
             var result = result
             let printed = PrintedOutput()
+            printed.onKeep = { piece in _ = ChildReport.record(.printed, Array(piece.utf8)).withUnsafeBytes { writeAll(fds[1], $0) } }
             loaded.runtime.output = printed.append
             loaded.runtime.collectOnlyWhenFull()
             finish(&result, index: index, file: file, in: loaded, printed: printed, exitWhenStuck: true)
-            _ = ChildReport.encode(result).withUnsafeBytes { writeAll(fds[1], $0) }
+            _ = ChildReport.record(.report, ChildReport.encode(result)).withUnsafeBytes { writeAll(fds[1], $0) }
             nb_child_exit(0)
         }
         close(fds[1])
@@ -123,7 +124,8 @@ extension SpecRunner {
         while waitpid(child.pid, &status, 0) < 0 && errno == EINTR {}
         var result = SpecCaseResult(name: child.test.name, status: .passed, seconds: 0)
         let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
-        if exited && code == 0, let found = ChildReport.decode(child.bytes, name: child.test.name) {
+        let (printed, report) = ChildReport.records(child.bytes)
+        if exited && code == 0, let report, let found = ChildReport.decode(report, name: child.test.name) {
             result = found
         } else if exited && code == ExitStatus.limit.code || !exited && status & 0x7f == SIGKILL && child.killed {
             result = failed(result, "time limit exceeded (inside a library function that cannot be interrupted)", child.start)
@@ -131,6 +133,7 @@ extension SpecRunner {
             result = failed(result, exited ? "the test's process ended with exit \(code)"
                                           : "the test's process ended by signal \(status & 0x7f)", child.start)
         }
+        if result.printed.isEmpty { result.printed = printed }      // what it printed before it was cut off
         result.seconds = Self.seconds(since: child.start)
         return result
     }
@@ -142,6 +145,32 @@ extension SpecRunner {
         r.isError = true
         r.seconds = Self.seconds(since: start)
         return r
+    }
+}
+
+/// What a test's process sends: records of a kind byte, a 32-bit length and the
+/// bytes, each piece of printed output as it is printed, then the report.
+extension ChildReport {
+    enum Kind: UInt8 { case printed = 1, report = 2 }
+
+    static func record(_ kind: Kind, _ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [kind.rawValue]
+        withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { out += $0 }
+        return out + bytes
+    }
+
+    /// The printed output and the report (nil when none came whole) in `bytes`.
+    static func records(_ bytes: [UInt8]) -> (printed: String, report: [UInt8]?) {
+        var printed: [UInt8] = [], report: [UInt8]?
+        var at = 0
+        while at + 5 <= bytes.count {
+            let length = Int(UInt32(bytes[at + 1]) | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3]) << 16 | UInt32(bytes[at + 4]) << 24)
+            guard at + 5 + length <= bytes.count else { break }
+            let body = bytes[(at + 5)..<(at + 5 + length)]
+            if bytes[at] == Kind.printed.rawValue { printed += body } else if bytes[at] == Kind.report.rawValue { report = Array(body) }
+            at += 5 + length
+        }
+        return (String(decoding: printed, as: UTF8.self), report)
     }
 }
 

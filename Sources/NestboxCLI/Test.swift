@@ -147,19 +147,27 @@ final class PrintedOutput {
     static let cap = 64 * 1024
     private(set) var kept = ""
     private var cut = 0
+    /// Hears each piece as it is kept: a forked test sends it to the runner at once, so
+    /// what a test printed is shown even when its process is killed (Q72).
+    var onKeep: ((Substring) -> Void)?
 
     func append(_ s: String) {
         let room = Self.cap - kept.utf8.count
-        guard s.utf8.count > room else { kept += s; return }
+        guard s.utf8.count > room else { keep(s[...]); return }
         if room > 0 {
             // at a character's boundary at or before the cap
             var end = s.utf8.index(s.utf8.startIndex, offsetBy: room)
             while end > s.startIndex && UTF8.isContinuation(s.utf8[end]) { end = s.utf8.index(before: end) }
-            kept += s[..<end]
+            keep(s[..<end])
             cut += s.utf8.count - s[..<end].utf8.count
         } else {
             cut += s.utf8.count
         }
+    }
+
+    private func keep(_ piece: Substring) {
+        kept += piece
+        onKeep?(piece)
     }
 
     var text: String {

@@ -154,7 +154,7 @@ extension SubprocessTests {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         try """
             it("loops", function() while true do end end)
-            it("is stuck", function() string.find(string.rep("a", 40), string.rep("a?", 40) .. string.rep("a", 40)) end)
+            it("is stuck", function() print("finding"); string.find(string.rep("a", 40), string.rep("a?", 40) .. string.rep("a", 40)) end)
             it("passes", function() end)
             pending("is pending")
             it("fails", function() check(false, "no") end)
@@ -173,8 +173,9 @@ extension SubprocessTests {
             #expect(code == 1)
             let at = names.map { text.range(of: $0)?.lowerBound }
             #expect(at.allSatisfy { $0 != nil } && at.map { $0! } == at.map { $0! }.sorted(), "-j \(jobs): \(text)")
+            // What the stuck test printed before its process was ended is shown.
             #expect(text.contains("     time limit exceeded at order_spec.lua:1\n") && text.contains(
-                "     time limit exceeded (inside a library function that cannot be interrupted)\n"), "\(text)")
+                "     time limit exceeded (inside a library function that cannot be interrupted)\n     printed:\n       finding\n"), "\(text)")
             #expect(text.hasSuffix("\n1 passed, 3 failed, 1 skipped\n"), "\(text)")
             // One at a time: the loop's second, then the stuck test's two (its grace).
             // Two at once: both within the stuck test's two.
