@@ -60,6 +60,24 @@ void nb_child_exit(int code) {
     _exit(code);
 }
 
+#ifdef __GLIBC__
+#include <dirent.h>
+/* Whether this process has no thread but its main one and the stop watcher: counted
+   once in /proc (a thread some library started would make _Fork unsafe), the answer
+   kept, and inherited by the runner's workers, which have one thread. */
+static int nb_threads_known(void) {
+    static int known = -1;
+    if (known >= 0) return known;
+    int threads = 0;
+    DIR *d = opendir("/proc/self/task");
+    if (d == NULL) return known = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) if (e->d_name[0] != '.') threads++;
+    closedir(d);
+    return known = threads >= 1 && threads <= 2;
+}
+#endif
+
 int nb_fork_test(void) {
 #ifdef __linux__
     pid_t parent = getpid();
@@ -69,12 +87,12 @@ int nb_fork_test(void) {
        stdio's, and each child and the parent then write to those pages (copy-on-write
        faults, a tenth of a trivial test's). They guard against another thread holding
        a lock at the fork. A process that never started a watchdog thread (the test
-       runner uses the timer: nb_watchdog_use_timer) has at most the stop watcher
-       besides (Stop.c), which waits in read() and never allocates, so _Fork, which
-       runs no handler, is safe there. */
+       runner uses the timer: nb_watchdog_use_timer) and, counted, no thread but the
+       stop watcher besides (Stop.c), which waits in read() and never allocates, can
+       use _Fork, which runs no handler. */
     pid_t pid;
 #ifdef __GLIBC__
-    if (!__atomic_load_n(&nb_watchdog_threads_made, __ATOMIC_ACQUIRE)) pid = _Fork();
+    if (!__atomic_load_n(&nb_watchdog_threads_made, __ATOMIC_ACQUIRE) && nb_threads_known()) pid = _Fork();
     else
 #endif
     pid = fork();

@@ -334,10 +334,13 @@ int nb_watchdog_start(nb_state *st, double seconds, double grace, const char *sc
 void nb_watchdog_stop(nb_state *st) {
     if (st->watchdog == NULL) return;
     if (st->watchdog == (void *)&nb_timer) {
-        struct itimerval off;
-        memset(&off, 0, sizeof off);
-        setitimer(ITIMER_REAL, &off, NULL);
-        nb_timer.st = NULL;
+        /* one timer a process: stopping a state's leaves another state's armed */
+        if (nb_timer.st == st) {
+            struct itimerval off;
+            memset(&off, 0, sizeof off);
+            setitimer(ITIMER_REAL, &off, NULL);
+            nb_timer.st = NULL;
+        }
         st->watchdog = NULL;
         return;
     }
