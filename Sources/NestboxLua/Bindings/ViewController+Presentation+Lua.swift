@@ -24,7 +24,7 @@ enum PresentationMethods {
         LuaMethod("setToolbarItems", "(items: BarButtonItem[]?, animated: boolean?)",
                   doc: "Sets `toolbarItems` (the change is not animated in Nestbox: Q71).") { a in
             try ViewControllerBinding.check(a).toolbarItems = try NavigationItemBinding.items(a, 2)
-            _ = try a.flag(3)
+            _ = a.flag(3)
             return 0
         },
         LuaMethod("present", "(vc: ViewController, animated: boolean?, completion: fun()?)", overridable: true,
