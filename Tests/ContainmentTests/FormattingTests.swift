@@ -99,4 +99,22 @@ import InvariantChecking
             #expect(e.text.hasPrefix("[\(String(format: "%.3f", t))] "), "\(t)")
         }
     }
+
+    /// Default names count each class's instances from 1, named ones included, however
+    /// the classes interleave and however many there are (past the four kept in front,
+    /// a class's count goes to the dictionary and comes back from it).
+    @Test func defaultNamesCountEachClass() {
+        let sim = Simulation()
+        var expected: [String: Int] = [:]
+        let classes = ["ViewController", "View", "A", "B", "C", "D", "AVeryLongClassNameOfTwentyFiveBytes", "ViewController"]
+        for round in 0..<300 {
+            let c = classes[(round * 7 + round / 3) % classes.count]
+            let named = round % 5 == 0
+            expected[c, default: 0] += 1
+            let name = sim.makeName(for: c, named: named)
+            #expect(name == (named ? nil : "\(c)#\(expected[c]!)"), "round \(round)")
+        }
+        #expect(Simulation.name("X", Int.max) == "X#\(Int.max)")
+        #expect(Simulation.name("", 0) == "#0")
+    }
 }

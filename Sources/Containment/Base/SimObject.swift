@@ -38,8 +38,8 @@ open class SimObject {
         self.simulation = simulation
         self.className = className
         // n counts every instance of the class, named or not (README.md, The trace).
-        let generated = simulation.makeName(for: className)
-        self.name = name ?? generated
+        let generated = simulation.makeName(for: className, named: name != nil)
+        self.name = name ?? generated ?? className
         memory = simulation.memory
         objects = simulation.objects
         heldBytes = MemoryMeter.objectBytes + MemoryMeter.heapBytes(self.name)

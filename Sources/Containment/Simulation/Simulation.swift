@@ -34,6 +34,9 @@ public final class Simulation {
     public let memory: MemoryMeter
     /// The table back-references are looked up in (Q56).
     public let objects = ObjectTable()
+    /// Instances made of each class, for default names (`makeName`): the few classes
+    /// named last first, most recent first, then the rest by name.
+    var recentNameCounts: [(className: String, count: Int)] = []
     var nameCounters: [String: Int] = [:]
     var ignoringInteraction = 0
     /// The finger a held `ui.pan` keeps down; one at a time (Q21).
@@ -66,20 +69,50 @@ public final class Simulation {
         return w
     }
 
-    /// `Class#n`, n counting instances of that class from 1.
-    /// One hash of the class name and no generic interpolation: every object made asks,
-    /// and this was a twentieth of building a tree of controllers (docs/performance.md).
-    func makeName(for className: String) -> String {
-        let n = Self.increment(&nameCounters[className, default: 0])
-        var name = className
-        name.append("#")
-        name.append(String(n))
-        return name
+    /// `Class#n`, n counting instances of that class from 1; nil when the object is
+    /// named, which still counts (README.md, The trace).
+    /// The count is found among the last few classes named by a comparison that equal
+    /// storage answers at once (a tree alternates controllers and views), before a
+    /// dictionary's hash, and the name is written in one buffer: every object made asks,
+    /// and a hash, two appends and a generic `description` were a twentieth of building
+    /// a tree of controllers (docs/performance.md).
+    func makeName(for className: String, named: Bool = false) -> String? {
+        let n = nextNumber(for: className)
+        return named ? nil : Self.name(className, n)
     }
 
-    private static func increment(_ counter: inout Int) -> Int {
-        counter += 1
-        return counter
+    private func nextNumber(for className: String) -> Int {
+        for i in recentNameCounts.indices where recentNameCounts[i].className == className {
+            recentNameCounts[i].count += 1
+            let n = recentNameCounts[i].count
+            if i > 0 { recentNameCounts.swapAt(i, 0) }
+            return n
+        }
+        let n = (nameCounters.removeValue(forKey: className) ?? 0) + 1
+        // At most four are kept in front, so the scan stays short whatever a script makes.
+        if recentNameCounts.count == 4 {
+            let oldest = recentNameCounts.removeLast()
+            nameCounters[oldest.className] = oldest.count
+        }
+        recentNameCounts.insert((className, n), at: 0)
+        return n
+    }
+
+    /// `className#n`, written in one buffer.
+    static func name(_ className: String, _ n: Int) -> String {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)      // room for an Int's 20 digits
+        return withUnsafeMutableBytes(of: &digits) { d in
+            var v = n.magnitude, k = d.count
+            repeat { k -= 1; d[k] = UInt8(48 + v % 10); v /= 10 } while v > 0 && k > 0
+            let tail = d[k...]
+            return String(unsafeUninitializedCapacity: className.utf8.count + 1 + tail.count) { out in
+                var at = 0
+                for b in className.utf8 { out[at] = b; at += 1 }
+                out[at] = UInt8(ascii: "#"); at += 1
+                for b in tail { out[at] = b; at += 1 }
+                return at
+            }
+        }
     }
 
     /// Drops work that will never run because the world is going away. Pending

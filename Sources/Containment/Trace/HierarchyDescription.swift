@@ -26,14 +26,14 @@ extension ViewController {
         while let (vc, d, presented) = stack.popLast() {
             lines += 1
             if lines & 1023 == 0, sim.isInterrupted() { return }
-            if lines > 1 { text.append("\n") }
+            if lines > 1 { text.append(literal: "\n") }
             text.indent(presented ? max(0, d - 1) : d)
-            if presented { text.append("   + ") }
-            text.append("<"); text.append(vc.className); text.append(": "); text.append(vc.name)
-            text.append(">, state: "); text.append(vc.appearanceState.rawValue); text.append(", view: ")
-            if let v = vc._view { text.append("<"); text.append(v.className); text.append(": "); text.append(v.name); text.append(">") }
-            else { text.append("(view not loaded)") }
-            if presented { text.append(", presented with: "); text.append(vc.activeStyle.rawValue) }
+            if presented { text.append(literal: "   + ") }
+            text.append(literal: "<"); text.append(vc.className); text.append(literal: ": "); text.append(vc.name)
+            text.append(literal: ">, state: "); text.append(vc.appearanceState.rawValue); text.append(literal: ", view: ")
+            if let v = vc._view { text.append(literal: "<"); text.append(v.className); text.append(literal: ": "); text.append(v.name); text.append(literal: ">") }
+            else { text.append(literal: "(view not loaded)") }
+            if presented { text.append(literal: ", presented with: "); text.append(vc.activeStyle.rawValue) }
             if let p = vc.presentedHere { stack.append((p, d + 1, true)) }
             for c in vc.children.reversed() { stack.append((c, d + 1, false)) }
         }
@@ -53,13 +53,27 @@ struct HierarchyText: ~Copyable {
     deinit { base.deallocate() }
 
     mutating func append(_ s: String) {
-        var s = s
-        s.withUTF8 { piece in
-            guard let from = piece.baseAddress, piece.count > 0 else { return }
-            if count + piece.count > capacity { grow(to: count + piece.count) }
-            (base + count).initialize(from: from, count: piece.count)
-            count += piece.count
-        }
+        if let done = s.utf8.withContiguousStorageIfAvailable({ append($0) }) { return done }
+        for b in s.utf8 { append(b) }
+    }
+
+    /// A literal's bytes, copied as they are: no string to retain or make contiguous
+    /// (most of a line's pieces are literals).
+    mutating func append(literal s: StaticString) {
+        append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    private mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+        guard let from = piece.baseAddress, piece.count > 0 else { return }
+        if count + piece.count > capacity { grow(to: count + piece.count) }
+        (base + count).initialize(from: from, count: piece.count)
+        count += piece.count
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        if count + 1 > capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
     }
 
     private mutating func grow(to needed: Int) {
@@ -72,7 +86,7 @@ struct HierarchyText: ~Copyable {
 
     /// `appendIndentation`'s rule, in bytes.
     mutating func indent(_ depth: Int) {
-        for _ in 0..<min(depth, 64) { append("   | ") }
+        for _ in 0..<min(depth, 64) { append(literal: "   | ") }
         if depth > 64 { append("(\(depth)) ") }
     }
 
