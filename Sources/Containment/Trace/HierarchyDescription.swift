@@ -60,7 +60,7 @@ struct HierarchyText: ~Copyable {
     /// A literal's bytes, copied as they are: no string to retain or make contiguous
     /// (most of a line's pieces are literals).
     mutating func append(literal s: StaticString) {
-        append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        s.withUTF8Buffer { append($0) }
     }
 
     private mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
