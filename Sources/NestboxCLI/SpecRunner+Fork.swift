@@ -31,9 +31,10 @@ extension SpecRunner {
     }
 
     /// Runs `tests` (their 1-based index in the file, the order they are said in), each
-    /// in a child forked from `loaded`, up to `testJobs` at once (`-j`); `ended` hears
-    /// each result as soon as it and those before it have ended, so the report reads as
-    /// if they ran one by one. A pending test is skipped without a process.
+    /// in a child forked from `loaded`, one at a time: a process forks one child at a
+    /// time, so `-j` shares a file's tests among workers (`runSharded`), each running
+    /// this. `ended` hears each result in order. A pending test is skipped without a
+    /// process.
     func runForked(_ tests: [(index: Int, test: SpecTest)], file: String, loaded: RunSession,
                    ended: (SpecCaseResult) -> Void) {
         // Results by position in `tests` (an array: a dictionary type's first use costs
@@ -47,7 +48,7 @@ extension SpecRunner {
         }
         func finish(_ child: Child) { settle(child.at, reap(child)) }
         while next < tests.count || !running.isEmpty {
-            while running.count < max(testJobs, 1) && next < tests.count && StopSignal.received == 0 {
+            while running.isEmpty && next < tests.count && StopSignal.received == 0 {
                 let at = next, t = tests[at]
                 next += 1
                 if t.test.isPending { settle(at, SpecCaseResult(name: t.test.name, status: .skipped, seconds: 0)); continue }

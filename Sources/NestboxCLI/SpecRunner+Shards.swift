@@ -21,19 +21,17 @@ import Darwin
 extension SpecRunner {
     func runSharded(_ tests: [(index: Int, test: SpecTest)], file: String, loaded: RunSession,
                     ended: (SpecCaseResult) -> Void) {
-        var serial = self
-        serial.testJobs = 1
         // Positions, written whole before any worker starts: a slice's 2,000 tests are
         // 8 KB, within every pipe's capacity.
         var work: [Int32] = [-1, -1]
-        guard tests.count <= SpecRunner.slice, pipe(&work) == 0 else { return serial.runForked(tests, file: file, loaded: loaded, ended: ended) }
+        guard tests.count <= SpecRunner.slice, pipe(&work) == 0 else { return runForked(tests, file: file, loaded: loaded, ended: ended) }
         var positions: [UInt8] = []
         for at in tests.indices { withUnsafeBytes(of: UInt32(at).littleEndian) { positions += $0 } }
         let written = positions.withUnsafeBytes { write(work[1], $0.baseAddress, $0.count) }
         close(work[1])
         guard written == positions.count else {
             close(work[0])
-            return serial.runForked(tests, file: file, loaded: loaded, ended: ended)
+            return runForked(tests, file: file, loaded: loaded, ended: ended)
         }
         struct Worker { var pid: Int32; var fd: Int32; var bytes: [UInt8] = [] }
         var workers: [Worker] = []
@@ -47,7 +45,7 @@ extension SpecRunner {
                 close(out[0])
                 for w in workers { close(w.fd) }
                 while let at = Self.take(work[0]), at < tests.count {
-                    serial.runForked([tests[at]], file: file, loaded: loaded) { r in
+                    runForked([tests[at]], file: file, loaded: loaded) { r in
                         let frame = ChildReport.frame(r, at: at)
                         _ = frame.withUnsafeBytes { writeAll(out[1], $0) }
                     }
@@ -58,7 +56,7 @@ extension SpecRunner {
             if pid > 0 { workers.append(Worker(pid: pid, fd: out[0])) } else { close(out[0]) }
         }
         close(work[0])
-        guard !workers.isEmpty else { return serial.runForked(tests, file: file, loaded: loaded, ended: ended) }
+        guard !workers.isEmpty else { return runForked(tests, file: file, loaded: loaded, ended: ended) }
         var done = [SpecCaseResult?](repeating: nil, count: tests.count)
         var said = 0, ends: [String] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 14)

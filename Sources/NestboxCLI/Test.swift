@@ -193,7 +193,7 @@ struct SpecRunner: Sendable {
     /// tests or files shared by worker processes (Q72): only a process of its own (the
     /// command line, the REPL), whose only other thread is the signal watcher.
     var forks = false
-    /// Tests of one file run at once when forking (`-j` with one file).
+    /// Workers sharing one file's tests when forking (`-j` with one file).
     var testJobs = 1
     /// Files named on the command line: one that defines no test runs as one (README.md,
     /// `nestbox test`), so a self-checking design script joins a test run.

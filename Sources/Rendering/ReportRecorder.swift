@@ -61,10 +61,12 @@ public final class ReportRecorder {
         // Unowned sim: the closure lives in `sim`'s own watch slot, so `sim` outlives
         // every call of it.
         sim.watch { [weak self, unowned sim] t in self?.look(sim, at: t) }
-        // The same lifetimes as the watcher's. Unowned sim: these closures live in the
-        // simulation's own trace (a `clear` replaces its storage, never the trace), so
-        // the simulation outlives every call of them; `finish` and `stop` remove them.
+        // The same lifetimes as the watcher's: these closures live in the simulation's
+        // own trace (a `clear` replaces its storage, never the trace), and `finish` and
+        // `stop` remove them.
+        // Unowned sim: its trace holds this closure, so `sim` outlives every call of it.
         sim.trace.beforeRecord = { [weak self, unowned sim] kind in self?.eventComing(sim, kind) }
+        // Unowned sim: as above, the closure lives in `sim.trace`, which `sim` owns.
         sim.trace.afterRecord = { [weak self, unowned sim] kind in self?.eventRecorded(sim, kind) }
     }
 
