@@ -12,4 +12,8 @@ enum Environment {
     static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
+
+    /// `NESTBOX_REPORT_TICKS=whole`: a report takes every animation tick whole rather than
+    /// leaving it to the page (policy Q33), to compare the two.
+    static var reportDrawsTicks: Bool { value("NESTBOX_REPORT_TICKS") != "whole" }
 }

@@ -101,7 +101,8 @@ struct Matrix {
             if let d = cell.direction { _ = session.runtime.simulation.start(direction: Self.directions[d] ?? "leftToRight") }
             // One page for every cell: each gets its share of the report's text cap (Q33).
             let recorder = arguments.report.map { _ in
-                ReportRecorder(title: "\(a.file) — \(cell.label)", maxBytes: ReportRecorder.maxBytes / max(1, cells.count))
+                ReportRecorder(title: "\(a.file) — \(cell.label)", maxBytes: ReportRecorder.maxBytes / max(1, cells.count),
+                               drawsTicks: Environment.reportDrawsTicks)
             }
             recorder?.install(on: session.runtime.simulation)
             let result = session.execute(file: a.file) { recorder?.finish(session.runtime.simulation) }

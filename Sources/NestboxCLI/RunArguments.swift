@@ -116,7 +116,7 @@ struct RunArguments {
         }
         let pictures = request.isEmpty ? nil : Pictures(request)
         pictures?.install(on: session.runtime.simulation) { session.memoryLeft }
-        let recorder = report.map { _ in ReportRecorder(title: file) }
+        let recorder = report.map { _ in ReportRecorder(title: file, drawsTicks: Environment.reportDrawsTicks) }
         recorder?.install(on: session.runtime.simulation)
         let result = session.execute(file: file) {
             pictures?.finish(session.runtime.simulation)

@@ -62,6 +62,13 @@ public struct Renderer {
     /// alpha are its superview's business and not drawn). nil when a run limit
     /// interrupted the walk.
     public func render(_ root: View) -> DisplayList? {
+        var none: DrawnViews?
+        return render(root, collecting: &none)
+    }
+
+    /// As `render(_:)`, and with `drawn` non-nil the views drawn and which of them each
+    /// shape belongs to (a report's frames between events, ReportSegment).
+    func render(_ root: View, collecting drawn: inout DrawnViews?) -> DisplayList? {
         let sim = root.simulation
         let b = root.presentation.bounds
         var list = DisplayList(size: Size(width: abs(b.size.width), height: abs(b.size.height)),
@@ -72,13 +79,14 @@ public struct Renderer {
         // from its parent's, not up the tree from each view (a tree may be 20,000 deep).
         let rootInsets = collectsViews ? root.safeAreaInsets : .zero
         var stack: [Step] = [.enter(root, .translate(-b.origin.x, -b.origin.y), 1, false, rootInsets,
-                                    collectsViews ? root.nearestViewController : nil)]
+                                    collectsViews ? root.nearestViewController : nil, -1)]
         var visited = 0
         while let step = stack.popLast() {
             switch step {
             case .unclip:
                 list.ops.append(.unclip)
-            case .enter(let v, let parentMatrix, let parentAlpha, let highlighted, let insets, let parentController):
+                drawn?.opViews.append(-1)
+            case .enter(let v, let parentMatrix, let parentAlpha, let highlighted, let insets, let parentController, let parent):
                 visited += 1
                 // Every run limit reaches a long walk (README.md, `nestbox run`).
                 if visited & 255 == 0 {
@@ -90,9 +98,14 @@ public struct Renderer {
                 let alpha = parentAlpha * max(0, min(1, p.alpha.isNaN ? 0 : p.alpha))
                 let m = v === root ? parentMatrix : Self.matrix(p, in: parentMatrix)
                 // Nothing to see, or nothing a back-end can draw (a scale of 0, NaN).
-                guard alpha > 0, Self.isDrawable(m), Self.isDrawable(p.bounds) else { continue }
+                guard alpha > 0, Self.isDrawable(m), Self.isDrawable(p.bounds) else {
+                    // An animation may bring it into sight: the page could not draw that.
+                    if v.hasAnimationsInFlight || v === root { drawn?.complete = false }
+                    continue
+                }
                 let box = Rect(origin: p.bounds.origin, size: Size(width: abs(p.bounds.size.width), height: abs(p.bounds.size.height)))
                 let lit = highlighted || (highlight != nil && v.owningViewController === highlight)
+                let opsBefore = list.ops.count
                 draw(v, p, box, m, alpha, into: &list.ops)
                 if lit && !highlighted { marks.append(.highlight(box, m)) }
                 if overlays.contains(.controllers), let vc = v.owningViewController { marks.append(.controller(vc.name, box, m)) }
@@ -110,20 +123,31 @@ public struct Renderer {
                     list.ops.append(.clip(box, m))
                     stack.append(.unclip)
                 }
+                var index: Int32 = -1
+                if drawn != nil {
+                    index = Int32(drawn!.views.count)
+                    drawn!.views.append(v)
+                    drawn!.parents.append(parent)
+                    drawn!.opViews.append(contentsOf: repeatElement(index, count: list.ops.count - opsBefore))
+                }
                 for s in v.subviews.reversed() {
-                    stack.append(.enter(s, m, alpha, lit, collectsViews ? s.safeAreaInsets(inheriting: insets) : .zero, collectsViews ? vc : nil))
+                    stack.append(.enter(s, m, alpha, lit, collectsViews ? s.safeAreaInsets(inheriting: insets) : .zero,
+                                        collectsViews ? vc : nil, index))
                 }
             }
         }
         if overlays.contains(.safeArea), root is Window { drawSafeArea(sim.screen.safeAreaInsets, list.size, into: &list.ops) }
         drawMarks(marks, into: &list.ops)
+        // What the overlays draw is placed by more than one view's geometry.
+        if list.ops.count != drawn?.opViews.count ?? list.ops.count { drawn?.complete = false }
         return list
     }
 
     private enum Step {
         /// A view, its superview's matrix and alpha, whether it is highlighted, and (with
-        /// `collectsViews`) its safe area and its superview's nearest controller.
-        case enter(View, Transform, Double, Bool, EdgeInsets, ViewController?)
+        /// `collectsViews`) its safe area and its superview's nearest controller, and
+        /// (collecting `DrawnViews`) its superview's index among the views drawn.
+        case enter(View, Transform, Double, Bool, EdgeInsets, ViewController?, Int32)
         case unclip
     }
 

@@ -13,6 +13,11 @@ public struct Report {
         /// properties, and apart from them their places on screen, which are all that
         /// changes while they animate.
         public var screen, controllers, views, boxes, props, places: Int
+        /// A frame the page draws (ReportSegment): the index of its segment in
+        /// `segments` and each of the segment's groups' progress at `time`; the strings
+        /// above are those of the look the segment was made at.
+        public var segment: Int?
+        public var progress: [Double] = []
     }
 
     public var title: String
@@ -22,6 +27,9 @@ public struct Report {
     /// every `<` is six): the cap of Q33 is on what the page holds.
     public private(set) var stringBytes = 0
     public private(set) var frames: [Frame] = []
+    /// The segments of the frames the page draws, as JSON (ReportSegment), each once.
+    public private(set) var segments: [String] = []
+    private var segmentIndex: [String: Int] = [:]
     /// The frame showing the world right after an event, by the event's number: taken
     /// before the next event of the same instant is recorded. An event with none (the
     /// last of its instant) is shown by the look at the instant's end (`frame(at:)`).
@@ -60,8 +68,9 @@ public struct Report {
                           places: intern(places))
         var index = frames.count
         // The same picture again is the same frame: at the same instant always (an event's
-        // instant keeps a frame at its time for `frame(at:)`), later only when asked.
-        if let last = frames.last, unlessUnchanged || last.time == time,
+        // instant keeps a frame at its time for `frame(at:)`), later only when asked. A
+        // frame the page draws is never the same as a look's: only the page knows its picture.
+        if let last = frames.last, last.segment == nil, unlessUnchanged || last.time == time,
            (last.screen, last.controllers, last.views, last.boxes, last.props, last.places)
             == (frame.screen, frame.controllers, frame.views, frame.boxes, frame.props, frame.places) {
             index = frames.count - 1
@@ -70,6 +79,32 @@ public struct Report {
         }
         return index
     }
+
+    /// A segment's JSON (ReportSegment), its index in `segments`: the same segment (a
+    /// look after an event that moved nothing, or the one at a tick taken whole) once.
+    mutating func add(segment: String) -> Int {
+        if let i = segmentIndex[segment] { return i }
+        segmentIndex[segment] = segments.count
+        segments.append(segment)
+        stringBytes += segment.utf8.count + 2
+        return segments.count - 1
+    }
+
+    /// A frame the page draws from segment `segment` at `time`, the segment's groups at
+    /// `progress`, over the look of frame `base`.
+    mutating func addTick(time: Double, base: Int, segment: Int, progress: [Double]) -> Int {
+        var frame = frames[base]
+        frame.time = time
+        frame.segment = segment
+        frame.progress = progress
+        stringBytes += Self.tickBytes(progress.count)
+        frames.append(frame)
+        return frames.count - 1
+    }
+
+    /// At most what a tick frame adds to the page: its indexes and its progress, each
+    /// number written exactly (at most 24 bytes).
+    static func tickBytes(_ groups: Int) -> Int { 24 * groups + 64 }
 
     public static func boxesJSON(_ boxes: [(name: String, box: Rect)]) -> String {
         "[" + boxes.map { b in "[\(jsonString(b.name)),\(numbers(b.box))]" }.joined(separator: ",") + "]"
@@ -140,9 +175,24 @@ public struct Report {
             if i > 0 { w.put(",\n") }
             w.string(s)
         }
+        w.put("],\n\"segments\":[")
+        for (i, s) in segments.enumerated() {
+            if i > 0 { w.put(",\n") }
+            w.put(s)
+        }
         w.put("],\n\"frames\":[")
-        w.put(frames.map { "[\(formatNumber($0.time)),\($0.screen),\($0.controllers),\($0.views),\($0.boxes),\($0.props),\($0.places)]" }
-            .joined(separator: ","))
+        for (i, f) in frames.enumerated() {
+            if i & 1023 == 1023, interrupted() { return false }
+            w.put(i > 0 ? ",[" : "["); w.put(formatNumber(f.time))
+            for n in [f.screen, f.controllers, f.views, f.boxes, f.props, f.places] { w.put(","); w.put(String(n)) }
+            if let s = f.segment {
+                // Progress exactly, as the segment's numbers are (the page redoes the sums).
+                var n = NumberWriter()
+                n.numbers(f.progress, first: true)
+                w.put(",\(s),["); w.out.append(contentsOf: n.out); w.put("]")
+            }
+            w.put("]")
+        }
         w.put("],\n\"events\":[")
         var lanes = TraceLanes()
         var position: [Int: Int] = [:]

@@ -38,13 +38,19 @@ extension ReportPage {
           return e;
         }
         const fr = f => data.frames[f];
-        const boxes = f => JSON.parse(data.strings[fr(f)[4]]);
+        // A frame the page draws (ReportPage+Ticks.swift) has its look's boxes and
+        // properties, and its own places.
+        const boxes = f => {
+          const look = JSON.parse(data.strings[fr(f)[4]]);
+          return isTick(f) ? tickBoxes(f, look) : look;
+        };
         // A view as the inspector reads it: [name, class, x, y, w, h (on screen), the
         // frame's four numbers, the bounds' four, alpha, the safe area's four, controller,
         // state], from the frame's properties and places.
         const details = f => {
-          const places = JSON.parse(data.strings[fr(f)[6]]);
-          return JSON.parse(data.strings[fr(f)[5]]).map((p, i) => [p[0], p[1], ...places[i], ...p.slice(2)]);
+          const places = isTick(f) ? tickPlaces(f) : JSON.parse(data.strings[fr(f)[6]]);
+          return JSON.parse(data.strings[fr(f)[5]]).map((p, i) => places[i] && [p[0], p[1], ...places[i], ...p.slice(2)])
+                     .filter(v => v);
         };
 
         // The event list: one row per event, warnings and lints marked by their kind.
@@ -257,6 +263,7 @@ extension ReportPage {
             frame = f;
             const screen = document.getElementById("screen");
             screen.innerHTML = data.strings[fr(f)[1]];
+            if (isTick(f)) drawTick(screen.querySelector("svg"), f);
             tree("controllers", data.strings[fr(f)[2]], "controller");
             tree("views", data.strings[fr(f)[3]], "view");
             document.getElementById("where").textContent = "frame " + (f + 1) + " of " + data.frames.length + ", t = " + fr(f)[0].toFixed(3) + " s";

@@ -45,6 +45,7 @@ enum ReportPage {
 
     static let tail = """
         <script>
+        \(ticksScript)
         \(script)
         </script>
         </body>

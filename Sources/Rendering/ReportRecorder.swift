@@ -42,10 +42,26 @@ public final class ReportRecorder {
     private var looking = false
     /// The views of the last look, for `ViewInfo.hasSameProperties`.
     private var lastViews: [ViewInfo] = []
+    /// The last look's segment, while animations are in flight: the ticks of the same
+    /// watcher turn are frames the page draws from it (ReportSegment).
+    private var live: Live?
+    private struct Live {
+        let segment: ReportSegment
+        /// The look's frame, the watcher's turn it was taken in, and the segment's index
+        /// in the report once a tick uses it.
+        let frame: Int, turn: Int
+        var index: Int?
+        /// The groups' progress at the last frame.
+        var progress: [Double]
+    }
+    /// False: every tick is taken whole, as a look (`NESTBOX_REPORT_TICKS=whole`; the
+    /// browser test compares the two).
+    let drawsTicks: Bool
 
     public init(title: String, overlays: Overlays = [], maxBytes: Int = ReportRecorder.maxBytes,
-                maxEventFrames: Int = ReportRecorder.maxEventFrames) {
+                maxEventFrames: Int = ReportRecorder.maxEventFrames, drawsTicks: Bool = true) {
         report = Report(title: title)
+        self.drawsTicks = drawsTicks
         self.maxBytes = maxBytes
         self.maxEventFrames = maxEventFrames
         var r = Renderer(overlays: overlays)
@@ -120,6 +136,7 @@ public final class ReportRecorder {
         sim.trace.beforeRecord = nil
         sim.trace.afterRecord = nil
         if report.frames.isEmpty { look(sim, at: sim.clock.now) }
+        live = nil
     }
 
     /// The frame taken (or the last one, when it shows the same at this instant); nil
@@ -130,8 +147,13 @@ public final class ReportRecorder {
         looking = true
         defer { looking = false }
         guard report.frames.count < Self.maxFrames else { stop(sim, at: t); return nil }
+        if !afterEvent, sim.isWatchTick, let live, live.turn == sim.watchTurn, let frame = tick(live, sim, at: t) {
+            return frame
+        }
+        live = nil
         let room = maxBytes - report.stringBytes
-        guard let picture = renderer.render(sim),
+        var drawn: DrawnViews? = drawsTicks && !afterEvent && !sim.animator.active.isEmpty ? DrawnViews() : nil
+        guard let picture = renderer.render(sim.window, collecting: &drawn),
               let svg = SVG.encode(picture, maxBytes: room, interrupted: sim.isInterrupted) else {
             if !sim.isInterrupted() { stop(sim, at: t) }
             return nil
@@ -155,7 +177,32 @@ public final class ReportRecorder {
         let frame = report.addFrame(time: t, screen: text, controllers: controllers, views: views, boxes: boxes,
                                     props: props, places: places, unlessUnchanged: lastSeq == seenSeq)
         if !afterEvent { seenSeq = lastSeq }
+        if let drawn, let segment = ReportSegment.make(picture, drawn, renderer: renderer) {
+            live = Live(segment: segment, frame: frame, turn: sim.watchTurn, progress: segment.groups.map { $0.progress(at: t) })
+        }
         // What the page will hold counts toward the memory limit, as the pictures do.
+        sim.memory.hold(report.stringBytes - before + 32)
+        return frame
+    }
+
+    /// A tick of the live segment's turn: a frame the page draws, or the last frame when
+    /// no animation moved. nil when a group's progress is no number JSON can hold (the
+    /// tick is then taken whole).
+    private func tick(_ live: Live, _ sim: Simulation, at t: Double) -> Int? {
+        let progress = live.segment.groups.map { $0.progress(at: t) }
+        guard progress.allSatisfy(\.isFinite) else { return nil }
+        // Nothing moved: the picture is the last frame's (Q33).
+        if progress == live.progress { return report.frames.count - 1 }
+        let before = report.stringBytes
+        let segmentBytes = live.index == nil ? live.segment.json.utf8.count + 2 : 0
+        guard before + segmentBytes + Report.tickBytes(progress.count) <= maxBytes else {
+            stop(sim, at: t)
+            return report.frames.count - 1
+        }
+        let index = live.index ?? report.add(segment: live.segment.json)
+        let frame = report.addTick(time: t, base: live.frame, segment: index, progress: progress)
+        self.live?.index = index
+        self.live?.progress = progress
         sim.memory.hold(report.stringBytes - before + 32)
         return frame
     }

@@ -219,6 +219,56 @@ def matrix_checks(binary, folder):
         d.quit()
 
 
+def frames_as_drawn(d, page):
+    """Every frame of a page as the page shows it: the screen's elements (tag and
+    attributes, those not displayed left out), the inspector's views and the boxes."""
+    d.get("file://" + page)
+    return d.execute_script("""
+        const out = [];
+        for (let f = 0; f < data.frames.length; f++) {
+          show(f);
+          const els = [...document.querySelectorAll('#screen svg *')].filter(e => e.getAttribute('display') !== 'none');
+          out.push({ time: data.frames[f][0], tick: isTick(f),
+                     svg: els.map(e => e.tagName + ' ' + [...e.attributes].map(a => a.name + '=' + a.value).sort().join(' ')
+                                       + (e.tagName === 'text' ? ' ' + e.textContent : '')),
+                     views: details(f), boxes: boxes(f) });
+        }
+        return out;""")
+
+
+def ticks_checks(binary, folder, script, least):
+    """The frames the page draws between events are those the run would have drawn:
+    the same page taken whole (NESTBOX_REPORT_TICKS=whole) shows the same elements,
+    attribute for attribute, the same inspector places and boxes, frame by frame."""
+    name = os.path.basename(script)
+    drawn, whole = os.path.join(folder, name + ".html"), os.path.join(folder, name + "-whole.html")
+    r = subprocess.run([binary, "run", script, "--trace", "none", "--report", drawn], capture_output=True, text=True)
+    check(r.returncode == 0, f"{name}: --report exits 0 ({r.stderr.strip()})")
+    r = subprocess.run([binary, "run", script, "--trace", "none", "--report", whole], capture_output=True, text=True,
+                       env=dict(os.environ, NESTBOX_REPORT_TICKS="whole"))
+    check(r.returncode == 0, f"and taken whole ({r.stderr.strip()})")
+    d = browser(1280, 720)
+    try:
+        a, b = frames_as_drawn(d, drawn), frames_as_drawn(d, whole)
+    finally:
+        d.quit()
+    ticks = [f for f in a if f["tick"]]
+    check(len(ticks) >= least and not any(f["tick"] for f in b),
+          f"the page draws {len(ticks)} of {len(a)} frames itself; taken whole, none")
+    check([f["time"] for f in a] == [f["time"] for f in b], "both have the same frames, at the same instants")
+    if name == "ticks.lua":
+        moved = sum(1 for f in ticks if any("transform=matrix" in e for e in f["svg"]) and any("fill-opacity=0." in e for e in f["svg"]))
+        check(moved == len(ticks), f"every drawn frame has rotated and faded shapes ({moved} of {len(ticks)})")
+    differ = [i for i, (x, y) in enumerate(zip(a, b)) if x["svg"] != y["svg"]]
+    detail = ""
+    if differ:
+        i = differ[0]
+        detail = f": frame {i} at {a[i]['time']} s, " + str([(x, y) for x, y in zip(a[i]["svg"], b[i]["svg"]) if x != y][:2])
+    check(not differ, f"every frame's screen is the same, element for element ({len(differ)} differ{detail})")
+    places = [i for i, (x, y) in enumerate(zip(a, b)) if x["views"] != y["views"] or x["boxes"] != y["boxes"]]
+    check(not places, f"and so are the inspector's views and the controllers' boxes ({places[:5]})")
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "../../.build/release/nestbox")
     out = tempfile.mkdtemp(prefix="nestbox-browser-")
@@ -229,6 +279,8 @@ def main():
     for size in ((1280, 720), (1600, 1000)):
         report_checks(page, *size)
     matrix_checks(binary, out)
+    ticks_checks(binary, out, os.path.join(HERE, "ticks.lua"), 25)
+    ticks_checks(binary, out, os.path.join(HERE, "../../scripts/examples/sliding-menu.lua"), 200)
     print(f"{len(failures)} failed" if failures else "all passed")
     sys.exit(1 if failures else 0)
 

@@ -11,6 +11,12 @@ import NestboxCLI
         var strings: [String] { data["strings"] as? [String] ?? [] }
         var frames: [[Double]] { (data["frames"] as? [[Any]] ?? []).map { $0.compactMap { ($0 as? NSNumber)?.doubleValue } } }
         var events: [[Any]] { data["events"] as? [[Any]] ?? [] }
+        /// A frame the page draws (policy Q33): its segment and its groups' progress.
+        func tick(_ frame: Int) -> (segment: [String: [Double]], progress: [Double])? {
+            guard let f = (data["frames"] as? [[Any]])?[frame], f.count == 9, let s = f[7] as? Int,
+                  let segment = (data["segments"] as? [[String: Any]])?[s], let progress = f[8] as? [Double] else { return nil }
+            return (segment.compactMapValues { ($0 as? [NSNumber])?.map(\.doubleValue) ?? ($0 as? NSNumber).map { [$0.doubleValue] } }, progress)
+        }
         func screen(_ frame: Int) -> String { strings[Int(frames[frame][1])] }
     }
 
@@ -44,14 +50,26 @@ import NestboxCLI
         #expect(times.count == 63)
         #expect(times[0] == 0 && times[2] == 0 && times[3] == 0.017 && times[32] == 0.5 && times[62] == 1)
         #expect(times.filter { $0 == 0.5 }.count == 1)
-        #expect(page.screen(17).contains(##"<rect x="25" y="0" width="10" height="10" fill="#FF0000"/>"##))
         #expect(page.screen(0).hasPrefix(#"<svg width="393" height="852" viewBox="0 0 393 852""#))
         #expect(!page.screen(0).contains("#FF0000") && page.screen(1).contains(##"<rect x="0" y="0" width="10" height="10" fill="#FF0000"/>"##))
-        // Distinct texts once: 62 pictures (the empty window, 61 positions of the square)
-        // and 62 lists of places on screen; the views' properties three times (without
-        // the square, with it, with its animation's target set); three view hierarchies,
-        // one controller hierarchy, no boxes.
-        #expect(page.strings.count == 132)
+        #expect(page.screen(32).contains(##"<rect x="50" y="0" width="10" height="10" fill="#FF0000"/>"##))
+        // The ticks between the looks at 0, 0.5 and 1 s are drawn by the page from the
+        // look before them: the window and the square's model values, the square's
+        // center animation (delta -100, 0) and its group's progress at the tick. At
+        // 0.25 s: center 105 - 100 × (1 - 0.25) = 30, so x = 25 (the browser test
+        // compares every such frame with the same report taken whole).
+        let tick = try #require(page.tick(17))
+        #expect(tick.progress == [0.25] && page.frames[17][1] == page.frames[2][1] && page.frames[17][6] == page.frames[2][6])
+        #expect(tick.segment["n"] == [1, 0, 0, -100, 0] && tick.segment["o"] == [1, 0, 1, 0] && tick.segment["bg"] == [1])
+        #expect(tick.segment["v"]?.count == 28 && tick.segment["v"]?[14...20] == [0, 105, 5, 0, 0, 10, 10])
+        #expect((3...31).allSatisfy { abs((page.tick($0)?.progress.first ?? 0) - Double($0 - 2) / 60) < 1e-12 })
+        #expect(page.tick(2) == nil && page.tick(32) == nil && page.tick(62) == nil && page.tick(33)?.progress == [31.0 / 60])
+        #expect((page.data["segments"] as? [Any])?.count == 1)
+        // Distinct texts once: four pictures (the empty window, the square at 0, 50 and
+        // 100) and their four lists of places on screen; the views' properties three
+        // times (without the square, with it, with its animation's target set); three
+        // view hierarchies, one controller hierarchy, no boxes.
+        #expect(page.strings.count == 16)
         #expect(Set(page.frames.dropFirst(2).map { $0[5] }).count == 1)
         #expect(page.strings[Int(page.frames[62][2])] == "(no root view controller)")
         #expect(page.strings[Int(page.frames[62][4])] == "[]")

@@ -5,17 +5,23 @@ import Testing
 
 /// Policy Q33's cap holds for the frame that would pass it: the report keeps what fits,
 /// says where it stopped, and what it keeps counts in the model's memory meter (so
-/// `--max-memory` covers it).
+/// `--max-memory` covers it). The labels' colour animates, so each tick is taken whole
+/// (the page draws no animated colour).
 @Suite struct ReportCapTests {
-    static let labels = """
+    /// 300 labels on a root controller's view, whose properties `change` animates for
+    /// `duration` seconds.
+    static func labels(_ change: String, duration: Int = 1) -> String {
+        """
         local root = ui.ViewController{ name = "root" }
         ui.window.rootViewController = root
         ui.window:makeKeyAndVisible()
         for i = 1, 300 do
           root.view:addSubview(ui.Label{ text = "label " .. i, frame = { (i % 30) * 10, (i // 30) * 20, 80, 20 } })
         end
-        ui.animate{ duration = 1, animations = function() root.view.alpha = 0.5 end }
+        ui.animate{ duration = \(duration), animations = function() \(change) end }
         """
+    }
+    static let labels = Self.labels("root.view.alpha = 0.5; root.view.backgroundColor = 'red'")
 
     @Test func aFrameThatWouldPassTheCapIsNotTaken() throws {
         let rt = try LuaRuntime()

@@ -49,6 +49,11 @@ public final class AnimationGroup {
     func progress(_ now: Double) -> Double {
         curve.value(at: timeFraction(now), duration: duration)
     }
+
+    /// The same, for a report that draws the frames between events itself (README.md,
+    /// The HTML report): a view's presentation is its model plus each of its animations'
+    /// delta × (1 − its group's progress).
+    public func progress(at now: Double) -> Double { progress(now) }
 }
 
 /// A property of one view moving: presentation = model + delta × (1 − progress).

@@ -35,6 +35,15 @@ extension View {
                             alpha: a[0], backgroundColor: color)
     }
 
+    /// The animations in flight on this view, in the order `presentationValue` adds
+    /// them: each one's property, group and delta (the report's page adds them up itself
+    /// between events, Rendering's ReportSegment).
+    public var animationsInFlight: [(property: AnimatableProperty, group: AnimationGroup, delta: [Double])] {
+        animations.map { ($0.property, $0.group, Array($0.delta.c)) }
+    }
+
+    public var hasAnimationsInFlight: Bool { !animations.isEmpty }
+
     /// Whether an animation is moving this view (hit-testing skips it unless the
     /// animation allows user interaction).
     public var isInFlight: Bool { animations.contains { !$0.group.isDone } || simulation.animator.isTransitioning(self) }

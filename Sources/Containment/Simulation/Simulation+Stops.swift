@@ -10,6 +10,11 @@ struct InstantStops {
     /// The trace's length at the watcher's last look: an instant with nothing new is
     /// not looked at twice.
     var watched = -1
+    /// Counts the run-loop turns the watcher was offered (`passStops` calls), and says
+    /// whether the look being made is a 60 Hz tick with nothing run since the watcher's
+    /// last look of that turn: only the animations' progress has moved since.
+    var turn = 0
+    var isTick = false
 }
 
 extension Simulation {
@@ -50,6 +55,15 @@ extension Simulation {
         stops.watched = -1
     }
 
+    /// The turn of the watcher's looks (see `isWatchTick`).
+    public var watchTurn: Int { stops.turn }
+    /// True while the watcher looks at a 60 Hz tick before which, since its last look of
+    /// the same `watchTurn`, nothing ran (no timer, no script, no input) and nothing was
+    /// recorded: the clock stepped and the animations in flight moved on. False at a tick
+    /// at the instant of a timer or of the end of `advance`. A report draws such a
+    /// frame from the last look's views and the animations' progress (ReportRecorder).
+    public var isWatchTick: Bool { stops.isTick }
+
     /// The watcher's looks before `time`: the instant the clock is at if a run-loop turn
     /// (timers, a script's changes that record nothing) or events happened there since
     /// the last look, then the 60 Hz ticks of the animations in flight.
@@ -66,7 +80,12 @@ extension Simulation {
             // refresh shows the frame before an animation's completion (`run(until:)`).
             guard tick > clock.now, tick <= time else { break }
             clock.now = tick
+            // A tick at `time` is followed by what is due then, at the same instant: the
+            // look after it may find the same picture, and Q33 makes that the same frame,
+            // so the report takes such a tick whole.
+            stops.isTick = tick < time
             look(tick)
+            stops.isTick = false
         }
     }
 
@@ -74,6 +93,7 @@ extension Simulation {
     /// the watcher's looks fall in between, in the order of their instants.
     /// Every call follows a run-loop turn (`run(until:)`).
     func passStops(before time: Double) {
+        stops.turn &+= 1
         var afterTurn = true
         while true {
             let next = stops.body != nil && stops.next < stops.times.count && stops.times[stops.next] < time
