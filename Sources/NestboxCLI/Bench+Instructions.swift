@@ -42,6 +42,10 @@ extension Bench {
         let cycles = 2_000.0
         let cycle = try count(["run", try cycleScript(2_000, hooks: false)] + quiet) - count(["run", try cycleScript(0, hooks: false)] + quiet)
         let hooked = try count(["run", try cycleScript(2_000, hooks: true)] + quiet) - count(["run", try cycleScript(0, hooks: true)] + quiet)
+        // The same cycle recording nothing: the trace's share, over the cycle's 17 events.
+        setenv("NESTBOX_TRACE", "off", 1)
+        let untraced = try count(["run", try cycleScript(2_000, hooks: false)] + quiet) - count(["run", try cycleScript(0, hooks: false)] + quiet)
+        unsetenv("NESTBOX_TRACE")
         var rows: [Row] = []
         func row(_ name: String, _ value: Double, _ unit: String, atMost limit: Double, _ target: String) {
             var r = Row(name: name, value: value, unit: unit)
@@ -58,6 +62,7 @@ extension Bench {
         row("instr-lint-against-run", lint / run, "x", atMost: 1.5, "<= 1.5x")
         row("instr-cycle", cycle / cycles, "instr", atMost: 8_000, "<= 8000")
         row("instr-hook-call", (hooked - cycle) / cycles / 11, "instr", atMost: 700, "<= 700")
+        row("instr-trace-event", (cycle - untraced) / cycles / Self.cycleEvents, "instr", atMost: 60, "<= 60")
         return rows
     }
 

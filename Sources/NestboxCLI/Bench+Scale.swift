@@ -34,6 +34,10 @@ extension Bench {
           willMove = function() end, didMove = function() end }
         """
 
+    /// The events a cycle records after the first (whose safe-area change the later
+    /// ones do not repeat); `BenchJSONTests` counts them.
+    static let cycleEvents = 17.0
+
     /// addChild, addSubview, didMove, willMove(nil), removeFromSuperview, removeFromParent
     /// on a parent in the visible window: the child appears and disappears each time.
     static func cycleLoop(_ n: Int) -> String {

@@ -16,4 +16,9 @@ enum Environment {
     /// `NESTBOX_REPORT_TICKS=whole`: a report takes every animation tick whole rather than
     /// leaving it to the page (policy Q33), to compare the two.
     static var reportDrawsTicks: Bool { value("NESTBOX_REPORT_TICKS") != "whole" }
+
+    /// `NESTBOX_TRACE=off`: a run records no trace (so it prints no events, echoes no
+    /// warning and meets no expectation), to measure what the trace costs
+    /// (`nestbox bench`'s `instr-trace-event`, docs/performance.md).
+    static var recordsTrace: Bool { value("NESTBOX_TRACE") != "off" }
 }

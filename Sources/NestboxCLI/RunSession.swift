@@ -86,6 +86,7 @@ public final class RunSession {
         runtime.output = options.format == .jsonl || options.format == .chrome ? output.err : output.out
         runtime.keepGoing = options.hookErrors != .stop
         runtime.simulation.samplesFrames = options.frames
+        if !Environment.recordsTrace { runtime.simulation.trace.isEnabled = false }
         if options.lint { runtime.startLinting() }
         let echoErrors = options.hookErrors == .report, echoWarnings = options.echoWarnings
         runtime.simulation.trace.hear([.warning, .error])

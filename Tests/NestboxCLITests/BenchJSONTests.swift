@@ -4,6 +4,17 @@ import Testing
 
 /// `bench --json` is strict JSON even for a figure that could not be measured.
 @Suite struct BenchJSONTests {
+    @Test("the bench's containment cycle records cycleEvents events (instr-trace-event divides by it)")
+    func cycleEvents() throws {
+        func events(_ n: Int) throws -> Int {
+            let r = nestbox(["run", try script(Bench.cycleSetup.replacing("(HOOKS)", with: "{ name = \"child\" }") + "\n" + Bench.cycleLoop(n)),
+                             "--trace", "jsonl"])
+            #expect(r.code == 0)
+            return r.out.split(separator: "\n").count
+        }
+        #expect(try events(3) - events(2) == Int(Bench.cycleEvents))
+    }
+
     @Test("the skipped start-up row's value is null, not nan")
     func skippedRowIsNull() throws {
         let rows = [Bench.Row(name: "startup (skipped: build the HelloWorld product)", value: .nan, unit: "ms"),

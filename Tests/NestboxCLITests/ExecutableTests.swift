@@ -51,6 +51,16 @@ extension SubprocessTests {
         #expect(try run(["--help"]).0 == 0)
     }
 
+    @Test("NESTBOX_TRACE=off records no trace: no events printed, the same hierarchy")
+    func traceOff() throws {
+        let file = try script(twoControllers)
+        let traced = try runBinary(["run", file], environment: [:])
+        let untraced = try runBinary(["run", file], environment: ["NESTBOX_TRACE": "off"])
+        #expect(traced.out.contains("[0.000] p.addChild(c)\n") && traced.code == 0)
+        #expect(untraced.code == 0 && untraced.out == "hello\n<ViewController: p>, state: appeared, view: <View: p.view>\n"
+                + "   | <ViewController: c>, state: appeared, view: <View: c.view>\n", "\(untraced.out)")
+    }
+
     @Test("nestbox test: PASS/FAIL in colour with CLICOLOR_FORCE (standard output is a pipe here), none with NO_COLOR; the rule")
     func colour() throws {
         let spec = try script("it('ok', function() end)\nit('bad', function() check(false) end)\n", name: "colour_spec.lua")

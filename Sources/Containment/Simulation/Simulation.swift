@@ -57,7 +57,7 @@ public final class Simulation {
         let clock = VirtualClock(memory: memory)
         self.memory = memory
         self.clock = clock
-        self.trace = Trace(clock: { clock.now }, memory: memory)
+        self.trace = Trace(clock: clock, memory: memory)
         self.device = device
     }
 

@@ -31,17 +31,28 @@ public final class Trace {
     var nextSeq = 1
     /// The number the next recorded event gets.
     public var nextEventSeq: Int { nextSeq }
-    let clock: () -> Double
+    /// The simulation's clock, read for each event's instant (a field, not a closure:
+    /// calling one was a tenth of what an event costs).
+    let clock: VirtualClock
     let memory: MemoryMeter
-    private(set) var storage = TraceStorage(firstSeq: 1)
+    private(set) var storage: TraceStorage
+    /// `storage.hot`: the record path's fields, reached without a reference count.
+    /// Invariant: it always belongs to the object `storage` holds; `init` and `clear`
+    /// set both together and nothing else writes either, so it is never read after its
+    /// storage is freed (a script's `clear` replaces both).
+    private var hot: UnsafeMutablePointer<TraceHot>
+
     /// The current storage's epoch; 0 is no storage's, so a new object's cache is empty.
     private var epoch: UInt64 = 1
     /// What the storage adds to `memory` (MemoryMeter's estimates).
     private var bytes = 0
 
-    init(clock: @escaping () -> Double, memory: MemoryMeter) {
+    init(clock: VirtualClock, memory: MemoryMeter) {
         self.clock = clock
         self.memory = memory
+        let s = TraceStorage(firstSeq: 1)
+        storage = s
+        hot = s.hot
     }
 
     deinit { memory.add(-bytes) }
@@ -68,8 +79,18 @@ public final class Trace {
                        result: TraceValue? = nil, traceback: String? = nil, location: String? = nil) {
         guard isEnabled else { return }
         if let beforeRecord { beforeRecord(kind) }
+        // An event with no argument (a layout callback, removeFromSuperview) finds its
+        // shape as a one-argument event does, by its name's words: the general path
+        // looked its name up, a quarter of what the trace costs a cycle (docs/performance.md).
+        if message == nil, result == nil, traceback == nil, location == nil {
+            let a = args()
+            if a.isEmpty { return appendOne(kind, object, event, "", argc: 0, tag: 0, payload: 0) }
+            var size = MemoryMeter.recordBytes
+            let id = nameID(object, &size)
+            return append(kind, id, size, event, a, nil, nil, nil, nil)
+        }
         var size = MemoryMeter.recordBytes
-        let id = nameID(object, storage, &size)
+        let id = nameID(object, &size)
         append(kind, id, size, event, args(), message, result, traceback, location)
     }
 
@@ -81,12 +102,18 @@ public final class Trace {
                        _ label: String, _ value: @autoclosure () -> TraceValue) {
         guard isEnabled else { return }
         if let beforeRecord { beforeRecord(kind) }
-        var size = MemoryMeter.recordBytes
-        let s = storage
-        let id = nameID(object, s, &size)
-        let (tag, payload) = s.encode(value(), added: &size)
-        s.appendOne(t: clock(), kind: kind.index, object: id, event: event, label: label, tag: tag, payload: payload, added: &size)
-        counted(kind, size)
+        let v = value()
+        switch v {
+        case .null: appendOne(kind, object, event, label, argc: 1, tag: 0, payload: 0)
+        case .bool(let b): appendOne(kind, object, event, label, argc: 1, tag: 1, payload: b ? 1 : 0)
+        default:
+            var size = MemoryMeter.recordBytes
+            let s = storage
+            let id = nameID(object, &size)
+            let (tag, payload) = s.encode(v, added: &size)
+            s.appendOne(t: clock.now, kind: kind.index, object: id, event: event, label: label, argc: 1, tag: tag, payload: payload, added: &size)
+            counted(kind, size)
+        }
     }
 
     /// The same with an object as the argument, named through its kept id like the
@@ -96,23 +123,37 @@ public final class Trace {
                        _ label: String, ref: SimObject?) {
         guard isEnabled else { return }
         if let beforeRecord { beforeRecord(kind) }
-        var size = MemoryMeter.recordBytes
-        let s = storage
-        let id = nameID(object, s, &size)
-        let payload = ref.map { UInt64(nameID($0, s, &size)) } ?? 0
-        s.appendOne(t: clock(), kind: kind.index, object: id, event: event, label: label, tag: ref == nil ? 0 : 4,
-                    payload: payload, added: &size)
-        counted(kind, size)
+        var size = 0
+        let payload = ref.map { UInt64(nameID($0, &size)) } ?? 0
+        appendOne(kind, object, event, label, argc: 1, tag: ref == nil ? 0 : 4, payload: payload, added: size)
     }
 
-    /// The object's name id in storage `s`, looked up once per trace (its epoch).
+    /// The object's name id in the current storage, looked up once per trace (its epoch).
     @inline(__always)
-    private func nameID(_ object: SimObject, _ s: TraceStorage, _ size: inout Int) -> UInt32 {
-        if object.traceNameEpoch == s.epoch { return object.traceNameID }
-        let id = s.names.uncachedID(object.name, added: &size)
-        object.traceNameEpoch = s.epoch
+    private func nameID(_ object: SimObject, _ size: inout Int) -> UInt32 {
+        if object.traceNameEpoch == hot.pointee.epoch { return object.traceNameID }
+        let id = storage.names.uncachedID(object.name, added: &size)
+        object.traceNameEpoch = hot.pointee.epoch
         object.traceNameID = id
         return id
+    }
+
+    /// An event of `object` with at most one argument, encoded (not a string: its tag
+    /// and payload need nothing stored beside the record). An event of the current
+    /// instant whose shape the cache knows is stored through `hot`; any other goes
+    /// through the storage, which interns what is new. `added`: what the argument's
+    /// name took.
+    @inline(__always)
+    private func appendOne(_ kind: TraceKind, _ object: SimObject, _ event: String, _ label: String,
+                           argc: UInt8, tag: UInt8, payload: UInt64, added: Int = 0) {
+        var size = MemoryMeter.recordBytes + added
+        let id = nameID(object, &size)
+        let t = clock.now
+        if !hot.pointee.appendKnown(t: t, kind: kind.index, object: id, event: event, label: label, argc: argc, tag: tag, payload: payload) {
+            storage.appendOne(t: t, kind: kind.index, object: id, event: event, label: label, argc: argc, tag: tag,
+                              payload: payload, added: &size)
+        }
+        counted(kind, size)
     }
 
     func append(_ kind: TraceKind, _ object: String, _ event: String, _ args: [(String, TraceValue)],
@@ -128,7 +169,7 @@ public final class Trace {
                         _ traceback: String?, _ location: String?) {
         var size = recordSize
         let s = storage
-        var r = TraceDraft(t: clock(), payload: (0, 0), object: objectID,
+        var r = TraceDraft(t: clock.now, payload: (0, 0), object: objectID,
                             event: s.names.id(event, added: &size), label: (0, 0), side: 0,
                             kind: kind.index, argc: UInt8(min(args.count, 2)), tag: (0, 0))
         if let (label, value) = args.first {
@@ -161,12 +202,11 @@ public final class Trace {
 
     /// Counts a stored event and tells the listener.
     @inline(__always) private func counted(_ kind: TraceKind, _ size: Int) {
-        let s = storage
         nextSeq += 1
         bytes += size
         memory.add(size)
         // The mask first: binding the listener retains its closure, on every event.
-        if onEventMask & 1 << kind.index != 0, let onEvent { onEvent(s.event(at: s.count - 1)) }
+        if onEventMask & 1 << kind.index != 0, let onEvent { onEvent(storage.event(at: storage.count - 1)) }
         if let afterRecord { afterRecord(kind) }
     }
 
@@ -177,6 +217,7 @@ public final class Trace {
         let old = isKnownUniquelyReferenced(&storage) ? storage : nil
         epoch += 1      // 64 bits: never wraps
         storage = TraceStorage(firstSeq: nextSeq, epoch: epoch, reusing: old)
+        hot = storage.hot
         markIndex = 0
         markLabel = nil
     }

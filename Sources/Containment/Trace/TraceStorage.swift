@@ -70,12 +70,44 @@ struct TraceSide {
     var location: String?
 }
 
+/// The fields of a `TraceStorage` that every event's record reads and writes, apart from
+/// the object: `Trace` reaches them through a pointer, so the path of an event that
+/// repeats a known shape at the current instant takes no reference count (a retain and
+/// a release of the storage were a fifth of what an event cost, docs/performance.md).
+struct TraceHot {
+    /// The next free record and the end of its chunk (nil before the first chunk).
+    var next: UnsafeMutablePointer<TraceRecord>?
+    var end: UnsafeMutablePointer<TraceRecord>?
+    var count: Int
+    /// The last instant's bits and index (`.max` before the first).
+    var lastInstantBits: UInt64
+    var instant: UInt32
+    let epoch: UInt64
+    let oneShapes: UnsafeMutablePointer<TraceStorage.OneShape>
+
+    /// Stores an event with at most one argument, not a number, when its instant is the
+    /// last one, its shape is in the cache and its chunk has room; false otherwise (the
+    /// storage's `appendOne` then does it all).
+    @inline(__always) mutating func appendKnown(t: Double, kind: UInt8, object: UInt32, event: String, label: String,
+                                                argc: UInt8, tag: UInt8, payload: UInt64) -> Bool {
+        guard t.bitPattern == lastInstantBits, instant != .max, tag != 2, let n = next, n != end else { return false }
+        let e = unsafeBitCast(event, to: (UInt64, UInt64).self), l = unsafeBitCast(label, to: (UInt64, UInt64).self)
+        let small = TraceStorage.small(kind: kind, tag: tag, wide: false, argc: argc)
+        let c = oneShapes + TraceStorage.slot(e, l, small)
+        guard c.pointee.small == small, c.pointee.event == e, c.pointee.label == l else { return false }
+        n.initialize(to: TraceRecord(instant: instant, object: object, shape: c.pointee.id, payload: UInt32(truncatingIfNeeded: payload)))
+        next = n + 1
+        count += 1
+        return true
+    }
+}
+
 /// One trace's records and tables. A `clear` starts a new one, so a `TraceEvents` taken
 /// before it keeps reading what it was given.
 final class TraceStorage {
     static let chunkSize = 4096
     private var chunks: [UnsafeMutablePointer<TraceRecord>] = []
-    private(set) var count = 0
+    var count: Int { hot.pointee.count }
     /// The seq of the first record: events are numbered on across a clear.
     let firstSeq: Int
     let names = TraceNames()
@@ -84,7 +116,6 @@ final class TraceStorage {
     var wides = ChunkedArray<TraceWide>()
     /// Each distinct instant once, in order: events of one instant share its entry.
     var instants = ChunkedArray<Double>()
-    private var lastInstantBits: UInt64 = 0
     /// Shapes by id, and ids by shape behind a direct-mapped cache of the last shapes
     /// seen (a cycle's events hit it every time).
     private(set) var shapes: [TraceShape] = []
@@ -107,6 +138,9 @@ final class TraceStorage {
     init(firstSeq: Int, epoch: UInt64 = 1, reusing old: TraceStorage? = nil) {
         self.firstSeq = firstSeq
         self.epoch = epoch
+        hot = .allocate(capacity: 1)
+        hot.initialize(to: TraceHot(next: nil, end: nil, count: 0, lastInstantBits: 0, instant: .max, epoch: epoch,
+                                    oneShapes: oneShapes))
         if let old {
             spare = (old.spare + old.chunks).reversed()
             old.chunks = []
@@ -123,47 +157,62 @@ final class TraceStorage {
         shapeCache.deallocate()
         oneShapes.deinitialize(count: Self.shapeSlots)
         oneShapes.deallocate()
+        hot.deinitialize(count: 1)
+        hot.deallocate()
     }
 
-    /// The next free record: the last chunk's, or nil when it is full.
-    private var next: UnsafeMutablePointer<TraceRecord>?
-    private var end: UnsafeMutablePointer<TraceRecord>?
+    /// What the path of every event reads and writes (TraceHot), in memory this storage
+    /// owns.
+    let hot: UnsafeMutablePointer<TraceHot>
 
     /// The shapes of one-argument events by the words of their event name and label
     /// (as `TraceNames` caches names), so the events every cycle records find their shape
-    /// without looking up either name. The strings are kept, so equal words stay equal text.
-    private struct OneShape {
+    /// without looking up either name. The strings are kept beside it (`oneShapeStrings`),
+    /// so equal words stay equal text; the entries hold no reference, so reading one
+    /// counts none.
+    struct OneShape {
         var event: (UInt64, UInt64), label: (UInt64, UInt64), small: UInt64, id: UInt32
-        var strings: (String, String)
     }
     private let oneShapes: UnsafeMutablePointer<OneShape> = {
         let p = UnsafeMutablePointer<OneShape>.allocate(capacity: shapeSlots)
-        p.initialize(repeating: OneShape(event: (0, 0), label: (0, 0), small: .max, id: 0, strings: ("", "")), count: shapeSlots)
+        p.initialize(repeating: OneShape(event: (0, 0), label: (0, 0), small: .max, id: 0), count: shapeSlots)
         return p
     }()
+    private var oneShapeStrings = [(String, String)](repeating: ("", ""), count: shapeSlots)
 
-    /// Stores an event with one argument (its tag and payload encoded).
-    @inline(__always) func appendOne(t: Double, kind: UInt8, object: UInt32, event: String, label: String,
+    /// Stores an event with one argument (its tag and payload encoded), or with none
+    /// (`argc` 0: no label, tag and payload 0).
+    @inline(__always) func appendOne(t: Double, kind: UInt8, object: UInt32, event: String, label: String, argc: UInt8,
                                      tag: UInt8, payload: UInt64, added: inout Int) {
         let bits = t.bitPattern
-        if bits != lastInstantBits || instants.count == 0 { newInstant(t, &added) }
+        if bits != hot.pointee.lastInstantBits || instants.count == 0 { newInstant(t, &added) }
         let packed = Self.inlinePayload(tag, payload)
         let wide = packed == nil
         let inline = packed ?? wideEntry((payload, 0), side: 0, &added)
         let e = unsafeBitCast(event, to: (UInt64, UInt64).self), l = unsafeBitCast(label, to: (UInt64, UInt64).self)
-        let small = UInt64(kind) | UInt64(tag) << 8 | (wide ? 1 << 16 : 0)
-        let slot = Int(truncatingIfNeeded: ((e.0 ^ e.1 &* 31 ^ l.0 &* 131 ^ small) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+        let small = Self.small(kind: kind, tag: tag, wide: wide, argc: argc)
+        let slot = Self.slot(e, l, small)
         let shape: UInt32
         let c = oneShapes + slot
         if c.pointee.small == small, c.pointee.event == e, c.pointee.label == l {
             shape = c.pointee.id
         } else {
-            let full = TraceShape(kind: kind, argc: 1, tag0: tag, tag1: 0, wide: wide,
-                                  event: names.id(event, added: &added), label0: names.id(label, added: &added), label1: 0)
+            let full = TraceShape(kind: kind, argc: argc, tag0: tag, tag1: 0, wide: wide, event: names.id(event, added: &added),
+                                  label0: argc == 0 ? 0 : names.id(label, added: &added), label1: 0)
             shape = shapeID(full, added: &added)
-            c.pointee = OneShape(event: e, label: l, small: small, id: shape, strings: (event, label))
+            c.pointee = OneShape(event: e, label: l, small: small, id: shape)
+            oneShapeStrings[slot] = (event, label)
         }
         store(TraceRecord(instant: UInt32(truncatingIfNeeded: instants.count - 1), object: object, shape: shape, payload: inline))
+    }
+
+    /// The one-argument shapes' cache: its small fields, and its slot for a name's and a
+    /// label's words.
+    @inline(__always) static func small(kind: UInt8, tag: UInt8, wide: Bool, argc: UInt8) -> UInt64 {
+        UInt64(kind) | UInt64(tag) << 8 | (wide ? 1 << 16 : 0) | UInt64(argc) << 17
+    }
+    @inline(__always) static func slot(_ e: (UInt64, UInt64), _ l: (UInt64, UInt64), _ small: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((e.0 ^ e.1 &* 31 ^ l.0 &* 131 ^ small) &* 0x9E37_79B9_7F4A_7C15) >> 56)
     }
 
     /// One argument's payload as a record holds it; nil when it needs a wide entry. A
@@ -183,14 +232,15 @@ final class TraceStorage {
 
     private func newInstant(_ t: Double, _ added: inout Int) {
         instants.append(t)
-        lastInstantBits = t.bitPattern
+        hot.pointee.lastInstantBits = t.bitPattern
+        hot.pointee.instant = UInt32(truncatingIfNeeded: instants.count - 1)
         added += MemoryMeter.instantBytes
     }
 
     /// Stores a drafted event; `added` grows by what it holds besides its record (a new
     /// instant, shape or wide entry).
     @inline(__always) func append(_ d: TraceDraft, added: inout Int) {
-        if d.t.bitPattern != lastInstantBits || instants.count == 0 { newInstant(d.t, &added) }
+        if d.t.bitPattern != hot.pointee.lastInstantBits || instants.count == 0 { newInstant(d.t, &added) }
         let packed = d.side != 0 || d.argc > 1 ? nil : d.argc == 0 ? 0 : Self.inlinePayload(d.tag.0, d.payload.0)
         let wide = packed == nil
         let inline = packed ?? wideEntry(d.payload, side: d.side, &added)
@@ -219,17 +269,17 @@ final class TraceStorage {
     }
 
     @inline(__always) private func store(_ r: TraceRecord) {
-        if next == end { newChunk() }
-        next?.initialize(to: r)
-        next = next.map { $0 + 1 }
-        count += 1
+        if hot.pointee.next == hot.pointee.end { newChunk() }
+        hot.pointee.next?.initialize(to: r)
+        hot.pointee.next = hot.pointee.next.map { $0 + 1 }
+        hot.pointee.count += 1
     }
 
     private func newChunk() {
         let c = spare.popLast() ?? UnsafeMutablePointer<TraceRecord>.allocate(capacity: Self.chunkSize)
         chunks.append(c)
-        next = c
-        end = c + Self.chunkSize
+        hot.pointee.next = c
+        hot.pointee.end = c + Self.chunkSize
     }
 
     @inline(__always) func record(_ i: Int) -> TraceRecord { chunks[i / Self.chunkSize][i % Self.chunkSize] }

@@ -3,22 +3,21 @@
 /// appearance callbacks, item 3).
 extension View {
     public func addSubview(_ view: View) throws {
-        try move(view, to: subviews.count, event: "addSubview", args: [("_", .ref(view))])
+        try move(view, to: subviews.count) { trace.record(.view, self, "addSubview", "_", ref: view) }
     }
 
     public func insertSubview(_ view: View, at index: Int) throws {
-        try move(view, to: max(0, index), event: "insertSubview",
-                 args: [("_", .ref(view)), ("at", .number(Double(index)))])
+        try move(view, to: max(0, index)) { trace.record(.view, self, "insertSubview", [("_", .ref(view)), ("at", .number(Double(index)))]) }
     }
 
     public func insertSubview(_ view: View, belowSubview sibling: View) throws {
         let index = subviews.firstIndex { $0 === sibling } ?? subviews.count
-        try move(view, to: index, event: "insertSubview", args: [("_", .ref(view)), ("belowSubview", .ref(sibling))])
+        try move(view, to: index) { trace.record(.view, self, "insertSubview", [("_", .ref(view)), ("belowSubview", .ref(sibling))]) }
     }
 
     public func insertSubview(_ view: View, aboveSubview sibling: View) throws {
         let index = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
-        try move(view, to: index, event: "insertSubview", args: [("_", .ref(view)), ("aboveSubview", .ref(sibling))])
+        try move(view, to: index) { trace.record(.view, self, "insertSubview", [("_", .ref(view)), ("aboveSubview", .ref(sibling))]) }
     }
 
     public func bringSubviewToFront(_ view: View) {
@@ -48,7 +47,9 @@ extension View {
 
     // MARK: - Internals
 
-    func move(_ view: View, to index: Int, event: String, args: @autoclosure () -> [(String, TraceValue)]) throws {
+    /// `announce` records the event: the trace's own call for each (one argument, an
+    /// object, takes no argument array).
+    func move(_ view: View, to index: Int, announce: () -> Void) throws {
         if view === self { throw ContainmentError.invalidArgument(Messages.addSelfAsSubview) }
         // Q5c: the window is the root of every hierarchy; inside a view, installing a
         // root controller or presenting would put it inside itself.
@@ -68,7 +69,7 @@ extension View {
         // (a containment cycle would otherwise walk the subtree four times).
         let tops = mayHoldControllers ? view.topmostControllers() : []
         if mayHoldControllers { try checkControllerConsistency(tops) }
-        trace.record(.view, self, event, args())
+        announce()
         if simulation.linter != nil { simulation.lintViewAdded(to: self) }
         if view.superview === self {
             // Reordering among siblings: the window does not change, no callbacks.
