@@ -61,8 +61,10 @@ public final class ObjectTable {
         guard entry.generation == link.generation, let object = entry.object,
               !swift_isDeallocating(object.toOpaque()) else { return nil }
         // The generation matched, so this is the very object `link(to:)` was given,
-        // and that was a `T`.
-        return unsafeDowncast(object.takeUnretainedValue(), to: T.self)
+        // and that was a `T`. Cast from the pointer: `takeUnretainedValue` made the
+        // retain of the result an atomic one, which single-threaded counting leaves
+        // alone (docs/performance.md).
+        return unsafeBitCast(object.toOpaque(), to: T.self)
     }
 
     /// Called by `SimObject.deinit` only.

@@ -38,7 +38,8 @@ extension View {
         trace.record(.view, self, "removeFromSuperview")
         let leaving = old.window?.isVisible == true
         let mayHoldControllers = owningViewController != nil || !subviews.isEmpty
-        let targets = leaving && mayHoldControllers ? View.appearanceTargets(topmostControllers(), under: old, appearing: false) : []
+        let targets = leaving && mayHoldControllers
+            ? View.appearanceTargets(topmostControllers(), owner: old.nearestViewController, appearing: false) : ControllerList()
         // Q1: the callbacks are synchronous, around the change itself.
         for c in targets { c.beginAppearance(false, animated: false) }
         detach()
@@ -67,8 +68,11 @@ extension View {
         let mayHoldControllers = view.owningViewController != nil || !view.subviews.isEmpty
         // The controllers whose views top the subtree: found once for the checks below
         // (a containment cycle would otherwise walk the subtree four times).
-        let tops = mayHoldControllers ? view.topmostControllers() : []
-        if mayHoldControllers { try checkControllerConsistency(tops) }
+        let tops = mayHoldControllers ? view.topmostControllers() : ControllerList()
+        // The controller that owns the spot: the checks, the lint and the appearance
+        // targets below all ask for it.
+        let owner = mayHoldControllers ? nearestViewController : nil
+        if mayHoldControllers { try checkControllerConsistency(tops, owner: owner) }
         announce()
         if simulation.linter != nil { simulation.lintViewAdded(to: self) }
         if view.superview === self {
@@ -78,13 +82,15 @@ extension View {
             setNeedsLayout()
             return
         }
-        if mayHoldControllers { lintUncontainedControllers(tops) }
+        if mayHoldControllers { lintUncontainedControllers(tops, owner: owner) }
         let newVisible = (up.root as? Window)?.isVisible == true
         let oldVisible = view.window?.isVisible == true
-        var targets: [ViewController] = []
+        var targets = ControllerList()
         if mayHoldControllers {
-            if newVisible && !oldVisible { targets = View.appearanceTargets(tops, under: self, appearing: true) }
-            if oldVisible && !newVisible, let old = view.superview { targets = View.appearanceTargets(tops, under: old, appearing: false) }
+            if newVisible && !oldVisible { targets = View.appearanceTargets(tops, owner: owner, appearing: true) }
+            if oldVisible && !newVisible, let old = view.superview {
+                targets = View.appearanceTargets(tops, owner: old.nearestViewController, appearing: false)
+            }
         }
         let appearing = newVisible && !oldVisible
         for c in targets { c.beginAppearance(appearing, animated: false) }
@@ -93,7 +99,7 @@ extension View {
             // viewIsAppearing: after the view is in the hierarchy and laid out (Apple's
             // documentation of viewIsAppearing), also for a controller already appearing
             // through a transition whose animator adds the view itself.
-            let appearingHere = mayHoldControllers ? view.topmostControllers().filter { $0.appearanceState == .appearing } : []
+            let appearingHere = mayHoldControllers ? view.topmostControllers().filter { $0.appearanceState == .appearing } : ControllerList()
             if appearing || !appearingHere.isEmpty { view.layoutIfNeeded() }
             for c in targets { c.deliverIsAppearing() }
             for c in appearingHere { c.deliverIsAppearing() }
@@ -151,7 +157,10 @@ extension View {
     }
 
     func notifyWindowChange() {
-        var stack: [View] = [self]
+        handle(.didMoveToWindow)
+        // A view with no subviews (a leaf controller's view) needs no walk, and no array.
+        guard !subviews.isEmpty else { return }
+        var stack: [View] = subviews.reversed()
         while let v = stack.popLast() {
             v.handle(.didMoveToWindow)
             stack.append(contentsOf: v.subviews.reversed())
@@ -159,14 +168,14 @@ extension View {
     }
 
     /// Controllers whose root views are the topmost ones in this subtree.
-    func topmostControllers() -> [ViewController] {
-        if let vc = owningViewController { return [vc] }     // the common case: a controller's view
-        var found: [ViewController] = []
+    func topmostControllers() -> ControllerList {
+        if let vc = owningViewController { return ControllerList(vc) }     // the common case: a controller's view
+        var found = ControllerList()
         collectTopmostControllers(into: &found)
         return found
     }
 
-    private func collectTopmostControllers(into found: inout [ViewController]) {
+    private func collectTopmostControllers(into found: inout ControllerList) {
         var stack: [View] = [self]
         while let v = stack.popLast() {
             if let vc = v.owningViewController { found.append(vc); continue }
@@ -177,10 +186,10 @@ extension View {
     /// The controllers that get appearance callbacks when this subtree enters or leaves
     /// the window under `superview`: children of the controller that owns the spot,
     /// when it forwards automatically and is itself on screen (docs/containment.md, Who sends
-    /// appearance callbacks; policies Q3 and Q10).
-    static func appearanceTargets(_ tops: [ViewController], under superview: View, appearing: Bool) -> [ViewController] {
-        let owner = superview.nearestViewController
-        return tops.filter { c in
+    /// appearance callbacks; policies Q3 and Q10). `owner`: that superview's nearest
+    /// controller.
+    static func appearanceTargets(_ tops: ControllerList, owner: ViewController?, appearing: Bool) -> ControllerList {
+        tops.filter { c in
             guard let parent = c.parent, parent === owner,
                   parent.shouldAutomaticallyForwardAppearanceMethods else { return false }
             if appearing {
@@ -191,22 +200,20 @@ extension View {
     }
 
     /// W3: a child's view must land inside its parent's view tree. `tops` are the
-    /// topmost controllers of the subtree being added.
-    func checkControllerConsistency(_ tops: [ViewController]) throws {
-        let owner = nearestViewController
-        let inWindow = window != nil
+    /// topmost controllers of the subtree being added; `owner` this view's nearest controller.
+    func checkControllerConsistency(_ tops: ControllerList, owner: ViewController?) throws {
         for c in tops {
             guard let parent = c.parent else { continue }
             if owner === parent { continue }
-            if owner == nil && !inWindow { continue }   // a detached subtree, checked when it lands
+            if owner == nil && window == nil { continue }   // a detached subtree, checked when it lands
             throw ContainmentError.hierarchy(Messages.shouldHaveParent(c, expected: owner, actual: parent))
         }
     }
 
     /// Policy Q10: a controller's view placed in another controller's view without
     /// addChild gets no appearance callbacks; Nestbox says so.
-    func lintUncontainedControllers(_ tops: [ViewController]) {
-        guard let owner = nearestViewController else { return }
+    func lintUncontainedControllers(_ tops: ControllerList, owner: ViewController?) {
+        guard let owner else { return }
         for c in tops where c.parent == nil && !c.isRootOfWindow {
             simulation.lint(c, "\(c.view.objectDescription) of \(c.objectDescription) was added to the view of \(owner.objectDescription) without addChild: UIKit sends it no appearance callbacks", rule: .viewWithoutAddChild)
         }

@@ -8,34 +8,45 @@ extension View {
         // Safe areas are brought up to date on the way down (Q16), each from its
         // superview's; outside a window every view's is zero.
         let (start, inWindow) = superview?.insetsAndWindow ?? (windowInsets, self is Window)
+        let (insets, changed) = layOut(parentInsets: start, parentChanged: true, inWindow: inWindow)
+        // A view with no subviews (a leaf controller's view) needs no walk, and no array.
+        guard !subviews.isEmpty else { return }
         // Parent before children, iteratively (a deep tree cannot overflow the stack);
         // each entry carries its superview's insets and whether they just changed.
-        var stack: [(View, EdgeInsets, Bool)] = [(self, start, true)]
+        var stack: [(View, EdgeInsets, Bool)] = subviews.reversed().map { ($0, insets, changed) }
         while let (v, parentInsets, parentChanged) = stack.popLast() {
-            var insets = EdgeInsets.zero
-            var changed = false
-            if inWindow {
-                if parentChanged || v.safeAreaNeedsUpdate {
-                    v.safeAreaNeedsUpdate = false
-                    let old = v.lastSafeAreaInsets
-                    insets = v.updateSafeArea(v.superview == nil ? parentInsets : v.safeAreaInsets(inheriting: parentInsets))
-                    changed = insets != old
-                } else {
-                    insets = v.lastSafeAreaInsets
-                }
-            }
-            if v.needsLayout {
-                v.needsLayout = false
-                let owner = v.owningViewController
-                let linting = v.simulation.linter != nil
-                if linting { v.simulation.lintLayout(true) }
-                owner?.deliverLayout(will: true)
-                v.handle(.layoutSubviews)
-                owner?.deliverLayout(will: false)
-                if linting { v.simulation.lintLayout(false) }
-            }
+            let (insets, changed) = v.layOut(parentInsets: parentInsets, parentChanged: parentChanged, inWindow: inWindow)
             for s in v.subviews.reversed() { stack.append((s, insets, changed)) }
         }
+    }
+
+    /// One view of `layoutIfNeeded`'s walk: its safe area brought up to date from its
+    /// superview's (Q16), then its layout callbacks if it needs layout. Its insets, and
+    /// whether they changed, for its subviews.
+    private func layOut(parentInsets: EdgeInsets, parentChanged: Bool, inWindow: Bool) -> (EdgeInsets, Bool) {
+        var insets = EdgeInsets.zero
+        var changed = false
+        if inWindow {
+            if parentChanged || safeAreaNeedsUpdate {
+                safeAreaNeedsUpdate = false
+                let old = lastSafeAreaInsets
+                insets = updateSafeArea(superview == nil ? parentInsets : safeAreaInsets(inheriting: parentInsets))
+                changed = insets != old
+            } else {
+                insets = lastSafeAreaInsets
+            }
+        }
+        if needsLayout {
+            needsLayout = false
+            let owner = owningViewController
+            let linting = simulation.linter != nil
+            if linting { simulation.lintLayout(true) }
+            owner?.deliverLayout(will: true)
+            handle(.layoutSubviews)
+            owner?.deliverLayout(will: false)
+            if linting { simulation.lintLayout(false) }
+        }
+        return (insets, changed)
     }
 
     private var windowInsets: EdgeInsets { (self as? Window)?.windowSafeAreaInsets ?? .zero }
