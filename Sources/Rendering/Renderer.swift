@@ -79,14 +79,15 @@ public struct Renderer {
         // from its parent's, not up the tree from each view (a tree may be 20,000 deep).
         let rootInsets = collectsViews ? root.safeAreaInsets : .zero
         var stack: [Step] = [.enter(root, .translate(-b.origin.x, -b.origin.y), 1, false, rootInsets,
-                                    collectsViews ? root.nearestViewController : nil, -1)]
+                                    collectsViews ? root.nearestViewController : nil, -1, false)]
         var visited = 0
         while let step = stack.popLast() {
             switch step {
             case .unclip:
                 list.ops.append(.unclip)
                 drawn?.opViews.append(-1)
-            case .enter(let v, let parentMatrix, let parentAlpha, let highlighted, let insets, let parentController, let parent):
+            case .enter(let v, let parentMatrix, let parentAlpha, let highlighted, let insets, let parentController, let parent,
+                        let animatedAbove):
                 visited += 1
                 // Every run limit reaches a long walk (README.md, `nestbox run`).
                 if visited & 255 == 0 {
@@ -99,8 +100,10 @@ public struct Renderer {
                 let m = v === root ? parentMatrix : Self.matrix(p, in: parentMatrix)
                 // Nothing to see, or nothing a back-end can draw (a scale of 0, NaN).
                 guard alpha > 0, Self.isDrawable(m), Self.isDrawable(p.bounds) else {
-                    // An animation may bring it into sight: the page could not draw that.
-                    if v.hasAnimationsInFlight || v === root { drawn?.complete = false }
+                    // An animation of its own or above it may bring it into sight (an
+                    // alpha that underflowed in the product, a scale that made the matrix
+                    // singular): the page could not draw that.
+                    if animatedAbove || v.hasAnimationsInFlight || v === root { drawn?.complete = false }
                     continue
                 }
                 let box = Rect(origin: p.bounds.origin, size: Size(width: abs(p.bounds.size.width), height: abs(p.bounds.size.height)))
@@ -130,9 +133,10 @@ public struct Renderer {
                     drawn!.parents.append(parent)
                     drawn!.opViews.append(contentsOf: repeatElement(index, count: list.ops.count - opsBefore))
                 }
+                let animated = drawn != nil && (animatedAbove || v.hasAnimationsInFlight)
                 for s in v.subviews.reversed() {
                     stack.append(.enter(s, m, alpha, lit, collectsViews ? s.safeAreaInsets(inheriting: insets) : .zero,
-                                        collectsViews ? vc : nil, index))
+                                        collectsViews ? vc : nil, index, animated))
                 }
             }
         }
@@ -146,8 +150,9 @@ public struct Renderer {
     private enum Step {
         /// A view, its superview's matrix and alpha, whether it is highlighted, and (with
         /// `collectsViews`) its safe area and its superview's nearest controller, and
-        /// (collecting `DrawnViews`) its superview's index among the views drawn.
-        case enter(View, Transform, Double, Bool, EdgeInsets, ViewController?, Int32)
+        /// (collecting `DrawnViews`) its superview's index among the views drawn and
+        /// whether a view above it has animations in flight.
+        case enter(View, Transform, Double, Bool, EdgeInsets, ViewController?, Int32, Bool)
         case unclip
     }
 

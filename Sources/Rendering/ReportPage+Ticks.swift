@@ -5,16 +5,33 @@
 /// frame with the same run's report taken whole (`NESTBOX_REPORT_TICKS=whole`).
 extension ReportPage {
     static let ticksScript = #"""
-        // formatNumber (NumberFormatting.swift): at most three decimals, no trailing zeros.
+        // formatNumber (NumberFormatting.swift): at most three decimals, no trailing zeros;
+        // from 1e12 on as its `general` writes them (C's "%.3f": every digit, exactly).
         function fmt(v) {
           if (Number.isNaN(v)) return "nan";
           if (!Number.isFinite(v)) return v < 0 ? "-inf" : "inf";
           const m = Math.round(Math.abs(v) * 1000);
-          if (m >= 1e15) return String(Math.round(v));
+          if (m >= 1e15) {
+            const scaled = v * 1000;
+            const r = Number.isFinite(scaled) ? Math.sign(scaled) * Math.round(Math.abs(scaled)) / 1000 : v;
+            if (Number.isInteger(r)) return BigInt(r).toString();
+            return fixed3(r).replace(/0+$/, "").replace(/\.$/, "");
+          }
           const frac = m % 1000;
           let s = (v < 0 && m !== 0 ? "-" : "") + String((m - frac) / 1000);
           if (frac) s += "." + String(frac).padStart(3, "0").replace(/0+$/, "");
           return s;
+        }
+        // C's "%.3f" of a Double that is not an integer: its exact binary value written to
+        // three decimals, a tie to the even digit (glibc; toFixed would round it up).
+        function fixed3(r) {
+          let n = Math.abs(r), k = 0;
+          while (!Number.isInteger(n)) { n *= 2; k++; }
+          const den = 1n << BigInt(k), num = BigInt(n) * 1000n, rem = num % den;
+          let q = num / den;
+          if (rem * 2n > den || (rem * 2n === den && q % 2n === 1n)) q += 1n;
+          const digits = q.toString().padStart(4, "0");
+          return (r < 0 ? "-" : "") + digits.slice(0, -3) + "." + digits.slice(-3);
         }
         // Transform.concatenating: s, then t.
         function concat(s, t) {
@@ -89,14 +106,15 @@ extension ReportPage {
         }
         // The look's SVG moved to frame f: each shape's element (the SVG writes one per
         // shape, in order, after the window's background) placed and faded as
-        // SVG.encode writes it; the shapes of a view out of sight are not displayed.
+        // SVG.encode writes it. A view out of sight draws nothing (Renderer.render skips
+        // it and what is inside it): its shapes go, a clip's group with them, and the
+        // clips left are numbered again in order, as the SVG numbers them.
         function drawTick(svg, f) {
           const seg = data.segments[data.frames[f][7]], views = tickViews(f);
-          const els = svg.querySelectorAll("rect, text");
+          const els = svg.querySelectorAll("rect, text"), gone = [];
           for (let k = 0, e = seg.bg; k < seg.o.length; k += 4, e++) {
             const el = els[e], v = views[seg.o[k]], shape = seg.o[k + 1];
-            if (!v.visible) { el.setAttribute("display", "none"); continue; }
-            el.removeAttribute("display");
+            if (!v.visible) { gone.push(el); continue; }
             const a = seg.o[k + 2] * v.alpha, b = v.box;
             let paint = null;
             if (shape >= 4) {
@@ -112,6 +130,16 @@ extension ReportPage {
             if (paint && a < 1) el.setAttribute(paint, fmt(a));
             else if (paint) el.removeAttribute(paint);
           }
+          if (!gone.length) return;
+          for (const el of gone) {
+            const clip = el.parentNode.nodeName === "clipPath" ? el.parentNode : null;
+            if (clip) { if (clip.nextElementSibling) clip.nextElementSibling.remove(); clip.remove(); }
+            else el.remove();
+          }
+          svg.querySelectorAll("clipPath").forEach((clip, i) => {
+            clip.setAttribute("id", "c" + (i + 1));
+            clip.nextElementSibling.setAttribute("clip-path", "url(#c" + (i + 1) + ")");
+          });
         }
         // The inspector's places and the controllers' boxes at frame f, of the views in
         // sight (placesJSON and boxesJSON of the look, at the tick).

@@ -259,6 +259,13 @@ def ticks_checks(binary, folder, script, least):
     if name == "ticks.lua":
         moved = sum(1 for f in ticks if any("transform=matrix" in e for e in f["svg"]) and any("fill-opacity=0." in e for e in f["svg"]))
         check(moved == len(ticks), f"every drawn frame has rotated and faded shapes ({moved} of {len(ticks)})")
+    if name == "ticks-edges.lua":
+        clips = [sum(e.startswith("clipPath") for e in f["svg"]) for f in ticks]
+        check(min(clips) < max(clips), f"the flipped card leaves the picture for a tick, its clip with it ({sorted(set(clips))})")
+        check(any(re.search(r" x=\d{13,}\.\d", e) for f in ticks for e in f["svg"]), "numbers past a trillion keep their decimals")
+        seen = [(f["tick"], any(v[0] == "c" for v in f["views"])) for f in a]
+        check(any(not c for _, c in seen) and any(t and c for t, c in seen),
+              "the child whose alpha underflowed comes into sight as its parent fades in, then drawn by the page")
     differ = [i for i, (x, y) in enumerate(zip(a, b)) if x["svg"] != y["svg"]]
     detail = ""
     if differ:
@@ -280,6 +287,7 @@ def main():
         report_checks(page, *size)
     matrix_checks(binary, out)
     ticks_checks(binary, out, os.path.join(HERE, "ticks.lua"), 25)
+    ticks_checks(binary, out, os.path.join(HERE, "ticks-edges.lua"), 50)
     ticks_checks(binary, out, os.path.join(HERE, "../../scripts/examples/sliding-menu.lua"), 200)
     print(f"{len(failures)} failed" if failures else "all passed")
     sys.exit(1 if failures else 0)
