@@ -217,4 +217,32 @@ import InvariantChecking
         sim.trace.record(.lifecycle, a, "viewDidAppear", "animated", .bool(false))
         #expect(sim.trace.events.suffix(2).map(\.body) == ["b.addChild(renamed)", "renamed.viewDidAppear(animated: false)"])
     }
+
+    /// Names longer than 15 bytes have their address in their words, so which share a
+    /// set of the shapes' cache changes with the build: three that share one, taking
+    /// turns (the set holds two), each read back as recorded, and every event a record.
+    @Test("events whose names share a set of the shapes' cache read back as recorded")
+    func namesSharingASet() {
+        let sim = Simulation()
+        let a = ViewController(simulation: sim, name: "a")
+        sim.trace.clear()
+        let small = TraceStorage.small(kind: TraceKind.lifecycle.index, tag: 1, wide: false, argc: 1)
+        let label = unsafeBitCast("animated", to: (UInt64, UInt64).self)
+        var bySet: [Int: [String]] = [:]
+        var names: [String] = []         // kept alive: a freed name's address could come back
+        var shared: [String] = []
+        for i in 0..<2_000 where shared.isEmpty {
+            let name = "a long event name number \(i)"
+            names.append(name)
+            let set = TraceStorage.slot(unsafeBitCast(name, to: (UInt64, UInt64).self), label, small) >> 1
+            bySet[set, default: []].append(name)
+            if bySet[set]!.count == 3 { shared = bySet[set]! }
+        }
+        #expect(shared.count == 3)
+        for _ in 0..<4 {
+            for name in shared { sim.trace.record(.lifecycle, a, name, "animated", .bool(true)) }
+        }
+        #expect(sim.trace.events.map(\.body) == Array(repeating: shared.map { "a.\($0)(animated: true)" }, count: 4).flatMap { $0 })
+        #expect(names.count >= 3)
+    }
 }

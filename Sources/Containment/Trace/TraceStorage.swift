@@ -93,8 +93,12 @@ struct TraceHot {
         guard t.bitPattern == lastInstantBits, instant != .max, tag != 2, let n = next, n != end else { return false }
         let e = unsafeBitCast(event, to: (UInt64, UInt64).self), l = unsafeBitCast(label, to: (UInt64, UInt64).self)
         let small = TraceStorage.small(kind: kind, tag: tag, wide: false, argc: argc)
-        let c = oneShapes + TraceStorage.slot(e, l, small)
-        guard c.pointee.small == small, c.pointee.event == e, c.pointee.label == l else { return false }
+        let slot = TraceStorage.slot(e, l, small)
+        var c = oneShapes + slot
+        if !c.pointee.holds(e, l, small) {
+            c = oneShapes + (slot ^ 1)
+            guard c.pointee.holds(e, l, small) else { return false }
+        }
         n.initialize(to: TraceRecord(instant: instant, object: object, shape: c.pointee.id, payload: UInt32(truncatingIfNeeded: payload)))
         next = n + 1
         count += 1
@@ -170,8 +174,16 @@ final class TraceStorage {
     /// without looking up either name. The strings are kept beside it (`oneShapeStrings`),
     /// so equal words stay equal text; the entries hold no reference, so reading one
     /// counts none.
+    /// Two ways to a set (a slot and its neighbour, the newest first): a literal name
+    /// longer than 15 bytes has its address in its words, so which names share a slot
+    /// changes from build to build, and two of a cycle's events sharing one, taking
+    /// turns, made every build's count differ by a couple of slow paths a cycle.
     struct OneShape {
         var event: (UInt64, UInt64), label: (UInt64, UInt64), small: UInt64, id: UInt32
+
+        @inline(__always) func holds(_ e: (UInt64, UInt64), _ l: (UInt64, UInt64), _ small: UInt64) -> Bool {
+            self.small == small && event == e && label == l
+        }
     }
     private let oneShapes: UnsafeMutablePointer<OneShape> = {
         let p = UnsafeMutablePointer<OneShape>.allocate(capacity: shapeSlots)
@@ -193,14 +205,18 @@ final class TraceStorage {
         let small = Self.small(kind: kind, tag: tag, wide: wide, argc: argc)
         let slot = Self.slot(e, l, small)
         let shape: UInt32
-        let c = oneShapes + slot
-        if c.pointee.small == small, c.pointee.event == e, c.pointee.label == l {
-            shape = c.pointee.id
+        if oneShapes[slot].holds(e, l, small) {
+            shape = oneShapes[slot].id
+        } else if oneShapes[slot ^ 1].holds(e, l, small) {
+            shape = oneShapes[slot ^ 1].id
         } else {
             let full = TraceShape(kind: kind, argc: argc, tag0: tag, tag1: 0, wide: wide, event: names.id(event, added: &added),
                                   label0: argc == 0 ? 0 : names.id(label, added: &added), label1: 0)
             shape = shapeID(full, added: &added)
-            c.pointee = OneShape(event: e, label: l, small: small, id: shape)
+            // The set's older entry goes; its newer one moves to the neighbour.
+            oneShapes[slot ^ 1] = oneShapes[slot]
+            oneShapeStrings[slot ^ 1] = oneShapeStrings[slot]
+            oneShapes[slot] = OneShape(event: e, label: l, small: small, id: shape)
             oneShapeStrings[slot] = (event, label)
         }
         store(TraceRecord(instant: UInt32(truncatingIfNeeded: instants.count - 1), object: object, shape: shape, payload: inline))
