@@ -44,8 +44,10 @@ extension Bench {
         let hooked = try count(["run", try cycleScript(2_000, hooks: true)] + quiet) - count(["run", try cycleScript(0, hooks: true)] + quiet)
         // The same cycle recording nothing: the trace's share, over the cycle's 17 events.
         setenv("NESTBOX_TRACE", "off", 1)
-        let untraced = try count(["run", try cycleScript(2_000, hooks: false)] + quiet) - count(["run", try cycleScript(0, hooks: false)] + quiet)
-        unsetenv("NESTBOX_TRACE")
+        let untraced = try { () throws -> Double in
+            defer { unsetenv("NESTBOX_TRACE") }
+            return try count(["run", try cycleScript(2_000, hooks: false)] + quiet) - count(["run", try cycleScript(0, hooks: false)] + quiet)
+        }()
         var rows: [Row] = []
         func row(_ name: String, _ value: Double, _ unit: String, atMost limit: Double, _ target: String) {
             var r = Row(name: name, value: value, unit: unit)

@@ -1,8 +1,10 @@
 /// The frames the `--report` page draws itself (ReportSegment.swift, policy Q33): the 60 Hz
 /// ticks of an animation with nothing run between them. Each step mirrors the Swift it
-/// names, in the same order of operations, so the page writes the bytes `SVG.encode`
-/// would have written for the tick: `Tests/Browser/report_test.py` compares every such
-/// frame with the same run's report taken whole (`NESTBOX_REPORT_TICKS=whole`).
+/// names, in the same order of operations, so the page's elements, attributes and
+/// numbers are those `SVG.encode` would have written for the tick (an attribute the look
+/// lacked is added last, so the attributes' order may differ):
+/// `Tests/Browser/report_test.py` compares every such frame with the same run's report
+/// taken whole (`NESTBOX_REPORT_TICKS=whole`).
 extension ReportPage {
     static let ticksScript = #"""
         // formatNumber (NumberFormatting.swift): at most three decimals, no trailing zeros;

@@ -245,4 +245,34 @@ import InvariantChecking
         #expect(sim.trace.events.map(\.body) == Array(repeating: shared.map { "a.\($0)(animated: true)" }, count: 4).flatMap { $0 })
         #expect(names.count >= 3)
     }
+
+    /// Two names whose slots are the two of one set, taking turns: each is found after
+    /// the first time (a new shape goes first in its set, the other stays second).
+    @Test("two names of one set taking turns are each looked up once")
+    func twoNamesOfOneSet() throws {
+        let sim = Simulation()
+        let a = ViewController(simulation: sim, name: "a")
+        sim.trace.clear()
+        let small = TraceStorage.small(kind: TraceKind.lifecycle.index, tag: 1, wide: false, argc: 1)
+        let label = unsafeBitCast("animated", to: (UInt64, UInt64).self)
+        var bySlot: [Int: String] = [:]
+        var names: [String] = []         // kept alive: a freed name's address could come back
+        var pair: (String, String)?
+        for i in 0..<4_000 where pair == nil {
+            let name = "another long event name \(i)"
+            names.append(name)
+            let slot = TraceStorage.slot(unsafeBitCast(name, to: (UInt64, UInt64).self), label, small)
+            bySlot[slot] = name
+            if let other = bySlot[slot ^ 1] { pair = slot & 1 == 0 ? (name, other) : (other, name) }
+        }
+        let (even, odd) = try #require(pair)
+        let before = sim.trace.storage.oneShapeMisses
+        for _ in 0..<10 {
+            sim.trace.record(.lifecycle, a, even, "animated", .bool(true))
+            sim.trace.record(.lifecycle, a, odd, "animated", .bool(true))
+        }
+        #expect(sim.trace.storage.oneShapeMisses - before == 2)
+        #expect(sim.trace.events.suffix(2).map(\.body) == ["a.\(even)(animated: true)", "a.\(odd)(animated: true)"])
+        #expect(names.count >= 2)
+    }
 }

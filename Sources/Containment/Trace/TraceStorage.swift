@@ -174,7 +174,7 @@ final class TraceStorage {
     /// without looking up either name. The strings are kept beside it (`oneShapeStrings`),
     /// so equal words stay equal text; the entries hold no reference, so reading one
     /// counts none.
-    /// Two ways to a set (a slot and its neighbour, the newest first): a literal name
+    /// Two ways to a set (an even slot and the odd one after it, the newest first): a literal name
     /// longer than 15 bytes has its address in its words, so which names share a slot
     /// changes from build to build, and two of a cycle's events sharing one, taking
     /// turns, made every build's count differ by a couple of slow paths a cycle.
@@ -191,6 +191,8 @@ final class TraceStorage {
         return p
     }()
     private var oneShapeStrings = [(String, String)](repeating: ("", ""), count: shapeSlots)
+    /// How often a one-argument shape was not in the cache (the tests' count of slow paths).
+    private(set) var oneShapeMisses = 0
 
     /// Stores an event with one argument (its tag and payload encoded), or with none
     /// (`argc` 0: no label, tag and payload 0).
@@ -210,14 +212,18 @@ final class TraceStorage {
         } else if oneShapes[slot ^ 1].holds(e, l, small) {
             shape = oneShapes[slot ^ 1].id
         } else {
+            oneShapeMisses += 1
             let full = TraceShape(kind: kind, argc: argc, tag0: tag, tag1: 0, wide: wide, event: names.id(event, added: &added),
                                   label0: argc == 0 ? 0 : names.id(label, added: &added), label1: 0)
             shape = shapeID(full, added: &added)
-            // The set's older entry goes; its newer one moves to the neighbour.
-            oneShapes[slot ^ 1] = oneShapes[slot]
-            oneShapeStrings[slot ^ 1] = oneShapeStrings[slot]
-            oneShapes[slot] = OneShape(event: e, label: l, small: small, id: shape)
-            oneShapeStrings[slot] = (event, label)
+            // By set, not by slot: the newest goes first in its set, the set's newer
+            // entry second, and its older one goes. (Placed at its own slot, a shape
+            // whose slot is the other of the set would evict the one it alternates with.)
+            let first = slot & ~1
+            oneShapes[first | 1] = oneShapes[first]
+            oneShapeStrings[first | 1] = oneShapeStrings[first]
+            oneShapes[first] = OneShape(event: e, label: l, small: small, id: shape)
+            oneShapeStrings[first] = (event, label)
         }
         store(TraceRecord(instant: UInt32(truncatingIfNeeded: instants.count - 1), object: object, shape: shape, payload: inline))
     }
