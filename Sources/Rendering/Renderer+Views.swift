@@ -29,18 +29,26 @@ extension Renderer {
             clipped(TextRun(text: title, box: box, transform: m, size: 17, bold: false, alignment: .center,
                             paint: paint.fading(alpha)), into: &ops)
         case is NavigationBar:
-            ops.append(.fill(Rect(x: box.origin.x, y: box.origin.y + box.size.height - 0.5, width: box.size.width, height: 0.5), m, hairline))
+            ops.append(.fill(Self.bottomLine(box), m, hairline))
         case is TabBar:
-            ops.append(.fill(Rect(x: box.origin.x, y: box.origin.y, width: box.size.width, height: 0.5), m, hairline))
+            ops.append(.fill(Self.topLine(box), m, hairline))
         case is TableViewCell:
-            ops.append(.fill(Rect(x: box.origin.x + 16, y: box.origin.y + box.size.height - 0.5,
-                                  width: max(0, box.size.width - 16), height: 0.5), m, hairline))
+            ops.append(.fill(Self.cellLine(box), m, hairline))
         default:
             guard v.className == "TabBarSwappableImageView", let button = v.superview as? TabBarButton,
                   let item = button.item else { return }
             let image = button.isSelected ? item.selectedImage ?? item.image : item.image
             if let image { placeholder(image, box, m, alpha, into: &ops) }
         }
+    }
+
+    /// The hairlines in a view's box: a navigation bar's bottom edge, a tab bar's top
+    /// edge, a cell's separator (inset 16 points). The report's page works them out
+    /// from the box of each tick the same way (ReportSegment.Shape).
+    static func bottomLine(_ b: Rect) -> Rect { Rect(x: b.origin.x, y: b.origin.y + b.size.height - 0.5, width: b.size.width, height: 0.5) }
+    static func topLine(_ b: Rect) -> Rect { Rect(x: b.origin.x, y: b.origin.y, width: b.size.width, height: 0.5) }
+    static func cellLine(_ b: Rect) -> Rect {
+        Rect(x: b.origin.x + 16, y: b.origin.y + b.size.height - 0.5, width: max(0, b.size.width - 16), height: 0.5)
     }
 
     /// UIKit's defaults where Nestbox draws chrome: bars' translucent white, tables and

@@ -47,9 +47,9 @@ struct ReportSegment {
         func rect(_ b: Rect) -> Rect? {
             switch self {
             case .box: b
-            case .bottomLine: Rect(x: b.origin.x, y: b.origin.y + b.size.height - 0.5, width: b.size.width, height: 0.5)
-            case .topLine: Rect(x: b.origin.x, y: b.origin.y, width: b.size.width, height: 0.5)
-            case .cellLine: Rect(x: b.origin.x + 16, y: b.origin.y + b.size.height - 0.5, width: max(0, b.size.width - 16), height: 0.5)
+            case .bottomLine: Renderer.bottomLine(b)
+            case .topLine: Renderer.topLine(b)
+            case .cellLine: Renderer.cellLine(b)
             case .textLeft, .textCenter, .textRight: nil
             }
         }

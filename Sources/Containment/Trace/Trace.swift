@@ -82,16 +82,13 @@ public final class Trace {
         // An event with no argument (a layout callback, removeFromSuperview) finds its
         // shape as a one-argument event does, by its name's words: the general path
         // looked its name up, a quarter of what the trace costs a cycle (docs/performance.md).
-        if message == nil, result == nil, traceback == nil, location == nil {
-            let a = args()
-            if a.isEmpty { return appendOne(kind, object, event, "", argc: 0, tag: 0, payload: 0) }
-            var size = MemoryMeter.recordBytes
-            let id = nameID(object, &size)
-            return append(kind, id, size, event, a, nil, nil, nil, nil)
+        let a = args()
+        if a.isEmpty, message == nil, result == nil, traceback == nil, location == nil {
+            return appendOne(kind, object, event, "", argc: 0, tag: 0, payload: 0)
         }
         var size = MemoryMeter.recordBytes
         let id = nameID(object, &size)
-        append(kind, id, size, event, args(), message, result, traceback, location)
+        append(kind, id, size, event, a, message, result, traceback, location)
     }
 
     /// An event of an object with one argument, without an argument array: the events
@@ -102,18 +99,9 @@ public final class Trace {
                        _ label: String, _ value: @autoclosure () -> TraceValue) {
         guard isEnabled else { return }
         if let beforeRecord { beforeRecord(kind) }
-        let v = value()
-        switch v {
-        case .null: appendOne(kind, object, event, label, argc: 1, tag: 0, payload: 0)
-        case .bool(let b): appendOne(kind, object, event, label, argc: 1, tag: 1, payload: b ? 1 : 0)
-        default:
-            var size = MemoryMeter.recordBytes
-            let s = storage
-            let id = nameID(object, &size)
-            let (tag, payload) = s.encode(v, added: &size)
-            s.appendOne(t: clock.now, kind: kind.index, object: id, event: event, label: label, argc: 1, tag: tag, payload: payload, added: &size)
-            counted(kind, size)
-        }
+        var size = 0
+        let (tag, payload) = storage.encode(value(), added: &size)
+        appendOne(kind, object, event, label, argc: 1, tag: tag, payload: payload, added: size)
     }
 
     /// The same with an object as the argument, named through its kept id like the
@@ -138,8 +126,7 @@ public final class Trace {
         return id
     }
 
-    /// An event of `object` with at most one argument, encoded (not a string: its tag
-    /// and payload need nothing stored beside the record). An event of the current
+    /// An event of `object` with at most one argument, encoded. An event of the current
     /// instant whose shape the cache knows is stored through `hot`; any other goes
     /// through the storage, which interns what is new. `added`: what the argument's
     /// name took.

@@ -93,13 +93,8 @@ struct TraceHot {
         guard t.bitPattern == lastInstantBits, instant != .max, tag != 2, let n = next, n != end else { return false }
         let e = unsafeBitCast(event, to: (UInt64, UInt64).self), l = unsafeBitCast(label, to: (UInt64, UInt64).self)
         let small = TraceStorage.small(kind: kind, tag: tag, wide: false, argc: argc)
-        let slot = TraceStorage.slot(e, l, small)
-        var c = oneShapes + slot
-        if !c.pointee.holds(e, l, small) {
-            c = oneShapes + (slot ^ 1)
-            guard c.pointee.holds(e, l, small) else { return false }
-        }
-        n.initialize(to: TraceRecord(instant: instant, object: object, shape: c.pointee.id, payload: UInt32(truncatingIfNeeded: payload)))
+        guard let shape = TraceStorage.cachedShape(oneShapes, TraceStorage.slot(e, l, small), e, l, small) else { return false }
+        n.initialize(to: TraceRecord(instant: instant, object: object, shape: shape, payload: UInt32(truncatingIfNeeded: payload)))
         next = n + 1
         count += 1
         return true
@@ -207,10 +202,8 @@ final class TraceStorage {
         let small = Self.small(kind: kind, tag: tag, wide: wide, argc: argc)
         let slot = Self.slot(e, l, small)
         let shape: UInt32
-        if oneShapes[slot].holds(e, l, small) {
-            shape = oneShapes[slot].id
-        } else if oneShapes[slot ^ 1].holds(e, l, small) {
-            shape = oneShapes[slot ^ 1].id
+        if let known = Self.cachedShape(oneShapes, slot, e, l, small) {
+            shape = known
         } else {
             oneShapeMisses += 1
             let full = TraceShape(kind: kind, argc: argc, tag0: tag, tag1: 0, wide: wide, event: names.id(event, added: &added),
@@ -226,6 +219,14 @@ final class TraceStorage {
             oneShapeStrings[first] = (event, label)
         }
         store(TraceRecord(instant: UInt32(truncatingIfNeeded: instants.count - 1), object: object, shape: shape, payload: inline))
+    }
+
+    /// The shape the cache holds for these words, in either way of the slot's set.
+    @inline(__always) static func cachedShape(_ shapes: UnsafeMutablePointer<OneShape>, _ slot: Int,
+                                              _ e: (UInt64, UInt64), _ l: (UInt64, UInt64), _ small: UInt64) -> UInt32? {
+        if shapes[slot].holds(e, l, small) { return shapes[slot].id }
+        if shapes[slot ^ 1].holds(e, l, small) { return shapes[slot ^ 1].id }
+        return nil
     }
 
     /// The one-argument shapes' cache: its small fields, and its slot for a name's and a
