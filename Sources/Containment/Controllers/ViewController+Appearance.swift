@@ -88,9 +88,9 @@ extension ViewController {
         if appearing {
             prepareForAppearance(true)
             guard appearanceIsAppearing else { return }
-            deliverAppearance(.viewWillAppear(animated: animated), "viewWillAppear", animated: animated)
+            deliverAppearance(.viewWillAppear(animated: animated), .viewWillAppear, animated: animated)
         } else {
-            deliverAppearance(.viewWillDisappear(animated: animated), "viewWillDisappear", animated: animated)
+            deliverAppearance(.viewWillDisappear(animated: animated), .viewWillDisappear, animated: animated)
         }
         // Parent first, then the children (an iOS 9 log; not Chameleon's children-first).
         for c in appearanceChildren() where c.isViewLoaded {
@@ -117,10 +117,10 @@ extension ViewController {
             // reversal of one in flight does (§1.3), and its end settles the state.
             guard appearanceDepth == 0 else { return }
             appearanceState = .appeared
-            deliverAppearance(.viewDidAppear(animated: animated), "viewDidAppear", animated: animated)
+            deliverAppearance(.viewDidAppear(animated: animated), .viewDidAppear, animated: animated)
         } else {
             appearanceState = .disappeared
-            deliverAppearance(.viewDidDisappear(animated: animated), "viewDidDisappear", animated: animated)
+            deliverAppearance(.viewDidDisappear(animated: animated), .viewDidDisappear, animated: animated)
         }
         let appearing = appearanceIsAppearing
         for c in appearanceChildren() where c.appearanceDepth > 0 && c.appearanceIsAppearing == appearing {
@@ -134,7 +134,7 @@ extension ViewController {
     func deliverIsAppearing() {
         guard appearanceState == .appearing, !sentIsAppearing, !appearanceRedundant else { return }
         sentIsAppearing = true
-        deliverAppearance(.viewIsAppearing(animated: appearanceAnimated), "viewIsAppearing", animated: appearanceAnimated)
+        deliverAppearance(.viewIsAppearing(animated: appearanceAnimated), .viewIsAppearing, animated: appearanceAnimated)
         for c in appearanceChildren() { c.deliverIsAppearing() }
     }
 

@@ -34,7 +34,7 @@ extension ViewController {
         if let current = child.viewIfLoaded?.superview?.nearestViewController, current !== self {
             throw ContainmentError.hierarchy(Messages.requestedParent(child, current: current, requested: self))
         }
-        simulation.trace.record(.call, self, "addChild", "_", ref: child)
+        simulation.trace.record(.addChild, self, ref: child)
         if child.parent === self {
             // Q4: re-adding to the same parent only repeats willMove.
             child.willMove(toParent: self)
@@ -72,7 +72,7 @@ extension ViewController {
 
     func leaveParent() {
         guard parent != nil else { return }
-        simulation.trace.record(.call, self, "removeFromParent")
+        simulation.trace.record(.removeFromParent, self)
         detachFromParent()
         didMove(toParent: nil)
     }
@@ -89,13 +89,13 @@ extension ViewController {
     /// A notification: records the move, keeps isMovingTo/FromParent's bookkeeping,
     /// then runs the hook. It never changes `parent`.
     public func willMove(toParent p: ViewController?) {
-        simulation.trace.record(.containment, self, "willMove", "toParent", ref: p)
+        simulation.trace.record(.willMove, self, ref: p)
         parentage = p == nil ? .fromParent : .toParent
         handle(.willMove(toParent: p))
     }
 
     public func didMove(toParent p: ViewController?) {
-        simulation.trace.record(.containment, self, "didMove", "toParent", ref: p)
+        simulation.trace.record(.didMove, self, ref: p)
         parentage = .none
         handle(.didMove(toParent: p))
     }

@@ -257,16 +257,15 @@ open class ViewController: SimObject {
     // MARK: - Delivery
 
     /// Records a lifecycle event, then runs the hook with the appearance flags set.
-    func deliverAppearance(_ hook: Hook, _ event: String, animated: Bool) {
-        simulation.trace.record(.lifecycle, self, event, "animated", .bool(animated))
+    func deliverAppearance(_ hook: Hook, _ site: TraceSite, animated: Bool) {
+        simulation.trace.record(site, self, animated)
         appearanceCallbackDepth += 1
         handle(hook)
         appearanceCallbackDepth -= 1
     }
 
     func deliverLayout(will: Bool) {
-        let event = will ? "viewWillLayoutSubviews" : "viewDidLayoutSubviews"
-        simulation.trace.record(.lifecycle, self, event)
+        simulation.trace.record(will ? .viewWillLayoutSubviews : .viewDidLayoutSubviews, self)
         handle(will ? .viewWillLayoutSubviews : .viewDidLayoutSubviews)
     }
 

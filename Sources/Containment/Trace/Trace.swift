@@ -3,13 +3,13 @@ public final class Trace {
     /// The recorded events, decoded from their records as they are read.
     public var events: TraceEvents { TraceEvents(storage) }
     /// When false nothing is recorded (the bench's "tracing off" and `--trace none`).
-    public var isEnabled = true
+    public var isEnabled = true { didSet { hushed() } }
     /// Index into `events` where the current expectation window starts (mark/clear).
     public private(set) var markIndex = 0
     public private(set) var markLabel: String?
     /// Called for each recorded event of `onEventKinds` (the CLI echoes warnings to
     /// stderr with it).
-    public var onEvent: ((TraceEvent) -> Void)?
+    public var onEvent: ((TraceEvent) -> Void)? { didSet { hushed() } }
     /// The kinds `onEvent` hears of: an event is built for it only then (Q53).
     public var onEventKinds: Set<TraceKind> {
         get { Set(TraceKind.allCases.filter { onEventMask & 1 << $0.index != 0 }) }
@@ -20,16 +20,25 @@ public final class Trace {
     public func hear(_ kinds: [TraceKind]) {
         onEventMask = kinds.reduce(0) { $0 | 1 << $1.index }
     }
-    private var onEventMask: UInt16 = 0xFFFF
+    private var onEventMask: UInt16 = 0xFFFF { didSet { hushed() } }
+    /// The kinds whose events need nothing but storing: tracing is on, no report looks
+    /// before or after each event, and no listener hears the kind. A site's event of
+    /// such a kind takes the fast path (TraceSite) after one test of this mask, not four.
+    private(set) var quiet: UInt16 = 0xFFFF
+
+    private func hushed() {
+        guard isEnabled, beforeRecord == nil, afterRecord == nil else { quiet = 0; return }
+        quiet = onEvent == nil ? 0xFFFF : ~onEventMask
+    }
     /// Called with its kind before each event is stored, while the world is as the
     /// previous event left it: a report takes the state after each event here
     /// (ReportRecorder). Nil in a run without `--report`, so the record path pays one test.
-    public var beforeRecord: ((TraceKind) -> Void)?
+    public var beforeRecord: ((TraceKind) -> Void)? { didSet { hushed() } }
     /// Called with its kind right after each event is stored: the report's look at the
     /// world an event leaves (the model changes a state before it records the event).
-    public var afterRecord: ((TraceKind) -> Void)?
-    var nextSeq = 1
-    /// The number the next recorded event gets.
+    public var afterRecord: ((TraceKind) -> Void)? { didSet { hushed() } }
+    /// The number the next recorded event gets: events are numbered on across a clear.
+    var nextSeq: Int { storage.firstSeq + hot.pointee.count }
     public var nextEventSeq: Int { nextSeq }
     /// The simulation's clock, read for each event's instant (a field, not a closure:
     /// calling one was a tenth of what an event costs).
@@ -40,10 +49,10 @@ public final class Trace {
     /// Invariant: it always belongs to the object `storage` holds; `init` and `clear`
     /// set both together and nothing else writes either, so it is never read after its
     /// storage is freed (a script's `clear` replaces both).
-    private var hot: UnsafeMutablePointer<TraceHot>
+    private(set) var hot: UnsafeMutablePointer<TraceHot>
 
     /// The current storage's epoch; 0 is no storage's, so a new object's cache is empty.
-    private var epoch: UInt64 = 1
+    private(set) var epoch: UInt64 = 1
     /// What the storage adds to `memory` (MemoryMeter's estimates).
     private var bytes = 0
 
@@ -118,7 +127,7 @@ public final class Trace {
 
     /// The object's name id in the current storage, looked up once per trace (its epoch).
     @inline(__always)
-    private func nameID(_ object: SimObject, _ size: inout Int) -> UInt32 {
+    func nameID(_ object: SimObject, _ size: inout Int) -> UInt32 {
         if object.traceNameEpoch == hot.pointee.epoch { return object.traceNameID }
         let id = storage.names.uncachedID(object.name, added: &size)
         object.traceNameEpoch = hot.pointee.epoch
@@ -188,13 +197,18 @@ public final class Trace {
     }
 
     /// Counts a stored event and tells the listener.
-    @inline(__always) private func counted(_ kind: TraceKind, _ size: Int) {
-        nextSeq += 1
+    @inline(__always) func counted(_ kind: TraceKind, _ size: Int) {
         bytes += size
         memory.add(size)
         // The mask first: binding the listener retains its closure, on every event.
         if onEventMask & 1 << kind.index != 0, let onEvent { onEvent(storage.event(at: storage.count - 1)) }
         if let afterRecord { afterRecord(kind) }
+    }
+
+    /// Counts a site's event stored on the fast path, which no listener hears (`quiet`).
+    @inline(__always) func counted() {
+        bytes &+= MemoryMeter.recordBytes
+        memory.add(MemoryMeter.recordBytes)
     }
 
     public func clear() {

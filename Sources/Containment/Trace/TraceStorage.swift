@@ -84,6 +84,8 @@ struct TraceHot {
     var instant: UInt32
     let epoch: UInt64
     let oneShapes: UnsafeMutablePointer<TraceStorage.OneShape>
+    /// Per `TraceSite` row, its shape's id + 1 once one of its events was stored (0 before).
+    let sites: UnsafeMutablePointer<UInt32>
 
     /// Stores an event with at most one argument, not a number, when its instant is the
     /// last one, its shape is in the cache and its chunk has room; false otherwise (the
@@ -95,6 +97,16 @@ struct TraceHot {
         let small = TraceStorage.small(kind: kind, tag: tag, wide: false, argc: argc)
         guard let shape = TraceStorage.cachedShape(oneShapes, TraceStorage.slot(e, l, small), e, l, small) else { return false }
         n.initialize(to: TraceRecord(instant: instant, object: object, shape: shape, payload: UInt32(truncatingIfNeeded: payload)))
+        next = n + 1
+        count += 1
+        return true
+    }
+
+    /// The same for a site's event (TraceSite), its shape found at the site's row.
+    @inline(__always) mutating func appendSite(_ row: Int, t: Double, object: UInt32, payload: UInt32) -> Bool {
+        let shape = sites[row]
+        guard shape != 0, t.bitPattern == lastInstantBits, instant != .max, let n = next, n != end else { return false }
+        n.initialize(to: TraceRecord(instant: instant, object: object, shape: shape &- 1, payload: payload))
         next = n + 1
         count += 1
         return true
@@ -138,8 +150,10 @@ final class TraceStorage {
         self.firstSeq = firstSeq
         self.epoch = epoch
         hot = .allocate(capacity: 1)
+        let sites = UnsafeMutablePointer<UInt32>.allocate(capacity: TraceSite.rows)
+        sites.initialize(repeating: 0, count: TraceSite.rows)
         hot.initialize(to: TraceHot(next: nil, end: nil, count: 0, lastInstantBits: 0, instant: .max, epoch: epoch,
-                                    oneShapes: oneShapes))
+                                    oneShapes: oneShapes, sites: sites))
         if let old {
             spare = (old.spare + old.chunks).reversed()
             old.chunks = []
@@ -156,6 +170,7 @@ final class TraceStorage {
         shapeCache.deallocate()
         oneShapes.deinitialize(count: Self.shapeSlots)
         oneShapes.deallocate()
+        hot.pointee.sites.deallocate()
         hot.deinitialize(count: 1)
         hot.deallocate()
     }
@@ -190,9 +205,10 @@ final class TraceStorage {
     private(set) var oneShapeMisses = 0
 
     /// Stores an event with one argument (its tag and payload encoded), or with none
-    /// (`argc` 0: no label, tag and payload 0).
+    /// (`argc` 0: no label, tag and payload 0). Returns its shape's id.
+    @discardableResult
     @inline(__always) func appendOne(t: Double, kind: UInt8, object: UInt32, event: String, label: String, argc: UInt8,
-                                     tag: UInt8, payload: UInt64, added: inout Int) {
+                                     tag: UInt8, payload: UInt64, added: inout Int) -> UInt32 {
         let bits = t.bitPattern
         if bits != hot.pointee.lastInstantBits || instants.count == 0 { newInstant(t, &added) }
         let packed = Self.inlinePayload(tag, payload)
@@ -219,6 +235,7 @@ final class TraceStorage {
             oneShapeStrings[first] = (event, label)
         }
         store(TraceRecord(instant: UInt32(truncatingIfNeeded: instants.count - 1), object: object, shape: shape, payload: inline))
+        return shape
     }
 
     /// The shape the cache holds for these words, in either way of the slot's set.

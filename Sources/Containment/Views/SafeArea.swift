@@ -113,7 +113,7 @@ extension ViewController {
     func deliverSafeAreaChange() {
         // No arguments (the view's safeAreaInsets has the value): one of these per
         // controller on screen, and a tree of 100,000 must stay within the memory limit.
-        simulation.trace.record(.lifecycle, self, "viewSafeAreaInsetsDidChange")
+        simulation.trace.record(.viewSafeAreaInsetsDidChange, self)
         handle(.viewSafeAreaInsetsDidChange)
     }
 

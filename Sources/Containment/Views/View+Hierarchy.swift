@@ -3,7 +3,7 @@
 /// appearance callbacks, item 3).
 extension View {
     public func addSubview(_ view: View) throws {
-        try move(view, to: subviews.count) { trace.record(.view, self, "addSubview", "_", ref: view) }
+        try move(view, to: subviews.count) { trace.record(.addSubview, self, ref: view) }
     }
 
     public func insertSubview(_ view: View, at index: Int) throws {
@@ -35,7 +35,7 @@ extension View {
     public func removeFromSuperview() {
         guard let old = superview else { return }
         if simulation.linter != nil { simulation.lintViewLeaving(self) }
-        trace.record(.view, self, "removeFromSuperview")
+        trace.record(.removeFromSuperview, self)
         let leaving = old.window?.isVisible == true
         let mayHoldControllers = owningViewController != nil || !subviews.isEmpty
         let targets = leaving && mayHoldControllers
@@ -137,7 +137,7 @@ extension View {
         view.handle(.didMoveToSuperview)
         let newWindow = window
         if oldWindow !== newWindow {
-            if newWindow != nil { trace.record(.view, view, "moveToWindow", "_", ref: newWindow) }
+            if newWindow != nil { trace.record(.moveToWindow, view, ref: newWindow) }
             view.notifyWindowChange()
         }
     }
@@ -151,7 +151,7 @@ extension View {
         ownershipMayHaveChanged()
         handle(.didMoveToSuperview)
         if hadWindow {
-            trace.record(.view, self, "moveToWindow", "_", .null)
+            trace.record(.moveToWindow, self, ref: nil)
             notifyWindowChange()
         }
     }
