@@ -58,7 +58,8 @@ int nb_prepare_hook(lua_State *L, int objects, uint32_t slot, const void *ptr, i
        grow by them (a million slots in use) calls no hook rather than overflow. */
     if (!lua_checkstack(L, 16)) return 0;
     /* What the look-ups leave on the stack stays there, between the handler and the
-       function, for the caller's settop. */
+       function, for the caller's settop: the handler, the identity table (at
+       handler + 1, for nb_run_hook's argument), the userdata, the names, the name. */
     int handler = lua_gettop(L) + 1;
     lua_pushcfunction(L, nb_msghandler);
     if (!nb_pushslot(L, objects, slot, ptr, 1)) { lua_settop(L, handler - 1); return 0; }
@@ -77,4 +78,47 @@ int nb_call_hook(lua_State *L, int handler, int nargs) {
     int balanced = lua_gettop(L) == base;
     lua_settop(L, handler - 1);
     return balanced ? LUA_OK : NB_HOOK_UNBALANCED;
+}
+
+/* The hot path of nb_prepare_hook and nb_call_hook in one (LuaHost.run), with each
+   value left where the next call wants it: no name pushed twice, no function moved.
+   Stack from `h`: the handler, the identity table, the userdata, then (found on the
+   instance) its fields and the function, or (found on a class) what nb_classhook leaves. */
+int nb_run_hook(lua_State *L, int objects, int names, uint32_t slot, const void *ptr, int ordinal,
+                int arg, uint32_t arg_slot, const void *arg_ptr, int *handler) {
+    if (slot == 0 || !lua_checkstack(L, 16)) return LUA_OK;    /* see nb_prepare_hook */
+    int h = lua_gettop(L) + 1, table = h + 1, ud = h + 2;
+    *handler = h;
+    lua_pushcfunction(L, nb_msghandler);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, objects);
+    if (!nb_slotholds(L, table, slot, ptr)) goto none;
+    int found = 0;
+    if (lua_getiuservalue(L, ud, 1) == LUA_TTABLE) {           /* ud + 1: the fields */
+        lua_rawgeti(L, LUA_REGISTRYINDEX, names);
+        lua_rawgeti(L, -1, ordinal + 1);
+        lua_replace(L, -2);                                     /* ud + 2: the name */
+        found = lua_rawget(L, ud + 1) == LUA_TFUNCTION;         /* ud + 2: the field */
+    }
+    if (!found) {
+        lua_settop(L, ud);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, names);
+        lua_rawgeti(L, -1, ordinal + 1);                        /* ud + 2: the name */
+        lua_getiuservalue(L, ud, 2);
+        if (!nb_classhook(L, ud + 2)) goto none;
+    }
+    lua_pushvalue(L, ud);
+    int nargs = 1;
+    switch (arg) {
+    case NB_HOOK_ARG_FALSE: case NB_HOOK_ARG_TRUE: lua_pushboolean(L, arg == NB_HOOK_ARG_TRUE); nargs++; break;
+    case NB_HOOK_ARG_NIL: lua_pushnil(L); nargs++; break;
+    case NB_HOOK_ARG_OBJECT:
+        if (!nb_slotholds(L, table, arg_slot, arg_ptr)) { lua_settop(L, h - 1); return NB_HOOK_GENERAL; }
+        nargs++;
+        break;
+    default: break;
+    }
+    return nb_call_hook(L, h, nargs);
+none:
+    lua_settop(L, h - 1);
+    return LUA_OK;
 }

@@ -30,17 +30,24 @@ void nb_slot_give(lua_State *L, uint32_t slot) {
     st->slots_free[st->slots_nfree++] = slot;
 }
 
+int nb_slotholds(lua_State *L, int table, uint32_t slot, const void *ptr) {
+    if (slot == 0) return 0;
+    if (lua_rawgeti(L, table, (lua_Integer)slot) == LUA_TUSERDATA) {
+        /* only nb_newobject's userdata are stored in the table (pushNew) */
+        const nb_object *o = (const nb_object *)lua_touserdata(L, -1);
+        if (o->magic == NB_MAGIC && o->object == ptr) return 1;
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
 int nb_pushslot(lua_State *L, int objects, uint32_t slot, const void *ptr, int leave_table) {
     if (slot == 0) return 0;
     lua_rawgeti(L, LUA_REGISTRYINDEX, objects);
-    if (lua_rawgeti(L, -1, (lua_Integer)slot) == LUA_TUSERDATA) {
-        /* only nb_newobject's userdata are stored in the table (pushNew) */
-        const nb_object *o = (const nb_object *)lua_touserdata(L, -1);
-        if (o->magic == NB_MAGIC && o->object == ptr) {
-            if (!leave_table) lua_remove(L, -2);
-            return 1;
-        }
+    if (nb_slotholds(L, -1, slot, ptr)) {
+        if (!leave_table) lua_remove(L, -2);
+        return 1;
     }
-    lua_pop(L, 2);
+    lua_pop(L, 1);
     return 0;
 }

@@ -51,6 +51,12 @@ typedef struct nb_state {
     uint32_t *slots_free;
     uint32_t slots_nfree, slots_cap, slots_next;
     int slots_closing;           /* set by nb_close: finalizers give nothing back */
+    /* What a hook's call from the model needs (nb_run_hook), kept here so the host's
+       hot path reads them without touching the runtime object: the thread Swift talks
+       to (the runtime's `L`) and the registry refs of the identity table and of the
+       hooks' names. */
+    lua_State *thread;
+    int objects_ref, hook_names_ref;
 } nb_state;
 
 /// The host's count for the memory limit (never negative; 0 without a counter).
@@ -136,6 +142,9 @@ void nb_slot_give(lua_State *L, uint32_t slot);
    when it is the one of `ptr` (a slot the object held may since belong to another),
    with the table below it when `leave_table`; returns 1, or 0 with nothing pushed. */
 int nb_pushslot(lua_State *L, int objects, uint32_t slot, const void *ptr, int leave_table);
+/* The same with the identity table at `table` on the stack: pushes the userdata and
+   returns 1, or returns 0 with nothing pushed. */
+int nb_slotholds(lua_State *L, int table, uint32_t slot, const void *ptr);
 
 /* Closures around Swift functions */
 void nb_pushdispatch(lua_State *L, nb_dispatch_fn fn, int id);
@@ -204,6 +213,16 @@ int nb_prepare_hook(lua_State *L, int objects, uint32_t slot, const void *ptr, i
 /// height (a host bug; the stack is restored all the same).
 int nb_call_hook(lua_State *L, int handler, int nargs);
 #define NB_HOOK_UNBALANCED 100
+/// A hook's call from the model in one call into C: nb_prepare_hook, then the argument
+/// `arg` says (NB_HOOK_ARG_*: none, a bool, nil, or the object at `arg_ptr`, found by its
+/// slot in the identity table as the object is), then nb_call_hook. Returns what
+/// nb_call_hook does, with `*handler` set for an error's caller, or LUA_OK when there
+/// is nothing to call; NB_HOOK_GENERAL, with the stack as it was, when the argument
+/// object has no userdata yet (the host's general path makes it and calls).
+int nb_run_hook(lua_State *L, int objects, int names, uint32_t slot, const void *ptr, int ordinal,
+                int arg, uint32_t arg_slot, const void *arg_ptr, int *handler);
+#define NB_HOOK_GENERAL 101
+enum { NB_HOOK_ARG_NONE, NB_HOOK_ARG_FALSE, NB_HOOK_ARG_TRUE, NB_HOOK_ARG_NIL, NB_HOOK_ARG_OBJECT };
 /// Loads `sz` bytes of Lua text (never bytecode); a load error without a position
 /// (deep nesting's "C stack overflow") gets "chunk:line:" like a syntax error.
 int nb_loadbuffer(lua_State *L, const char *buff, size_t sz, const char *name);

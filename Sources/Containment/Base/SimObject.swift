@@ -14,15 +14,15 @@ open class SimObject {
     /// refcounting, and a strong one would be a cycle through the window.
     public unowned(unsafe) let simulation: Simulation
     /// Behaviour attached by an embedding (the Lua binding): hooks and lifetime.
-    public var host: ObjectHost?
+    public final var host: ObjectHost?
     /// The host's answer to "which overrides do you have", and its own state bits:
     /// laid out, whole, in `HostCache` (Hosting/HostCache.swift).
-    public var hostCache: UInt64 = 0
+    public final var hostCache: UInt64 = 0
     /// The host's index for this object's script value (0: none yet): scratch like
     /// `hostCache`, which the core never reads. A stale index is the host's to detect.
-    public var hostSlot: UInt32 = 0
+    public final var hostSlot: UInt32 = 0
     /// The generation of `hostCache`'s answer (HostCache).
-    public var hostCacheGeneration: UInt32 = 0
+    public final var hostCacheGeneration: UInt32 = 0
     var wasOwned = false
     /// Retained, unlike `simulation`: a deinit must reach it whatever goes first.
     let memory: MemoryMeter

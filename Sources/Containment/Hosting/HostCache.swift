@@ -17,10 +17,10 @@ public enum HostCache {
     /// The first of the host's own bits: the override bits must stay below it.
     public static var firstHostBit: Int { 56 }
     public static var hostBitCount: Int { 3 }
-    public static var valid: UInt64 { 1 << 59 }
+    @inlinable public static var valid: UInt64 { 1 << 59 }
 
     /// The bit that says the host has `override`.
-    @inline(__always)
+    @inlinable
     public static func bit(_ override: Override) -> UInt64 { 1 << UInt64(override.ordinal) }
 
     /// The host's own bit `n` (0 ..< hostBitCount).

@@ -28,7 +28,7 @@ public enum Override: String, CaseIterable, Sendable {
 
     /// The position in the list above: a payload-free enum is stored as its case's
     /// index in declaration order (Swift's type layout), so this is a load, not a switch.
-    @inline(__always)
+    @inlinable
     public var ordinal: Int { Int(unsafeBitCast(self, to: UInt8.self)) }
 
     /// The script's name for it (the case's name).

@@ -64,7 +64,12 @@ extension LuaRuntime {
             break
         }
         let status = nb_call_hook(L, handler, nargs)
-        guard status != LUA_OK else { return }
+        if status != LUA_OK { hookFailed(status, handler: handler, override, on: object) }
+    }
+
+    /// A hook's call that did not end well (nb_call_hook's status): a host bug in the
+    /// stack's balance, or the script's error, whose message is on top.
+    func hookFailed(_ status: Int32, handler: Int32, _ override: Override, on object: SimObject) {
         if status == NB_HOOK_UNBALANCED {
             simulation.trace.record(.error, "nestbox", override.name,
                                     message: "Nestbox: Lua stack unbalanced after \(override.name)")

@@ -19,12 +19,53 @@ final class LuaHost: ObjectHost {
     /// Unowned: read only while `isOpen`, which the runtime clears first thing in its
     /// deinit; no script can collect the runtime.
     unowned(unsafe) let runtime: LuaRuntime
+    /// The runtime's C state, which it frees after clearing `isOpen`: read, as the
+    /// runtime is, only while open.
+    let state: UnsafeMutablePointer<nb_state>
     var isOpen = true
 
-    init(runtime: LuaRuntime) { self.runtime = runtime }
+    init(runtime: LuaRuntime) {
+        self.runtime = runtime
+        state = runtime.state
+    }
 
+    /// A hook's call, the hot path: the answer the model read is current and says the
+    /// script has the hook, and its argument is none, a bool or an object that already
+    /// has a userdata; then everything else is one call into C (nb_run_hook) with what
+    /// the C state keeps, and the runtime is not touched (a call on it from here counts
+    /// its reference atomically, a tenth of a hook's cost: docs/performance.md). Any
+    /// other call, and an error, goes to the runtime.
     func run(_ hook: Hook, _ override: Override, on object: SimObject) {
-        if isOpen { runtime.runHook(hook, override, on: object) }
+        guard isOpen else { return }
+        let bit = HostCache.bit(override)
+        guard object.hostCache & (bit | HostCache.valid) == bit | HostCache.valid,
+              object.hostCacheGeneration == object.simulation.hostGeneration else {
+            return runtime.runHook(hook, override, on: object)
+        }
+        var arg = Int32(NB_HOOK_ARG_NONE)
+        var argSlot: UInt32 = 0
+        var argPointer: UnsafeMutableRawPointer?
+        switch hook {
+        case .viewWillAppear(let a), .viewIsAppearing(let a), .viewDidAppear(let a),
+             .viewWillDisappear(let a), .viewDidDisappear(let a):
+            arg = Int32(a ? NB_HOOK_ARG_TRUE : NB_HOOK_ARG_FALSE)
+        case .willMove(let p), .didMove(let p):
+            arg = Int32(p == nil ? NB_HOOK_ARG_NIL : NB_HOOK_ARG_OBJECT)
+            argSlot = p?.hostSlot ?? 0
+            argPointer = p.map { Unmanaged.passUnretained($0).toOpaque() }
+        case .viewWillTransition, .willTransitionToTraits, .traitCollectionDidChange:
+            return runtime.runHook(hook, override, on: object)
+        default:
+            break
+        }
+        var handler: Int32 = 0
+        let st = state.pointee
+        let status = nb_run_hook(st.thread, st.objects_ref, st.hook_names_ref, object.hostSlot,
+                                 Unmanaged.passUnretained(object).toOpaque(), Int32(override.ordinal), arg,
+                                 argSlot, argPointer, &handler)
+        if status == LUA_OK { return }
+        if status == NB_HOOK_GENERAL { return runtime.runHook(hook, override, on: object) }
+        runtime.hookFailed(status, handler: handler, override, on: object)
     }
 
     func loadView(for controller: ViewController) -> Bool {

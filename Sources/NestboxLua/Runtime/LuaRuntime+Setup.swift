@@ -18,6 +18,7 @@ extension LuaRuntime {
         if nb_openlibs(L) != LUA_OK { L.pop() }
         // identity table: one userdata per Swift object while Lua holds it, by slot
         objectsRef = weakTableRef("v")
+        state.pointee.objects_ref = objectsRef
         // anchors: userdata kept alive while the simulated world owns their object
         L.newTable()
         anchorsRef = luaL_ref(L, nb_registryindex())
@@ -31,6 +32,7 @@ extension LuaRuntime {
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
         hookNamesRef = luaL_ref(L, nb_registryindex())
+        state.pointee.hook_names_ref = hookNamesRef
         // Every hook's name, which an object may hold as a field even where a method has
         // it too (nb_newindex).
         let hookNames = BindingSurface.hostHookNames

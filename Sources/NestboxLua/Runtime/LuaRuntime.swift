@@ -19,8 +19,8 @@ public final class LuaRuntime {
     public let simulation: Simulation
     /// The thread Swift talks to: the main state, or the coroutine whose call into a
     /// binding is running (hooks must run on the calling thread, never on a thread
-    /// suspended in a resume).
-    var L: LuaState
+    /// suspended in a resume). Kept in the C state too, for the hooks' hot path (LuaHost.run).
+    var L: LuaState { didSet { state.pointee.thread = L } }
     let mainState: LuaState
     let state: UnsafeMutablePointer<nb_state>
 
@@ -133,6 +133,7 @@ public final class LuaRuntime {
         }
         self.L = L
         self.mainState = L
+        state.pointee.thread = L
         state.pointee.host = Unmanaged.passUnretained(self).toOpaque()
         // What the model holds counts toward the memory limit (the meter outlives the
         // state: the simulation is ours until deinit closes the state).
