@@ -24,6 +24,9 @@ open class SimObject {
     /// The generation of `hostCache`'s answer (HostCache).
     public final var hostCacheGeneration: UInt32 = 0
     var wasOwned = false
+    /// Whether this object's class acts on callbacks itself (`actsOnCallbacks`), read
+    /// once at creation: `notify` skips the call only when neither it nor the host would.
+    private var modelActs = false
     /// Retained, unlike `simulation`: a deinit must reach it whatever goes first.
     let memory: MemoryMeter
     /// Where back-references to this object are looked up (Q56); retained for the
@@ -44,6 +47,7 @@ open class SimObject {
         objects = simulation.objects
         heldBytes = MemoryMeter.objectBytes + MemoryMeter.heapBytes(self.name)
         memory.add(heldBytes)
+        modelActs = Self.actsOnCallbacks
     }
 
     deinit {
@@ -105,8 +109,24 @@ open class SimObject {
         return host.override(call, on: self)
     }
 
+    /// Whether the class overrides `handle` to act on callbacks itself (a container
+    /// laying out its chrome): every class that overrides `handle` says so, and
+    /// `CallbackGateTests` checks that each does.
+    open class var actsOnCallbacks: Bool { false }
+
+    /// A callback from the model: `handle`, unless neither this object's class nor the
+    /// host acts on it. Most callbacks have neither, and the open call with the `Hook`
+    /// it carries was about fifty instructions each, seventeen a containment cycle
+    /// (docs/performance.md).
+    @inline(__always)
+    final func notify(_ hook: Hook) {
+        if !modelActs, HostCache.declines(hook.override, self, generation: simulation.hostGeneration) { return }
+        handle(hook)
+    }
+
     /// The override point for callbacks: runs after UIKit's own work. The default
-    /// hands the callback to the host (the Lua binding); Swift subclasses override.
+    /// hands the callback to the host (the Lua binding); Swift subclasses override,
+    /// and say so (`actsOnCallbacks`).
     open func handle(_ hook: Hook) {
         // A callback the host has said it does not want is not handed to it: most
         // callbacks have no hook, and the call into the host for them was about a

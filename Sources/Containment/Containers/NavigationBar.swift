@@ -14,6 +14,8 @@ public class NavigationChrome: View {
         super.init(simulation: nav.simulation, className: className, name: "\(nav.name).\(part)")
     }
 
+    public override class var actsOnCallbacks: Bool { true }
+
     public override func handle(_ hook: Hook) {
         if case .layoutSubviews = hook, bounds.size.width != laidOutWidth || isRightToLeft != laidOutRightToLeft { placeItems() }
         super.handle(hook)

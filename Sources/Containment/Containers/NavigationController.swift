@@ -76,6 +76,8 @@ public final class NavigationController: ViewController {
     /// S18: loading the navigation controller's view loads and places its top's.
     public override func safeAreaInsets(addedFor child: ViewController) -> EdgeInsets { barInsets(for: child) }
 
+    public override class var actsOnCallbacks: Bool { true }
+
     public override func handle(_ hook: Hook) {
         if case .viewDidLoad = hook { installChrome() }
         if case .viewWillLayoutSubviews = hook { layoutChrome() }

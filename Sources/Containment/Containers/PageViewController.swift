@@ -76,6 +76,8 @@ public final class PageViewController: ViewController {
         try? setView(v)
     }
 
+    public override class var actsOnCallbacks: Bool { true }
+
     public override func handle(_ hook: Hook) {
         if case .viewDidLoad = hook { installScrollView() }
         if case .viewWillLayoutSubviews = hook { layoutPages() }

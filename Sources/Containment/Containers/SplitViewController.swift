@@ -150,6 +150,8 @@ public final class SplitViewController: ViewController {
         installShown()
     }
 
+    public override class var actsOnCallbacks: Bool { true }
+
     public override func handle(_ hook: Hook) {
         switch hook {
         case .viewDidLoad:

@@ -90,6 +90,8 @@ public final class TabBar: View {
         }
     }
 
+    public override class var actsOnCallbacks: Bool { true }
+
     public override func handle(_ hook: Hook) {
         if case .layoutSubviews = hook { placeButtons() }
         super.handle(hook)

@@ -54,6 +54,8 @@ public final class TabBarController: ViewController {
 
     public override func safeAreaInsets(addedFor child: ViewController) -> EdgeInsets { barInsets(for: child) }
 
+    public override class var actsOnCallbacks: Bool { true }
+
     public override func handle(_ hook: Hook) {
         if case .viewDidLoad = hook { installChrome() }
         if case .viewWillLayoutSubviews = hook { layoutChrome() }

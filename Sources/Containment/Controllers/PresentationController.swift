@@ -110,6 +110,8 @@ final class TransitionView: View {
         super.init(simulation: simulation, className: "TransitionView", name: name)
     }
 
+    override class var actsOnCallbacks: Bool { true }
+
     override func handle(_ hook: Hook) {
         guard case .layoutSubviews = hook, let presentationController else { return super.handle(hook) }
         presentationController.tell(.containerViewWillLayoutSubviews)

@@ -50,10 +50,10 @@ extension ViewController {
         case .viewDidAppear: selector = "viewDidAppear"
         case .viewWillDisappear: selector = "viewWillDisappear"
         case .viewDidDisappear: selector = "viewDidDisappear"
-        default: handle(hook); return
+        default: notify(hook); return
         }
         simulation.warn(self, Messages.directAppearanceCall(selector, self), lint: .directAppearanceCall)
-        handle(hook)
+        notify(hook)
     }
 
     func beginAppearance(_ appearing: Bool, animated: Bool) {
@@ -141,6 +141,9 @@ extension ViewController {
     /// Children whose views are loaded and inside this controller's view (as Chameleon
     /// forwards: docs/containment.md, Who sends appearance callbacks).
     func forwardableChildren() -> [ViewController] {
+        // A leaf (most controllers, and every one a containment cycle moves) is asked
+        // for its children five times a cycle: answered without touching its view.
+        if children.isEmpty { return [] }
         guard let root = _view else { return [] }
         return children.filter { c in
             guard let v = c._view else { return false }

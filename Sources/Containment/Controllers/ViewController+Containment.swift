@@ -91,13 +91,13 @@ extension ViewController {
     public func willMove(toParent p: ViewController?) {
         simulation.trace.record(.willMove, self, ref: p)
         parentage = p == nil ? .fromParent : .toParent
-        handle(.willMove(toParent: p))
+        notify(.willMove(toParent: p))
     }
 
     public func didMove(toParent p: ViewController?) {
         simulation.trace.record(.didMove, self, ref: p)
         parentage = .none
-        handle(.didMove(toParent: p))
+        notify(.didMove(toParent: p))
     }
 
     /// Whether `self` is `vc` or below it in the controller tree.

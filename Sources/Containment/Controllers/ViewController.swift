@@ -185,7 +185,7 @@ open class ViewController: SimObject {
             try? setView(makeDefaultView())
         }
         sim.trace.record(.lifecycle, self, "viewDidLoad")
-        handle(.viewDidLoad)
+        notify(.viewDidLoad)
     }
 
     /// The default loadView: a plain view named after the controller.
@@ -260,13 +260,13 @@ open class ViewController: SimObject {
     func deliverAppearance(_ hook: Hook, _ site: TraceSite, animated: Bool) {
         simulation.trace.record(site, self, animated)
         appearanceCallbackDepth += 1
-        handle(hook)
+        notify(hook)
         appearanceCallbackDepth -= 1
     }
 
     func deliverLayout(will: Bool) {
         simulation.trace.record(will ? .viewWillLayoutSubviews : .viewDidLayoutSubviews, self)
-        handle(will ? .viewWillLayoutSubviews : .viewDidLayoutSubviews)
+        notify(will ? .viewWillLayoutSubviews : .viewDidLayoutSubviews)
     }
 
     /// `isMovingToParent`: inside an appearance callback between willMove(toParent: p)

@@ -132,7 +132,7 @@ extension ViewController {
     func deliverViewWillTransition(to newSize: Size, coordinator: TransitionCoordinator) {
         simulation.trace.record(.lifecycle, self, "viewWillTransition",
                                 [("size", .string("\(formatNumber(newSize.width)) x \(formatNumber(newSize.height))"))])
-        handle(.viewWillTransition(size: newSize, coordinator: coordinator))
+        notify(.viewWillTransition(size: newSize, coordinator: coordinator))
         for c in children where c.viewIfLoaded?.window != nil {
             let childSize = host?.size(forChild: c, of: self, parentSize: newSize)
                 ?? size(forChildContentContainer: c, parentSize: newSize)
@@ -146,20 +146,20 @@ extension ViewController {
         guard viewIfLoaded?.window != nil else { return }
         simulation.trace.record(.lifecycle, self, "willTransition",
                                 [("traits", .string("\(traits.horizontalSizeClass) x \(traits.verticalSizeClass)"))])
-        handle(.willTransitionToTraits(traits, coordinator: coordinator))
+        notify(.willTransitionToTraits(traits, coordinator: coordinator))
         for c in children { c.deliverWillTransition(to: traits, coordinator: coordinator) }
     }
 
     func deliverTraitChange(previous: TraitCollection) {
         guard viewIfLoaded?.window != nil else { return }
         simulation.trace.record(.lifecycle, self, "traitCollectionDidChange")
-        handle(.traitCollectionDidChange(previous: previous))
+        notify(.traitCollectionDidChange(previous: previous))
         for c in children { c.deliverTraitChange(previous: previous) }
     }
 
     func deliverMemoryWarning() {
         simulation.trace.record(.lifecycle, self, "didReceiveMemoryWarning")
-        handle(.didReceiveMemoryWarning)
+        notify(.didReceiveMemoryWarning)
         for c in children { c.deliverMemoryWarning() }
     }
 }

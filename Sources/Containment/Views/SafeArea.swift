@@ -98,7 +98,7 @@ extension View {
         guard insets != lastSafeAreaInsets else { return insets }
         lastSafeAreaInsets = insets
         needsLayout = true
-        handle(.safeAreaInsetsDidChange)
+        notify(.safeAreaInsetsDidChange)
         owningViewController?.deliverSafeAreaChange()
         return insets
     }
@@ -114,7 +114,7 @@ extension ViewController {
         // No arguments (the view's safeAreaInsets has the value): one of these per
         // controller on screen, and a tree of 100,000 must stay within the memory limit.
         simulation.trace.record(.viewSafeAreaInsetsDidChange, self)
-        handle(.viewSafeAreaInsetsDidChange)
+        notify(.viewSafeAreaInsetsDidChange)
     }
 
     /// The trait collection of the window's size and the device (UITraitEnvironment).

@@ -108,6 +108,8 @@ public class ScrollView: View {
     /// The safe area is brought up to date during layout (Q16); UIKit's own
     /// safeAreaInsetsDidChange adjusts the content inset before a subclass's runs.
     /// A layout may have changed the bounds' size, and with it which axes scroll.
+    public override class var actsOnCallbacks: Bool { true }
+
     public override func handle(_ hook: Hook) {
         switch hook {
         case .safeAreaInsetsDidChange, .layoutSubviews: updateAdjustedContentInset()
@@ -142,7 +144,7 @@ public class ScrollView: View {
         adjustedContentInset = new
         simulation.trace.record(.delegate, self, "didChangeAdjustedContentInset",
                                 [("adjustedContentInset", .string(new.description))])
-        handle(.adjustedContentInsetDidChange)
+        notify(.adjustedContentInsetDidChange)
         delegate?.didChangeAdjustedContentInset(self)
         // Q63: content resting at its top (or leading) edge stays there as the inset
         // changes, so a table that appears under a bar starts below it.

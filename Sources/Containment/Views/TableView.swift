@@ -34,6 +34,8 @@ public final class TableView: ScrollView, TapHandling {
     public static let maxVisibleCells = 1_000
 
     /// UIKit loads a table's rows at its first layout; later layouts place cells.
+    public override class var actsOnCallbacks: Bool { true }
+
     public override func handle(_ hook: Hook) {
         if case .layoutSubviews = hook {
             if hasLoaded { updateVisibleCells() } else { reloadData() }

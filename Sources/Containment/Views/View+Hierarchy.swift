@@ -134,7 +134,7 @@ extension View {
         view.safeAreaNeedsUpdate = true
         view.setNeedsLayout()
         setNeedsLayout()
-        view.handle(.didMoveToSuperview)
+        view.notify(.didMoveToSuperview)
         let newWindow = window
         if oldWindow !== newWindow {
             if newWindow != nil { trace.record(.moveToWindow, view, ref: newWindow) }
@@ -149,7 +149,7 @@ extension View {
         superview = nil
         old.setNeedsLayout()
         ownershipMayHaveChanged()
-        handle(.didMoveToSuperview)
+        notify(.didMoveToSuperview)
         if hadWindow {
             trace.record(.moveToWindow, self, ref: nil)
             notifyWindowChange()
@@ -157,12 +157,12 @@ extension View {
     }
 
     func notifyWindowChange() {
-        handle(.didMoveToWindow)
+        notify(.didMoveToWindow)
         // A view with no subviews (a leaf controller's view) needs no walk, and no array.
         guard !subviews.isEmpty else { return }
         var stack: [View] = subviews.reversed()
         while let v = stack.popLast() {
-            v.handle(.didMoveToWindow)
+            v.notify(.didMoveToWindow)
             stack.append(contentsOf: v.subviews.reversed())
         }
     }

@@ -42,7 +42,7 @@ extension View {
             let linting = simulation.linter != nil
             if linting { simulation.lintLayout(true) }
             owner?.deliverLayout(will: true)
-            handle(.layoutSubviews)
+            notify(.layoutSubviews)
             owner?.deliverLayout(will: false)
             if linting { simulation.lintLayout(false) }
         }

@@ -73,7 +73,10 @@ final class LuaHost: ObjectHost {
     }
 
     func ownershipChanged(of object: SimObject, owned: Bool) {
-        if isOpen { runtime.ownershipChanged(of: object, owned: owned) }
+        // Only an object with Lua state is anchored: the others (most) are answered
+        // here, without a call on the runtime (see `run`).
+        guard isOpen, object.hostCache & (HostBits.luaState | HostBits.anchored) != 0 else { return }
+        runtime.ownershipChanged(of: object, owned: owned)
     }
 
     func fireTimer(_ ref: Int32) {
