@@ -8,11 +8,12 @@
 
 int nb_classhook(lua_State *L, int key) {
     key = lua_absindex(L, key);
+    int bound_key = nb_getstate(L)->bound_key_ref;
     /* Bounded like every walk a script can lengthen: a chain deeper than 64 classes
        is cut there (the same bound the Swift walk had). */
     for (int depth = 0; depth < 64 && lua_type(L, -1) == LUA_TTABLE; depth++) {
         if (!lua_getmetatable(L, -1)) break;
-        lua_pushliteral(L, "__bound");
+        if (bound_key > 0) lua_rawgeti(L, LUA_REGISTRYINDEX, bound_key); else lua_pushliteral(L, "__bound");
         int bound = lua_rawget(L, -2) == LUA_TBOOLEAN;
         lua_pop(L, 1);
         if (bound) { lua_pop(L, 1); break; }          /* the bound class: no hooks there */

@@ -57,6 +57,10 @@ typedef struct nb_state {
        hooks' names. */
     lua_State *thread;
     int objects_ref, hook_names_ref;
+    /* The string "__bound", interned once (0 before the host sets it): the class walk
+       (nb_classhook) reads it at every level, where pushing the literal hashed and
+       compared it each time. */
+    int bound_key_ref;
 } nb_state;
 
 /// The host's count for the memory limit (never negative; 0 without a counter).

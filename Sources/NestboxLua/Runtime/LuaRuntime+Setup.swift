@@ -33,6 +33,8 @@ extension LuaRuntime {
         }
         hookNamesRef = luaL_ref(L, nb_registryindex())
         state.pointee.hook_names_ref = hookNamesRef
+        L.push("__bound")
+        state.pointee.bound_key_ref = luaL_ref(L, nb_registryindex())
         // Every hook's name, which an object may hold as a field even where a method has
         // it too (nb_newindex).
         let hookNames = BindingSurface.hostHookNames
