@@ -59,8 +59,8 @@ int nb_prepare_hook(lua_State *L, int objects, uint32_t slot, const void *ptr, i
        grow by them (a million slots in use) calls no hook rather than overflow. */
     if (!lua_checkstack(L, 16)) return 0;
     /* What the look-ups leave on the stack stays there, between the handler and the
-       function, for the caller's settop: the handler, the identity table (at
-       handler + 1, for nb_run_hook's argument), the userdata, the names, the name. */
+       function, for the caller's settop: the handler, the identity table, the
+       userdata, the names, the name. */
     int handler = lua_gettop(L) + 1;
     lua_pushcfunction(L, nb_msghandler);
     if (!nb_pushslot(L, objects, slot, ptr, 1)) { lua_settop(L, handler - 1); return 0; }

@@ -23,15 +23,30 @@ import InvariantChecking
         #expect(overrides >= 9)
     }
 
-    @Test("a container's own callbacks run with no host; a plain object's are skipped")
-    func ownWorkRunsWithoutAHost() {
+    /// A subclass that counts the callbacks its `handle` hears, without saying it acts on them.
+    final class Silent: ViewController {
+        var heard = 0
+        override func handle(_ hook: Hook) { heard += 1; super.handle(hook) }
+    }
+
+    @Test("a container's own callbacks run when the host wants none; a silent class's are skipped")
+    func ownWorkRunsWhenTheHostDeclines() throws {
         let sim = Simulation()
         #expect(!ViewController.actsOnCallbacks && NavigationController.actsOnCallbacks && TableView.actsOnCallbacks)
-        let root = ViewController(simulation: sim, name: "root")
         let nav = NavigationController(simulation: sim, name: "nav")
-        try? nav.setRoot(root)
+        let silent = Silent(simulation: sim, name: "silent")
+        // The host's answer, current and declining every callback.
+        HostCache.store(0, in: nav, generation: sim.hostGeneration)
+        HostCache.store(0, in: silent, generation: sim.hostGeneration)
+        try nav.setRoot(ViewController(simulation: sim, name: "root"))
         _ = nav.view
-        // viewDidLoad installed the bar (NavigationController.handle), with no host at all.
+        _ = silent.view
+        // viewDidLoad installed the bar (NavigationController.handle); the silent class heard nothing.
         #expect(nav.view.subviews.contains { $0 is NavigationBar })
+        #expect(silent.heard == 0)
+        // Without an answer, every callback reaches `handle`.
+        let unanswered = Silent(simulation: sim, name: "unanswered")
+        _ = unanswered.view
+        #expect(unanswered.heard == 1)
     }
 }

@@ -54,7 +54,10 @@ typedef struct nb_state {
     /* What a hook's call from the model needs (nb_run_hook), kept here so the host's
        hot path reads them without touching the runtime object: the thread Swift talks
        to (the runtime's `L`) and the registry refs of the identity table and of the
-       hooks' names. */
+       hooks' names. `thread` may be a coroutine, which a script can let the collector
+       take: it is read only while a call on that thread runs (the host sets it on the
+       way into each call from Lua and puts the caller's back on the way out, and no
+       Lua error unwinds past that), so it never names a collected thread when read. */
     lua_State *thread;
     int objects_ref, hook_names_ref;
     /* The string "__bound", interned once (0 before the host sets it): the class walk

@@ -111,7 +111,9 @@ open class SimObject {
 
     /// Whether the class overrides `handle` to act on callbacks itself (a container
     /// laying out its chrome): every class that overrides `handle` says so, and
-    /// `CallbackGateTests` checks that each does.
+    /// `CallbackGateTests` checks that each in the model does. A subclass elsewhere (a
+    /// test's double) that does not say so has its `handle` called only when a host
+    /// wants the callback.
     open class var actsOnCallbacks: Bool { false }
 
     /// A callback from the model: `handle`, unless neither this object's class nor the

@@ -57,7 +57,8 @@ public enum TraceSite: UInt8, CaseIterable, Sendable {
     }
 
     /// Its row in a storage's table: a site's shape also depends on its argument's tag
-    /// (an object, or nil), so each site has a row of eight.
+    /// (an object, or nil), so each site has a row of eight. A site is recorded with one
+    /// kind of argument only (its `label` says which), so the tag tells its shapes apart.
     @inline(__always)
     func row(tag: UInt8) -> Int { Int(rawValue) << 3 | Int(tag & 7) }
 

@@ -105,11 +105,11 @@ public class ScrollView: View {
         }
     }
 
+    public override class var actsOnCallbacks: Bool { true }
+
     /// The safe area is brought up to date during layout (Q16); UIKit's own
     /// safeAreaInsetsDidChange adjusts the content inset before a subclass's runs.
     /// A layout may have changed the bounds' size, and with it which axes scroll.
-    public override class var actsOnCallbacks: Bool { true }
-
     public override func handle(_ hook: Hook) {
         switch hook {
         case .safeAreaInsetsDidChange, .layoutSubviews: updateAdjustedContentInset()

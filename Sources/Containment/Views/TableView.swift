@@ -33,9 +33,9 @@ public final class TableView: ScrollView, TapHandling {
     /// call. Rows below the first `maxVisibleCells` visible ones get no cell.
     public static let maxVisibleCells = 1_000
 
-    /// UIKit loads a table's rows at its first layout; later layouts place cells.
     public override class var actsOnCallbacks: Bool { true }
 
+    /// UIKit loads a table's rows at its first layout; later layouts place cells.
     public override func handle(_ hook: Hook) {
         if case .layoutSubviews = hook {
             if hasLoaded { updateVisibleCells() } else { reloadData() }

@@ -51,16 +51,23 @@ final class LuaHost: ObjectHost {
             arg = Int32(a ? NB_HOOK_ARG_TRUE : NB_HOOK_ARG_FALSE)
         case .willMove(let p), .didMove(let p):
             arg = Int32(p == nil ? NB_HOOK_ARG_NIL : NB_HOOK_ARG_OBJECT)
-            argSlot = p?.hostSlot ?? 0
-            argPointer = p.map { Unmanaged.passUnretained($0).toOpaque() }
+            if let p {
+                // A parent with no userdata yet: the runtime makes one as it pushes it.
+                guard p.hostSlot != 0 else { return runtime.runHook(hook, override, on: object) }
+                argSlot = p.hostSlot
+                argPointer = Unmanaged.passUnretained(p).toOpaque()
+            }
         case .viewWillTransition, .willTransitionToTraits, .traitCollectionDidChange:
             return runtime.runHook(hook, override, on: object)
-        default:
+        // No default: a new hook with arguments must not reach a script without them.
+        case .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .viewSafeAreaInsetsDidChange,
+             .didReceiveMemoryWarning, .layoutSubviews, .didMoveToSuperview, .didMoveToWindow,
+             .safeAreaInsetsDidChange, .adjustedContentInsetDidChange:
             break
         }
         var handler: Int32 = 0
-        let st = state.pointee
-        let status = nb_run_hook(st.thread, st.objects_ref, st.hook_names_ref, object.hostSlot,
+        // The three fields, not the whole state (a copy of it is some 300 bytes).
+        let status = nb_run_hook(state.pointee.thread, state.pointee.objects_ref, state.pointee.hook_names_ref, object.hostSlot,
                                  Unmanaged.passUnretained(object).toOpaque(), Int32(override.ordinal), arg,
                                  argSlot, argPointer, &handler)
         if status == LUA_OK { return }

@@ -88,7 +88,7 @@ public final class LuaRuntime {
     var formerNameLints: Set<String>?
     /// Bumped whenever a class table changes, so cached hook masks are recomputed. It is
     /// the simulation's `hostGeneration`, which the core reads to skip callbacks no
-    /// hook wants (`SimObject.handle`).
+    /// hook wants (`SimObject.notify`).
     var classGeneration: UInt32 {
         get { simulation.hostGeneration }
         set { simulation.hostGeneration = newValue }
