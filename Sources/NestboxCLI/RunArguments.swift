@@ -118,7 +118,7 @@ struct RunArguments {
         pictures?.install(on: session.runtime.simulation) { session.memoryLeft }
         let recorder = report.map { _ in ReportRecorder(title: file, drawsTicks: Environment.reportDrawsTicks) }
         recorder?.install(on: session.runtime.simulation)
-        let result = session.execute(file: file) {
+        let result = session.execute(file: file, keepingReport: record != nil || expect != nil) {
             pictures?.finish(session.runtime.simulation)
             recorder?.finish(session.runtime.simulation)
         }

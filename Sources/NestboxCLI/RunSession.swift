@@ -53,7 +53,8 @@ public final class RunSession {
     }
 
     /// A run and its report: the exit code so far (0 when the caller may go on to
-    /// compare or record the report), and the report, nil when the script was unreadable.
+    /// compare or record the report), and the report, nil when the script was unreadable
+    /// and empty when it was written as it was made (`execute`'s `keepingReport`).
     public struct Result {
         public var outcome: RunOutcome
         public var report: String?
@@ -145,22 +146,37 @@ public final class RunSession {
     /// The report of the runs so far: the limits stop (the watchdog must not fire while
     /// it prints), and the report ends at the runtime's report deadline, cut short there.
     public func report() -> (text: String, cutShort: Bool) {
+        var text = ""
+        let cutShort = report { text += $0 }
+        return (text, cutShort)
+    }
+
+    /// The same report handed to `write` in pieces as it is made; whether it was cut short.
+    public func report(to write: (String) -> Void) -> Bool {
         runtime.endLimits()
         return RunReport(simulation: runtime.simulation, format: options.format, filter: options.filter,
-                         views: options.views).render(pastDeadline: runtime.reportPastDeadline)
+                         views: options.views).render(pastDeadline: runtime.reportPastDeadline, to: write)
     }
 
     /// `nestbox run`'s order: the script, `afterRun` (the pictures' last instants), the
     /// report on standard output (none for an unreadable script), then the outcome's
-    /// line on standard error and its exit code.
-    public func execute(file path: String, afterRun: () -> Void = {}) -> Result {
+    /// line on standard error and its exit code. The report is written as it is made
+    /// unless `keepingReport` (a caller that records or compares it): a large run's
+    /// output is then never held whole.
+    public func execute(file path: String, keepingReport: Bool = true, afterRun: () -> Void = {}) -> Result {
         let outcome = run(file: path)
         if case .unreadable = outcome { return Result(outcome: outcome, report: nil, code: printOutcome(outcome)) }
         afterRun()
         // The end-of-run lints belong in the trace the report prints.
         if options.lint { runtime.simulation.lintEndOfRun() }
-        let (report, cutShort) = self.report()
-        output.out(report)
+        let report: String, cutShort: Bool
+        if keepingReport {
+            (report, cutShort) = self.report()
+            output.out(report)
+        } else {
+            report = ""
+            cutShort = self.report(to: output.out)
+        }
         // A process that ends right after a run a limit stopped need not close its
         // state: closing one with millions of trace events behind it takes a quarter of
         // a second that a run under a timeout does not have (T + 1 s, report included).

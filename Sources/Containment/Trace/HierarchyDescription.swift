@@ -17,9 +17,20 @@ extension ViewController {
         return text.string
     }
 
+    /// The same text handed to `write` in pieces of about 64 KB, each whole lines' worth
+    /// of whole pieces: a run's report streams it rather than holding a tree's lines
+    /// three times over (the buffer, its string and the report's) at its peak.
+    public func writeHierarchy(to write: (String) -> Void) {
+        var text = HierarchyText()
+        // An optional closure parameter escapes by type; this one is only called here.
+        withoutActuallyEscaping(write) { appendHierarchy(to: &text, depth: 0, drain: $0) }
+        write(text.string)
+    }
+
     /// `   | ` per level; a presented controller's own line ends in `   + ` (UIKit).
-    /// Iterative, so a deep tree cannot overflow the stack.
-    func appendHierarchy(to text: inout HierarchyText, depth: Int) {
+    /// Iterative, so a deep tree cannot overflow the stack. With `drain`, the text so far
+    /// goes to it whenever it reaches `HierarchyText.pieceBytes`.
+    func appendHierarchy(to text: inout HierarchyText, depth: Int, drain: ((String) -> Void)? = nil) {
         var stack: [(ViewController, Int, Bool)] = [(self, depth, false)]
         let sim = simulation
         var lines = 0
@@ -27,6 +38,10 @@ extension ViewController {
             lines += 1
             if lines & 1023 == 0, sim.isInterrupted() { return }
             if lines > 1 { text.append(literal: "\n") }
+            if let drain, text.count >= HierarchyText.pieceBytes {
+                drain(text.string)
+                text.removeAll()
+            }
             text.indent(presented ? max(0, d - 1) : d)
             if presented { text.append(literal: "   + ") }
             text.append(literal: "<"); text.append(vc.className); text.append(literal: ": "); text.append(vc.name)
@@ -47,7 +62,9 @@ extension ViewController {
 /// an `Array`'s generic append half of that again (docs/performance.md).
 struct HierarchyText: ~Copyable {
     private var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
-    private var count = 0
+    private(set) var count = 0
+    /// Where a streamed text is handed on (`writeHierarchy`).
+    static var pieceBytes: Int { 1 << 16 }
     private var capacity = 4096
 
     deinit { base.deallocate() }
@@ -91,6 +108,9 @@ struct HierarchyText: ~Copyable {
     }
 
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
+    /// Empties the text, keeping its buffer.
+    mutating func removeAll() { count = 0 }
 }
 
 extension View {
@@ -143,5 +163,11 @@ extension Simulation {
     /// The window's controller tree, or a note that there is none.
     public func hierarchyDescription() -> String {
         window.rootViewController?.hierarchyDescription() ?? "(no root view controller)"
+    }
+
+    /// The same, in pieces (`ViewController.writeHierarchy`).
+    public func writeHierarchy(to write: (String) -> Void) {
+        guard let root = window.rootViewController else { return write("(no root view controller)") }
+        root.writeHierarchy(to: write)
     }
 }

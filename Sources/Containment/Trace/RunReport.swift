@@ -23,6 +23,16 @@ public struct RunReport {
     /// timeout ends within it, report included). A report cut short ends with a line
     /// saying so (a JSON object in JSON Lines).
     public func render(pastDeadline: (() -> Bool)?) -> (text: String, cutShort: Bool) {
+        var text = ""
+        let cutShort = render(pastDeadline: pastDeadline) { text += $0 }
+        return (text, cutShort)
+    }
+
+    /// The same report handed to `write` in pieces of about 64 KB as it is made, so a
+    /// run's output is never held whole: a tree of 100,000 controllers printed its
+    /// 1.3 million trace lines from one string of some 100 MB (docs/performance.md).
+    /// Whether it was cut short.
+    public func render(pastDeadline: (() -> Bool)?, to write: (String) -> Void) -> Bool {
         final class Clock { var cut = false }
         let clock = Clock()
         let sim = simulation
@@ -39,9 +49,15 @@ public struct RunReport {
 
         if format == .chrome {
             // A timeline viewer reads one JSON document: no hierarchy after it.
-            return (ChromeTrace.json(sim.trace.events, filter: filter, isInterrupted: sim.isInterrupted), clock.cut)
+            write(ChromeTrace.json(sim.trace.events, filter: filter, isInterrupted: sim.isInterrupted))
+            return clock.cut
         }
         var out = ""
+        defer { if !out.isEmpty { write(out) } }
+        func flush() {
+            if !out.isEmpty { write(out) }
+            out = ""
+        }
         var shown = 0
         var eventsCut = false
         if format != .none {
@@ -50,12 +66,15 @@ public struct RunReport {
                 if shown & 1023 == 1023, sim.isInterrupted() { eventsCut = true; break }
                 out += line(e) + "\n"
                 shown += 1
+                if out.utf8.count >= 1 << 16 { flush() }
             }
         }
         switch format {
         case .text:
             if shown > 0 { out += "\n" }
-            out += sim.hierarchyDescription() + "\n"
+            flush()
+            sim.writeHierarchy(to: write)
+            out += "\n"
             if views { out += "\n" + sim.window.recursiveDescription() + "\n" }
         case .jsonl:
             out += "{\"hierarchy\":\(jsonString(sim.hierarchyDescription()))"
@@ -63,13 +82,15 @@ public struct RunReport {
             if clock.cut { out += ",\"cutShort\":true" }
             out += "}\n"
         case .none, .chrome:
-            out += sim.hierarchyDescription() + "\n"
+            flush()
+            sim.writeHierarchy(to: write)
+            out += "\n"
             if views { out += "\n" + sim.window.recursiveDescription() + "\n" }
         }
         if clock.cut, format != .jsonl, format != .chrome {
             out += "… report cut short at the time limit" + (eventsCut ? ", after \(shown) trace events" : "")
                 + " (hierarchies incomplete)\n"
         }
-        return (out, clock.cut)
+        return clock.cut
     }
 }
