@@ -12,7 +12,7 @@ func appendIndentation(to text: inout String, _ depth: Int) {
 extension ViewController {
     /// UIKit's `_printHierarchy`: one line per controller, `   | ` per level.
     public func hierarchyDescription() -> String {
-        var text = HierarchyText()
+        var text = TextBuffer()
         appendHierarchy(to: &text, depth: 0)
         return text.string
     }
@@ -21,7 +21,7 @@ extension ViewController {
     /// of whole pieces: a run's report streams it rather than holding a tree's lines
     /// three times over (the buffer, its string and the report's) at its peak.
     public func writeHierarchy(to write: (String) -> Void) {
-        var text = HierarchyText()
+        var text = TextBuffer()
         // An optional closure parameter escapes by type; this one is only called here.
         withoutActuallyEscaping(write) { appendHierarchy(to: &text, depth: 0, drain: $0) }
         write(text.string)
@@ -29,8 +29,8 @@ extension ViewController {
 
     /// `   | ` per level; a presented controller's own line ends in `   + ` (UIKit).
     /// Iterative, so a deep tree cannot overflow the stack. With `drain`, the text so far
-    /// goes to it whenever it reaches `HierarchyText.pieceBytes`.
-    func appendHierarchy(to text: inout HierarchyText, depth: Int, drain: ((String) -> Void)? = nil) {
+    /// goes to it whenever it reaches `TextBuffer.pieceBytes`.
+    func appendHierarchy(to text: inout TextBuffer, depth: Int, drain: ((String) -> Void)? = nil) {
         var stack: [(ViewController, Int, Bool)] = [(self, depth, false)]
         let sim = simulation
         var lines = 0
@@ -38,7 +38,7 @@ extension ViewController {
             lines += 1
             if lines & 1023 == 0, sim.isInterrupted() { return }
             if lines > 1 { text.append(literal: "\n") }
-            if let drain, text.count >= HierarchyText.pieceBytes {
+            if let drain, text.count >= TextBuffer.pieceBytes {
                 drain(text.string)
                 text.removeAll()
             }
@@ -53,64 +53,6 @@ extension ViewController {
             for c in vc.children.reversed() { stack.append((c, d + 1, false)) }
         }
     }
-}
-
-/// The controller printer's text as UTF-8 bytes in one growing buffer, made a `String`
-/// once at the end: a tree of 100,000 controllers is 100,000 lines of about ten pieces
-/// each, and appending each piece to a `String` (its capacity and ASCII checks, a
-/// retain of every piece) was about a tenth of building and printing that tree, and
-/// an `Array`'s generic append half of that again (docs/performance.md).
-struct HierarchyText: ~Copyable {
-    private var base = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
-    private(set) var count = 0
-    /// Where a streamed text is handed on (`writeHierarchy`).
-    static var pieceBytes: Int { 1 << 16 }
-    private var capacity = 4096
-
-    deinit { base.deallocate() }
-
-    mutating func append(_ s: String) {
-        if let done = s.utf8.withContiguousStorageIfAvailable({ append($0) }) { return done }
-        for b in s.utf8 { append(b) }
-    }
-
-    /// A literal's bytes, copied as they are: no string to retain or make contiguous
-    /// (most of a line's pieces are literals).
-    mutating func append(literal s: StaticString) {
-        s.withUTF8Buffer { append($0) }
-    }
-
-    private mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
-        guard let from = piece.baseAddress, piece.count > 0 else { return }
-        if count + piece.count > capacity { grow(to: count + piece.count) }
-        (base + count).initialize(from: from, count: piece.count)
-        count += piece.count
-    }
-
-    private mutating func append(_ byte: UInt8) {
-        if count + 1 > capacity { grow(to: count + 1) }
-        base[count] = byte
-        count += 1
-    }
-
-    private mutating func grow(to needed: Int) {
-        capacity = max(capacity * 2, needed)
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        bigger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = bigger
-    }
-
-    /// `appendIndentation`'s rule, in bytes.
-    mutating func indent(_ depth: Int) {
-        for _ in 0..<min(depth, 64) { append(literal: "   | ") }
-        if depth > 64 { append("(\(depth)) ") }
-    }
-
-    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
-
-    /// Empties the text, keeping its buffer.
-    mutating func removeAll() { count = 0 }
 }
 
 extension View {

@@ -60,11 +60,12 @@ public struct RunReport {
         }
         var shown = 0
         var eventsCut = false
-        if format != .none {
-            let line: (TraceEvent) -> String = format == .jsonl ? { $0.json } : { $0.text }
+        if format == .text {
+            (shown, eventsCut) = writeTextLines(sim.trace.events, to: write)
+        } else if format == .jsonl {
             for e in sim.trace.events where filter.accepts(e) {
                 if shown & 1023 == 1023, sim.isInterrupted() { eventsCut = true; break }
-                out += line(e) + "\n"
+                out += e.json + "\n"
                 shown += 1
                 if out.utf8.count >= 1 << 16 { flush() }
             }

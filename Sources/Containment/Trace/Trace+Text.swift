@@ -107,8 +107,12 @@ public struct TraceFilter: Sendable {
         TraceFilter(kinds: [.lifecycle, .containment, .delegate], includeLayout: false, includeSafeArea: false)
     }
 
-    public func accepts(_ e: TraceEvent) -> Bool {
-        kinds.contains(e.kind) && (includeLayout || !e.isLayout) && (includeSafeArea || !e.isSafeAreaChange)
+    public func accepts(_ e: TraceEvent) -> Bool { accepts(kind: e.kind, event: e.event) }
+
+    /// The same for an event of this kind and name: the rest of an event never decides.
+    func accepts(kind: TraceKind, event: String) -> Bool {
+        kinds.contains(kind) && (includeLayout || !TraceEvent.isLayout(kind, event))
+            && (includeSafeArea || !TraceEvent.isSafeAreaChange(kind, event))
     }
 
     /// Parses "lifecycle,containment" (also "all"); nil names the first unknown kind.

@@ -63,11 +63,17 @@ public struct TraceEvent: Equatable, Sendable {
 
     /// Layout callbacks are left out of scenario comparisons unless asked for,
     /// as the scenarios' traces (docs/scenarios.md) leave them out.
-    public var isLayout: Bool {
-        kind == .lifecycle && (event == "viewWillLayoutSubviews" || event == "viewDidLayoutSubviews")
-    }
+    public var isLayout: Bool { Self.isLayout(kind, event) }
 
     /// Safe-area changes, delivered during layout (Q16), are left out of scenario
     /// comparisons unless asked for, like the layout callbacks.
-    public var isSafeAreaChange: Bool { kind == .lifecycle && event == "viewSafeAreaInsetsDidChange" }
+    public var isSafeAreaChange: Bool { Self.isSafeAreaChange(kind, event) }
+
+    /// The same asked of an event's kind and name (the text trace asks once per shape).
+    static func isLayout(_ kind: TraceKind, _ event: String) -> Bool {
+        kind == .lifecycle && (event == "viewWillLayoutSubviews" || event == "viewDidLayoutSubviews")
+    }
+    static func isSafeAreaChange(_ kind: TraceKind, _ event: String) -> Bool {
+        kind == .lifecycle && event == "viewSafeAreaInsetsDidChange"
+    }
 }
