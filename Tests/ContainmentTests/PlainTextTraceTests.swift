@@ -21,7 +21,8 @@ import InvariantChecking
             sim.trace.record(.willMove, vc, ref: i % 3 == 0 ? nil : other)
             sim.trace.record(.animation, vc, "frame", "x", .number(Double(i) / 4))
             sim.trace.record(.animation, vc, "alpha", "_", .number(Double(i) / 3))
-            sim.trace.record(.input, vc, "tap", "title", .string("Row \(i) \"quoted\""))
+            sim.trace.record(.input, vc, "tap", "title", .string("Row \(i) \"quoted\"\\\n\t\u{1}é"))
+            sim.trace.record(.view, vc, "name \"odd\"\n", "label\\", .bool(true))
             sim.trace.record(.view, vc, "hidden", "_", .null)
             sim.trace.record(.delegate, vc, "shouldSelect", [("_", .object("vc"))], message: "dataSource", result: .bool(true))
             sim.trace.record(.warning, "vc", "W1", [], message: "a warning \(i)")
@@ -30,21 +31,30 @@ import InvariantChecking
         return sim
     }
 
-    @Test("every line is the event's own text, under each filter", arguments: [
+    @Test("every line is the event's own text or JSON, under each filter", arguments: [
         TraceFilter.all, .expectation, TraceFilter(kinds: [.animation, .warning, .lifecycle], includeLayout: false),
         TraceFilter(kinds: [.lifecycle], includeLayout: true, includeSafeArea: false),
     ])
     func sameText(filter: TraceFilter) {
         let sim = Self.world()
         let events = sim.trace.events
-        var written = ""
-        var pieces = 0
-        let (shown, cut) = RunReport(simulation: sim, filter: filter).writeTextLines(events) { written += $0; pieces += 1 }
         let expected = events.filter { filter.accepts($0) }
-        #expect(!cut)
-        #expect(shown == expected.count)
-        #expect(written == expected.map { $0.text + "\n" }.joined())
-        #expect(pieces > 1 || written.utf8.count < TextBuffer.pieceBytes)
+        for json in [false, true] {
+            var written = ""
+            var pieces = 0
+            let (shown, cut) = RunReport(simulation: sim, filter: filter).writeLines(events, json: json) { written += $0; pieces += 1 }
+            #expect(!cut)
+            #expect(shown == expected.count)
+            #expect(written == expected.map { (json ? $0.json : $0.text) + "\n" }.joined())
+            #expect(pieces > 1 || written.utf8.count < TextBuffer.pieceBytes)
+        }
+    }
+
+    @Test("a JSON string is escaped where it must be, and copied whole where it need not")
+    func jsonStrings() {
+        #expect(jsonString("plain é ✓") == "\"plain é ✓\"")
+        #expect(jsonString("") == "\"\"")
+        #expect(jsonString("a\"b\\c\nd\re\tf\u{1}g é") == "\"a\\\"b\\\\c\\nd\\re\\tf\\u0001g é\"")
     }
 
     @Test("a report's text is the trace's lines, a blank line and the hierarchy")

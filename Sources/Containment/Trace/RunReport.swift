@@ -60,15 +60,8 @@ public struct RunReport {
         }
         var shown = 0
         var eventsCut = false
-        if format == .text {
-            (shown, eventsCut) = writeTextLines(sim.trace.events, to: write)
-        } else if format == .jsonl {
-            for e in sim.trace.events where filter.accepts(e) {
-                if shown & 1023 == 1023, sim.isInterrupted() { eventsCut = true; break }
-                out += e.json + "\n"
-                shown += 1
-                if out.utf8.count >= 1 << 16 { flush() }
-            }
+        if format == .text || format == .jsonl {
+            (shown, eventsCut) = writeLines(sim.trace.events, json: format == .jsonl, to: write)
         }
         switch format {
         case .text:

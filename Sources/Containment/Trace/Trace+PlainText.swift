@@ -1,10 +1,11 @@
-/// The text trace written straight from the records (`RunReport`): a plain event's line
-/// is its instant's text, its object's and its event's names and at most one argument,
-/// each read from the storage's tables, where decoding a `TraceEvent` and formatting it
-/// as a `String` cost about 8,000 instructions a line, three quarters of a large run's
-/// `nestbox run` (docs/performance.md). Any other event (a message, a delegate's, a
-/// wide entry) is decoded and formatted by `TraceEvent.text`, whose text the plain one
-/// must equal byte for byte (`PlainTextTraceTests`).
+/// The text trace and JSON Lines written straight from the records (`RunReport`): a
+/// plain event's line is its instant's text, its object's and its event's names and at
+/// most one argument, each read from the storage's tables, where decoding a `TraceEvent`
+/// and formatting it as a `String` cost about 8,000 instructions a text line (three
+/// quarters of a large run's `nestbox run`) and 37,000 a JSON one (docs/performance.md).
+/// Any other event (a message, a delegate's, a wide entry) is decoded and formatted by
+/// `TraceEvent.text` or `.json`, whose bytes the plain ones must equal
+/// (`PlainTextTraceTests`).
 extension TraceStorage {
     /// The shape of record `r` when its line is plain: `object.event()` or
     /// `object.event(label: value)` with the value inline; nil otherwise.
@@ -45,23 +46,67 @@ extension TraceStorage {
     }
 }
 
+extension TraceStorage {
+    /// The shape of record `r` when its JSON object is plain: at most one argument, inline,
+    /// and nothing on the side (so no message, result, traceback or location).
+    func plainJSONShape(_ r: TraceRecord) -> TraceShape? {
+        let shape = shapes[Int(r.shape)]
+        return !shape.wide && shape.argc <= 1 ? shape : nil
+    }
+
+    /// Appends the JSON object of record `r` as `TraceEvent.json` writes it: its number,
+    /// its instant as `time` gives it, and the names quoted once each (`quoted`, by id).
+    func appendPlainJSON(_ r: TraceRecord, _ shape: TraceShape, seq: Int, time: String, quoted: inout [String?],
+                         to out: inout TextBuffer) {
+        func name(_ id: UInt32) -> String {
+            if let q = quoted[Int(id)] { return q }
+            let q = jsonString(names.list[Int(id)])
+            quoted[Int(id)] = q
+            return q
+        }
+        out.append(literal: "{\"seq\":")
+        out.append(String(seq))
+        out.append(literal: ",\"t\":")
+        out.append(time)
+        out.append(literal: ",\"kind\":\"")
+        out.append(TraceKind(index: shape.kind).rawValue)    // plain words: nothing to escape
+        out.append(literal: "\",\"object\":")
+        out.append(name(r.object))
+        out.append(literal: ",\"event\":")
+        out.append(name(shape.event))
+        out.append(literal: ",\"args\":{")
+        if shape.argc == 1 {
+            out.append(name(shape.label0))
+            out.append(UInt8(ascii: ":"))
+            switch shape.tag0 {
+            case 1: if r.payload != 0 { out.append(literal: "true") } else { out.append(literal: "false") }
+            case 2: out.append(jsonNumber(Double(Float(bitPattern: r.payload))))
+            case 3: out.append(jsonString(strings[Int(r.payload)]))
+            case 4: out.append(name(r.payload))
+            default: out.append(literal: "null")
+            }
+        }
+        out.append(literal: "}}")
+    }
+}
+
 extension RunReport {
-    /// The text trace's lines of `events` that `filter` accepts, handed to `write` in
-    /// pieces: how many were shown, and whether the deadline cut them short (checked
-    /// every 1,024 lines, as for the other formats).
-    func writeTextLines(_ events: TraceEvents, to write: (String) -> Void) -> (shown: Int, cut: Bool) {
+    /// The lines of `events` that `filter` accepts, as text or as JSON Lines, handed to
+    /// `write` in pieces: how many were shown, and whether the deadline cut them short
+    /// (checked every 1,024 lines, as for the other formats).
+    func writeLines(_ events: TraceEvents, json: Bool, to write: (String) -> Void) -> (shown: Int, cut: Bool) {
         let storage = events.storage
         var text = TextBuffer()
         defer { if text.count > 0 { write(text.string) } }
         // Whether the filter takes a shape's events: 2 until asked (a shape's kind and
         // event name decide it, TraceFilter.accepts).
         var verdicts = [UInt8](repeating: 2, count: storage.shapes.count)
-        var instant = UInt32.max, prefix = ""
+        var quoted = [String?](repeating: nil, count: json ? storage.names.list.count : 0)
+        var instant = UInt32.max, time = ""
         var shown = 0
         for i in 0..<events.endIndex {
             let r = storage.record(i)
-            let plain = storage.plainShape(r)
-            if let shape = plain {
+            if let shape = json ? storage.plainJSONShape(r) : storage.plainShape(r) {
                 let s = Int(r.shape)
                 if verdicts[s] == 2 {
                     let accepted = filter.accepts(kind: TraceKind(index: shape.kind), event: storage.names.list[Int(shape.event)])
@@ -71,15 +116,20 @@ extension RunReport {
                 if shown & 1023 == 1023, simulation.isInterrupted() { return (shown, true) }
                 if r.instant != instant {
                     instant = r.instant
-                    prefix = "[" + fixedPoint(storage.instants[Int(instant)]) + "] "
+                    let t = storage.instants[Int(instant)]
+                    time = json ? jsonNumber(t) : "[" + fixedPoint(t) + "] "
                 }
-                text.append(prefix)
-                storage.appendPlainBody(r, shape, to: &text)
+                if json {
+                    storage.appendPlainJSON(r, shape, seq: storage.firstSeq + i, time: time, quoted: &quoted, to: &text)
+                } else {
+                    text.append(time)
+                    storage.appendPlainBody(r, shape, to: &text)
+                }
             } else {
                 let e = events[i]
                 guard filter.accepts(e) else { continue }
                 if shown & 1023 == 1023, simulation.isInterrupted() { return (shown, true) }
-                text.append(e.text)
+                text.append(json ? e.json : e.text)
             }
             text.append(UInt8(ascii: "\n"))
             shown += 1

@@ -77,19 +77,29 @@ func jsonNumber(_ v: Double) -> String {
 }
 
 public func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where u.value < 0x20: out += "\\u" + hex(u.value, width: 4)
-        default: out.unicodeScalars.append(u)
+    // Most strings need no escape: looked over byte by byte, then copied whole. Any other
+    // is escaped byte by byte into one buffer (a scalar at a time into a `String`, a
+    // printed hierarchy of 10,000 lines in JSON Lines cost 500 M instructions more:
+    // docs/performance.md). A byte of a multi-byte character is never one of those
+    // escaped, so the bytes copied are the characters as they were.
+    if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        return "\"" + s + "\""
+    }
+    var out = TextBuffer()
+    out.append(UInt8(ascii: "\""))
+    for b in s.utf8 {
+        switch b {
+        case UInt8(ascii: "\""): out.append(literal: "\\\"")
+        case UInt8(ascii: "\\"): out.append(literal: "\\\\")
+        case UInt8(ascii: "\n"): out.append(literal: "\\n")
+        case UInt8(ascii: "\r"): out.append(literal: "\\r")
+        case UInt8(ascii: "\t"): out.append(literal: "\\t")
+        case ..<0x20: out.append("\\u" + hex(UInt32(b), width: 4))
+        default: out.append(b)
         }
     }
-    return out + "\""
+    out.append(UInt8(ascii: "\""))
+    return out.string
 }
 
 /// Which events a listing shows.
