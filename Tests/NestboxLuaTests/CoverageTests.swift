@@ -154,6 +154,13 @@ import InvariantChecking
                        animateTransition = function(ctx) ctx:completeTransition(true) end } }
          """,
          "test:5: bad argument #1 to 'transition' (field 'animator' is an animator whose key is no part of Nestbox's: UIViewControllerAnimatedTransitioning.interruptibleAnimator is not modelled by Nestbox (docs/coverage.md))"),
+        // A UIKit initializer's label in a constructor table: the name Nestbox uses, or none.
+        ("local c = ui.ViewController{}\nlocal nav = ui.NavigationController{ rootViewController = c }",
+         "test:2: `rootViewController` is a label of UINavigationController's init(rootViewController:), which is ui.NavigationController{ root = … } in Nestbox (docs/coverage.md)"),
+        ("\nlocal g = ui.TapGestureRecognizer{ target = {}, action = function() end }",
+         "test:2: `target` is a label of UIGestureRecognizer's init(target:action:), which is the constructor's { action = function(recognizer) … end } in Nestbox (docs/coverage.md)"),
+        ("local N = ui.NavigationController:extend('N')\nlocal n = N{ name = 'n', bundle = 'main' }",
+         "test:2: `bundle` is a label of UIViewController's init(nibName:bundle:), which NavigationController{…} does not take (docs/coverage.md)"),
     ])
     func refused(_ code: String, _ message: String) throws {
         let (outcome, _, _) = try runLua(code)
@@ -172,6 +179,27 @@ import InvariantChecking
         for free in ["text", "frame", "isHidden", "addSubview", "layoutSubviews", "items", "tintColor", "layoutIfNeeded"] {
             #expect(!got.contains { $0.hasPrefix(free + "=") }, "\(free)")
         }
+    }
+
+    /// The initializer labels refused in constructor tables, written out: each names
+    /// nothing its type has, and a catalogue or binding change shows here.
+    @Test func initializerLabelsSpelledOut() {
+        var got: [String: [String]] = [:]
+        for i in LuaTypes.all.indices {
+            let labels = UIKitSurface.initializerLabels(ofBinding: i).map(\.label)
+            if !labels.isEmpty { got[LuaTypes.all[i].name] = labels }
+        }
+        let vc = ["bundle"], recognizer = ["target"]
+        #expect(got == [
+            "ViewController": vc, "TabBarController": vc, "SplitViewController": vc,
+            "NavigationController": ["navigationBarClass", "toolbarClass", "rootViewController", "bundle"],
+            "PageViewController": ["options", "bundle"],
+            "Button": ["primaryAction", "type"],
+            "GestureRecognizer": recognizer, "TapGestureRecognizer": recognizer,
+            "PanGestureRecognizer": recognizer, "ScreenEdgePanGestureRecognizer": recognizer,
+            "TabBarItem": ["tabBarSystemItem"], "BarButtonItem": ["barButtonSystemItem", "systemItem"],
+            "PresentationController": ["presenting"],
+        ])
     }
 
     /// An override elsewhere leaves a hook-named method the bound one (S44's direct

@@ -37,7 +37,11 @@ package enum Coverage {
             let name = m.luaName
             switch m.kind {
             case .initializer:
-                return Row(member: m, modelledAs: related.contains { LuaTypes.all[$0].make != nil } ? "" : nil)
+                // The constructor stands for an initializer whose every label it takes
+                // as a field; the others' labels are refused (UIKitSurface.initializerLabels).
+                let makers = related.filter { LuaTypes.all[$0].make != nil }
+                let taken = !makers.isEmpty && m.labels.allSatisfy { l in makers.allSatisfy { UIKitSurface.models(l, binding: $0) } }
+                return Row(member: m, modelledAs: taken ? "" : nil)
             case .classProperty, .classMethod:
                 return Row(member: m, modelledAs: nil)
             case .property, .method:
@@ -79,7 +83,9 @@ package enum Coverage {
         a class member is refused on the class (`ui.View.performWithoutAnimation`). A member
         modelled under another name says which (`UIView.animate is ui.animate in
         Nestbox`). Names that are no UIKit member stay free for a script's own fields. A
-        class's constructor (`ui.View{ frame = … }`) stands for its initializers. A member of
+        class's constructor (`ui.View{ frame = … }`) stands for the initializers whose
+        every label it takes as a field; a constructor key that is another initializer's
+        label is refused, naming the initializer. A member of
         a class several bound types share (UIResponder's, UIBarItem's) counts as modelled
         when every one of them models it. Deprecated members, and members
         only tvOS, macOS, Mac Catalyst or visionOS have, are not listed. UIScreen and UITouch

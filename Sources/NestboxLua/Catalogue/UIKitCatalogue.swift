@@ -79,6 +79,11 @@ struct UIKitMember {
         guard let paren = swiftName.firstIndex(of: "(") else { return swiftName }
         return swiftName[..<paren]
     }
+    /// A member's argument labels, `_` left out: `init(rootViewController:)`'s is one.
+    var labels: [Substring] {
+        guard let paren = swiftName.firstIndex(of: "(") else { return [] }
+        return swiftName[swiftName.index(after: paren)...].dropLast().split(separator: ":").filter { $0 != "_" }
+    }
 }
 
 extension UIKitClass {
@@ -236,6 +241,8 @@ extension UIKitCatalogue {
         ("UIView", "transition(from:to:duration:options:completion:)", "ui.transition"),
         ("UIViewControllerTransitioningDelegate", "animationController(forPresented:presenting:source:)", "animationControllerForPresented"),
         ("UIViewControllerTransitioningDelegate", "animationController(forDismissed:)", "animationControllerForDismissed"),
+        ("UINavigationController", "init(rootViewController:)", "ui.NavigationController{ root = … }"),
+        ("UIGestureRecognizer", "init(target:action:)", "the constructor's { action = function(recognizer) … end }"),
     ]
 
     /// The list named `name`.

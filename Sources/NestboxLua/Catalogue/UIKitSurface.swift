@@ -83,6 +83,34 @@ enum UIKitSurface {
         LuaTypes.all.indices.filter { chain(ofBinding: $0).contains { $0.name == cls.name } }.flatMap(hostNames(ofBinding:))
     }
 
+    /// The argument labels of UIKit's initializers along binding `typeID`'s chain that
+    /// name nothing the binding has (no property, method, hosted field, nor any member
+    /// of the chain, which nb_refusal answers for), with the refusal each gets as a
+    /// constructor key: kept as the script's own field it would do nothing, and an iOS
+    /// developer types UIKit's label (`rootViewController`) first (docs/coverage.md).
+    static func initializerLabels(ofBinding typeID: Int) -> [(label: String, refusal: String)] {
+        labels.indices.contains(typeID) ? labels[typeID] : []
+    }
+
+    private static let labels: [[(label: String, refusal: String)]] = LuaTypes.all.indices.map { typeID in
+        let chain = chain(ofBinding: typeID)
+        let members = chain.flatMap(\.members).filter { $0.kind.isInstanceMember }.map(\.luaName)
+        var out: [(label: String, refusal: String)] = []
+        for cls in chain {
+            let aliases = aliases(of: cls)
+            for m in cls.members where m.kind == .initializer {
+                for label in m.labels where !members.contains(label) && !models(label, binding: typeID)
+                    && !out.contains(where: { $0.label == label }) {
+                    let uikit = "`\(label)` is a label of \(cls.name)'s \(m.swiftName)"
+                    let refusal = aliases.first { $0.swiftName == m.swiftName }.map { "\(uikit), which is \($0.as) in Nestbox" }
+                        ?? "\(uikit), which \(LuaTypes.all[typeID].name){…} does not take"
+                    out.append((String(label), refusal + " (docs/coverage.md)"))
+                }
+            }
+        }
+        return out
+    }
+
     /// Whether binding `typeID` models the instance member `name`.
     static func models(_ name: Substring, binding typeID: Int) -> Bool {
         let t = LuaRuntime.tables

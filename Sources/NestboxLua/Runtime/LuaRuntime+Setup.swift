@@ -367,7 +367,14 @@ let constructApply: nb_dispatch_fn = { L, typeID in
         guard let o = nb_toobject(L, 3), let ptr = o.pointee.object else { return 0 }
         let obj = Unmanaged<SimObject>.fromOpaque(ptr).takeUnretainedValue()
         // Fields copied from the constructor table (hooks among them) are Lua state.
-        if lua_getiuservalue(L, 3, 1) == LUA_TTABLE { rt.fieldChanged(obj, valueType: LUA_TFUNCTION, ud: 3) }
+        if lua_getiuservalue(L, 3, 1) == LUA_TTABLE {
+            rt.fieldChanged(obj, valueType: LUA_TFUNCTION, ud: 3)
+            // A UIKit initializer's label among them is refused, not kept (UIKitSurface).
+            for (label, refusal) in UIKitSurface.initializerLabels(ofBinding: Int(typeID)) {
+                if L.rawField(-1, label) != LUA_TNIL { throw LuaFailure.message(refusal) }
+                L.pop()
+            }
+        }
         L.pop()
         if rt.simulation.linter != nil { rt.lintConstructorKeys(obj, typeID: Int(typeID), ud: 3) }
         // How many of the table's keys name properties (nb_construct counted them while
