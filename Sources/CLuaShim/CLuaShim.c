@@ -629,6 +629,13 @@ void nb_pushlarge(lua_State *L, const char *s, size_t len) {
     lua_pushlstring(L, s, len);
     if (running) lua_gc(L, LUA_GCRESTART);
 }
+/* The same for joining the top n strings into one (lua_concat): pieces of a large text. */
+void nb_concatlarge(lua_State *L, int n) {
+    int running = lua_gc(L, LUA_GCISRUNNING) == 1;
+    if (running) lua_gc(L, LUA_GCSTOP);
+    lua_concat(L, n);
+    if (running) lua_gc(L, LUA_GCRESTART);
+}
 long long nb_tointeger(lua_State *L, int idx, int *isnum) { return (long long)lua_tointegerx(L, idx, isnum); }
 
 /* ---------- protected helpers ---------- */

@@ -260,6 +260,8 @@ void nb_gc_collect(lua_State *L);
 void nb_gc_stop(lua_State *L);
 /// Pushes a large host string without the collector's debt its allocation makes (Q54).
 void nb_pushlarge(lua_State *L, const char *s, size_t len);
+/// Joins the top `n` values (strings) into one the same way: a large text's pieces.
+void nb_concatlarge(lua_State *L, int n);
 long long nb_tointeger(lua_State *L, int idx, int *isnum);
 
 /* Protected helpers: operations that may run metamethods, run inside lua_pcall. */

@@ -7,6 +7,9 @@ open class SimObject {
     public internal(set) var name: String { didSet { traceNameEpoch = 0 } }
     /// This object's name's id in its trace's storage of `traceNameEpoch` (Trace.record).
     var traceNameID: UInt32 = 0
+    /// This object's slot in `objects`, taken when the first link to it is made.
+    /// (Fields are laid out in the order written: the 4-byte ones side by side.)
+    var slot = UInt32.max
     var traceNameEpoch: UInt64 = 0
     /// Not retained: no script can collect the Simulation. Its embedding (the Lua
     /// runtime) owns it and closes the Lua state, releasing every object a script
@@ -23,19 +26,17 @@ open class SimObject {
     public final var hostSlot: UInt32 = 0
     /// The generation of `hostCache`'s answer (HostCache).
     public final var hostCacheGeneration: UInt32 = 0
-    var wasOwned = false
-    /// Whether this object's class acts on callbacks itself (`actsOnCallbacks`), read
-    /// once at creation: `notify` skips the call only when neither it nor the host would.
-    private var modelActs = false
     /// Retained, unlike `simulation`: a deinit must reach it whatever goes first.
     let memory: MemoryMeter
     /// Where back-references to this object are looked up (Q56); retained for the
     /// same reason as `memory`.
     let objects: ObjectTable
-    /// This object's slot in `objects`, taken when the first link to it is made.
-    var slot = UInt32.max
     /// Counted in `memory` for this object: its own size and the strings it holds.
     private var heldBytes: Int
+    var wasOwned = false
+    /// Whether this object's class acts on callbacks itself (`actsOnCallbacks`), read
+    /// once at creation: `notify` skips the call only when neither it nor the host would.
+    private var modelActs = false
 
     public init(simulation: Simulation, className: String, name: String? = nil) {
         self.simulation = simulation
@@ -54,6 +55,13 @@ open class SimObject {
         memory.add(-heldBytes)
         // Q56: from here no link resolves to this object.
         if slot != .max { objects.vacate(slot) }
+    }
+
+    /// Counts `bytes` more for this object for the rest of its life: storage it makes
+    /// on first use (ViewExtras).
+    final func holdExtra(_ bytes: Int) {
+        heldBytes += bytes
+        memory.add(bytes)
     }
 
     /// `new`, a string this object keeps in place of `old` (a label's text, a title):

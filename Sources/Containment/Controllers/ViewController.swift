@@ -6,11 +6,33 @@ public enum AppearanceState: String, Sendable {
 /// UIViewController: a lazily loaded view, parent/children, and appearance.
 open class ViewController: SimObject {
     public var title: String? {
-        didSet { if _navigationItem != nil || parent is NavigationController { navigationItemDidChange() } }
+        get { extras?.title }
+        set {
+            if newValue != nil || extras != nil { setExtras.title = newValue }
+            if _navigationItem != nil || parent is NavigationController { navigationItemDidChange() }
+        }
     }
-    var _navigationItem: NavigationItem?
-    var _toolbarItems: ToolbarItemList?
-    var _tabBarItem: TabBarItem?
+    var _navigationItem: NavigationItem? {
+        get { extras?.navigationItem }
+        set { if newValue != nil || extras != nil { setExtras.navigationItem = newValue } }
+    }
+    var _toolbarItems: ToolbarItemList? {
+        get { extras?.toolbarItems }
+        set { if newValue != nil || extras != nil { setExtras.toolbarItems = newValue } }
+    }
+    var _tabBarItem: TabBarItem? {
+        get { extras?.tabBarItem }
+        set { if newValue != nil || extras != nil { setExtras.tabBarItem = newValue } }
+    }
+    /// The properties of this file that most controllers never set (ViewController+Extras.swift).
+    private var extras: ControllerExtras?
+    private var setExtras: ControllerExtras {
+        if let extras { return extras }
+        let made = ControllerExtras()
+        extras = made
+        holdExtra(ControllerExtras.bytes)
+        return made
+    }
     var _view: View?
     var isLoadingView = false
 
@@ -45,7 +67,10 @@ open class ViewController: SimObject {
     // Presentation (a relation apart from parent/children: docs/containment.md, Two relations).
     /// What this controller itself presents (it holds it). Scripts read
     /// `presentedViewController`, which also answers for an ancestor's presentation.
-    public internal(set) var presentedHere: ViewController?
+    public internal(set) var presentedHere: ViewController? {
+        get { extras?.presentedHere }
+        set { if newValue != nil || extras != nil { setExtras.presentedHere = newValue } }
+    }
     /// The controller presented by this one or by its nearest ancestor that presents,
     /// as Apple documents `presentedViewController`: a child inside a presenting tab bar
     /// controller answers with what the tab bar controller presents. The walk is bounded
@@ -59,7 +84,10 @@ open class ViewController: SimObject {
         return nil
     }
     /// Weak: the presenter holds what it presents, never the reverse.
-    public internal(set) weak var presentingViewController: ViewController?
+    public internal(set) var presentingViewController: ViewController? {
+        get { extras?.presentingViewController }
+        set { if newValue != nil || extras != nil { setExtras.presentingViewController = newValue } }
+    }
     public var modalPresentationStyle = ModalPresentationStyle.pageSheet
     public var modalTransitionStyle = ModalTransitionStyle.coverVertical
     /// Whether a context presentation from this controller or below it covers this
@@ -80,11 +108,17 @@ open class ViewController: SimObject {
     /// with while it is presented, its modalPresentationStyle otherwise.
     var activeStyle: ModalPresentationStyle { presentingViewController != nil ? presentedStyle : modalPresentationStyle }
     /// Where a context presentation put this controller's view: over its context (Q67).
-    var contextPlace: ContextPlace?
+    var contextPlace: ContextPlace? {
+        get { extras?.contextPlace }
+        set { if newValue != nil || extras != nil { setExtras.contextPlace = newValue } }
+    }
     /// Added to the root view's safe area (a new layout pass delivers the change).
-    public var additionalSafeAreaInsets = EdgeInsets.zero {
-        didSet {
-            guard oldValue != additionalSafeAreaInsets, let v = viewIfLoaded else { return }
+    public var additionalSafeAreaInsets: EdgeInsets {
+        get { extras?.additionalSafeAreaInsets ?? .zero }
+        set {
+            let old = additionalSafeAreaInsets
+            if newValue != old { setExtras.additionalSafeAreaInsets = newValue }
+            guard old != newValue, let v = viewIfLoaded else { return }
             v.safeAreaNeedsUpdate = true
             v.setNeedsLayout()
         }
@@ -92,10 +126,16 @@ open class ViewController: SimObject {
     /// The edges a container's translucent bars may cover: all by default, as in UIKit.
     public var edgesForExtendedLayout = RectEdge.all { didSet { parent?.childLayoutDidChange() } }
     public var extendedLayoutIncludesOpaqueBars = false { didSet { parent?.childLayoutDidChange() } }
-    public var transitioningDelegate: PresentationAnimators?
+    public var transitioningDelegate: PresentationAnimators? {
+        get { extras?.transitioningDelegate }
+        set { if newValue != nil || extras != nil { setExtras.transitioningDelegate = newValue } }
+    }
     /// Held strongly during a `.custom` presentation, as UIKit's presented controller
     /// holds its presentation controller; released when the dismissal completes.
-    public internal(set) var presentationController: PresentationController?
+    public internal(set) var presentationController: PresentationController? {
+        get { extras?.presentationController }
+        set { if newValue != nil || extras != nil { setExtras.presentationController = newValue } }
+    }
     public internal(set) var isBeingPresented = false
     public internal(set) var isBeingDismissed = false {
         didSet { if isBeingDismissed != oldValue { simulation.controllersBeingDismissed += isBeingDismissed ? 1 : -1 } }

@@ -9,26 +9,61 @@ open class View: SimObject {
         willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .bounds) } }
         didSet { safeAreaNeedsUpdate = true }
     }
-    public var transform = Transform.identity {
-        willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .transform) } }
-        didSet { safeAreaNeedsUpdate = true }
+    public var transform: Transform {
+        get { extras?.transform ?? .identity }
+        set {
+            if simulation.animator.isRecording { simulation.animator.willChange(self, .transform) }
+            setExtras.transform = newValue
+            safeAreaNeedsUpdate = true
+        }
     }
     public var alpha: Double = 1 {
         willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .alpha) } }
     }
     /// Animations in flight on this view (see Animator).
-    var animations: [PropertyAnimation] = []
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    var animations: [PropertyAnimation] {
+        get { extras?.animations ?? [] }
+        _modify { yield &setExtras.animations }
+    }
+    public internal(set) var gestureRecognizers: [GestureRecognizer] {
+        get { extras?.gestureRecognizers ?? [] }
+        _modify { yield &setExtras.gestureRecognizers }
+    }
     public var isHidden = false
     public var isUserInteractionEnabled = true
-    public var tag = 0
-    public var backgroundColor: String? {
-        willSet { if simulation.animator.isRecording { simulation.animator.willChange(self, .backgroundColor) } }
+    public var tag: Int {
+        get { extras?.tag ?? 0 }
+        set { if newValue != 0 || extras != nil { setExtras.tag = newValue } }
     }
-    public var tintColor: String?
-    public var clipsToBounds = false
+    public var backgroundColor: String? {
+        get { extras?.backgroundColor }
+        set {
+            if simulation.animator.isRecording { simulation.animator.willChange(self, .backgroundColor) }
+            setExtras.backgroundColor = newValue
+        }
+    }
+    public var tintColor: String? {
+        get { extras?.tintColor }
+        set { if newValue != nil || extras != nil { setExtras.tintColor = newValue } }
+    }
+    public var clipsToBounds: Bool {
+        get { extras?.clipsToBounds ?? false }
+        set { if newValue || extras != nil { setExtras.clipsToBounds = newValue } }
+    }
     public var autoresizingMask: AutoresizingMask = []
-    public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    public var layoutMargins: EdgeInsets {
+        get { extras?.layoutMargins ?? ViewExtras.defaultMargins }
+        set { setExtras.layoutMargins = newValue }
+    }
+    /// The properties above that most views keep at their defaults (View+Extras.swift).
+    private var extras: ViewExtras?
+    private var setExtras: ViewExtras {
+        if let extras { return extras }
+        let made = ViewExtras()
+        extras = made
+        holdExtra(ViewExtras.bytes)
+        return made
+    }
 
     public internal(set) var subviews: [View] = []
     /// Unretained, as UIKit's is: a script can drop a superview while keeping a
@@ -53,7 +88,14 @@ open class View: SimObject {
     public internal(set) var needsLayout = true
     /// UISemanticContentAttribute (Simulation+LayoutDirection.swift): `unspecified`
     /// follows the layout direction; a change lays the view out again.
-    public var semanticContentAttribute = "unspecified" { didSet { if oldValue != semanticContentAttribute { setNeedsLayout() } } }
+    public var semanticContentAttribute: String {
+        get { extras?.semanticContentAttribute ?? "unspecified" }
+        set {
+            let old = semanticContentAttribute
+            setExtras.semanticContentAttribute = newValue
+            if old != newValue { setNeedsLayout() }
+        }
+    }
     /// The safe-area insets last delivered by a layout pass (Q16).
     var lastSafeAreaInsets = EdgeInsets.zero
     /// Set when something this view's insets depend on changed (its geometry, its

@@ -7,6 +7,11 @@ import FoundationEssentials
 import Foundation
 #endif
 
+/// Pieces of a printed tree (about 64 KB each) joined into one string whenever this
+/// many are on the stack: Lua's stack stays bounded, and a joined string is copied
+/// again only once per 256 MB of text.
+private let piecesJoined: Int32 = 4096
+
 /// The functions of the `ui` table that belong to no class (README.md, The Lua API),
 /// the globals, and the metamethods every object shares.
 enum UIFunctions {
@@ -115,11 +120,21 @@ enum UIFunctions {
         LuaMethod("printHierarchy", "(vc: ViewController?) -> string",
                   doc: "Prints and returns the controller tree from `vc` (default: the window's root and what it presents).") { a in
             let vc = try a.optionalObject(1, ViewController.self, "ViewController")
-            let text = vc?.hierarchyDescription() ?? a.rt.simulation.hierarchyDescription()
+            // The text arrives in pieces, kept as Lua strings and joined once: at its peak
+            // the tree's text is held twice (the pieces and the result), where a whole
+            // string was four times (the buffer, its string, the printed copy and Lua's).
+            let L = a.L, base = L.top
+            guard lua_checkstack(L, piecesJoined + 1) != 0 else { throw LuaFailure.message("stack overflow") }
+            let write = { (piece: String) in
+                L.pushText(piece, large: true)
+                if L.top - base == piecesJoined { nb_concatlarge(L, piecesJoined) }
+            }
+            if let vc { vc.writeHierarchy(to: write) } else { a.rt.simulation.writeHierarchy(to: write) }
             // Cut short by a run limit: print nothing; the limit's hook raises on return.
-            if a.rt.simulation.isInterrupted() { return 0 }
-            a.rt.output(text + "\n")
-            a.L.pushText(text)
+            if a.rt.simulation.isInterrupted() { lua_settop(L, base); return 0 }
+            for i in base + 1...L.top { a.rt.output(L.string(at: i) ?? "") }
+            a.rt.output("\n")
+            nb_concatlarge(L, L.top - base)
             return 1
         },
         LuaMethod("printViews", "(view: View?) -> string",

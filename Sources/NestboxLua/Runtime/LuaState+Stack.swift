@@ -26,8 +26,9 @@ extension LuaState {
     }
     /// A string the host made, possibly huge (a printed hierarchy, the text trace): over
     /// 64 KiB it is pushed without running the collector into debt for it (Q54).
-    func pushText(_ s: String) {
-        guard s.utf8.count > 65_536 else { return push(s) }
+    /// `large`: a piece of a large text, pushed as one (Q54) whatever its own size.
+    func pushText(_ s: String, large: Bool = false) {
+        guard large || s.utf8.count > 65_536 else { return push(s) }
         var copy = s
         copy.withUTF8 { buf in
             nb_pushlarge(self, buf.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, buf.count)
