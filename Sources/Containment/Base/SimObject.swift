@@ -57,11 +57,15 @@ open class SimObject {
         if slot != .max { objects.vacate(slot) }
     }
 
-    /// Counts `bytes` more for this object for the rest of its life: storage it makes
-    /// on first use (ViewExtras).
-    final func holdExtra(_ bytes: Int) {
-        heldBytes += bytes
-        memory.add(bytes)
+    /// The storage in `slot`, made on first use and counted for the rest of this
+    /// object's life (ViewExtras, ControllerExtras).
+    final func extras<E: ObjectExtras>(_ slot: inout E?) -> E {
+        if let made = slot { return made }
+        let made = E()
+        slot = made
+        heldBytes += E.bytes
+        memory.add(E.bytes)
+        return made
     }
 
     /// `new`, a string this object keeps in place of `old` (a label's text, a title):
@@ -145,4 +149,12 @@ open class SimObject {
         if HostCache.declines(override, self, generation: simulation.hostGeneration) { return }
         host?.run(hook, override, on: self)
     }
+}
+
+/// Fields of an object that most instances keep at their defaults, made when one is
+/// set (`SimObject.extras`).
+protocol ObjectExtras: AnyObject {
+    init()
+    /// The size as the memory cap counts it: the object as allocated.
+    static var bytes: Int { get }
 }

@@ -3,9 +3,8 @@
 /// 100,000 controllers they were 40 % of each controller, and nearly all empty
 /// (docs/performance.md). A controller without them answers the defaults; setting one
 /// to other than its default makes them, counted toward the memory cap with the
-/// controller (`SimObject.holdExtra`).
-final class ControllerExtras {
-    /// Their size as the memory cap counts it: the object as allocated.
+/// controller (`SimObject.extras`).
+final class ControllerExtras: ObjectExtras {
     static let bytes = 192
 
     var title: String?

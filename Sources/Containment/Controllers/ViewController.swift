@@ -26,13 +26,7 @@ open class ViewController: SimObject {
     }
     /// The properties of this file that most controllers never set (ViewController+Extras.swift).
     private var extras: ControllerExtras?
-    private var setExtras: ControllerExtras {
-        if let extras { return extras }
-        let made = ControllerExtras()
-        extras = made
-        holdExtra(ControllerExtras.bytes)
-        return made
-    }
+    private var setExtras: ControllerExtras { extras(&extras) }
     var _view: View?
     var isLoadingView = false
 

@@ -2,9 +2,8 @@
 /// one is set. Every controller has a view, and in a tree of 100,000 controllers
 /// the views were half the model's memory; these fields were a third of each view.
 /// A view without them answers the defaults; setting any one makes them, counted
-/// toward the memory cap with the view (`SimObject.holdExtra`).
-final class ViewExtras {
-    /// Their size as the memory cap counts it: the object as allocated.
+/// toward the memory cap with the view (`SimObject.extras`).
+final class ViewExtras: ObjectExtras {
     static let bytes = 176
     static let defaultMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
 

@@ -57,13 +57,7 @@ open class View: SimObject {
     }
     /// The properties above that most views keep at their defaults (View+Extras.swift).
     private var extras: ViewExtras?
-    private var setExtras: ViewExtras {
-        if let extras { return extras }
-        let made = ViewExtras()
-        extras = made
-        holdExtra(ViewExtras.bytes)
-        return made
-    }
+    private var setExtras: ViewExtras { extras(&extras) }
 
     public internal(set) var subviews: [View] = []
     /// Unretained, as UIKit's is: a script can drop a superview while keeping a
