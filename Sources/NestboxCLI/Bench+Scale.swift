@@ -123,6 +123,8 @@ extension Bench {
         // More samples for the small trees (seven each): their times are short and the
         // ratio divides by them; the 10k tree's are three runs and then four among the
         // turns with the 100k tree.
+        // The memory first, while this process holds little (resetPeakResident).
+        let memory = try treeMemoryRow(large)
         if !quick { rows.append(row(1_000, try (0..<7).map { _ in try tree(1_000) })) }
         let warm = quick ? [] : try (0..<3).map { _ in try tree(small) }
         let turns = try Self.byTurns(quick ? 1 : 3, small: { try tree(small) }, large: { try tree(large) })
@@ -131,7 +133,26 @@ extension Bench {
         var growth = Row(name: "tree-growth-\(small / 1000)k-\(large / 1000)k", value: turns.growth, unit: "x")
         growth.judge(turns.growth, atMost: 12, "<= 12x")
         rows.append(growth)
+        if let memory { rows.append(memory) }
         return rows
+    }
+
+    /// The large tree's peak resident memory per controller, with its trace: `nestbox
+    /// run` of it in a child process, as a user runs it (`--trace none`: the trace is
+    /// kept, not printed). Nil when this binary cannot be started again.
+    func treeMemoryRow(_ n: Int) throws -> Row? {
+        let nestbox = Self.executableFolder() + "/nestbox"
+        guard FileManager.default.isExecutableFile(atPath: nestbox) else { return nil }
+        let script = FileManager.default.temporaryDirectory.path + "/nestbox-bench-tree-\(getpid()).lua"
+        if let failure = writeFile(Self.treeSource(n), to: script) { throw BenchError(message: "cannot write \(script): \(failure)") }
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let peaks = try (0..<(quick ? 1 : 3)).map { _ in
+            Self.resetPeakResident()
+            return Double(try Self.spawn(nestbox, ["run", script, "--trace", "none"]).peakKB) / Double(n)
+        }
+        var row = Row(name: "tree-\(n / 1000)k-memory", value: Self.median(peaks), unit: "KB/controller", spread: Self.spread(peaks))
+        if n == 100_000 { row.judge(row.value, atMost: 1, "<= 1 KB") }
+        return row
     }
 
     // MARK: - Animation
@@ -181,16 +202,7 @@ extension Bench {
     /// (`/proc/self/clear_refs`), after returning freed heap to the system.
     static func peakResident(_ body: () throws -> Void) rethrows -> Double? {
         #if canImport(Glibc)
-        // glibc's malloc_trim (not in the Glibc module): give freed heap back first.
-        if let sym = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
-            _ = unsafeBitCast(sym, to: (@convention(c) (Int) -> Int32).self)(0)
-        }
-        // "5": reset the high-water mark. A control file, not one to truncate: opened
-        // here, written through NestboxFiles.
-        let reset = open("/proc/self/clear_refs", O_WRONLY)
-        guard reset >= 0 else { try body(); return nil }
-        writeAll(reset, "5")
-        close(reset)
+        guard resetPeakResident() else { try body(); return nil }
         try body()
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
@@ -200,6 +212,29 @@ extension Bench {
         #else
         try body()
         return nil
+        #endif
+    }
+
+    /// Gives freed heap back to the system and resets this process's resident
+    /// high-water mark to what it holds now; false where /proc cannot. A child started
+    /// next begins its count from this process's mark (it shares the memory until it
+    /// execs), so this comes first when a child's peak is measured.
+    @discardableResult
+    static func resetPeakResident() -> Bool {
+        #if canImport(Glibc)
+        // glibc's malloc_trim (not in the Glibc module): give freed heap back first.
+        if let sym = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") {
+            _ = unsafeBitCast(sym, to: (@convention(c) (Int) -> Int32).self)(0)
+        }
+        // "5": reset the high-water mark. A control file, not one to truncate: opened
+        // here, written through NestboxFiles.
+        let reset = open("/proc/self/clear_refs", O_WRONLY)
+        guard reset >= 0 else { return false }
+        writeAll(reset, "5")
+        close(reset)
+        return true
+        #else
+        return false
         #endif
     }
 

@@ -49,8 +49,8 @@ extension Bench {
     /// Wall time of one run of `path` with no input and output discarded.
     static func spawnAndWait(_ path: String, _ args: [String]) throws -> Double { try spawn(path, args).seconds }
 
-    /// The same, with the child's process ID.
-    static func spawn(_ path: String, _ args: [String]) throws -> (seconds: Double, pid: Int32) {
+    /// The same, with the child's process ID and its peak resident memory in KB.
+    static func spawn(_ path: String, _ args: [String]) throws -> (seconds: Double, pid: Int32, peakKB: Int) {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -66,8 +66,9 @@ extension Bench {
             throw BenchError(message: "cannot start \(path)")
         }
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        return (seconds(ContinuousClock.now - start), pid)
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        return (seconds(ContinuousClock.now - start), pid, usage.ru_maxrss)
         #else
         throw BenchError(message: "start-up is measured on Linux only")
         #endif

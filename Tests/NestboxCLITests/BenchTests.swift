@@ -12,7 +12,7 @@ import NestboxCLI
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [[String: Any]])
         let names = rows.compactMap { $0["case"] as? String }
         for expected in ["noop-call", "property-get", "property-set", "method-call", "method-model",
-                         "cycle", "cycle-hooks", "tree-1k", "tree-10k", "tree-growth-1k-10k",
+                         "cycle", "cycle-hooks", "tree-1k", "tree-10k", "tree-growth-1k-10k", "tree-10k-memory",
                          "animation-100-views-10s", "churn-10k-rate", "churn-100k-rate", "churn-memory-growth",
                          "paging-100", "paging-1k", "paging-growth",
                          "render-100-views-svg", "render-100-views-png",

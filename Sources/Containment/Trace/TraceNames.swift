@@ -33,11 +33,12 @@ final class TraceNames {
     /// Every name by its text: open addressing over (hash, id + 1) pairs, 0 an empty
     /// slot, at most half full. A `[String: UInt32]` compared the text of every key on
     /// a probe's way and hashed every key again when it grew: with the 200,000 names of
-    /// a 100,000-controller tree that was a tenth of the run (docs/performance.md). Here a probe
-    /// compares text only when the whole 64-bit hash matches, and growing moves the
-    /// stored hashes. The hash is Swift's, seeded per process, so a script cannot choose
-    /// names that collide.
-    private var table = UnsafeMutablePointer<(hash: Int, id: UInt32)>.allocate(capacity: 64)
+    /// a 100,000-controller tree that was a tenth of the run (docs/performance.md). Here a
+    /// probe compares text only when the stored hash matches, and growing moves the
+    /// stored hashes. A pair keeps the hash's low 32 bits: 8 bytes, and that tree's
+    /// table 4 MB rather than 8. The hash is Swift's, seeded per process, so a script
+    /// cannot choose names that collide.
+    private var table = UnsafeMutablePointer<(hash: UInt32, id: UInt32)>.allocate(capacity: 64)
     private var mask = 63
 
     init() {
@@ -75,8 +76,8 @@ final class TraceNames {
     func uncachedID(_ s: String, added: inout Int) -> UInt32 { slowID(s, added: &added) }
 
     private func slowID(_ s: String, added: inout Int) -> UInt32 {
-        let h = s.hashValue
-        var i = h & mask
+        let h = UInt32(truncatingIfNeeded: s.hashValue)
+        var i = Int(h) & mask
         while table[i].id != 0 {
             if table[i].hash == h, list[Int(table[i].id - 1)] == s { return table[i].id - 1 }
             i = (i + 1) & mask
@@ -96,7 +97,7 @@ final class TraceNames {
         table = .allocate(capacity: mask + 1)
         table.initialize(repeating: (0, 0), count: mask + 1)
         for j in 0..<oldCount where old[j].id != 0 {
-            var i = old[j].hash & mask
+            var i = Int(old[j].hash) & mask
             while table[i].id != 0 { i = (i + 1) & mask }
             table[i] = old[j]
         }
