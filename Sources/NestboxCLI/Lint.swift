@@ -8,7 +8,8 @@ import NestboxLua
 
 /// `nestbox lint FILE`: runs a script with the lint rules on and prints the lints,
 /// not the trace (README.md, `nestbox lint`; docs/lints.md). Exit 0 when clean, 5 with
-/// lints; a script that fails keeps its own code (1, 3) after its lints so far.
+/// lints; a script that fails keeps its own code (1, 3) after its lints so far, whose
+/// count says the script stopped (with `--json`, a last object says why and where).
 public struct Lint: NestboxCommand {
     public static let configuration = CommandConfiguration(
         abstract: "Run a Lua script and report its containment mistakes and typos (exit 5 when any).")
@@ -45,10 +46,13 @@ public struct Lint: NestboxCommand {
         // Standard output holds the lints only: the script's prints go to standard error.
         session.runtime.output = output.err
         let outcome = session.run(file: file)
-        if case .unreadable = outcome { return session.printOutcome(outcome) }
+        if case .unreadable = outcome {
+            if json { output.out(session.runtime.lintReport().jsonLines(stoppedBy: outcome, file: file)) }
+            return session.printOutcome(outcome)
+        }
         session.runtime.endLimits()
         let report = session.runtime.lintReport()
-        output.out(json ? report.jsonLines : report.text)
+        output.out(json ? report.jsonLines(stoppedBy: outcome) : report.text(stoppedBy: outcome))
         let code = session.printOutcome(outcome)
         if code != .ok { return code }
         return report.count > 0 ? .lints : .ok

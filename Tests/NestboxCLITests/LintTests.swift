@@ -194,7 +194,7 @@ extension LintTests {
     func scriptError() throws {
         let path = try script(lintPrefix + "local h = ui.ViewController{ name = 'h', tilte = 'x' }\nerror('boom')")
         let r = nestbox(["lint", path])
-        #expect(r.out == "\(path):5: L11 `tilte` in ViewController{...} is not a property or hook of ViewController: did you mean `title`?\n1 lint\n")
+        #expect(r.out == "\(path):5: L11 `tilte` in ViewController{...} is not a property or hook of ViewController: did you mean `title`?\n1 lint before the script stopped\n")
         #expect(r.err.hasPrefix("\(path):6: boom\n"))
         #expect(r.code == 1)
     }
@@ -255,5 +255,34 @@ extension LintTests {
             #expect(found == ids, "\(name): \(r.out)")
             #expect(r.code == (ids.isEmpty ? 0 : 5), "\(name)")
         }
+    }
+}
+
+extension LintTests {
+    @Test("a script that stops: its lints so far, a count that says so, and with --json why and where")
+    func stopped() throws {
+        let failing = try script(lintPrefix + "local a = ui.ViewController{ name = 'a' }\nerror('boom')")
+        let r = nestbox(["lint", failing])
+        #expect(r.out == "no lints before the script stopped\n", "\(r.out)")
+        #expect(r.err.hasPrefix("\(failing):6: boom\n"), "\(r.err)")
+        #expect(r.code == 1)
+        let j = nestbox(["lint", failing, "--json"])
+        #expect(j.out == "{\"stopped\":\"error\",\"file\":\"\(failing)\",\"line\":6,\"message\":\"boom\",\"exit\":1}\n", "\(j.out)")
+        #expect(j.code == 1)
+        // A lint made before a limit ends the run, then the limit, with its line.
+        let looping = try script(lintPrefix + "local a = ui.ViewController{ name = 'a' }\nc.view:addSubview(a.view)\nwhile true do end")
+        let l = nestbox(["lint", looping, "--json", "--timeout", "0.2"])
+        let lines = l.out.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("{\"id\":\"L5\""), "\(l.out)")
+        #expect(lines.last == "{\"stopped\":\"limit\",\"file\":\"\(looping)\",\"line\":7,\"message\":\"time limit exceeded\",\"exit\":3}")
+        #expect(l.code == 3)
+        let t = nestbox(["lint", looping, "--timeout", "0.2"])
+        #expect(t.out.hasSuffix("\n1 lint before the script stopped\n"), "\(t.out)")
+        let missing = nestbox(["lint", "/nonexistent/x.lua", "--json"])
+        #expect(missing.out.hasPrefix("{\"stopped\":\"unreadable\",\"file\":\"/nonexistent/x.lua\",\"line\":null,\"message\":\"cannot open /nonexistent/x.lua"), "\(missing.out)")
+        #expect(missing.code == 2)
+        let syntax = try script("local v = ui.View{}\nlocal = 3")
+        #expect(nestbox(["lint", syntax, "--json"]).out
+                == "{\"stopped\":\"error\",\"file\":\"\(syntax)\",\"line\":2,\"message\":\"<name> expected near '='\",\"exit\":1}\n")
     }
 }

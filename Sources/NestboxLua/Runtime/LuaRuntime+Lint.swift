@@ -174,7 +174,11 @@ public struct LintReport {
         return (String(loc[..<colon]), line)
     }
 
-    public var text: String {
+    public var text: String { text(stoppedBy: .ok) }
+
+    /// The lines, and a count that says when the script stopped before its end (an
+    /// error, a limit): its lints are then those it made before, not a clean bill.
+    public func text(stoppedBy outcome: RunOutcome) -> String {
         var out = ""
         for f in findings {
             let (file, line) = place(f)
@@ -182,16 +186,20 @@ public struct LintReport {
         }
         if dropped > 0 { out += "… and \(dropped) more\n" }
         switch count {
-        case 0: out += "no lints\n"
-        case 1: out += "1 lint\n"
-        default: out += "\(count) lints\n"
+        case 0: out += "no lints"
+        case 1: out += "1 lint"
+        default: out += "\(count) lints"
         }
-        return out
+        return out + (outcome == .ok ? "\n" : " before the script stopped\n")
     }
 
-    /// One object per line: id, file, line (null when unknown), message, object; a last
-    /// `{"more":N}` when findings were dropped.
-    public var jsonLines: String {
+    public var jsonLines: String { jsonLines(stoppedBy: .ok) }
+
+    /// One object per line: id, file, line (null when unknown), message, object; a
+    /// `{"more":N}` when findings were dropped; and last, when the script stopped before
+    /// its end, why: `{"stopped":…, "file", "line", "message", "exit"}`, so that an
+    /// editor reading the lines can show the error where it happened.
+    public func jsonLines(stoppedBy outcome: RunOutcome, file: String? = nil) -> String {
         var out = ""
         for f in findings {
             let (file, line) = place(f)
@@ -199,6 +207,37 @@ public struct LintReport {
                 + ",\"message\":\(jsonString(f.message)),\"object\":\(jsonString(f.object))}\n"
         }
         if dropped > 0 { out += "{\"more\":\(dropped)}\n" }
+        if let stop = Self.stop(outcome, script: file ?? script) {
+            out += "{\"stopped\":\(jsonString(stop.kind)),\"file\":\(jsonString(stop.file)),\"line\":\(stop.line.map(String.init) ?? "null")"
+                + ",\"message\":\(jsonString(stop.message)),\"exit\":\(outcome.exitStatus.rawValue)}\n"
+        }
         return out
+    }
+
+    /// Why and where a run stopped: an error's `file:line: ` prefix, or a limit's
+    /// closing ` at file:line`, taken apart; the script and no line when neither.
+    static func stop(_ outcome: RunOutcome, script: String?) -> (kind: String, file: String, line: Int?, message: String)? {
+        let kind: String, message: String
+        switch outcome {
+        case .ok: return nil
+        case .scriptError(let m, _): (kind, message) = ("error", m)
+        case .expectationFailed(let m): (kind, message) = ("expectation", m)
+        case .limitExceeded(let m): (kind, message) = ("limit", m)
+        case .unreadable(let m): (kind, message) = ("unreadable", m)
+        }
+        let first = String(message.prefix { $0 != "\n" })
+        func split(_ place: Substring) -> (String, Int)? {
+            guard let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) else { return nil }
+            return (String(place[..<colon]), line)
+        }
+        // "file:line: text", as Lua writes an error
+        if let sep = first.firstRange(of: ": "), let (file, line) = split(first[..<sep.lowerBound]), !file.contains(" ") {
+            return (kind, file, line, String(first[sep.upperBound...]))
+        }
+        // "… at file:line", as a limit's message ends
+        if let at = first.ranges(of: " at ").last, let (file, line) = split(first[at.upperBound...]) {
+            return (kind, file, line, String(first[..<at.lowerBound]))
+        }
+        return (kind, script ?? "?", nil, first)
     }
 }
