@@ -286,3 +286,25 @@ extension LintTests {
                 == "{\"stopped\":\"error\",\"file\":\"\(syntax)\",\"line\":2,\"message\":\"<name> expected near '='\",\"exit\":1}\n")
     }
 }
+
+extension LintTests {
+    @Test("a module's text is linted when require loads it, with its own file and line")
+    func requiredModules() throws {
+        let main = try script("local menu = require 'menu'\nmenu.make()")
+        let module = (main as NSString).deletingLastPathComponent + "/menu.lua"
+        try """
+            local M = {}
+            function M.make() return ui.ViewController{ name = "m" } end
+            function M.never()
+              local v = ui.View{}
+              v:setNeedsDisplay()
+            end
+            return M
+            """.write(toFile: module, atomically: true, encoding: .utf8)
+        let r = nestbox(["lint", main])
+        #expect(r.out == "\(module):5: L16 `setNeedsDisplay` is UIView.setNeedsDisplay, which Nestbox does not model (docs/coverage.md)\n1 lint\n", "\(r.out)")
+        #expect(r.code == 5)
+        // Without the linter nothing reads it: the run never calls `never`.
+        #expect(nestbox(["run", main, "--trace", "none"]).code == 0)
+    }
+}

@@ -217,6 +217,10 @@ enum UIFunctions {
                 let path = folder.isEmpty ? file : folder == "/" ? "/" + file : folder + "/" + file
                 searched.append(path)
                 if let data = FileManager.default.contents(atPath: path) {
+                    // A module's text is linted as the script's is (L16, L17), when it loads.
+                    if a.rt.simulation.linter != nil {
+                        a.rt.sourceLints += SourceLint.findings(source: String(decoding: data, as: UTF8.self), file: path)
+                    }
                     data.withUnsafeBytes { _ = lua_pushlstring(a.L, $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count) }
                     a.L.push("@" + path)
                     return 2
