@@ -28,7 +28,6 @@ open class ViewController: SimObject {
     private var extras: ControllerExtras?
     private var setExtras: ControllerExtras { extras(&extras) }
     var _view: View?
-    var isLoadingView = false
 
     /// Unretained, as UIKit's is: a script can drop a parent and keep a child. A link
     /// into the object table (Q56), not a weak reference, so controllers keep the
@@ -39,21 +38,24 @@ open class ViewController: SimObject {
         set { parentLink = objects.link(to: newValue) }
     }
     private var parentLink = ObjectLink<ViewController>()
-    /// Set by the window while this is its root.
-    public internal(set) var isRootOfWindow = false
     public internal(set) var children: [ViewController] = []
 
-    public internal(set) var appearanceState = AppearanceState.disappeared
     /// Begin calls not yet matched by an end (docs/containment.md, Appearance states:
     /// counted, not re-sent).
     var appearanceDepth = 0
+    /// > 0 while one of this controller's appearance callbacks runs.
+    var appearanceCallbackDepth = 0
+    // The one-byte fields from here on side by side: a class's fields are laid out in
+    // the order written, each aligned (docs/performance.md).
+    var isLoadingView = false
+    /// Set by the window while this is its root.
+    public internal(set) var isRootOfWindow = false
+    public internal(set) var appearanceState = AppearanceState.disappeared
     var appearanceIsAppearing = false
     var appearanceAnimated = false
     /// A begin that UIKit answers with W1 only: its matching end delivers nothing.
     var appearanceRedundant = false
     var sentIsAppearing = false
-    /// > 0 while one of this controller's appearance callbacks runs.
-    var appearanceCallbackDepth = 0
     var parentage = Parentage.none
 
     enum Parentage { case none, toParent, fromParent }

@@ -31,6 +31,13 @@ open class View: SimObject {
     }
     public var isHidden = false
     public var isUserInteractionEnabled = true
+    /// A new view needs layout, as in UIKit. (The one-byte fields side by side: a class's
+    /// fields are laid out in the order written, each aligned.)
+    public internal(set) var needsLayout = true
+    /// Set when something this view's insets depend on changed (its geometry, its
+    /// superview, its controller's or container's settings): a layout pass computes
+    /// only these views' insets, and those under a view whose insets changed.
+    var safeAreaNeedsUpdate = true
     public var tag: Int {
         get { extras?.tag ?? 0 }
         set { if newValue != 0 || extras != nil { setExtras.tag = newValue } }
@@ -78,8 +85,6 @@ open class View: SimObject {
         set { owningLink = objects.link(to: newValue) }
     }
     private var owningLink = ObjectLink<ViewController>()
-    /// A new view needs layout, as in UIKit.
-    public internal(set) var needsLayout = true
     /// UISemanticContentAttribute (Simulation+LayoutDirection.swift): `unspecified`
     /// follows the layout direction; a change lays the view out again.
     public var semanticContentAttribute: String {
@@ -92,10 +97,6 @@ open class View: SimObject {
     }
     /// The safe-area insets last delivered by a layout pass (Q16).
     var lastSafeAreaInsets = EdgeInsets.zero
-    /// Set when something this view's insets depend on changed (its geometry, its
-    /// superview, its controller's or container's settings): a layout pass computes
-    /// only these views' insets, and those under a view whose insets changed.
-    var safeAreaNeedsUpdate = true
 
     public init(simulation: Simulation, className: String = "View", name: String? = nil, frame: Rect = .zero) {
         super.init(simulation: simulation, className: className, name: name)
