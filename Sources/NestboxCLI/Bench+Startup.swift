@@ -50,7 +50,7 @@ extension Bench {
     static func spawnAndWait(_ path: String, _ args: [String]) throws -> Double { try spawn(path, args).seconds }
 
     /// The same, with the child's process ID and its peak resident memory in KB.
-    static func spawn(_ path: String, _ args: [String]) throws -> (seconds: Double, pid: Int32, peakKB: Int) {
+    static func spawn(_ path: String, _ args: [String], exitZero: Bool = false) throws -> (seconds: Double, pid: Int32, peakKB: Int) {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -67,7 +67,14 @@ extension Bench {
         }
         var status: Int32 = 0
         var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw BenchError(message: "cannot wait for \(path)") }
+        }
+        // A measure of a run that failed measures nothing: exit 0 is asked for where
+        // the command should succeed (WIFEXITED and WEXITSTATUS, macros Swift does not import).
+        if exitZero, status & 0x7f != 0 || (status >> 8) & 0xff != 0 {
+            throw BenchError(message: "\(path) \(args.joined(separator: " ")) failed (wait status \(status))")
+        }
         return (seconds(ContinuousClock.now - start), pid, usage.ru_maxrss)
         #else
         throw BenchError(message: "start-up is measured on Linux only")

@@ -10,15 +10,15 @@ import InvariantChecking
     @Test func viewsAnswerDefaultsAndMakeTheirExtrasOnce() {
         let sim = Simulation()
         let base = sim.memory.count
-        var v: View? = View(simulation: sim, name: "v")
-        let view = v!
+        let view = View(simulation: sim, name: "v")
         let made = sim.memory.count
         #expect(made - base == MemoryMeter.objectBytes)
         #expect(view.transform.isIdentity && view.tag == 0 && view.backgroundColor == nil && view.tintColor == nil)
         #expect(view.layoutMargins == EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
         #expect(view.semanticContentAttribute == "unspecified" && !view.clipsToBounds)
         #expect(view.gestureRecognizers.isEmpty && view.animations.isEmpty)
-        view.tag = 0; view.clipsToBounds = false; view.tintColor = nil
+        view.tag = 0; view.clipsToBounds = false; view.tintColor = nil; view.transform = .identity
+        view.backgroundColor = nil; view.layoutMargins = ViewExtras.defaultMargins; view.semanticContentAttribute = "unspecified"
         #expect(sim.memory.count == made)
         view.tag = 7
         #expect(sim.memory.count == made + ViewExtras.bytes)
@@ -28,8 +28,6 @@ import InvariantChecking
         #expect(sim.memory.count == made + ViewExtras.bytes)
         #expect(view.tag == 7 && view.transform.a == 2 && view.layoutMargins == .zero)
         #expect(view.semanticContentAttribute == "forceRightToLeft" && view.backgroundColor == nil)
-        v = nil
-        _ = view
     }
 
     @Test func theCountIsGivenBackWithTheObject() {

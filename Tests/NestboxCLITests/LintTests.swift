@@ -306,5 +306,10 @@ extension LintTests {
         #expect(r.code == 5)
         // Without the linter nothing reads it: the run never calls `never`.
         #expect(nestbox(["run", main, "--trace", "none"]).code == 0)
+        // A module that fails to load is read once, however often the script retries it.
+        let retry = try script("for i = 1, 3 do print(pcall(require, 'broken')) end")
+        try "local v = ui.View{}\nv:setNeedsDisplay()\n".write(toFile: (retry as NSString).deletingLastPathComponent + "/broken.lua", atomically: true, encoding: .utf8)
+        let again = nestbox(["lint", retry])
+        #expect(again.out.hasSuffix("broken.lua:2: L16 `setNeedsDisplay` is UIView.setNeedsDisplay, which Nestbox does not model (docs/coverage.md)\n1 lint\n"), "\(again.out)")
     }
 }

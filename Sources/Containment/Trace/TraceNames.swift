@@ -77,7 +77,7 @@ final class TraceNames {
 
     private func slowID(_ s: String, added: inout Int) -> UInt32 {
         let h = UInt32(truncatingIfNeeded: s.hashValue)
-        var i = Int(h) & mask
+        var i = Int(truncatingIfNeeded: h) & mask
         while table[i].id != 0 {
             if table[i].hash == h, list[Int(table[i].id - 1)] == s { return table[i].id - 1 }
             i = (i + 1) & mask
@@ -97,7 +97,7 @@ final class TraceNames {
         table = .allocate(capacity: mask + 1)
         table.initialize(repeating: (0, 0), count: mask + 1)
         for j in 0..<oldCount where old[j].id != 0 {
-            var i = Int(old[j].hash) & mask
+            var i = Int(truncatingIfNeeded: old[j].hash) & mask
             while table[i].id != 0 { i = (i + 1) & mask }
             table[i] = old[j]
         }

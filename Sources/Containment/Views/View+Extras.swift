@@ -1,8 +1,9 @@
 /// The properties of a view that most views keep at their defaults, held apart until
 /// one is set. Every controller has a view, and in a tree of 100,000 controllers
 /// the views were half the model's memory; these fields were a third of each view.
-/// A view without them answers the defaults; setting any one makes them, counted
-/// toward the memory cap with the view (`SimObject.extras`).
+/// A view without them answers the defaults; setting one to other than its default
+/// makes them (so does changing an array of them in place), counted toward the memory
+/// cap with the view (`SimObject.extras`).
 final class ViewExtras: ObjectExtras {
     static let bytes = 176
     static let defaultMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)

@@ -13,7 +13,7 @@ open class View: SimObject {
         get { extras?.transform ?? .identity }
         set {
             if simulation.animator.isRecording { simulation.animator.willChange(self, .transform) }
-            setExtras.transform = newValue
+            if !newValue.isIdentity || extras != nil { setExtras.transform = newValue }
             safeAreaNeedsUpdate = true
         }
     }
@@ -46,7 +46,7 @@ open class View: SimObject {
         get { extras?.backgroundColor }
         set {
             if simulation.animator.isRecording { simulation.animator.willChange(self, .backgroundColor) }
-            setExtras.backgroundColor = newValue
+            if newValue != nil || extras != nil { setExtras.backgroundColor = newValue }
         }
     }
     public var tintColor: String? {
@@ -60,7 +60,7 @@ open class View: SimObject {
     public var autoresizingMask: AutoresizingMask = []
     public var layoutMargins: EdgeInsets {
         get { extras?.layoutMargins ?? ViewExtras.defaultMargins }
-        set { setExtras.layoutMargins = newValue }
+        set { if newValue != ViewExtras.defaultMargins || extras != nil { setExtras.layoutMargins = newValue } }
     }
     /// The properties above that most views keep at their defaults (View+Extras.swift).
     private var extras: ViewExtras?
@@ -91,7 +91,7 @@ open class View: SimObject {
         get { extras?.semanticContentAttribute ?? "unspecified" }
         set {
             let old = semanticContentAttribute
-            setExtras.semanticContentAttribute = newValue
+            if old != newValue { setExtras.semanticContentAttribute = newValue }
             if old != newValue { setNeedsLayout() }
         }
     }

@@ -132,6 +132,7 @@ enum UIFunctions {
             if let vc { vc.writeHierarchy(to: write) } else { a.rt.simulation.writeHierarchy(to: write) }
             // Cut short by a run limit: print nothing; the limit's hook raises on return.
             if a.rt.simulation.isInterrupted() { lua_settop(L, base); return 0 }
+            if L.top == base { L.push("" as StaticString) }
             for i in base + 1...L.top { a.rt.output(L.string(at: i) ?? "") }
             a.rt.output("\n")
             nb_concatlarge(L, L.top - base)
@@ -218,7 +219,7 @@ enum UIFunctions {
                 searched.append(path)
                 if let data = FileManager.default.contents(atPath: path) {
                     // A module's text is linted as the script's is (L16, L17), when it loads.
-                    if a.rt.simulation.linter != nil {
+                    if a.rt.simulation.linter != nil, a.rt.lintedModules.insert(path).inserted {
                         a.rt.sourceLints += SourceLint.findings(source: String(decoding: data, as: UTF8.self), file: path)
                     }
                     data.withUnsafeBytes { _ = lua_pushlstring(a.L, $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count) }

@@ -215,7 +215,10 @@ public struct LintReport {
     }
 
     /// Why and where a run stopped: an error's `file:line: ` prefix, or a limit's
-    /// closing ` at file:line`, taken apart; the script and no line when neither.
+    /// closing ` at file:line`, taken off the message; the script and no line when
+    /// neither. A place counts only where it names a chunk: a `.lua` file, `stdin`, or
+    /// the script (also as Lua shortens a long path, `...tail.lua`), so that a message's
+    /// own colons are not taken for one.
     static func stop(_ outcome: RunOutcome, script: String?) -> (kind: String, file: String, line: Int?, message: String)? {
         let kind: String, message: String
         switch outcome {
@@ -225,19 +228,27 @@ public struct LintReport {
         case .limitExceeded(let m): (kind, message) = ("limit", m)
         case .unreadable(let m): (kind, message) = ("unreadable", m)
         }
-        let first = String(message.prefix { $0 != "\n" })
-        func split(_ place: Substring) -> (String, Int)? {
+        func chunk(_ place: Substring) -> (String, Int)? {
             guard let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) else { return nil }
-            return (String(place[..<colon]), line)
+            let file = String(place[..<colon])
+            if let script, file == script { return (file, line) }
+            if let script, file.hasPrefix("..."), script.hasSuffix(file.dropFirst(3)) { return (script, line) }
+            return file.hasSuffix(".lua") || file == "stdin" ? (file, line) : nil
         }
+        // The first line, by bytes: "\r\n" is one Character, and a message may end its
+        // lines either way.
+        let end = message.utf8.firstIndex(of: 10) ?? message.endIndex
+        var first = message[..<end]
+        if first.hasSuffix("\r") { first = first.dropLast() }
+        let rest = message[end...]
         // "file:line: text", as Lua writes an error
-        if let sep = first.firstRange(of: ": "), let (file, line) = split(first[..<sep.lowerBound]), !file.contains(" ") {
-            return (kind, file, line, String(first[sep.upperBound...]))
+        if let sep = first.firstRange(of: ": "), let (file, line) = chunk(first[..<sep.lowerBound]) {
+            return (kind, file, line, String(message[sep.upperBound...]))
         }
         // "… at file:line", as a limit's message ends
-        if let at = first.ranges(of: " at ").last, let (file, line) = split(first[at.upperBound...]) {
-            return (kind, file, line, String(first[..<at.lowerBound]))
+        if case .limitExceeded = outcome, let at = first.ranges(of: " at ").last, let (file, line) = chunk(first[at.upperBound...]) {
+            return (kind, file, line, String(first[..<at.lowerBound]) + rest)
         }
-        return (kind, script ?? "?", nil, first)
+        return (kind, script ?? "?", nil, message)
     }
 }

@@ -42,6 +42,9 @@ public final class LuaRuntime {
     var catalogueIndex: [UIKitNameIndex?] = []
     /// Lints of the script's text (SourceLint), reported before the run's own.
     var sourceLints: [LintFinding] = []
+    /// The modules whose text `sourceLints` has: each is read once, however often a
+    /// script retries a `require` that fails.
+    var lintedModules: Set<String> = []
     var metatableRefs: [Int32] = []    // LUA_NOREF until the type's first object
     /// Per type, its methods and properties tables (setup's), for its metatable.
     var typeTablesRef: Int32 = LUA_NOREF
