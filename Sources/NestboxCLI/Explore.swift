@@ -77,7 +77,11 @@ public struct Explore: NestboxCommand {
         settings.fork = output.ownsProcess && Environment.value("NESTBOX_EXPLORE_FORK") != "0"
         let explorer = Explorer(settings: settings, output: output)
         let (code, summary) = explorer.execute()
-        guard code == .ok || code == .failure else { return code }
+        guard code == .ok || code == .failure else {
+            // The same object with `--json`, and why nothing was explored.
+            if settings.json { output.out(Self.json(summary, settings, exit: code) + "\n") }
+            return code
+        }
         output.out(settings.json ? Self.json(summary, settings) + "\n" : Self.line(summary) + "\n")
         if !settings.json, !settings.lintFails, !summary.lints.isEmpty {
             output.err("nestbox: \(summary.lints.count) lint\(summary.lints.count == 1 ? "" : "s") seen (not failures without --lint-fails); the first: \(summary.lints[0])\n")
@@ -100,7 +104,7 @@ public struct Explore: NestboxCommand {
         return head + ": failure: \(f.title) after \(f.after) input\(f.after == 1 ? "" : "s") (\(shrunk)): \(s.repro ?? "no repro written")"
     }
 
-    static func json(_ s: Explorer.Summary, _ settings: Explorer.Settings) -> String {
+    static func json(_ s: Explorer.Summary, _ settings: Explorer.Settings, exit: ExitStatus = .ok) -> String {
         func str(_ v: String?) -> String { v.map(jsonString) ?? "null" }
         var fields = [
             "\"file\":\(jsonString(settings.file))", "\"seed\":\(settings.seed)",
@@ -114,6 +118,10 @@ public struct Explore: NestboxCommand {
             fields.append("\"failure\":null")
         }
         fields.append("\"lints\":[\(s.lints.map(jsonString).joined(separator: ","))]")
+        if let stop = s.stopped {
+            fields.append("\"stopped\":{\"kind\":\(jsonString(stop.kind)),\"file\":\(jsonString(stop.file)),\"line\":\(stop.line.map(String.init) ?? "null"),"
+                + "\"message\":\(jsonString(stop.message)),\"exit\":\(exit.rawValue)}")
+        }
         return "{" + fields.joined(separator: ",") + "}"
     }
 }

@@ -56,6 +56,9 @@ final class Explorer {
         /// Whether `nestbox run` of the repro failed with the same message.
         var reproConfirmed = false
         var lints: [String] = []
+        /// Why exploring never began (exit 2 or 3), for `--json`: the design's error,
+        /// limit, warning or broken invariant, or the repro folder's problem.
+        var stopped: (kind: String, file: String, line: Int?, message: String)?
     }
 
     static let defaultRuns = 1_000
@@ -77,12 +80,16 @@ final class Explorer {
         // What would stop the repro being written is said before exploring, not after.
         if let problem = Self.folderProblem(outFolder) {
             output.err("nestbox: cannot write the repro in \(outFolder): \(problem)\n")
+            summary.stopped = ("usage", outFolder, nil, "cannot write the repro in \(outFolder): \(problem)")
             return (.usage, summary)
         }
         if Self.moduleName(of: settings.file, from: outFolder) == nil {
             output.err("nestbox: note: \(settings.file) cannot be loaded with require (its name must end in .lua, its folders' and its own names made of letters, digits, '_' and '-'), so a failure gets no repro\n")
         }
-        if let early = startDesign() { return (early, summary) }
+        if let early = startDesign(&summary) {
+            summary.seconds = nb_monotonic_now() - started
+            return (early, summary)
+        }
         let db = ExploreDatabase(file: settings.file, key: settings.databaseKey)
         var found: (index: Int?, result: SequenceResult)?
         if settings.useDatabase {
@@ -116,18 +123,21 @@ final class Explorer {
 
     /// Runs FILE's main chunk and settles: the world every sequence starts from. A
     /// failure here is the design's own (exit 3), said as `nestbox run` says it.
-    private func startDesign() -> ExitStatus? {
+    private func startDesign(_ summary: inout Summary) -> ExitStatus? {
         let (made, outcome, warning) = makeWorld()
         guard let made else { return .failure }
         session = made
+        summary.stopped = LintReport.stop(outcome, script: settings.file)
         if case .unreadable = outcome { session.printOutcome(outcome); return .usage }
         var failure: String?
         if outcome != .ok {
             session.printOutcome(outcome)
         } else if let warning {
             failure = "UIKit warned: \(warning)"
+            summary.stopped = ("warning", settings.file, nil, failure!)
         } else if let broken = session.runtime.checkAllInvariants() {
             session.printOutcome(broken)
+            summary.stopped = LintReport.stop(broken, script: settings.file)
         } else {
             // What every child reads before its first input, read once here: the
             // runtime's type caches and the lazily bound symbols these paths fill are

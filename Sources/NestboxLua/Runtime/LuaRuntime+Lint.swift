@@ -219,7 +219,7 @@ public struct LintReport {
     /// neither. A place counts only where it names a chunk: a `.lua` file, `stdin`, or
     /// the script (also as Lua shortens a long path, `...tail.lua`), so that a message's
     /// own colons are not taken for one.
-    static func stop(_ outcome: RunOutcome, script: String?) -> (kind: String, file: String, line: Int?, message: String)? {
+    package static func stop(_ outcome: RunOutcome, script: String?) -> (kind: String, file: String, line: Int?, message: String)? {
         let kind: String, message: String
         switch outcome {
         case .ok: return nil
