@@ -234,10 +234,13 @@ extension ReportPage {
         }
         function pick(p) { picked = p; outline(); inspect(); remember(); }
 
-        // The hash names the selection: "#event=N", and "&view=NAME" or "&controller=NAME".
+        // The hash names the selection: "#event=N"; "&frame=F" (as "frame F of M" counts)
+        // when the slider shows another frame than the event's; and "&view=NAME" or
+        // "&controller=NAME".
         function remember() {
           const parts = cell >= 0 ? ["cell=" + cell] : [];
           if (selected >= 0) parts.push("event=" + data.events[selected][0]);
+          if (frame >= 0 && (selected < 0 || data.events[selected][5] !== frame)) parts.push("frame=" + (frame + 1));
           if (picked) parts.push(picked.kind + "=" + encodeURIComponent(picked.name));
           history.replaceState(null, "", "#" + parts.join("&"));
         }
@@ -300,7 +303,7 @@ extension ReportPage {
         }
 
         slider.max = Math.max(0, data.frames.length - 1);
-        slider.addEventListener("input", () => show(Number(slider.value)));
+        slider.addEventListener("input", () => { show(Number(slider.value)); remember(); });
         document.addEventListener("keydown", k => {
           if (k.target === filterBox) return;
           if (k.key === "ArrowRight" || k.key === "ArrowLeft") {
@@ -312,14 +315,18 @@ extension ReportPage {
         step = Math.max(3, Math.min(24, 900 / Math.max(1, data.frames.length)));
         drawTimeline();
 
-        // "#event=N" opens the page at the event numbered N (its trace number), and
-        // "&view=NAME" or "&controller=NAME" with that object picked.
+        // "#event=N" opens the page at the event numbered N (its trace number), "&frame=F"
+        // at that frame (the slider's), and "&view=NAME" or "&controller=NAME" with that
+        // object picked.
         function fromHash() {
           const m = /event=(\d+)/.exec(location.hash);
+          const f = /frame=(\d+)/.exec(location.hash);
           const o = /(view|controller)=([^&]*)/.exec(location.hash);
           picked = o ? { kind: o[1], name: decodeURIComponent(o[2]) } : null;
           const i = m ? data.events.findIndex(e => e[0] === Number(m[1])) : -1;
-          if (i >= 0) select(i); else { show(0); remember(); }
+          if (i >= 0) select(i); else show(0);
+          if (f) show(Number(f[1]) - 1);
+          remember();
         }
         window.addEventListener("hashchange", fromHash);
         fromHash();

@@ -149,6 +149,16 @@ def report_checks(page, width, height):
         check(chosen == anim, f"→ after dragging the slider selects the next event after the slider's frame ({chosen} vs {anim})")
         info = inspector(d)
         check(info.get("frame") == "(60, 300, 300, 200)", f"the inspector reads the frame at that event ({info.get('frame')})")
+        # The hash follows the slider too: a link opens at the frame it shows.
+        d.execute_script("slider.value = arguments[0]; slider.dispatchEvent(new Event('input'))", end_frame - 5)
+        link = d.current_url
+        check(f"#event={d.execute_script('return data.events[selected][0]')}&frame={end_frame - 4}&view=card.view" in link,
+              f"the hash names the slider's frame, with the event and the picked view ({link})")
+        d.get("about:blank")
+        d.get(link)
+        where = d.find_element(By.ID, "where").text
+        check(where.startswith(f"frame {end_frame - 4} of "), f"a link with &frame= opens at that frame ({where})")
+        check(d.execute_script("return slider.value") == str(end_frame - 5), "with the slider there")
 
         # The filter narrows the events and the lanes.
         box_ = d.find_element(By.ID, "filter")
