@@ -111,10 +111,11 @@ import InvariantChecking
             let c = classes[(round * 7 + round / 3) % classes.count]
             let named = round % 5 == 0
             expected[c, default: 0] += 1
-            let name = sim.makeName(for: c, named: named)
-            #expect(name == (named ? nil : "\(c)#\(expected[c]!)"), "round \(round)")
+            let object = SimObject(simulation: sim, className: c, name: named ? "given" : nil)
+            #expect(object.name == (named ? "given" : "\(c)#\(expected[c]!)"), "round \(round)")
         }
         #expect(Simulation.name("X", Int.max) == "X#\(Int.max)")
+        #expect(Simulation.name("X", 12, ".view") == "X#12.view")
         #expect(Simulation.name("", 0) == "#0")
     }
 }

@@ -6,12 +6,13 @@ import InvariantChecking
 /// listeners exactly as the same events recorded by name.
 @Suite(.checksInvariants) struct TraceSiteTests {
     /// Records `n` rounds of every site, with each kind of argument it takes, through
-    /// `site` or by name: renaming an object, moving the clock and crossing chunks on the way.
+    /// `site` or by name: moving the clock, crossing chunks and, half-way, turning to an
+    /// object with a default name (kept by the trace as its class and number).
     static func record(_ sim: Simulation, bySite: Bool, rounds n: Int, objects: [ViewController]) {
-        let (a, b) = (objects[0], objects[1])
+        let b = objects[1]
         for i in 0..<n {
             if i % 700 == 699 { _ = sim.advance(by: 0.5) }
-            if i == 1_500 { a.name = "renamed" }
+            let a = i < 1_500 ? objects[0] : objects[2]
             for site in TraceSite.allCases {
                 switch site.label {
                 case "animated":
@@ -32,9 +33,8 @@ import InvariantChecking
 
     static func world() -> (Simulation, [ViewController]) {
         let sim = Simulation()
-        let objects = [ViewController(simulation: sim), ViewController(simulation: sim)]
-        objects[0].name = "a view controller with a long name"
-        objects[1].name = "b"
+        let objects = [ViewController(simulation: sim, name: "a view controller with a long name"),
+                       ViewController(simulation: sim, name: "b"), ViewController(simulation: sim)]
         return (sim, objects)
     }
 
@@ -49,7 +49,7 @@ import InvariantChecking
         #expect(zip(x, y).allSatisfy { $0 == $1 })
         #expect(named.memory.count == sited.memory.count)
         #expect(named.trace.nextEventSeq == sited.trace.nextEventSeq)
-        #expect(y.last?.object == "renamed")
+        #expect(y.last?.object == "ViewController#3")
     }
 
     @Test("after a clear, a site's shape and its objects' names are found again")

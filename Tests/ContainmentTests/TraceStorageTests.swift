@@ -9,8 +9,7 @@ import InvariantChecking
     func layout() {
         #expect(MemoryLayout<TraceRecord>.stride == 16)
         let sim = Simulation()
-        let child = ViewController(simulation: sim)
-        child.name = "child"
+        let child = ViewController(simulation: sim, name: "child")
         // The first event brings its names, shape and instant; the next ones of the same
         // shape at the same instant, with a small argument, only their records.
         sim.trace.record(.lifecycle, child, "viewWillAppear", "animated", .bool(false))
@@ -158,7 +157,7 @@ import InvariantChecking
         let events = sim.trace.events
         #expect(events.map(\.object) == names)
         #expect(events.map { $0.args[0].1 } == names.map { .object(String($0.reversed())) })
-        #expect(sim.trace.storage.names.list.count == 600 + 600 + 2)
+        #expect(sim.trace.storage.names.count == 600 + 600 + 2)
     }
 
     @Test("the names' table keeps one id per text as it grows past every size it starts at")
@@ -174,7 +173,7 @@ import InvariantChecking
             #expect(names.id("a name made fresh, number \(i)", added: &added) == UInt32(i))
             #expect(names.uncachedID(String("a name made fresh, number \(i)".reversed().reversed()), added: &added) == UInt32(i))
         }
-        #expect(names.list.count == 20_000 && names.list[12_345] == "a name made fresh, number 12345")
+        #expect(names.count == 20_000 && names.text(12_345) == "a name made fresh, number 12345")
         #expect(added == 20_000 * MemoryMeter.nameBytes + (0..<20_000).reduce(0) { $0 + MemoryMeter.heapBytes("a name made fresh, number \($1)") })
     }
 
@@ -211,11 +210,18 @@ import InvariantChecking
         #expect(first == sim.trace.events.map(\.body))
         #expect(first[0] == "a controller with a long name.addChild(b)" && first[1] == "a controller with a long name.willMove(toParent: nil)")
         #expect(direct == arrays)
-        // A name changed after its id was kept is looked up again, as argument and as object.
-        a.name = "renamed"
-        sim.trace.record(.call, b, "addChild", "_", ref: a)
-        sim.trace.record(.lifecycle, a, "viewDidAppear", "animated", .bool(false))
-        #expect(sim.trace.events.suffix(2).map(\.body) == ["b.addChild(renamed)", "renamed.viewDidAppear(animated: false)"])
+        // A default name is kept as its class and number, as argument and as object, and
+        // is one name with the same text given; so is a default view's (`.view`).
+        let c = ViewController(simulation: sim)
+        c.loadViewIfNeeded()
+        let same = ViewController(simulation: sim, name: c.name)
+        sim.trace.record(.call, b, "addChild", "_", ref: c)
+        sim.trace.record(.lifecycle, same, "viewDidAppear", "animated", .bool(false))
+        sim.trace.record(.view, c.view, "layoutSubviews")
+        #expect(c.nameNumber > 0 && c.view.nameNumber == c.nameNumber && c.view.namePart == .view)
+        #expect(sim.trace.events.suffix(3).map(\.body)
+                == ["b.addChild(\(c.name))", "\(c.name).viewDidAppear(animated: false)", "\(c.name).view.layoutSubviews()"])
+        #expect(c.traceNameID == same.traceNameID && c.view.name == c.name + ".view")
     }
 
     /// Names longer than 15 bytes have their address in their words, so which share a

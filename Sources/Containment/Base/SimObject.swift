@@ -3,8 +3,15 @@
 open class SimObject {
     /// The class name printed in descriptions (a script's subclass name, or the UIKit name).
     public let className: String
-    /// The trace name: given at creation, else `Class#n`.
-    public internal(set) var name: String { didSet { traceNameEpoch = 0 } }
+    /// The trace name: given at creation, else `Class#n` (with a part's suffix, for a
+    /// controller's default view), made when read. A default name is not kept: it was a
+    /// 64-byte string twice for every controller, a tenth of a large tree's memory
+    /// (docs/performance.md); the trace keeps it as its class and number too.
+    public var name: String {
+        nameNumber == 0 ? nameText : Simulation.name(nameText, Int(nameNumber), namePart.suffix)
+    }
+    /// The given name; for a numbered one, the class its `Class#n` names.
+    let nameText: String
     /// This object's name's id in its trace's storage of `traceNameEpoch` (Trace.record).
     var traceNameID: UInt32 = 0
     /// This object's slot in `objects`, taken when the first link to it is made.
@@ -33,6 +40,9 @@ open class SimObject {
     let objects: ObjectTable
     /// Counted in `memory` for this object: its own size and the strings it holds.
     private var heldBytes: Int
+    /// n of `Class#n`, 0 for a given name; and the part's suffix after it.
+    let nameNumber: UInt32
+    let namePart: NamePart
     var wasOwned = false
     /// Whether this object's class acts on callbacks itself (`actsOnCallbacks`), read
     /// once at creation: `notify` skips the call only when neither it nor the host would.
@@ -41,14 +51,39 @@ open class SimObject {
     public init(simulation: Simulation, className: String, name: String? = nil) {
         self.simulation = simulation
         self.className = className
-        // n counts every instance of the class, named or not (README.md, The trace).
-        let generated = simulation.makeName(for: className, named: name != nil)
-        self.name = name ?? generated ?? className
+        (nameText, nameNumber, namePart) = Self.naming(simulation, className, name, nil, .none)
         memory = simulation.memory
         objects = simulation.objects
-        heldBytes = MemoryMeter.objectBytes + MemoryMeter.heapBytes(self.name)
+        heldBytes = MemoryMeter.objectBytes + MemoryMeter.heapBytes(nameText)
         memory.add(heldBytes)
         modelActs = Self.actsOnCallbacks
+    }
+
+    /// An object named as a part of `owner`: its name and `part`'s suffix (`menu.view`,
+    /// `ViewController#3.view`, the latter kept as the owner's class and number).
+    public init(simulation: Simulation, className: String, partOf owner: SimObject, part: NamePart) {
+        self.simulation = simulation
+        self.className = className
+        (nameText, nameNumber, namePart) = Self.naming(simulation, className, nil, owner, part)
+        memory = simulation.memory
+        objects = simulation.objects
+        heldBytes = MemoryMeter.objectBytes + MemoryMeter.heapBytes(nameText)
+        memory.add(heldBytes)
+        modelActs = Self.actsOnCallbacks
+    }
+
+    /// The name's parts: n counts every instance of the class, named or not (README.md,
+    /// The trace); a number past 32 bits is written out.
+    private static func naming(_ simulation: Simulation, _ className: String, _ name: String?,
+                               _ owner: SimObject?, _ part: NamePart) -> (String, UInt32, NamePart) {
+        let n = simulation.nameNumber(for: className)
+        if let name { return (name, 0, .none) }
+        if let owner {
+            if owner.nameNumber != 0, owner.namePart == .none { return (owner.nameText, owner.nameNumber, part) }
+            return (owner.name + part.suffix.description, 0, .none)
+        }
+        if let small = UInt32(exactly: n) { return (className, small, .none) }
+        return (Simulation.name(className, n), 0, .none)
     }
 
     deinit {
@@ -157,4 +192,17 @@ protocol ObjectExtras: AnyObject {
     init()
     /// The size as the memory cap counts it: the object as allocated.
     static var bytes: Int { get }
+}
+
+/// What follows a numbered name for an object named as a part of another
+/// (`SimObject.init(partOf:)`): the one part Nestbox makes for every controller.
+public enum NamePart: UInt8, Sendable {
+    case none, view
+
+    var suffix: StaticString {
+        switch self {
+        case .none: ""
+        case .view: ".view"
+        }
+    }
 }

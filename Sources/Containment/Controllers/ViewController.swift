@@ -266,7 +266,7 @@ open class ViewController: SimObject {
     /// UIKit's loadView makes a view with the screen's bounds that resizes with its
     /// superview (flexible width and height).
     func makeDefaultView() -> View {
-        let v = View(simulation: simulation, className: "View", name: "\(name).view")
+        let v = View(simulation: simulation, className: "View", partOf: self, part: .view)
         v.frame = simulation.screen.bounds
         v.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         return v

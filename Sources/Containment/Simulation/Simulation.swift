@@ -69,17 +69,12 @@ public final class Simulation {
         return w
     }
 
-    /// `Class#n`, n counting instances of that class from 1; nil when the object is
-    /// named, which still counts (README.md, The trace).
-    /// The count is found among the last few classes named by a comparison that equal
-    /// storage answers at once (a tree alternates controllers and views), before a
-    /// dictionary's hash, and the name is written in one buffer: every object made asks,
-    /// and a hash, two appends and a generic `description` were a twentieth of building
-    /// a tree of controllers (docs/performance.md).
-    func makeName(for className: String, named: Bool = false) -> String? {
-        let n = nextNumber(for: className)
-        return named ? nil : Self.name(className, n)
-    }
+    /// n of `Class#n` for a new instance, counting instances of that class from 1,
+    /// named ones too (README.md, The trace). The count is found among the last few
+    /// classes named by a comparison that equal storage answers at once (a tree
+    /// alternates controllers and views), before a dictionary's hash: every object made
+    /// asks (docs/performance.md).
+    func nameNumber(for className: String) -> Int { nextNumber(for: className) }
 
     private func nextNumber(for className: String) -> Int {
         for i in recentNameCounts.indices where recentNameCounts[i].className == className {
@@ -98,18 +93,20 @@ public final class Simulation {
         return n
     }
 
-    /// `className#n`, written in one buffer.
-    static func name(_ className: String, _ n: Int) -> String {
+    /// `className#n` and `suffix`, written in one buffer.
+    static func name(_ className: String, _ n: Int, _ suffix: StaticString = "") -> String {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)      // room for an Int's 20 digits
         return withUnsafeMutableBytes(of: &digits) { d in
             var v = n.magnitude, k = d.count
             repeat { k -= 1; d[k] = UInt8(48 + v % 10); v /= 10 } while v > 0 && k > 0
             let tail = d[k...]
-            return String(unsafeUninitializedCapacity: className.utf8.count + 1 + tail.count) { out in
+            let more = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+            return String(unsafeUninitializedCapacity: className.utf8.count + 1 + tail.count + more.count) { out in
                 var at = 0
                 for b in className.utf8 { out[at] = b; at += 1 }
                 out[at] = UInt8(ascii: "#"); at += 1
                 for b in tail { out[at] = b; at += 1 }
+                for b in more { out[at] = b; at += 1 }
                 return at
             }
         }

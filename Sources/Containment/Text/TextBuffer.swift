@@ -45,6 +45,25 @@ struct TextBuffer: ~Copyable {
         base = bigger
     }
 
+    /// A default name, `base#n` and the part's suffix (`SimObject.name`), without the
+    /// string it would make.
+    mutating func appendName(_ base: String, _ n: UInt32, _ part: NamePart) {
+        append(base)
+        append(UInt8(ascii: "#"))
+        var digits: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &digits) { d in
+            var v = n, k = d.count
+            repeat { k -= 1; d[k] = UInt8(48 + v % 10); v /= 10 } while v > 0
+            append(UnsafeBufferPointer(rebasing: d.bindMemory(to: UInt8.self)[k...]))
+        }
+        append(literal: part.suffix)
+    }
+
+    /// An object's name (`SimObject.name`), a default one written from its parts.
+    mutating func appendName(of object: SimObject) {
+        if object.nameNumber == 0 { append(object.nameText) } else { appendName(object.nameText, object.nameNumber, object.namePart) }
+    }
+
     /// `appendIndentation`'s rule, in bytes.
     mutating func indent(_ depth: Int) {
         for _ in 0..<min(depth, 64) { append(literal: "   | ") }

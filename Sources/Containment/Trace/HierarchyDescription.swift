@@ -44,9 +44,9 @@ extension ViewController {
             }
             text.indent(presented ? max(0, d - 1) : d)
             if presented { text.append(literal: "   + ") }
-            text.append(literal: "<"); text.append(vc.className); text.append(literal: ": "); text.append(vc.name)
+            text.append(literal: "<"); text.append(vc.className); text.append(literal: ": "); text.appendName(of: vc)
             text.append(literal: ">, state: "); text.append(vc.appearanceState.rawValue); text.append(literal: ", view: ")
-            if let v = vc._view { text.append(literal: "<"); text.append(v.className); text.append(literal: ": "); text.append(v.name); text.append(literal: ">") }
+            if let v = vc._view { text.append(literal: "<"); text.append(v.className); text.append(literal: ": "); text.appendName(of: v); text.append(literal: ">") }
             else { text.append(literal: "(view not loaded)") }
             if presented { text.append(literal: ", presented with: "); text.append(vc.activeStyle.rawValue) }
             if let p = vc.presentedHere { stack.append((p, d + 1, true)) }

@@ -21,12 +21,12 @@ extension TraceStorage {
     /// Appends the line after its time prefix, as `TraceEvent.body` writes a call and
     /// `TraceValue.text` its argument.
     func appendPlainBody(_ r: TraceRecord, _ shape: TraceShape, to out: inout TextBuffer) {
-        out.append(names.list[Int(r.object)])
+        names.append(Int(r.object), to: &out)
         out.append(UInt8(ascii: "."))
-        out.append(names.list[Int(shape.event)])
+        names.append(Int(shape.event), to: &out)
         out.append(UInt8(ascii: "("))
         if shape.argc == 1 {
-            let label = names.list[Int(shape.label0)]
+            let label = names.text(Int(shape.label0))
             if label != "_" {
                 out.append(label)
                 out.append(literal: ": ")
@@ -38,7 +38,7 @@ extension TraceStorage {
                 out.append(UInt8(ascii: "\""))
                 out.append(strings[Int(r.payload)])
                 out.append(UInt8(ascii: "\""))
-            case 4: out.append(names.list[Int(r.payload)])
+            case 4: names.append(Int(r.payload), to: &out)
             default: out.append(literal: "nil")
             }
         }
@@ -60,7 +60,7 @@ extension TraceStorage {
                          to out: inout TextBuffer) {
         func name(_ id: UInt32) -> String {
             if let q = quoted[Int(id)] { return q }
-            let q = jsonString(names.list[Int(id)])
+            let q = jsonString(names.text(Int(id)))
             quoted[Int(id)] = q
             return q
         }
@@ -101,7 +101,7 @@ extension RunReport {
         // Whether the filter takes a shape's events: 2 until asked (a shape's kind and
         // event name decide it, TraceFilter.accepts).
         var verdicts = [UInt8](repeating: 2, count: storage.shapes.count)
-        var quoted = [String?](repeating: nil, count: json ? storage.names.list.count : 0)
+        var quoted = [String?](repeating: nil, count: json ? storage.names.count : 0)
         var instant = UInt32.max, time = ""
         var shown = 0
         for i in 0..<events.endIndex {
@@ -109,7 +109,7 @@ extension RunReport {
             if let shape = json ? storage.plainJSONShape(r) : storage.plainShape(r) {
                 let s = Int(r.shape)
                 if verdicts[s] == 2 {
-                    let accepted = filter.accepts(kind: TraceKind(index: shape.kind), event: storage.names.list[Int(shape.event)])
+                    let accepted = filter.accepts(kind: TraceKind(index: shape.kind), event: storage.names.text(Int(shape.event)))
                     verdicts[s] = accepted ? 1 : 0
                 }
                 guard verdicts[s] == 1 else { continue }

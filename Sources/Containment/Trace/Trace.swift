@@ -129,7 +129,8 @@ public final class Trace {
     @inline(__always)
     func nameID(_ object: SimObject, _ size: inout Int) -> UInt32 {
         if object.traceNameEpoch == hot.pointee.epoch { return object.traceNameID }
-        let id = storage.names.uncachedID(object.name, added: &size)
+        let id = object.nameNumber == 0 ? storage.names.uncachedID(object.nameText, added: &size)
+            : storage.names.numberedID(object.nameText, object.nameNumber, object.namePart, added: &size)
         object.traceNameEpoch = hot.pointee.epoch
         object.traceNameID = id
         return id

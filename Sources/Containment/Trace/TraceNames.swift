@@ -17,9 +17,60 @@ struct ChunkedArray<Element> {
     subscript(i: Int) -> Element { chunks[i / Self.chunkSize][i % Self.chunkSize] }
 }
 
+/// A name as the trace keeps it: its text, or an object's default name as its class,
+/// number and part (`Class#n.view`), written out when read. A large tree's 200,000
+/// default names were 64-byte strings each (docs/performance.md).
+enum TraceName {
+    case text(String)
+    case numbered(String, UInt32, NamePart)
+
+    /// The name's bytes, for `body` (a numbered name written into scratch space).
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        switch self {
+        case .text(var s): return s.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        case .numbered(let base, let n, let part):
+            return TraceName.withNumbered(base, n, part, body)
+        }
+    }
+
+    /// `base#n` and the part's suffix, in scratch space.
+    static func withNumbered<R>(_ base: String, _ n: UInt32, _ part: NamePart, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let suffix = part.suffix
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: base.utf8.count + 11 + suffix.utf8CodeUnitCount) { out in
+            var at = 0
+            for b in base.utf8 { out[at] = b; at += 1 }
+            out[at] = UInt8(ascii: "#"); at += 1
+            var digits = 1, v = n
+            while v >= 10 { v /= 10; digits += 1 }
+            v = n
+            for k in stride(from: at + digits - 1, through: at, by: -1) { out[k] = UInt8(48 + v % 10); v /= 10 }
+            at += digits
+            suffix.withUTF8Buffer { for b in $0 { out[at] = b; at += 1 } }
+            return body(UnsafeRawBufferPointer(UnsafeMutableBufferPointer(rebasing: out[..<at])))
+        }
+    }
+
+    var text: String {
+        switch self {
+        case .text(let s): return s
+        case .numbered(let base, let n, let part): return Simulation.name(base, Int(n), part.suffix)
+        }
+    }
+}
+
 /// Names interned as 32-bit ids: objects, events and argument labels repeat endlessly.
 final class TraceNames {
-    private(set) var list: [String] = []
+    private var list: [TraceName] = []
+    var count: Int { list.count }
+    /// Name `id`'s text.
+    func text(_ id: Int) -> String { list[id].text }
+    /// Name `id` written into `out`, a numbered one without a string made.
+    func append(_ id: Int, to out: inout TextBuffer) {
+        switch list[id] {
+        case .text(let s): out.append(s)
+        case .numbered(let base, let n, let part): out.appendName(base, n, part)
+        }
+    }
     /// A direct-mapped cache keyed by a string's two words, so most events find their
     /// names without hashing the text. Equal words mean equal text: a small string's words
     /// are its bytes, a large one's point at storage the cache itself keeps alive (and so
@@ -63,7 +114,7 @@ final class TraceNames {
         let w = Self.words(s)
         let slot = Int(truncatingIfNeeded: ((w.0 ^ (w.1 &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 54)
         if cachedWords[slot] == w, cachedIds[slot] != .max { return cachedIds[slot] }
-        let id = slowID(s, added: &added)
+        let id = slowID(.text(s), added: &added)
         cachedStrings[slot] = s
         cachedWords[slot] = w
         cachedIds[slot] = id
@@ -73,22 +124,34 @@ final class TraceNames {
     /// The same without the cache: for a name its object keeps the id of
     /// (`Trace.record(_:_:_:)` with a `SimObject`), which would only evict the event
     /// names and labels every record needs.
-    func uncachedID(_ s: String, added: inout Int) -> UInt32 { slowID(s, added: &added) }
+    func uncachedID(_ s: String, added: inout Int) -> UInt32 { slowID(.text(s), added: &added) }
 
-    private func slowID(_ s: String, added: inout Int) -> UInt32 {
-        let h = UInt32(truncatingIfNeeded: s.hashValue)
-        var i = Int(truncatingIfNeeded: h) & mask
-        while table[i].id != 0 {
-            if table[i].hash == h, list[Int(table[i].id - 1)] == s { return table[i].id - 1 }
-            i = (i + 1) & mask
+    /// An object's default name, kept as its class, number and part.
+    func numberedID(_ base: String, _ n: UInt32, _ part: NamePart, added: inout Int) -> UInt32 {
+        slowID(.numbered(base, n, part), added: &added)
+    }
+
+    private func slowID(_ name: TraceName, added: inout Int) -> UInt32 {
+        // By the bytes, whichever way a name is kept: `Class#1` given as text and made
+        // as a number are one name.
+        name.withBytes { bytes in
+            var hasher = Hasher()
+            hasher.combine(bytes: bytes)
+            let h = UInt32(truncatingIfNeeded: hasher.finalize())
+            var i = Int(truncatingIfNeeded: h) & mask
+            while table[i].id != 0 {
+                if table[i].hash == h, list[Int(table[i].id - 1)].withBytes({ $0.elementsEqual(bytes) }) { return table[i].id - 1 }
+                i = (i + 1) & mask
+            }
+            // At least MemoryMeter.nameBytes each under the memory cap: never 2^32 of them.
+            let id = UInt32(truncatingIfNeeded: list.count)
+            list.append(name)
+            if case .text(let s) = name { added += MemoryMeter.heapBytes(s) }
+            added += MemoryMeter.nameBytes
+            table[i] = (h, id + 1)
+            if list.count * 2 > mask + 1 { grow() }
+            return id
         }
-        // At least MemoryMeter.nameBytes each under the memory cap: never 2^32 of them.
-        let id = UInt32(truncatingIfNeeded: list.count)
-        list.append(s)
-        added += MemoryMeter.nameBytes + MemoryMeter.heapBytes(s)
-        table[i] = (h, id + 1)
-        if list.count * 2 > mask + 1 { grow() }
-        return id
     }
 
     private func grow() {

@@ -356,7 +356,7 @@ final class TraceStorage {
         case 1: return .bool(payload != 0)
         case 2: return .number(Double(bitPattern: payload))
         case 3: return .string(strings[Int(payload)])
-        case 4: return .object(names.list[Int(payload)])
+        case 4: return .object(names.text(Int(payload)))
         default: return .null
         }
     }
@@ -368,12 +368,12 @@ final class TraceStorage {
         var args: [(String, TraceValue)] = []
         if shape.argc > 0 {
             args.reserveCapacity(Int(shape.argc) + (side?.moreArgs.count ?? 0))
-            args.append((names.list[Int(shape.label0)], decode(shape.tag0, payload.0)))
-            if shape.argc > 1 { args.append((names.list[Int(shape.label1)], decode(shape.tag1, payload.1))) }
+            args.append((names.text(Int(shape.label0)), decode(shape.tag0, payload.0)))
+            if shape.argc > 1 { args.append((names.text(Int(shape.label1)), decode(shape.tag1, payload.1))) }
             if let more = side?.moreArgs { args += more }
         }
         return TraceEvent(seq: firstSeq + i, t: instants[Int(r.instant)], kind: TraceKind(index: shape.kind),
-                          object: names.list[Int(r.object)], event: names.list[Int(shape.event)], args: args,
+                          object: names.text(Int(r.object)), event: names.text(Int(shape.event)), args: args,
                           message: side?.message, result: side?.result, traceback: side?.traceback,
                           location: side?.location)
     }

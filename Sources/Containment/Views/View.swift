@@ -103,6 +103,11 @@ open class View: SimObject {
         setFrame(frame)
     }
 
+    /// A view named as a part of `owner` (a controller's default view, `menu.view`).
+    public override init(simulation: Simulation, className: String = "View", partOf owner: SimObject, part: NamePart) {
+        super.init(simulation: simulation, className: className, partOf: owner, part: part)
+    }
+
     deinit {
         var pending: [View] = []
         swap(&pending, &subviews)
