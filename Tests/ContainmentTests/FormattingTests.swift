@@ -119,3 +119,35 @@ import InvariantChecking
         #expect(Simulation.name("", 0) == "#0")
     }
 }
+
+/// A default name written from its parts, by every writer, at the ends of its range.
+@Suite(.checksInvariants) struct DefaultNameTests {
+    @Test func everyWriterWritesTheSameBytes() {
+        for n: UInt32 in [0, 1, 9, 10, 99, 1_000_000, UInt32.max] {
+            for base in ["ViewController", "", "AVeryLongClassNameOfTwentyFiveBytes"] {
+                for part in [NamePart.none, .view] {
+                    let expected = base + "#" + String(n) + (part == .view ? ".view" : "")
+                    #expect(Simulation.name(base, Int(n), part.suffix) == expected)
+                    #expect(TraceName.numbered(base, n, part).text == expected)
+                    #expect(TraceName.numbered(base, n, part).withBytes { Array($0) } == Array(expected.utf8))
+                    var text = TextBuffer()
+                    text.appendName(base, n, part)
+                    #expect(text.string == expected)
+                }
+            }
+        }
+    }
+
+    /// Names are one name when their bytes are: two spellings of the same text that
+    /// Unicode calls equal are two names, each printed as the script gave it.
+    @Test func namesAreTheirBytes() {
+        let sim = Simulation()
+        let composed = ViewController(simulation: sim, name: "Caf\u{E9}")
+        let decomposed = ViewController(simulation: sim, name: "Cafe\u{301}")
+        sim.trace.record(.lifecycle, composed, "viewDidLoad")
+        sim.trace.record(.lifecycle, decomposed, "viewDidLoad")
+        let objects = sim.trace.events.suffix(2).map(\.object)
+        #expect(objects.map { Array($0.utf8) } == [Array("Caf\u{E9}".utf8), Array("Cafe\u{301}".utf8)])
+        #expect(composed.traceNameID != decomposed.traceNameID)
+    }
+}

@@ -214,14 +214,22 @@ import InvariantChecking
         // is one name with the same text given; so is a default view's (`.view`).
         let c = ViewController(simulation: sim)
         c.loadViewIfNeeded()
-        let same = ViewController(simulation: sim, name: c.name)
+        #expect(c.nameNumber > 0 && c.view.nameNumber == c.nameNumber && c.view.namePart == .view)
+        let written = Simulation.name("ViewController", Int(c.nameNumber))
+        let same = ViewController(simulation: sim, name: written)
         sim.trace.record(.call, b, "addChild", "_", ref: c)
         sim.trace.record(.lifecycle, same, "viewDidAppear", "animated", .bool(false))
         sim.trace.record(.view, c.view, "layoutSubviews")
-        #expect(c.nameNumber > 0 && c.view.nameNumber == c.nameNumber && c.view.namePart == .view)
         #expect(sim.trace.events.suffix(3).map(\.body)
-                == ["b.addChild(\(c.name))", "\(c.name).viewDidAppear(animated: false)", "\(c.name).view.layoutSubviews()"])
-        #expect(c.traceNameID == same.traceNameID && c.view.name == c.name + ".view")
+                == ["b.addChild(\(written))", "\(written).viewDidAppear(animated: false)", "\(written).view.layoutSubviews()"])
+        #expect(c.traceNameID == same.traceNameID && c.nameNumber > 0)
+        // Read as a string, it is written out once and kept, counted with the object.
+        let before = sim.memory.count
+        #expect(c.name == written && c.nameNumber == 0 && c.view.name == written + ".view")
+        #expect(sim.memory.count == before + MemoryMeter.heapBytes(written) + MemoryMeter.heapBytes(written + ".view"))
+        #expect(c.name == written && sim.memory.count == before + MemoryMeter.heapBytes(written) + MemoryMeter.heapBytes(written + ".view"))
+        sim.trace.record(.lifecycle, c, "viewDidAppear", "animated", .bool(true))
+        #expect(sim.trace.events.last?.body == "\(written).viewDidAppear(animated: true)" && c.traceNameID == same.traceNameID)
     }
 
     /// Names longer than 15 bytes have their address in their words, so which share a

@@ -4,14 +4,23 @@ open class SimObject {
     /// The class name printed in descriptions (a script's subclass name, or the UIKit name).
     public let className: String
     /// The trace name: given at creation, else `Class#n` (with a part's suffix, for a
-    /// controller's default view), made when read. A default name is not kept: it was a
-    /// 64-byte string twice for every controller, a tenth of a large tree's memory
-    /// (docs/performance.md); the trace keeps it as its class and number too.
+    /// controller's default view). A default name is kept as its class and number until
+    /// it is first read as a string: it was a 64-byte string twice for every controller,
+    /// a tenth of a large tree's memory, and the printers and the trace write it from
+    /// its parts (docs/performance.md). Once read, it is kept written out (and counted),
+    /// so a name read again and again (messages, a pushed controller's argument) is made
+    /// once.
     public var name: String {
-        nameNumber == 0 ? nameText : Simulation.name(nameText, Int(nameNumber), namePart.suffix)
+        if nameNumber == 0 { return nameText }
+        let written = Simulation.name(nameText, Int(nameNumber), namePart.suffix)
+        (nameText, nameNumber, namePart) = (written, 0, .none)
+        let bytes = MemoryMeter.heapBytes(written)
+        heldBytes += bytes
+        memory.add(bytes)
+        return written
     }
-    /// The given name; for a numbered one, the class its `Class#n` names.
-    let nameText: String
+    /// The name; for a numbered one not yet read, the class its `Class#n` names.
+    private(set) var nameText: String
     /// This object's name's id in its trace's storage of `traceNameEpoch` (Trace.record).
     var traceNameID: UInt32 = 0
     /// This object's slot in `objects`, taken when the first link to it is made.
@@ -41,8 +50,8 @@ open class SimObject {
     /// Counted in `memory` for this object: its own size and the strings it holds.
     private var heldBytes: Int
     /// n of `Class#n`, 0 for a given name; and the part's suffix after it.
-    let nameNumber: UInt32
-    let namePart: NamePart
+    private(set) var nameNumber: UInt32
+    private(set) var namePart: NamePart
     var wasOwned = false
     /// Whether this object's class acts on callbacks itself (`actsOnCallbacks`), read
     /// once at creation: `notify` skips the call only when neither it nor the host would.

@@ -34,7 +34,7 @@ public final class Simulation {
     public let memory: MemoryMeter
     /// The table back-references are looked up in (Q56).
     public let objects = ObjectTable()
-    /// Instances made of each class, for default names (`makeName`): the few classes
+    /// Instances made of each class, for default names (`nameNumber(for:)`): the few classes
     /// named last first, most recent first, then the rest by name.
     var recentNameCounts: [(className: String, count: Int)] = []
     var nameCounters: [String: Int] = [:]
@@ -93,21 +93,26 @@ public final class Simulation {
         return n
     }
 
-    /// `className#n` and `suffix`, written in one buffer.
+    /// `className#n` and `suffix`, written in one buffer, each piece copied whole.
     static func name(_ className: String, _ n: Int, _ suffix: StaticString = "") -> String {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)      // room for an Int's 20 digits
         return withUnsafeMutableBytes(of: &digits) { d in
             var v = n.magnitude, k = d.count
             repeat { k -= 1; d[k] = UInt8(48 + v % 10); v /= 10 } while v > 0 && k > 0
-            let tail = d[k...]
-            let more = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
-            return String(unsafeUninitializedCapacity: className.utf8.count + 1 + tail.count + more.count) { out in
-                var at = 0
-                for b in className.utf8 { out[at] = b; at += 1 }
-                out[at] = UInt8(ascii: "#"); at += 1
-                for b in tail { out[at] = b; at += 1 }
-                for b in more { out[at] = b; at += 1 }
-                return at
+            let tail = UnsafeRawBufferPointer(rebasing: d[k...])
+            return suffix.withUTF8Buffer { more in
+                func write(_ base: UnsafeRawBufferPointer) -> String {
+                    String(unsafeUninitializedCapacity: base.count + 1 + tail.count + more.count) { out in
+                        let raw = UnsafeMutableRawBufferPointer(out)
+                        raw.copyMemory(from: base)
+                        raw[base.count] = UInt8(ascii: "#")
+                        UnsafeMutableRawBufferPointer(rebasing: raw[(base.count + 1)...]).copyMemory(from: tail)
+                        UnsafeMutableRawBufferPointer(rebasing: raw[(base.count + 1 + tail.count)...]).copyMemory(from: UnsafeRawBufferPointer(more))
+                        return base.count + 1 + tail.count + more.count
+                    }
+                }
+                if let done = className.utf8.withContiguousStorageIfAvailable({ write(UnsafeRawBufferPointer($0)) }) { return done }
+                return Array(className.utf8).withUnsafeBytes { write($0) }
             }
         }
     }

@@ -50,12 +50,9 @@ struct TextBuffer: ~Copyable {
     mutating func appendName(_ base: String, _ n: UInt32, _ part: NamePart) {
         append(base)
         append(UInt8(ascii: "#"))
-        var digits: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &digits) { d in
-            var v = n, k = d.count
-            repeat { k -= 1; d[k] = UInt8(48 + v % 10); v /= 10 } while v > 0
-            append(UnsafeBufferPointer(rebasing: d.bindMemory(to: UInt8.self)[k...]))
-        }
+        var divisor: UInt32 = 1
+        while n / divisor >= 10 { divisor *= 10 }
+        repeat { append(UInt8(48 + n / divisor % 10)); divisor /= 10 } while divisor > 0
         append(literal: part.suffix)
     }
 

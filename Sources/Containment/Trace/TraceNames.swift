@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Append-only storage in fixed chunks: growing never moves what is stored.
 struct ChunkedArray<Element> {
     static var chunkSize: Int { 4096 }
@@ -126,6 +132,14 @@ final class TraceNames {
     /// names and labels every record needs.
     func uncachedID(_ s: String, added: inout Int) -> UInt32 { slowID(.text(s), added: &added) }
 
+    /// Whether two names' bytes are equal (a byte loop through `elementsEqual` was a
+    /// few instructions a byte).
+    private static func same(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let p = a.baseAddress, let q = b.baseAddress else { return true }
+        return memcmp(p, q, a.count) == 0
+    }
+
     /// An object's default name, kept as its class, number and part.
     func numberedID(_ base: String, _ n: UInt32, _ part: NamePart, added: inout Int) -> UInt32 {
         slowID(.numbered(base, n, part), added: &added)
@@ -140,7 +154,7 @@ final class TraceNames {
             let h = UInt32(truncatingIfNeeded: hasher.finalize())
             var i = Int(truncatingIfNeeded: h) & mask
             while table[i].id != 0 {
-                if table[i].hash == h, list[Int(table[i].id - 1)].withBytes({ $0.elementsEqual(bytes) }) { return table[i].id - 1 }
+                if table[i].hash == h, list[Int(table[i].id - 1)].withBytes({ Self.same($0, bytes) }) { return table[i].id - 1 }
                 i = (i + 1) & mask
             }
             // At least MemoryMeter.nameBytes each under the memory cap: never 2^32 of them.
