@@ -118,10 +118,7 @@ public struct Explore: NestboxCommand {
             fields.append("\"failure\":null")
         }
         fields.append("\"lints\":[\(s.lints.map(jsonString).joined(separator: ","))]")
-        if let stop = s.stopped {
-            fields.append("\"stopped\":{\"kind\":\(jsonString(stop.kind)),\"file\":\(jsonString(stop.file)),\"line\":\(stop.line.map(String.init) ?? "null"),"
-                + "\"message\":\(jsonString(stop.message)),\"exit\":\(exit.rawValue)}")
-        }
+        if let stop = s.stopped { fields.append("\"stopped\":" + LintReport.json(stop, exit: exit)) }
         return "{" + fields.joined(separator: ",") + "}"
     }
 }

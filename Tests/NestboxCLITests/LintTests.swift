@@ -267,23 +267,23 @@ extension LintTests {
         #expect(r.err.hasPrefix("\(failing):6: boom\n"), "\(r.err)")
         #expect(r.code == 1)
         let j = nestbox(["lint", failing, "--json"])
-        #expect(j.out == "{\"stopped\":\"error\",\"file\":\"\(failing)\",\"line\":6,\"message\":\"boom\",\"exit\":1}\n", "\(j.out)")
+        #expect(j.out == "{\"stopped\":{\"kind\":\"error\",\"file\":\"\(failing)\",\"line\":6,\"message\":\"boom\",\"exit\":1}}\n", "\(j.out)")
         #expect(j.code == 1)
         // A lint made before a limit ends the run, then the limit, with its line.
         let looping = try script(lintPrefix + "local a = ui.ViewController{ name = 'a' }\nc.view:addSubview(a.view)\nwhile true do end")
         let l = nestbox(["lint", looping, "--json", "--timeout", "0.2"])
         let lines = l.out.split(separator: "\n")
         #expect(lines.count == 2 && lines[0].hasPrefix("{\"id\":\"L5\""), "\(l.out)")
-        #expect(lines.last == "{\"stopped\":\"limit\",\"file\":\"\(looping)\",\"line\":7,\"message\":\"time limit exceeded\",\"exit\":3}")
+        #expect(lines.last == "{\"stopped\":{\"kind\":\"limit\",\"file\":\"\(looping)\",\"line\":7,\"message\":\"time limit exceeded\",\"exit\":3}}")
         #expect(l.code == 3)
         let t = nestbox(["lint", looping, "--timeout", "0.2"])
         #expect(t.out.hasSuffix("\n1 lint before the script stopped\n"), "\(t.out)")
         let missing = nestbox(["lint", "/nonexistent/x.lua", "--json"])
-        #expect(missing.out.hasPrefix("{\"stopped\":\"unreadable\",\"file\":\"/nonexistent/x.lua\",\"line\":null,\"message\":\"cannot open /nonexistent/x.lua"), "\(missing.out)")
+        #expect(missing.out.hasPrefix("{\"stopped\":{\"kind\":\"unreadable\",\"file\":\"/nonexistent/x.lua\",\"line\":null,\"message\":\"cannot open /nonexistent/x.lua"), "\(missing.out)")
         #expect(missing.code == 2)
         let syntax = try script("local v = ui.View{}\nlocal = 3")
         #expect(nestbox(["lint", syntax, "--json"]).out
-                == "{\"stopped\":\"error\",\"file\":\"\(syntax)\",\"line\":2,\"message\":\"<name> expected near '='\",\"exit\":1}\n")
+                == "{\"stopped\":{\"kind\":\"error\",\"file\":\"\(syntax)\",\"line\":2,\"message\":\"<name> expected near '='\",\"exit\":1}}\n")
     }
 }
 

@@ -197,7 +197,7 @@ public struct LintReport {
 
     /// One object per line: id, file, line (null when unknown), message, object; a
     /// `{"more":N}` when findings were dropped; and last, when the script stopped before
-    /// its end, why: `{"stopped":…, "file", "line", "message", "exit"}`, so that an
+    /// its end, why: `{"stopped":{"kind", "file", "line", "message", "exit"}}`, so that an
     /// editor reading the lines can show the error where it happened.
     public func jsonLines(stoppedBy outcome: RunOutcome, file: String? = nil) -> String {
         var out = ""
@@ -208,10 +208,15 @@ public struct LintReport {
         }
         if dropped > 0 { out += "{\"more\":\(dropped)}\n" }
         if let stop = Self.stop(outcome, script: file ?? script) {
-            out += "{\"stopped\":\(jsonString(stop.kind)),\"file\":\(jsonString(stop.file)),\"line\":\(stop.line.map(String.init) ?? "null")"
-                + ",\"message\":\(jsonString(stop.message)),\"exit\":\(outcome.exitStatus.rawValue)}\n"
+            out += "{\"stopped\":\(Self.json(stop, exit: outcome.exitStatus))}\n"
         }
         return out
+    }
+
+    /// A stop as JSON, as `lint --json` and `explore --json` write it.
+    package static func json(_ stop: (kind: String, file: String, line: Int?, message: String), exit: ExitStatus) -> String {
+        "{\"kind\":\(jsonString(stop.kind)),\"file\":\(jsonString(stop.file)),\"line\":\(stop.line.map(String.init) ?? "null"),"
+            + "\"message\":\(jsonString(stop.message)),\"exit\":\(exit.rawValue)}"
     }
 
     /// Why and where a run stopped: an error's `file:line: ` prefix, or a limit's
