@@ -88,14 +88,37 @@ enum UIKitSurface {
     /// of the chain, which nb_refusal answers for), with the refusal each gets as a
     /// constructor key: kept as the script's own field it would do nothing, and an iOS
     /// developer types UIKit's label (`rootViewController`) first (docs/coverage.md).
-    static func initializerLabels(ofBinding typeID: Int) -> [(label: String, refusal: String)] {
-        labels.indices.contains(typeID) ? labels[typeID] : []
+    /// Read from the recorded table (UIKitSurface+Labels.swift): working it out from the
+    /// catalogue's text parses every member of every chain, 330M instructions, which a
+    /// script's first constructor with a field paid (docs/performance.md).
+    /// A switch over names, not a dictionary: a dictionary of tuples cost 280k
+    /// instructions of metadata at its first read.
+    static func initializerLabels(ofBinding typeID: Int) -> [InitializerLabel] {
+        guard LuaTypes.all.indices.contains(typeID) else { return [] }
+        return recordedLabels(LuaTypes.all[typeID].name)
     }
 
-    private static let labels: [[(label: String, refusal: String)]] = LuaTypes.all.indices.map { typeID in
+    struct InitializerLabel: Equatable {
+        let label: String
+        let refusal: String
+        init(_ label: String, _ refusal: String) { self.label = label; self.refusal = refusal }
+    }
+
+    /// The table as the catalogue and the registry give it, by binding name, for the
+    /// test that records and checks UIKitSurface+Labels.swift.
+    static func computedInitializerLabels() -> [String: [InitializerLabel]] {
+        var all: [String: [InitializerLabel]] = [:]
+        for typeID in LuaTypes.all.indices {
+            let labels = computeLabels(typeID)
+            if !labels.isEmpty { all[LuaTypes.all[typeID].name] = labels }
+        }
+        return all
+    }
+
+    private static func computeLabels(_ typeID: Int) -> [InitializerLabel] {
         let chain = chain(ofBinding: typeID)
         let members = chain.flatMap(\.members).filter { $0.kind.isInstanceMember }.map(\.luaName)
-        var out: [(label: String, refusal: String)] = []
+        var out: [InitializerLabel] = []
         for cls in chain {
             let aliases = aliases(of: cls)
             for m in cls.members where m.kind == .initializer {
@@ -104,7 +127,7 @@ enum UIKitSurface {
                     let uikit = "`\(label)` is a label of \(cls.name)'s \(m.swiftName)"
                     let refusal = aliases.first { $0.swiftName == m.swiftName }.map { "\(uikit), which is \($0.as) in Nestbox" }
                         ?? "\(uikit), which \(LuaTypes.all[typeID].name){…} does not take"
-                    out.append((String(label), refusal + " (docs/coverage.md)"))
+                    out.append(InitializerLabel(String(label), refusal + " (docs/coverage.md)"))
                 }
             }
         }

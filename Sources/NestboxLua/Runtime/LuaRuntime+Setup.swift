@@ -370,8 +370,8 @@ let constructApply: nb_dispatch_fn = { L, typeID in
         if lua_getiuservalue(L, 3, 1) == LUA_TTABLE {
             rt.fieldChanged(obj, valueType: LUA_TFUNCTION, ud: 3)
             // A UIKit initializer's label among them is refused, not kept (UIKitSurface).
-            for (label, refusal) in UIKitSurface.initializerLabels(ofBinding: Int(typeID)) {
-                if L.rawField(-1, label) != LUA_TNIL { throw LuaFailure.message(refusal) }
+            for entry in UIKitSurface.initializerLabels(ofBinding: Int(typeID)) {
+                if L.rawField(-1, entry.label) != LUA_TNIL { throw LuaFailure.message(entry.refusal) }
                 L.pop()
             }
         }
