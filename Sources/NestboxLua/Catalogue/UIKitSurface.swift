@@ -102,6 +102,9 @@ enum UIKitSurface {
         let label: String
         let refusal: String
         init(_ label: String, _ refusal: String) { self.label = label; self.refusal = refusal }
+
+        /// The refusal after its label: "it is a label of …, which …" (lint L18's end).
+        var uikit: String { "it" + refusal.dropFirst(label.count + 2) }
     }
 
     /// The table as the catalogue and the registry give it, by binding name, for the

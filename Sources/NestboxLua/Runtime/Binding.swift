@@ -95,11 +95,7 @@ extension LuaProperty {
     static func formerName(_ old: String, of current: LuaProperty, doc: StaticString) -> LuaProperty {
         let get = current.get, set = current.set, name = current.name
         func lint(_ c: PropertyContext) {
-            guard c.rt.simulation.linter != nil else { return }
-            let position = c.rt.scriptPosition() ?? ""
-            if c.rt.formerNameLints == nil { c.rt.formerNameLints = [] }
-            guard (c.rt.formerNameLints?.count ?? 0) < 10_000,
-                  c.rt.formerNameLints?.insert("\(old)@\(position)").inserted == true else { return }
+            guard c.rt.simulation.linter != nil, c.rt.firstAtPlace(old) else { return }
             c.rt.simulation.lint(c.object, "`\(old)` is the Objective-C spelling of `\(name)`, which Nestbox uses (docs/api-conventions.md)",
                                  rule: .formerName)
         }

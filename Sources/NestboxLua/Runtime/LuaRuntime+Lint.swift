@@ -64,13 +64,30 @@ extension LuaRuntime {
         }
     }
 
-    /// L12: a plain field set on an object (`key` at stack index 2, as __newindex has it).
+    /// L12: a plain field set on an object (`key` at stack index 2, as __newindex has it);
+    /// L18: one named as a label of the class's UIKit initializer, which the constructor
+    /// refuses and a field set later would keep without effect (`nav.rootViewController = c`).
     func lintField(_ obj: SimObject) {
-        guard let key = L.string(at: 2) else { return }
-        guard let typeID = BindingTables.typeID(of: obj, in: Self.tables.typeIndex),
-              let near = suggestion(for: key, typeID: typeID) else { return }
+        guard let key = L.string(at: 2),
+              let typeID = BindingTables.typeID(of: obj, in: Self.tables.typeIndex) else { return }
+        if let entry = UIKitSurface.initializerLabels(ofBinding: typeID).first(where: { $0.label == key }) {
+            guard firstAtPlace(key) else { return }
+            simulation.lint(obj, "`\(key)` set on \(obj.objectDescription) is a field of its own, which nothing reads: \(entry.uikit)",
+                            rule: .initializerLabelField)
+            return
+        }
+        guard let near = suggestion(for: key, typeID: typeID) else { return }
         simulation.lint(obj, "`\(key)` set on \(obj.objectDescription) is not a property or hook of \(LuaTypes.all[typeID].name): did you mean `\(near)`?",
                         rule: .fieldTypo)
+    }
+
+    /// Whether the lint about `name` at the running script line is the first there (L15,
+    /// L18: a loop setting a field says it once).
+    func firstAtPlace(_ name: String) -> Bool {
+        let place = "\(name)@\(scriptPosition() ?? "")"
+        if lintsByPlace == nil { lintsByPlace = [] }
+        guard (lintsByPlace?.count ?? 0) < 10_000 else { return false }
+        return lintsByPlace?.insert(place).inserted == true
     }
 
     /// L12 for a class made with `extend` (the class at 1, the key at 2): the hooks and

@@ -86,9 +86,10 @@ public final class LuaRuntime {
     /// The typo lints' answers by type and name ("" for none): a loop setting one field
     /// asks once (LuaRuntime+Lint.swift).
     var lintSuggestions: [String: String] = [:]
-    /// L15 findings made, by name and position: each is said once (at most 10,000 kept).
-    /// Made on the first: a set made with every runtime was measurable at start-up.
-    var formerNameLints: Set<String>?
+    /// L15 and L18 findings made, by name and position: each is said once (at most
+    /// 10,000 kept; `firstAtPlace`). Made on the first: a set made with every runtime
+    /// was measurable at start-up.
+    var lintsByPlace: Set<String>?
     /// Bumped whenever a class table changes, so cached hook masks are recomputed. It is
     /// the simulation's `hostGeneration`, which the core reads to skip callbacks no
     /// hook wants (`SimObject.notify`).
