@@ -59,10 +59,15 @@ extension TraceStorage {
     func appendPlainJSON(_ r: TraceRecord, _ shape: TraceShape, seq: Int, time: String, quoted: inout [String?],
                          to out: inout TextBuffer) {
         func name(_ id: UInt32) -> String {
+            // A default name encoded in its id (TraceNames) is written where it is used.
+            guard Int(id) < quoted.count else { return jsonString(names.text(Int(id))) }
             if let q = quoted[Int(id)] { return q }
             let q = jsonString(names.text(Int(id)))
             quoted[Int(id)] = q
             return q
+        }
+        func put(_ id: UInt32) {
+            if !names.appendJSON(Int(id), to: &out) { out.append(name(id)) }
         }
         out.append(literal: "{\"seq\":")
         out.append(String(seq))
@@ -71,7 +76,7 @@ extension TraceStorage {
         out.append(literal: ",\"kind\":\"")
         out.append(TraceKind(index: shape.kind).rawValue)    // plain words: nothing to escape
         out.append(literal: "\",\"object\":")
-        out.append(name(r.object))
+        put(r.object)
         out.append(literal: ",\"event\":")
         out.append(name(shape.event))
         out.append(literal: ",\"args\":{")
@@ -82,7 +87,7 @@ extension TraceStorage {
             case 1: if r.payload != 0 { out.append(literal: "true") } else { out.append(literal: "false") }
             case 2: out.append(jsonNumber(Double(Float(bitPattern: r.payload))))
             case 3: out.append(jsonString(strings[Int(r.payload)]))
-            case 4: out.append(name(r.payload))
+            case 4: put(r.payload)
             default: out.append(literal: "null")
             }
         }

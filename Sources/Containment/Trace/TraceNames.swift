@@ -65,17 +65,99 @@ enum TraceName {
 }
 
 /// Names interned as 32-bit ids: objects, events and argument labels repeat endlessly.
+///
+/// Most objects keep their default names (`ViewController#12.view`), and a table entry
+/// for each was a tenth of a large tree's memory (32 bytes a name: the list's 24 and
+/// the pairs' 8, at the tables' fill). Such a name's id is its parts instead: the top
+/// bit set, the class and part as an index into `bases` (at most 64), and the number
+/// (below 2^25). Invariant: one text, one id. A name given as text that reads as a
+/// default name (`Class#n`, `Class#n.view`, no leading zero) gets the same id as the
+/// default name; the table holds a default-form name only when it cannot be encoded
+/// (its number too large, or `bases` full before its class came), and then holds every
+/// spelling of it, as `bases` never loses a class (`TraceStorageTests`).
 final class TraceNames {
     private var list: [TraceName] = []
+    /// The ids below it are the table's; the encoded ones are above.
     var count: Int { list.count }
+    private var bases: [(base: String, part: NamePart)] = []
+    /// Per base, whether its text needs no JSON escape.
+    private var plainBases: [Bool] = []
+    static let encoded: UInt32 = 1 << 31
+    static let numberBits: UInt32 = 25
+    static let maxBases = 64
+
+    @inline(__always) static func isEncoded(_ id: Int) -> Bool { id >= Int(encoded) }
+
+    private func parts(_ id: Int) -> (base: String, n: UInt32, part: NamePart) {
+        let v = UInt32(truncatingIfNeeded: id)
+        let b = bases[Int((v & ~Self.encoded) >> Self.numberBits)]
+        return (b.base, v & (1 << Self.numberBits - 1), b.part)
+    }
+
     /// Name `id`'s text.
-    func text(_ id: Int) -> String { list[id].text }
+    func text(_ id: Int) -> String {
+        guard Self.isEncoded(id) else { return list[id].text }
+        let p = parts(id)
+        return Simulation.name(p.base, Int(p.n), p.part.suffix)
+    }
     /// Name `id` written into `out`, a numbered one without a string made.
     func append(_ id: Int, to out: inout TextBuffer) {
+        if Self.isEncoded(id) { let p = parts(id); out.appendName(p.base, p.n, p.part); return }
         switch list[id] {
         case .text(let s): out.append(s)
         case .numbered(let base, let n, let part): out.appendName(base, n, part)
         }
+    }
+
+    /// Name `id` quoted for JSON into `out` when it is encoded and its class needs no
+    /// escape (a class's name rarely does; `bases` says which); false, writing nothing,
+    /// otherwise.
+    func appendJSON(_ id: Int, to out: inout TextBuffer) -> Bool {
+        guard Self.isEncoded(id) else { return false }
+        let p = parts(id)
+        guard plainBases[Int((UInt32(truncatingIfNeeded: id) & ~Self.encoded) >> Self.numberBits)] else { return false }
+        out.append(UInt8(ascii: "\""))
+        out.appendName(p.base, p.n, p.part)
+        out.append(UInt8(ascii: "\""))
+        return true
+    }
+
+    /// The encoded id of a default name's parts, adding its class and part to `bases`
+    /// while there is room; nil when it cannot be encoded.
+    private func encode(_ base: UnsafeRawBufferPointer, _ n: UInt32, _ part: NamePart, added: inout Int) -> UInt32? {
+        guard n > 0, n < 1 << Self.numberBits else { return nil }
+        var index = bases.firstIndex { b in
+            b.part == part && b.base.utf8.count == base.count && TraceName.text(b.base).withBytes { Self.same($0, base) }
+        }
+        if index == nil, bases.count < Self.maxBases {
+            let text = String(decoding: base, as: UTF8.self)
+            bases.append((text, part))
+            plainBases.append(!base.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            added += MemoryMeter.nameBytes + MemoryMeter.heapBytes(text)
+            index = bases.count - 1
+        }
+        guard let index else { return nil }
+        return Self.encoded | UInt32(index) << Self.numberBits | n
+    }
+
+    /// The parts of a name in the default form (`base#n` and a part's suffix: a base of
+    /// a byte or more, n from 1 without a leading zero), or nil.
+    static func defaultParts(_ bytes: UnsafeRawBufferPointer) -> (base: UnsafeRawBufferPointer, n: UInt32, part: NamePart)? {
+        var end = bytes.count, part = NamePart.none
+        let view = NamePart.view.suffix
+        if end > view.utf8CodeUnitCount,
+           view.withUTF8Buffer({ memcmp(bytes.baseAddress! + end - $0.count, $0.baseAddress!, $0.count) == 0 }) {
+            end -= view.utf8CodeUnitCount
+            part = .view
+        }
+        var i = end, n: UInt64 = 0, scale: UInt64 = 1
+        while i > 0, bytes[i - 1] >= 48, bytes[i - 1] <= 57, end - i < 10 {
+            n += UInt64(bytes[i - 1] - 48) * scale
+            scale *= 10
+            i -= 1
+        }
+        guard i > 1, i < end, bytes[i - 1] == UInt8(ascii: "#"), bytes[i] != 48, n <= UInt64(UInt32.max) else { return nil }
+        return (UnsafeRawBufferPointer(rebasing: bytes[..<(i - 1)]), UInt32(n), part)
     }
     /// A direct-mapped cache keyed by a string's two words, so most events find their
     /// names without hashing the text. Equal words mean equal text: a small string's words
@@ -140,15 +222,18 @@ final class TraceNames {
         return memcmp(p, q, a.count) == 0
     }
 
-    /// An object's default name, kept as its class, number and part.
+    /// An object's default name, kept as its class, number and part: encoded when it
+    /// can be, else in the table.
     func numberedID(_ base: String, _ n: UInt32, _ part: NamePart, added: inout Int) -> UInt32 {
-        slowID(.numbered(base, n, part), added: &added)
+        let found = TraceName.text(base).withBytes { encode($0, n, part, added: &added) }
+        return found ?? slowID(.numbered(base, n, part), added: &added)
     }
 
     private func slowID(_ name: TraceName, added: inout Int) -> UInt32 {
         // By the bytes, whichever way a name is kept: `Class#1` given as text and made
         // as a number are one name.
         name.withBytes { bytes in
+            if let d = Self.defaultParts(bytes), let id = encode(d.base, d.n, d.part, added: &added) { return id }
             var hasher = Hasher()
             hasher.combine(bytes: bytes)
             let h = UInt32(truncatingIfNeeded: hasher.finalize())
