@@ -5,9 +5,9 @@ import InvariantChecking
 /// The compact trace (Q53): what is recorded reads back exactly, across chunks, with
 /// any number of arguments and the rare fields, and its memory is counted by the layout.
 @Suite(.checksInvariants) struct TraceStorageTests {
-    @Test("a record is 16 bytes, and a repeated event costs only its record")
+    @Test("a record is 12 bytes, and a repeated event costs only its record")
     func layout() {
-        #expect(MemoryLayout<TraceRecord>.stride == 16)
+        #expect(MemoryLayout<TraceRecord>.stride == 12)
         let sim = Simulation()
         let child = ViewController(simulation: sim, name: "child")
         // The first event brings its names, shape and instant; the next ones of the same
@@ -21,11 +21,11 @@ import InvariantChecking
         }
         // Two new shapes, and the names willMove, toParent, frame and width.
         let shapes = 6 * MemoryMeter.nameBytes
-        #expect(sim.memory.count - before == 3_000 * 16 + shapes)
+        #expect(sim.memory.count - before == 3_000 * 12 + shapes)
         // A number a Float cannot hold, a second argument: a wide entry each.
         let wideBefore = sim.memory.count
         sim.trace.record(.view, child, "frame", "width", .number(1.0 / 3))
-        #expect(sim.memory.count - wideBefore == 16 + MemoryMeter.wideBytes + MemoryMeter.nameBytes)
+        #expect(sim.memory.count - wideBefore == 12 + MemoryMeter.wideBytes + MemoryMeter.nameBytes)
         #expect(sim.trace.events.last?.args.first?.1 == .number(1.0 / 3))
         #expect(sim.trace.events[sim.trace.events.count - 2].args.first?.1 == .number(320))
     }
@@ -72,6 +72,26 @@ import InvariantChecking
         }
         #expect(events[n - 1].seq - events[0].seq == n - 1)
         #expect(Array(events[4090..<4100].map(\.seq)) == Array(events[4090].seq..<events[4090].seq + 10))
+    }
+
+    /// Records keep no instant: each instant keeps its first record's index. Runs of one
+    /// record, of many, and across a chunk's end read back their times.
+    @Test("each record's instant is found from the instants' starts")
+    func instantsFromStarts() {
+        let sim = Simulation()
+        let a = ViewController(simulation: sim, name: "a")
+        sim.trace.clear()
+        var times: [Double] = []
+        let runs = [1, 1, 3, 1, TraceStorage.chunkSize - 7, 1, 2, 5000, 1]
+        for (k, run) in runs.enumerated() {
+            sim.clock.now += 0.5
+            for _ in 0..<run { sim.trace.record(.lifecycle, a, "viewWillAppear", "animated", .bool(k % 2 == 0)) }
+            times += Array(repeating: Double(k + 1) * 0.5, count: run)
+        }
+        let storage = sim.trace.storage
+        #expect(storage.instants.count == runs.count && storage.instantStarts.count == runs.count)
+        #expect((0..<times.count).allSatisfy { storage.instants[storage.instantIndex(of: $0)] == times[$0] })
+        #expect(sim.trace.events.map(\.t) == times)
     }
 
     @Test("marks are found across chunks; clear starts afresh and keeps numbering")
@@ -124,21 +144,22 @@ import InvariantChecking
             body()
             return meter.count - before
         }
-        // The record, two new names (2 × 40), the trace's first instant (8), a new shape (40).
-        #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad") } == 16 + 80 + 8 + 40)
-        #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad") } == 16)
+        // The record, two new names (2 × 40), the trace's first instant (its time and its
+        // first record's index, 16), a new shape (40).
+        #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad") } == 12 + 80 + 16 + 40)
+        #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad") } == 12)
         // Two new labels, a new shape; two arguments take a wide entry (24).
         #expect(added { sim.trace.record(.lifecycle, "red", "viewDidLoad", [("animated", .bool(true)), ("_", .number(2))]) }
-                == 16 + 80 + 40 + 24)
+                == 12 + 80 + 40 + 24)
         // A string argument: 16, and 32 + its length past 15 bytes; its shape is new.
         #expect(added { sim.trace.record(.call, "red", "viewDidLoad", [("_", .string("a string of 24 bytes...."))]) }
-                == 16 + 16 + 32 + 24 + 40)
+                == 12 + 16 + 32 + 24 + 40)
         // A third argument goes on the side: 96 + 40, with a wide entry and a new shape.
         #expect(added { sim.trace.record(.call, "red", "viewDidLoad", [("_", .null), ("_", .null), ("_", .object("red"))]) }
-                == 16 + 96 + 40 + 24 + 40)
+                == 12 + 96 + 40 + 24 + 40)
         // A message: 96 on the side, and 32 + its length.
         #expect(added { sim.trace.record(.log, "red", "viewDidLoad", message: String(repeating: "m", count: 20)) }
-                == 16 + 96 + 52 + 24 + 40)
+                == 12 + 96 + 52 + 24 + 40)
         sim.trace.clear()
         #expect(meter.count == base)
     }

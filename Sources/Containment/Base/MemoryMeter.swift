@@ -17,10 +17,10 @@ public final class MemoryMeter {
     /// event, label) new to the trace, and for an event with more than two arguments or a
     /// message, result, traceback or location `sideBytes`, `argumentBytes` per argument
     /// past the second and the `heapBytes` of its texts.
-    public static let recordBytes = 16
+    public static let recordBytes = 12
     /// A new instant of the trace, and an event's wide entry (two payloads and a side
     /// index: a second argument, a number a Float cannot hold, a message).
-    public static let instantBytes = 8
+    public static let instantBytes = 16
     public static let wideBytes = 24
     public static let stringBytes = 16
     public static let nameBytes = 40

@@ -107,7 +107,7 @@ extension RunReport {
         // event name decide it, TraceFilter.accepts).
         var verdicts = [UInt8](repeating: 2, count: storage.shapes.count)
         var quoted = [String?](repeating: nil, count: json ? storage.names.count : 0)
-        var instant = UInt32.max, time = ""
+        var instant = -1, time = ""
         var shown = 0
         for i in 0..<events.endIndex {
             let r = storage.record(i)
@@ -119,9 +119,12 @@ extension RunReport {
                 }
                 guard verdicts[s] == 1 else { continue }
                 if shown & 1023 == 1023, simulation.isInterrupted() { return (shown, true) }
-                if r.instant != instant {
-                    instant = r.instant
-                    let t = storage.instants[Int(instant)]
+                // The instants' starts rise with the records: the last one at or before i.
+                var k = max(instant, 0)
+                while k + 1 < storage.instantStarts.count, storage.instantStarts[k + 1] <= i { k += 1 }
+                if k != instant {
+                    instant = k
+                    let t = storage.instants[k]
                     time = json ? jsonNumber(t) : "[" + fixedPoint(t) + "] "
                 }
                 if json {

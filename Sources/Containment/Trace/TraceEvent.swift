@@ -77,3 +77,42 @@ public struct TraceEvent: Equatable, Sendable {
         kind == .lifecycle && event == "viewSafeAreaInsetsDidChange"
     }
 }
+
+extension TraceKind {
+    /// The kind's position in `allCases`, as a record stores it.
+    var index: UInt8 {
+        switch self {
+        case .lifecycle: 0
+        case .containment: 1
+        case .call: 2
+        case .view: 3
+        case .animation: 4
+        case .input: 5
+        case .delegate: 6
+        case .warning: 7
+        case .lint: 8
+        case .error: 9
+        case .log: 10
+        case .mark: 11
+        }
+    }
+
+    /// The inverse of `index`: a switch rather than a stored table, which every
+    /// simulation's thread would share (Q55), or `allCases`, which debug builds allocate.
+    init(index: UInt8) {
+        switch index {
+        case 0: self = .lifecycle
+        case 1: self = .containment
+        case 2: self = .call
+        case 3: self = .view
+        case 4: self = .animation
+        case 5: self = .input
+        case 6: self = .delegate
+        case 7: self = .warning
+        case 8: self = .lint
+        case 9: self = .error
+        case 10: self = .log
+        default: self = .mark
+        }
+    }
+}

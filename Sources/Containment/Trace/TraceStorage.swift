@@ -1,13 +1,14 @@
-/// The trace's compact form (Q53): a fixed 16-byte record per event in chunks that are
-/// never copied as the trace grows; names interned once per trace; the instant, and the
-/// event's shape (kind, event name, argument labels and types) interned as ids, since
-/// many events share an instant and a cycle's events repeat a few shapes; and what few
+/// The trace's compact form (Q53): a fixed 12-byte record per event in chunks that are
+/// never copied as the trace grows; names interned once per trace; the event's shape
+/// (kind, event name, argument labels and types) interned as an id, since a cycle's
+/// events repeat a few shapes; the instants apart, each with the index of its first
+/// record, since many events share one (the tree of 100,000 controllers records 1.35
+/// million events at one instant; an instant id in each record was 4 of 16 bytes); and what few
 /// events carry besides one small argument (a second argument, a number a Float cannot
 /// hold exactly, a message, a traceback) in a wide entry on the side. A long run
 /// records millions of events: at 48 bytes a record, a 100,000-controller tree's trace
 /// was a quarter of its memory.
 struct TraceRecord {
-    var instant: UInt32
     var object: UInt32
     var shape: UInt32
     /// The argument's payload (a bool, a name id, a string's index, a Float's bits) when
@@ -96,7 +97,7 @@ struct TraceHot {
         let e = unsafeBitCast(event, to: (UInt64, UInt64).self), l = unsafeBitCast(label, to: (UInt64, UInt64).self)
         let small = TraceStorage.small(kind: kind, tag: tag, wide: false, argc: argc)
         guard let shape = TraceStorage.cachedShape(oneShapes, TraceStorage.slot(e, l, small), e, l, small) else { return false }
-        n.initialize(to: TraceRecord(instant: instant, object: object, shape: shape, payload: UInt32(truncatingIfNeeded: payload)))
+        n.initialize(to: TraceRecord(object: object, shape: shape, payload: UInt32(truncatingIfNeeded: payload)))
         next = n + 1
         count += 1
         return true
@@ -106,7 +107,7 @@ struct TraceHot {
     @inline(__always) mutating func appendSite(_ row: Int, t: Double, object: UInt32, payload: UInt32) -> Bool {
         let shape = sites[row]
         guard shape != 0, t.bitPattern == lastInstantBits, instant != .max, let n = next, n != end else { return false }
-        n.initialize(to: TraceRecord(instant: instant, object: object, shape: shape &- 1, payload: payload))
+        n.initialize(to: TraceRecord(object: object, shape: shape &- 1, payload: payload))
         next = n + 1
         count += 1
         return true
@@ -127,6 +128,9 @@ final class TraceStorage {
     var wides = ChunkedArray<TraceWide>()
     /// Each distinct instant once, in order: events of one instant share its entry.
     var instants = ChunkedArray<Double>()
+    /// Per instant, the index of its first record: every instant has one (an instant is
+    /// made only for the record stored next), so the starts rise strictly.
+    var instantStarts = ChunkedArray<Int>()
     /// Shapes by id, and ids by shape behind a direct-mapped cache of the last shapes
     /// seen (a cycle's events hit it every time).
     private(set) var shapes: [TraceShape] = []
@@ -234,7 +238,7 @@ final class TraceStorage {
             oneShapes[first] = OneShape(event: e, label: l, small: small, id: shape)
             oneShapeStrings[first] = (event, label)
         }
-        store(TraceRecord(instant: UInt32(truncatingIfNeeded: instants.count - 1), object: object, shape: shape, payload: inline))
+        store(TraceRecord(object: object, shape: shape, payload: inline))
         return shape
     }
 
@@ -272,6 +276,7 @@ final class TraceStorage {
 
     private func newInstant(_ t: Double, _ added: inout Int) {
         instants.append(t)
+        instantStarts.append(hot.pointee.count)
         hot.pointee.lastInstantBits = t.bitPattern
         hot.pointee.instant = UInt32(truncatingIfNeeded: instants.count - 1)
         added += MemoryMeter.instantBytes
@@ -286,8 +291,7 @@ final class TraceStorage {
         let inline = packed ?? wideEntry(d.payload, side: d.side, &added)
         let shape = TraceShape(kind: d.kind, argc: d.argc, tag0: d.tag.0, tag1: d.tag.1, wide: wide,
                                event: d.event, label0: d.label.0, label1: d.label.1)
-        store(TraceRecord(instant: UInt32(truncatingIfNeeded: instants.count - 1), object: d.object,
-                          shape: shapeID(shape, added: &added), payload: inline))
+        store(TraceRecord(object: d.object, shape: shapeID(shape, added: &added), payload: inline))
     }
 
     @inline(__always) private func shapeID(_ shape: TraceShape, added: inout Int) -> UInt32 {
@@ -323,6 +327,16 @@ final class TraceStorage {
     }
 
     @inline(__always) func record(_ i: Int) -> TraceRecord { chunks[i / Self.chunkSize][i % Self.chunkSize] }
+
+    /// The index of record `i`'s instant: the last instant starting at or before it.
+    func instantIndex(of i: Int) -> Int {
+        var low = 0, high = instantStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if instantStarts[mid] <= i { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
 
     /// A record's payloads and side index, as drafted.
     func unpack(_ r: TraceRecord) -> (shape: TraceShape, payload: (UInt64, UInt64), side: UInt32) {
@@ -372,7 +386,7 @@ final class TraceStorage {
             if shape.argc > 1 { args.append((names.text(Int(shape.label1)), decode(shape.tag1, payload.1))) }
             if let more = side?.moreArgs { args += more }
         }
-        return TraceEvent(seq: firstSeq + i, t: instants[Int(r.instant)], kind: TraceKind(index: shape.kind),
+        return TraceEvent(seq: firstSeq + i, t: instants[instantIndex(of: i)], kind: TraceKind(index: shape.kind),
                           object: names.text(Int(r.object)), event: names.text(Int(shape.event)), args: args,
                           message: side?.message, result: side?.result, traceback: side?.traceback,
                           location: side?.location)
@@ -403,44 +417,5 @@ public struct TraceEvents: RandomAccessCollection {
         // startIndex..<endIndex.
         precondition(i >= 0 && i < endIndex, "trace event index out of range")
         return storage.event(at: i)
-    }
-}
-
-extension TraceKind {
-    /// The kind's position in `allCases`, as a record stores it.
-    var index: UInt8 {
-        switch self {
-        case .lifecycle: 0
-        case .containment: 1
-        case .call: 2
-        case .view: 3
-        case .animation: 4
-        case .input: 5
-        case .delegate: 6
-        case .warning: 7
-        case .lint: 8
-        case .error: 9
-        case .log: 10
-        case .mark: 11
-        }
-    }
-
-    /// The inverse of `index`: a switch rather than a stored table, which every
-    /// simulation's thread would share (Q55), or `allCases`, which debug builds allocate.
-    init(index: UInt8) {
-        switch index {
-        case 0: self = .lifecycle
-        case 1: self = .containment
-        case 2: self = .call
-        case 3: self = .view
-        case 4: self = .animation
-        case 5: self = .input
-        case 6: self = .delegate
-        case 7: self = .warning
-        case 8: self = .lint
-        case 9: self = .error
-        case 10: self = .log
-        default: self = .mark
-        }
     }
 }
