@@ -110,7 +110,7 @@ let package = Package(
         .testTarget(name: "NestboxLuaTests", dependencies: ["NestboxLua", "Containment", "InvariantChecking"],
                     exclude: ["Golden"], swiftSettings: homebrewModuleHeaders),
         .testTarget(name: "NestboxCLITests", dependencies: ["NestboxCLI", "NestboxLua", "Containment"],
-                    exclude: ["Hostile"], swiftSettings: homebrewModuleHeaders),
+                    exclude: ["Hostile", "Schemas"], swiftSettings: homebrewModuleHeaders),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "Containment", "CCairo", "NestboxLua"],
                     exclude: ["Golden"], swiftSettings: homebrewModuleHeaders),
     ],

@@ -31,7 +31,7 @@ extension BindingTests {
     func droppedIsFreed() throws {
         let (outcome, _, rt) = try runLua("keep = ui.ViewController{ name = 'gone' }")
         #expect(outcome == .ok)
-        weak var weakVC = rt.object(global: "keep")
+        weak let weakVC = rt.object(global: "keep")
         #expect(weakVC != nil)
         #expect(rt.run(source: "keep = nil") == .ok)
         rt.collectGarbage()
@@ -160,7 +160,7 @@ extension BindingTests {
             """)
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == "didMove\t<ViewController: p>\n")
-        weak var weakChild = rt.object(global: "child")
+        weak let weakChild = rt.object(global: "child")
         #expect(weakChild != nil)
         #expect(rt.run(source: "p = nil; child = nil") == .ok)
         rt.collectGarbage()

@@ -23,8 +23,8 @@ import InvariantChecking
         rt.output = { out += $0 }
         // Relative path, so positions in the trace do not depend on the checkout.
         let saved = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(repositoryRoot.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(saved) }
+        #expect(FileManager.default.changeCurrentDirectoryPath(repositoryRoot.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(saved) }
         let outcome = rt.run(file: "scripts/examples/\(name)")
         #expect(outcome == .ok, "\(outcome)")
         #expect(out.hasSuffix("OK\n"), "\(name) prints OK last")
