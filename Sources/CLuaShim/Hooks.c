@@ -85,7 +85,7 @@ int nb_call_hook(lua_State *L, int handler, int nargs) {
    value left where the next call wants it: no name pushed twice, no function moved.
    Stack from `h`: the handler, the identity table, the userdata, then (found on the
    instance) its fields and the function, or (found on a class) what nb_classhook leaves. */
-int nb_run_hook(lua_State *L, int objects, int names, uint32_t slot, const void *ptr, int ordinal,
+int nb_run_hook(lua_State *L, int objects, uint32_t slot, const void *ptr, int name_ref,
                 int arg, uint32_t arg_slot, const void *arg_ptr, int *handler) {
     if (slot == 0 || !lua_checkstack(L, 16)) return LUA_OK;    /* see nb_prepare_hook */
     int h = lua_gettop(L) + 1, table = h + 1, ud = h + 2;
@@ -95,15 +95,12 @@ int nb_run_hook(lua_State *L, int objects, int names, uint32_t slot, const void 
     if (!nb_slotholds(L, table, slot, ptr)) goto none;
     int found = 0;
     if (lua_getiuservalue(L, ud, 1) == LUA_TTABLE) {           /* ud + 1: the fields */
-        lua_rawgeti(L, LUA_REGISTRYINDEX, names);
-        lua_rawgeti(L, -1, ordinal + 1);
-        lua_replace(L, -2);                                     /* ud + 2: the name */
+        lua_rawgeti(L, LUA_REGISTRYINDEX, name_ref);            /* ud + 2: the name */
         found = lua_rawget(L, ud + 1) == LUA_TFUNCTION;         /* ud + 2: the field */
     }
     if (!found) {
-        lua_settop(L, ud);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, names);
-        lua_rawgeti(L, -1, ordinal + 1);                        /* ud + 2: the name */
+        lua_settop(L, ud + 1);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, name_ref);            /* ud + 2: the name */
         lua_getiuservalue(L, ud, 2);
         if (!nb_classhook(L, ud + 2)) goto none;
     }

@@ -226,7 +226,9 @@ int nb_call_hook(lua_State *L, int handler, int nargs);
 /// nb_call_hook does, with `*handler` set for an error's caller, or LUA_OK when there
 /// is nothing to call; NB_HOOK_GENERAL, with the stack as it was, when the argument
 /// object has no userdata yet (the host's general path makes it and calls).
-int nb_run_hook(lua_State *L, int objects, int names, uint32_t slot, const void *ptr, int ordinal,
+/// `name_ref`: the registry ref of the hook's name (one per hook, so that finding it is
+/// one read, where the names' table and its entry were three calls).
+int nb_run_hook(lua_State *L, int objects, uint32_t slot, const void *ptr, int name_ref,
                 int arg, uint32_t arg_slot, const void *arg_ptr, int *handler);
 #define NB_HOOK_GENERAL 101
 enum { NB_HOOK_ARG_NONE, NB_HOOK_ARG_FALSE, NB_HOOK_ARG_TRUE, NB_HOOK_ARG_NIL, NB_HOOK_ARG_OBJECT };

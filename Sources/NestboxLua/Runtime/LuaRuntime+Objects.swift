@@ -22,12 +22,21 @@ final class LuaHost: ObjectHost {
     /// The runtime's C state, which it frees after clearing `isOpen`: read, as the
     /// runtime is, only while open.
     let state: UnsafeMutablePointer<nb_state>
+    /// Each hook's name as a registry ref, by `Override.ordinal` (LuaRuntime+Setup.swift).
+    let nameRefs: UnsafeMutablePointer<Int32>
     var isOpen = true
 
     init(runtime: LuaRuntime) {
         self.runtime = runtime
         state = runtime.state
+        // One per override whatever the runtime made: a missing ref reads nil, no hook.
+        nameRefs = .allocate(capacity: Override.count)
+        for i in 0..<Override.count {
+            nameRefs[i] = i < runtime.hookNameRefs.count ? runtime.hookNameRefs[i] : LUA_NOREF
+        }
     }
+
+    deinit { nameRefs.deallocate() }
 
     /// A hook's call, the hot path: the answer the model read is current and says the
     /// script has the hook, and its argument is none, a bool or an object that already
@@ -67,8 +76,8 @@ final class LuaHost: ObjectHost {
         }
         var handler: Int32 = 0
         // The three fields, not the whole state (a copy of it is some 300 bytes).
-        let status = nb_run_hook(state.pointee.thread, state.pointee.objects_ref, state.pointee.hook_names_ref, object.hostSlot,
-                                 Unmanaged.passUnretained(object).toOpaque(), Int32(override.ordinal), arg,
+        let status = nb_run_hook(state.pointee.thread, state.pointee.objects_ref, object.hostSlot,
+                                 Unmanaged.passUnretained(object).toOpaque(), nameRefs[override.ordinal], arg,
                                  argSlot, argPointer, &handler)
         if status == LUA_OK { return }
         if status == NB_HOOK_GENERAL { return runtime.runHook(hook, override, on: object) }

@@ -33,6 +33,11 @@ extension LuaRuntime {
         }
         hookNamesRef = luaL_ref(L, nb_registryindex())
         state.pointee.hook_names_ref = hookNamesRef
+        // And each on its own, for the hot path's one read (nb_run_hook).
+        hookNameRefs = Override.allCases.map { o in
+            L.push(o.name)
+            return luaL_ref(L, nb_registryindex())
+        }
         L.push("__bound")
         state.pointee.bound_key_ref = luaL_ref(L, nb_registryindex())
         // Every hook's name, which an object may hold as a field even where a method has

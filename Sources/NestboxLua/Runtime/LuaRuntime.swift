@@ -60,6 +60,8 @@ public final class LuaRuntime {
     var prettyRef: Int32 = LUA_NOREF
     /// Override names by ordinal + 1, interned once (runHook).
     var hookNamesRef: Int32 = LUA_NOREF
+    /// Each hook's name's registry ref, by `Override.ordinal` (LuaHost.run).
+    var hookNameRefs: [Int32] = []
     /// The spec library's table while a spec file is loaded (`nestbox test`).
     var specRef: Int32 = LUA_NOREF
     /// The number of tests the last spec file loaded registers, kept or not.
