@@ -24,12 +24,14 @@ public struct Nestbox: ParsableCommand {
 
     /// Parses `arguments` (without the program name), runs the command, and returns
     /// the exit code of README.md's table (usage errors are 2). Output that could not be
-    /// written makes a successful run exit 1, with one line saying why.
+    /// written makes a successful run exit 1, with one line saying why; so too a run
+    /// whose lints were found (5 means nothing else failed, and for `lint` the lints
+    /// were the output).
     public static func main(_ arguments: [String], output: Output = .standard) -> Int32 {
         let code = dispatch(arguments, output: output)
         guard let failure = output.outFailure() else { return code.code }
         output.err("nestbox: cannot write to standard output: \(failure)\n")
-        return (code == .ok ? .failure : code).code
+        return (code == .ok || code == .lints ? .failure : code).code
     }
 
     static func dispatch(_ arguments: [String], output: Output) -> ExitStatus {

@@ -175,14 +175,16 @@ extension SubprocessTests {
 
 extension SubprocessTests {
     /// Output that could not be written is not a success: a closed standard output and
-    /// a full disk end with exit 1 and one line saying why.
-    @Test(arguments: [(">&-", "Bad file descriptor"), ("> /dev/full", "No space left on device")])
-    func failedStandardOutput(_ redirection: String, _ why: String) throws {
+    /// a full disk end with exit 1 and one line saying why, for a run and for lints that
+    /// were found (5 would say nothing else failed).
+    @Test(arguments: [(">&-", "Bad file descriptor", "run"), ("> /dev/full", "No space left on device", "run"),
+                      ("> /dev/full", "No space left on device", "lint"), ("> /dev/full", "No space left on device", "lint --json")])
+    func failedStandardOutput(_ redirection: String, _ why: String, _ command: String) throws {
         let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
-        let path = try script("print('hello')")
+        let path = try script("local b = ui.Button{ name = 'b' }\nb.type = 'system'")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", "exec \"$0\" run \"$1\" \(redirection)", binary.path, path]
+        p.arguments = ["-c", "exec \"$0\" \(command) \"$1\" \(redirection)", binary.path, path]
         let err = Pipe()
         p.standardError = err
         try p.run()

@@ -46,9 +46,12 @@ extension LintTests {
         ("local v = ui.View{ name = 'v' }\nfor _ = 1, 3 do v.hidden = not v.isHidden end\nv.isHidden = false",
          "6: L15 `hidden` is the Objective-C spelling of `isHidden`, which Nestbox uses (docs/api-conventions.md)"),
         ("local nav = ui.NavigationController{ name = 'nav' }\nnav.rootViewController = ui.ViewController()\nnav.pushed = 1",
-         "6: L18 `rootViewController` set on <NavigationController: nav> is a field of its own, which nothing reads: it is a label of UINavigationController's init(rootViewController:), which is ui.NavigationController{ root = … } in Nestbox (docs/coverage.md)"),
+         "6: L18 `rootViewController` set on <NavigationController: nav> is a field of the script's own, not a property of UINavigationController: it is a label of UINavigationController's init(rootViewController:), which is ui.NavigationController{ root = … } in Nestbox (docs/coverage.md)"),
         ("local b = ui.Button{ name = 'b' }\nfor _ = 1, 2 do b.type = 'system' end",
-         "6: L18 `type` set on <Button: b> is a field of its own, which nothing reads: it is a label of UIButton's init(type:), which Button{…} does not take (docs/coverage.md)"),
+         "6: L18 `type` set on <Button: b> is a field of the script's own, not a property of UIButton: it is a label of UIButton's init(type:), which Button{…} does not take (docs/coverage.md)"),
+        // L16 would name UIResponder's `target`; the run knows a recognizer has none.
+        ("local g = ui.TapGestureRecognizer{ name = 'g' }\ng.target = function() end",
+         "6: L18 `target` set on <TapGestureRecognizer: g> is a field of the script's own, not a property of UITapGestureRecognizer: it is a label of UIGestureRecognizer's init(target:action:), which is the constructor's { action = function(recognizer) … end } in Nestbox (docs/coverage.md)"),
         // L16 and L17 come from the text, also where the run never goes.
         ("local function later(data)\n  c.isModalInPresentation = true\n  return data.layer, data.mode, data.prepare()\nend\nlocal t = { next = 1 }\nprint(t.next)",
          "6: L16 `isModalInPresentation` is UIViewController.isModalInPresentation, which Nestbox does not model (docs/coverage.md)"),

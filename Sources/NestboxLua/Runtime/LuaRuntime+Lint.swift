@@ -16,13 +16,27 @@ extension LuaRuntime {
     /// The lints so far, after the end-of-run checks (which run once per finding).
     public func lintReport() -> LintReport {
         simulation.lintEndOfRun()
-        var findings = sourceLints + (simulation.linter?.findings ?? [])
+        let run = simulation.linter?.findings ?? []
+        // L16 reads a set's name from the text, not knowing the receiver's type; where the
+        // run passed that line and found the name an initializer's label on a type that
+        // has no such member (L18: `recognizer.target = …`, UIResponder's `target` to L16),
+        // the run's finding is the one that is right.
+        let labelled = Set(run.filter { $0.rule == .initializerLabelField }.map { "\($0.location ?? "")\u{0}\(Self.quotedName($0.message))" })
+        var findings = sourceLints.filter { f in
+            f.rule != .unmodelledMember || !labelled.contains("\(f.location ?? "")\u{0}\(Self.quotedName(f.message))")
+        } + run
         var dropped = simulation.linter?.dropped ?? 0
         if findings.count > Linter.maxFindings {
             dropped += findings.count - Linter.maxFindings
             findings.removeLast(findings.count - Linter.maxFindings)
         }
         return LintReport(findings: findings, dropped: dropped, script: scriptPath)
+    }
+
+    /// The name a finding's message begins with, between backquotes ("" if none).
+    static func quotedName(_ message: String) -> Substring {
+        guard message.hasPrefix("`"), let end = message.dropFirst().firstIndex(of: "`") else { return "" }
+        return message[message.index(after: message.startIndex)..<end]
     }
 
     /// "file:line" of the innermost script function on the running thread.
@@ -72,7 +86,8 @@ extension LuaRuntime {
               let typeID = BindingTables.typeID(of: obj, in: Self.tables.typeIndex) else { return }
         if let entry = UIKitSurface.initializerLabels(ofBinding: typeID).first(where: { $0.label == key }) {
             guard firstAtPlace(key) else { return }
-            simulation.lint(obj, "`\(key)` set on \(obj.objectDescription) is a field of its own, which nothing reads: \(entry.uikit)",
+            let uikit = UIKitSurface.uikitName(ofBinding: LuaTypes.all[typeID].name)
+            simulation.lint(obj, "`\(key)` set on \(obj.objectDescription) is a field of the script's own, not a property of \(uikit): \(entry.uikit)",
                             rule: .initializerLabelField)
             return
         }
