@@ -51,6 +51,26 @@ import NestboxCLI
             """#)
     }
 
+    /// An animation's begin cleared from the trace: its end is an instant on its own
+    /// track, as an appearance phase's close is without its open.
+    @Test("an animation's end without its begin is an instant")
+    func endWithoutBegin() throws {
+        let file = try script("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            local v = ui.View{ name = "box" }; root.view:addSubview(v)
+            ui.animate{ duration = 0.5, animations = function() v.alpha = 0.3 end }
+            ui.window:makeKeyAndVisible()
+            ui.trace.clear()
+            ui.advance(1)
+            """)
+        let r = nestbox(["run", file, "--trace", "chrome", "--kinds", "animation"])
+        #expect(r.code == 0)
+        #expect(r.out.split(separator: "\n").filter { !$0.contains(#""ph":"M""#) }.dropFirst().dropLast() == [
+            #"{"ph":"i","s":"t","name":"end","cat":"animation","ts":500000,"pid":1,"tid":1,"args":{"finished":true,"text":"animation#1.end(finished: true)"}}"#,
+        ])
+    }
+
     @Test("--frames: each presentation frame is also a counter of x, y, width, height and alpha")
     func frameCounters() throws {
         let file = try script("""

@@ -7,7 +7,7 @@
 ///   where the next one begins; one still open at the end ends with the trace.
 /// - Animations are slices from their begin to their end, on "animations" lanes: an
 ///   animation takes the first lane free at its start, so slices on one lane never
-///   overlap.
+///   overlap. An end without its begin (a trace cleared in between) is an instant.
 /// - Every other event is an instant on its object's lane.
 ///
 /// Positions are the caller's: microseconds for the chrome trace, frame numbers for
@@ -81,6 +81,10 @@ public struct TraceLanes {
         } else if let a = animations.removeValue(forKey: e.object) {
             items.append(.slice(name: e.object, lane: a.lane, start: a.start, end: ts, opener: a.opener))
             if let i = animationLanes.firstIndex(where: { $0.lane == a.lane }) { animationLanes[i].freeAt = ts }
+        } else {
+            // An end whose begin is not in the trace (cleared since): an instant, as an
+            // appearance phase's close without its open is.
+            items.append(.instant(lane: lane(e.object), at: ts, event: e))
         }
     }
 
