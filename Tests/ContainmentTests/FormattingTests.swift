@@ -73,6 +73,8 @@ import InvariantChecking
         #expect(jsonNumber(-2.5e15) == "-2500000000000000.0")
         #expect(jsonNumber(0.0166666666) == "0.016667")
         #expect(jsonNumber(42) == "42")
+        // Six decimals; what rounds to a whole number is written as one, zero as 0.
+        #expect([1e-7, -1e-7, 2.0000001, 1.5333333333].map(jsonNumber) == ["0", "0", "2", "1.533333"])
     }
 
     @Test("the clock stops at the largest finite time, and frames sampled there end")
@@ -149,5 +151,28 @@ import InvariantChecking
         let objects = sim.trace.events.suffix(2).map(\.object)
         #expect(objects.map { Array($0.utf8) } == [Array("Caf\u{E9}".utf8), Array("Cafe\u{301}".utf8)])
         #expect(composed.traceNameID != decomposed.traceNameID)
+    }
+
+    /// A default name passes over the numbers given names in the default form took
+    /// (the controller's and its view's alike), and a given name that only looks like
+    /// one (a leading zero, another class) takes none.
+    @Test func defaultNamesPassOverGivenOnes() {
+        let sim = Simulation()
+        // Three instances of the class, numbers 1 to 3; they take 3, 5 and Menu's 3.
+        let named = ["ViewController#3", "ViewController#5.view", "Menu#3"].map { ViewController(simulation: sim, name: $0) }
+        let made = (0..<3).map { _ in ViewController(simulation: sim) }
+        #expect(made.map(\.name) == ["ViewController#4", "ViewController#6", "ViewController#7"])
+        // Instance 8 is named `ViewController#09`, which is no default spelling: 9 is free.
+        let zero = ViewController(simulation: sim, name: "ViewController#09")
+        let more = ViewController(simulation: sim)
+        _ = (named, zero, more.view)
+        #expect(more.name == "ViewController#9" && more.view.name == "ViewController#9.view")
+        // Its first instances take 1 and 2; the given Menu#3 is passed over.
+        #expect((0..<3).map { _ in SimObject(simulation: sim, className: "Menu").name } == ["Menu#1", "Menu#2", "Menu#4"])
+        // Each taken name counts toward the memory cap, once.
+        let before = sim.memory.count
+        let twice = ViewController(simulation: sim, name: "Menu#3")
+        #expect(sim.memory.count - before == MemoryMeter.objectBytes + MemoryMeter.heapBytes("Menu#3"))
+        _ = twice
     }
 }

@@ -82,15 +82,21 @@ open class SimObject {
     }
 
     /// The name's parts: n counts every instance of the class, named or not (README.md,
-    /// The trace); a number past 32 bits is written out.
+    /// The trace), passing over a number a given name took; a number past 32 bits is
+    /// written out.
     private static func naming(_ simulation: Simulation, _ className: String, _ name: String?,
                                _ owner: SimObject?, _ part: NamePart) -> (String, UInt32, NamePart) {
-        let n = simulation.nameNumber(for: className)
-        if let name { return (name, 0, .none) }
+        if let name {
+            _ = simulation.nameNumber(for: className)
+            simulation.noteGivenName(name)
+            return (name, 0, .none)
+        }
         if let owner {
+            _ = simulation.nameNumber(for: className)
             if owner.nameNumber != 0, owner.namePart == .none { return (owner.nameText, owner.nameNumber, part) }
             return (owner.name + part.suffix.description, 0, .none)
         }
+        let n = simulation.defaultNumber(for: className)
         if let small = UInt32(exactly: n) { return (className, small, .none) }
         return (Simulation.name(className, n), 0, .none)
     }

@@ -38,6 +38,8 @@ public final class Simulation {
     /// named last first, most recent first, then the rest by name.
     var recentNameCounts: [(className: String, count: Int)] = []
     var nameCounters: [String: Int] = [:]
+    /// The default-form names scripts gave (`noteGivenName`).
+    var takenDefaultNames: Set<TakenName> = []
     var ignoringInteraction = 0
     /// The finger a held `ui.pan` keeps down; one at a time (Q21).
     public internal(set) var heldTouch: Touch?
@@ -75,6 +77,36 @@ public final class Simulation {
     /// alternates controllers and views), before a dictionary's hash: every object made
     /// asks (docs/performance.md).
     func nameNumber(for className: String) -> Int { nextNumber(for: className) }
+
+    /// A given name in the default form (`Menu#2`, `Menu#2.view`): the default names
+    /// pass over its number, so that no name Nestbox chooses is one a script gave
+    /// (README.md, The trace). By bytes, as the trace compares names; counted, as a
+    /// script could give millions.
+    func noteGivenName(_ name: String) {
+        var text = name
+        text.withUTF8 { bytes in
+            guard let d = TraceNames.defaultParts(UnsafeRawBufferPointer(bytes)) else { return }
+            if takenDefaultNames.insert(TakenName(base: Array(d.base), n: d.n)).inserted {
+                memory.add(MemoryMeter.nameBytes + d.base.count)
+            }
+        }
+    }
+
+    /// The next number for a default name of `className`, past those given names took.
+    func defaultNumber(for className: String) -> Int {
+        var n = nextNumber(for: className)
+        guard !takenDefaultNames.isEmpty else { return n }
+        let base = Array(className.utf8)
+        while let small = UInt32(exactly: n), takenDefaultNames.contains(TakenName(base: base, n: small)) {
+            n = nextNumber(for: className)
+        }
+        return n
+    }
+
+    struct TakenName: Hashable {
+        let base: [UInt8]
+        let n: UInt32
+    }
 
     private func nextNumber(for className: String) -> Int {
         for i in recentNameCounts.indices where recentNameCounts[i].className == className {

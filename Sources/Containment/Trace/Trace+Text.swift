@@ -73,6 +73,8 @@ func jsonNumber(_ v: Double) -> String {
     if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
     guard abs(v) < 1e15 else { return String(v) }
     let r = (v * 1_000_000).rounded() / 1_000_000
+    // Rounded to a whole number (1e-7 to 0): written as a whole number is.
+    if r == r.rounded() { return String(Int64(r)) }
     return String(r)
 }
 
