@@ -393,6 +393,13 @@ extension BindingTests {
             c:didMove(p)
             ui.expectTrace "c.didMove(toParent: p)"
             ui.expectTrace "[0.000] c.didMove(toParent: p)"
+            -- A list of lines, as ui.trace.lines gives it, is the same expectation.
+            ui.expectTrace(ui.trace.lines { since = "next" })
+            ui.expectTrace { "c.didMove(toParent: p)" }
+            local ok, e = pcall(ui.expectTrace, { "c.didMove(toParent: p)", 2 })
+            assert(not ok and e:find("bad argument #1 to 'expectTrace' (line 2 of the list is not a string)", 1, true), e)
+            ok, e = pcall(ui.expectTrace, { "c.willMove(toParent: p)" })
+            assert(not ok and e:find("c.didMove(toParent: p)", 1, true), e)
             ui.trace.clear()
             assert(#ui.trace.events() == 0)
             local fired

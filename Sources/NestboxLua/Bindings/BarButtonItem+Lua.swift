@@ -5,7 +5,7 @@ enum BarButtonItemBinding {
     static let binding = LuaBinding(
         "BarButtonItem", BarButtonItem.self, doc: "A button in a navigation bar.",
         properties: [
-            LuaProperty("name", "string?", doc: "The name given at construction, used in traces.",
+            LuaProperty("name", "string?", doc: "The name given at construction, else `Class#n`; used in traces.",
                         get: { c in c.L.push(c.object.name); return 1 }),
             LuaProperty("title", "string?", doc: "The button's title.",
                         get: { c in c.L.push(try c.receiver(BarButtonItem.self).title); return 1 },

@@ -7,7 +7,7 @@ enum GestureBinding {
     static func recognizer(_ c: PropertyContext) throws -> GestureRecognizer { try c.receiver(GestureRecognizer.self) }
 
     static let properties: [LuaProperty] = [
-        LuaProperty("name", "string?", doc: "The name given at construction, used in traces.",
+        LuaProperty("name", "string?", doc: "The name given at construction, else `Class#n`; used in traces.",
                     get: { c in c.L.push(c.object.name); return 1 }),
         LuaProperty("state", "string", doc: "`possible`, `began`, `changed`, `ended`, `cancelled` or `failed`.",
                     get: { c in c.L.push(try recognizer(c).state.rawValue); return 1 }),

@@ -15,7 +15,7 @@ enum InteractionBinding {
     ]
 
     static let properties: [LuaProperty] = [
-        LuaProperty("name", "string?", doc: "The name given at construction, used in traces.",
+        LuaProperty("name", "string?", doc: "The name given at construction, else `Class#n`; used in traces.",
                     get: { c in c.L.push(c.object.name); return 1 }),
         LuaProperty("percentComplete", "number", doc: "How far the transition is, from 0 to 1.",
                     get: { c in c.L.push(try c.receiver(PercentDrivenInteractiveTransition.self).percentComplete); return 1 }),

@@ -5,7 +5,7 @@ enum TabBarItemBinding {
     static func item(_ c: PropertyContext) throws -> TabBarItem { try c.receiver(TabBarItem.self) }
 
     static let properties: [LuaProperty] = [
-        LuaProperty("name", "string?", doc: "The name given at construction, used in traces.",
+        LuaProperty("name", "string?", doc: "The name given at construction, else `Class#n`; used in traces.",
                     get: { c in c.L.push(c.object.name); return 1 }),
         LuaProperty("title", "string?", doc: "The title under the icon.",
                     get: { c in c.L.push(try item(c).title); return 1 },

@@ -147,9 +147,24 @@ enum UIFunctions {
             a.L.pushText(text)
             return 1
         },
-        LuaMethod("expectTrace", "(lines: string)",
-                  doc: "Compares the trace since the last mark or clear with `lines`; raises with a diff (exit 4) when they differ.") { a in
-            let expected = try a.string(1)
+        LuaMethod("expectTrace", "(lines: string|string[])",
+                  doc: "Compares the trace since the last mark or clear with `lines` (a string, or a list of lines as `ui.trace.lines` gives); raises with a diff (exit 4) when they differ.") { a in
+            let expected: String
+            if lua_type(a.L, 1) == LUA_TTABLE {
+                var lines: [String] = []
+                for i in 1...max(1, Int(lua_rawlen(a.L, 1))) where i <= Int(lua_rawlen(a.L, 1)) {
+                    // A long list is the script's to make; reading it stops at a limit.
+                    if i & 4095 == 0, a.rt.simulation.isInterrupted() { return 0 }
+                    defer { a.L.pop() }
+                    guard lua_rawgeti(a.L, 1, lua_Integer(i)) == LUA_TSTRING, let line = a.L.string(at: -1) else {
+                        throw LuaFailure.argument(1, "line \(i) of the list is not a string")
+                    }
+                    lines.append(line)
+                }
+                expected = lines.joined(separator: "\n")
+            } else {
+                expected = try a.string(1)
+            }
             if let diff = traceMismatch(expected: expected, actual: a.rt.simulation.trace.sinceMark) {
                 a.rt.expectationFailed = true
                 throw LuaFailure.message(diff)

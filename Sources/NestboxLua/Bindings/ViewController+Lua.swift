@@ -86,7 +86,7 @@ enum ViewControllerBinding {
     // MARK: Properties
 
     static let properties: [LuaProperty] = [
-        LuaProperty("name", "string?", doc: "The name given at construction, used in traces.",
+        LuaProperty("name", "string?", doc: "The name given at construction, else `Class#n`; used in traces.",
                     get: { c in c.L.push(c.object.name); return 1 }),
         LuaProperty("className", "string", doc: "The class name: the binding's or the script subclass's.",
                     get: { c in c.L.push(c.object.className); return 1 }),

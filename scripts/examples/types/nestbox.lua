@@ -96,7 +96,7 @@ function Transform:isIdentity() end
 
 ---A view controller: its view, its children, appearance and presentation.
 ---@class ViewController
----@field name string? The name given at construction, used in traces. (read-only)
+---@field name string? The name given at construction, else `Class#n`; used in traces. (read-only)
 ---@field className string The class name: the binding's or the script subclass's. (read-only)
 ---@field title string? The title shown by navigation and tab bars.
 ---@field view View The root view, loaded on first read (`loadView`, then `viewDidLoad`).
@@ -292,7 +292,7 @@ function ViewControllerClass:extend(name) end
 
 ---A rectangle in the view tree: geometry, visibility, subviews, gesture recognizers.
 ---@class View
----@field name string? The name given at construction, used in traces. (read-only)
+---@field name string? The name given at construction, else `Class#n`; used in traces. (read-only)
 ---@field className string The class name: the binding's or the script subclass's. (read-only)
 ---@field frame (Rect|number[]) The frame in the superview's coordinates.
 ---@field bounds (Rect|number[]) The view's own coordinate space.
@@ -555,7 +555,7 @@ function ScrollViewClass:extend(name) end
 
 ---What the three recognizers share; not constructible itself.
 ---@class GestureRecognizer
----@field name string? The name given at construction, used in traces. (read-only)
+---@field name string? The name given at construction, else `Class#n`; used in traces. (read-only)
 ---@field state string `possible`, `began`, `changed`, `ended`, `cancelled` or `failed`. (read-only)
 ---@field translation Point A pan's movement since it began, in the window. (read-only)
 ---@field velocity Point A pan's speed in points per second. (read-only)
@@ -669,7 +669,7 @@ function TransitionContext:completeTransition(completed) end
 
 ---Drives a custom transition by hand (`interactionController`).
 ---@class PercentDrivenInteractiveTransition
----@field name string? The name given at construction, used in traces. (read-only)
+---@field name string? The name given at construction, else `Class#n`; used in traces. (read-only)
 ---@field percentComplete number How far the transition is, from 0 to 1. (read-only)
 local PercentDrivenInteractiveTransition = {}
 
@@ -843,7 +843,7 @@ function TabBarClass:extend(name) end
 
 ---A tab's title, images and badge (`vc.tabBarItem`).
 ---@class TabBarItem
----@field name string? The name given at construction, used in traces. (read-only)
+---@field name string? The name given at construction, else `Class#n`; used in traces. (read-only)
 ---@field title string? The title under the icon.
 ---@field image string? An image name.
 ---@field selectedImage string? The image name when selected.
@@ -886,7 +886,7 @@ local NavigationItem = {}
 
 ---A button in a navigation bar.
 ---@class BarButtonItem
----@field name string? The name given at construction, used in traces. (read-only)
+---@field name string? The name given at construction, else `Class#n`; used in traces. (read-only)
 ---@field title string? The button's title.
 local BarButtonItem = {}
 
@@ -1261,8 +1261,8 @@ function ui.printHierarchy(vc) end
 ---@return string
 function ui.printViews(view) end
 
----Compares the trace since the last mark or clear with `lines`; raises with a diff (exit 4) when they differ.
----@param lines string
+---Compares the trace since the last mark or clear with `lines` (a string, or a list of lines as `ui.trace.lines` gives); raises with a diff (exit 4) when they differ.
+---@param lines string|string[]
 function ui.expectTrace(lines) end
 
 ---Moves virtual time forward, running the timers and animations that fall due.
