@@ -86,10 +86,6 @@ public struct Test: NestboxCommand {
     /// REPL's `:test`); nil, with the reason said, when there is nothing to run.
     static func run(_ paths: [String], runner: SpecRunner, jobs: Int, printer: TestPrinter, output: Output) -> [SpecFileResult]? {
         var runner = runner
-        runner.scripts = Set(paths.filter { path in
-            var info = stat()
-            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-        })
         let files: [String]
         switch SpecFinder.find(paths, within: runner.options.timeout ?? 60) {
         case .failure(let why):
@@ -195,9 +191,6 @@ struct SpecRunner: Sendable {
     var forks = false
     /// Workers sharing one file's tests when forking (`-j` with one file).
     var testJobs = 1
-    /// Files named on the command line: one that defines no test runs as one (README.md,
-    /// `nestbox test`), so a self-checking design script joins a test run.
-    var scripts: Set<String> = []
 
     init(options: RunSession.Options, filter: String?, record: Bool) {
         var options = options
@@ -244,8 +237,11 @@ struct SpecRunner: Sendable {
             if StopSignal.received != 0 { return SpecFileResult(file: file, cases: cases) }
             guard outcome == .ok else { return fail(Self.describe(outcome), printed.text) }
             let loose = session.runtime.looseChecks()
-            if tests.isEmpty, session.runtime.specCount == 0, scripts.contains(file) {
-                // It is one test named "(script)", and `--filter` chooses it as any other.
+            if tests.isEmpty, session.runtime.specCount == 0 {
+                // A file that defines no test, named or found in a folder, is one test named
+                // "(script)" (README.md, `nestbox test`): a self-checking design script joins
+                // a test run, and its invariants are checked wherever it was found. `--filter`
+                // chooses it as any other.
                 if let filter, !"(script)".contains(filter) { return SpecFileResult(file: file, cases: []) }
                 let script = runAsScript(session, loose: loose, printed: printed, start: start)
                 ended?(script)

@@ -227,7 +227,7 @@ import NestboxCLI
         #expect(r.out.hasSuffix("\n8 passed, 0 failed\n"))
     }
 
-    @Test("a file named on the command line with no tests runs as one; found in a folder it is not a test")
+    @Test("a file with no tests runs as one, named on the command line or found in a folder")
     func scriptsAsTests() throws {
         let good = try script("local vc = ui.ViewController{ name = 'a' }\nui.window.rootViewController = vc\nui.window:makeKeyAndVisible()\ncheck(vc.appearanceState == 'appeared')\n", name: "design.lua")
         let r = nestbox(["test", good])
@@ -236,11 +236,15 @@ import NestboxCLI
         let b = nestbox(["test", bad])
         #expect(b.code == 1)
         #expect(b.out.contains("     \(bad):1: one is not two\n     \(bad):2: invariant 'never' failed: nope\n"), "\(b.out)")
-        // In a folder, a *_spec.lua without tests is not one.
+        // Found in a folder, a *_spec.lua without tests is one too: its invariants and
+        // checks are judged as when it is named.
         let folder = (try script("local x = 1\n", name: "helper_spec.lua") as NSString).deletingLastPathComponent
         try "describe('d', function() it('t', function() end) end)\n".write(toFile: folder + "/real_spec.lua", atomically: true, encoding: .utf8)
         let f = nestbox(["test", folder])
-        #expect(f.out.hasSuffix("\n1 passed, 0 failed\n"), "\(f.out)")
+        #expect(f.code == 0 && f.out.contains("PASS \(folder)/helper_spec.lua: (script) (") && f.out.hasSuffix("\n2 passed, 0 failed\n"), "\(f.out)")
+        try "ui.invariant('never', function() return false, 'broken' end)\n".write(toFile: folder + "/only_invariant_spec.lua", atomically: true, encoding: .utf8)
+        let g = nestbox(["test", folder])
+        #expect(g.code == 1 && g.out.contains("FAIL \(folder)/only_invariant_spec.lua: (script) (") && g.out.hasSuffix("\n2 passed, 1 failed\n"), "\(g.out)")
         // A file with tests whose top level fails a check fails its load.
         let mixed = try script("check(false, 'top')\ndescribe('d', function() it('t', function() end) end)\n", name: "mixed_spec.lua")
         #expect(nestbox(["test", mixed]).out.contains("(loading \(mixed))"))
