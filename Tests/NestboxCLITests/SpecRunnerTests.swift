@@ -274,10 +274,15 @@ import NestboxCLI
               it("unknown", function() assert.is.bogus(1) end)
               it("plain", function() assert(false, "plain message") end)
               it("negated", function() assert.is_not.truthy(1) end)
+              it("message", function() assert.are.equal(1, 2, "my message") end)
+              it("modifier", function() assert.message("mod message").is_true(false) end)
+              it("value", function() assert.is_nil(1, 42) end)
+              it("direct", function() assert.bogus(1) end)
+              it("passes", function() assert.are.equal(1, 1, "not shown"); assert.near(1, 1.05, 0.1, "nor this") end)
             end)
             """, name: "fail_spec.lua")
         let f = nestbox(["test", failing])
-        #expect(f.code == 1)
+        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 11 failed\n"), "\(f.out)")
         for expected in [
             "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
             "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = 2 }\n     Expected:\n     (table) { [\"a\"] = 1 }\n",
@@ -286,6 +291,12 @@ import NestboxCLI
             "\(failing):6: luassert: no assertion or modifier named 'bogus'\n",
             "\(failing):7: plain message\n",
             "\(failing):8: Expected to not be truthy, but value was:\n     (number) 1\n",
+            // luassert's failure message, from the argument after the assertion's own or
+            // from `assert.message`, on its own line first.
+            "\(failing):9: my message\n     Expected objects to be equal.\n     Passed in:\n     (number) 2\n",
+            "\(failing):10: mod message\n     Expected objects to be the same.\n",
+            "\(failing):11: (number) 42\n     Expected objects to be the same.\n     Passed in:\n     (number) 1\n",
+            "\(failing):12: luassert: no assertion or modifier named 'bogus'\n",
         ] {
             #expect(f.out.contains(expected), "\(expected)\n\(f.out)")
         }

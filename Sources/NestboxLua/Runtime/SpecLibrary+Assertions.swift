@@ -55,53 +55,54 @@ local function checkError(fn, expected, matches)
   return same(message, expected), typed(message)
 end
 
--- Each assertion: how it decides, and its message (positive, negated) with what it shows.
+-- Each assertion: how many arguments it takes (one more is luassert's failure message),
+-- how it decides, and its message (positive, negated) with what it shows.
 local assertions = {}
-local function define(names, test, says, saysNot)
-  for name in names:gmatch("%S+") do assertions[name] = { test = test, says = says, saysNot = saysNot } end
+local function define(names, nargs, test, says, saysNot)
+  for name in names:gmatch("%S+") do assertions[name] = { nargs = nargs, test = test, says = says, saysNot = saysNot } end
 end
 local function passedExpected(passed, expected)
   return "\nPassed in:\n" .. typed(passed) .. "\nExpected:\n" .. typed(expected)
 end
-define("equal equals", function(a, b) return b == a end,
+define("equal equals", 2, function(a, b) return b == a end,
   function(a, b) return "Expected objects to be equal." .. passedExpected(b, a) end,
   function(a, b) return "Expected objects not to be equal." .. passedExpected(b, a) end)
-define("same", function(a, b) return same(a, b) end,
+define("same", 2, function(a, b) return same(a, b) end,
   function(a, b) return "Expected objects to be the same." .. passedExpected(b, a) end,
   function(a, b) return "Expected objects not to be the same." .. passedExpected(b, a) end)
-define("truthy", function(v) return v ~= nil and v ~= false end,
+define("truthy", 1, function(v) return v ~= nil and v ~= false end,
   function(v) return "Expected to be truthy, but value was:\n" .. typed(v) end,
   function(v) return "Expected to not be truthy, but value was:\n" .. typed(v) end)
-define("falsy", function(v) return v == nil or v == false end,
+define("falsy", 1, function(v) return v == nil or v == false end,
   function(v) return "Expected to be falsy, but value was:\n" .. typed(v) end,
   function(v) return "Expected to not be falsy, but value was:\n" .. typed(v) end)
 for _, literal in ipairs({ { "true", true }, { "false", false }, { "nil", nil } }) do
   local name, value = literal[1], literal[2]
-  define(name, function(v) return v == value end,
+  define(name, 1, function(v) return v == value end,
     function(v) return "Expected objects to be the same." .. passedExpected(v, value) end,
     function(v) return "Expected objects not to be the same." .. passedExpected(v, value) end)
 end
 for _, kind in ipairs({ "number", "string", "table", "function", "boolean", "userdata", "thread" }) do
-  define(kind, function(v) return type(v) == kind end,
+  define(kind, 1, function(v) return type(v) == kind end,
     function(v) return "Expected " .. kind .. ", but value was:\n" .. typed(v) end,
     function(v) return "Expected not " .. kind .. ", but value was:\n" .. typed(v) end)
 end
-define("error errors", function(fn, expected) return (checkError(fn, expected)) end,
+define("error errors", 2, function(fn, expected) return (checkError(fn, expected)) end,
   function(fn, expected)
     local _, got = checkError(fn, expected)
     return "Expected an error" .. (expected ~= nil and " with message:\n" .. typed(expected) .. "\nCaught:\n" .. tostring(got) or ", but none was raised")
   end,
   function(_, _) return "Expected no error, but one was raised" end)
-define("errormatches", function(fn, pattern) return (checkError(fn, pattern, true)) end,
+define("errormatches", 2, function(fn, pattern) return (checkError(fn, pattern, true)) end,
   function(fn, pattern)
     local _, got = checkError(fn, pattern, true)
     return "Expected an error matching:\n" .. typed(pattern) .. "\nCaught:\n" .. tostring(got)
   end,
   function(_, pattern) return "Expected no error matching:\n" .. typed(pattern) end)
-define("matches match", function(pattern, s) return type(s) == "string" and s:find(pattern) ~= nil end,
+define("matches match", 2, function(pattern, s) return type(s) == "string" and s:find(pattern) ~= nil end,
   function(pattern, s) return "Expected strings to match." .. passedExpected(s, pattern) end,
   function(pattern, s) return "Expected strings not to match." .. passedExpected(s, pattern) end)
-define("near", function(a, b, tolerance) return type(a) == "number" and type(b) == "number" and math.abs(a - b) <= (tolerance or 0) end,
+define("near", 3, function(a, b, tolerance) return type(a) == "number" and type(b) == "number" and math.abs(a - b) <= (tolerance or 0) end,
   function(a, b, tolerance) return "Expected values to be near (tolerance " .. text(tolerance) .. ")." .. passedExpected(b, a) end,
   function(a, b, tolerance) return "Expected values not to be near (tolerance " .. text(tolerance) .. ")." .. passedExpected(b, a) end)
 
@@ -109,27 +110,48 @@ define("near", function(a, b, tolerance) return type(a) == "number" and type(b) 
 local filler = { is = true, are = true, was = true, has = true, does = true, be = true, been = true, the = true, a = true, an = true, to = true, have = true }
 local negation = { ["not"] = true, no = true }
 
-local function chain(negated, build)
+-- The words of `key` after a chain so far; an unknown word is an error at the line that
+-- wrote it (`level` counted from the __index that asks, as error's is). `message`: set
+-- by luassert's `assert.message(m)` modifier.
+local chain
+local function lookup(negated, build, message, key, level)
+  local n = negated
+  for word in key:gsub("error_matches", "errormatches"):gmatch("[^_]+") do
+    local w = word:lower()
+    if negation[w] then n = not n
+    elseif assertions[w] then return build(assertions[w], n, message)
+    elseif w == "message" then return function(m) return chain(n, build, m) end
+    elseif not filler[w] then error("luassert: no assertion or modifier named '" .. word .. "'", level + 1) end
+  end
+  return chain(n, build, message)
+end
+chain = function(negated, build, message)
   return setmetatable({}, {
     __index = function(_, key)
       if type(key) ~= "string" then return nil end
-      local n = negated
-      for word in key:gsub("error_matches", "errormatches"):gmatch("[^_]+") do
-        local w = word:lower()
-        if negation[w] then n = not n
-        elseif assertions[w] then return build(assertions[w], n)
-        elseif not filler[w] then error("luassert: no assertion or modifier named '" .. word .. "'", 2) end
-      end
-      return chain(n, build)
+      return lookup(negated, build, message, key, 2)
     end,
   })
 end
 
-local function asserting(a, negated)
+-- luassert's failure message: a string (or what has __tostring) as it is, another value
+-- as it shows values, on its own line before the assertion's.
+local function note(m)
+  if type(m) == "string" or type((getmetatable(m) or {}).__tostring) == "function" then return tostring(m) end
+  return typed(m)
+end
+
+local function asserting(a, negated, message)
   return function(...)
     local ok = a.test(...)
     if negated then ok = not ok end
-    if not ok then fail((negated and a.saysNot or a.says)(...), 2) end
+    if not ok then
+      -- The argument past the assertion's own, else the modifier's.
+      local m = select("#", ...) > a.nargs and select(a.nargs + 1, ...) or nil
+      if m == nil then m = message end
+      local says = (negated and a.saysNot or a.says)(...)
+      fail(m == nil and says or note(m) .. "\n" .. says, 2)
+    end
     return ...
   end
 end
@@ -235,7 +257,8 @@ assert = setmetatable({}, {
   end,
   __index = function(_, key)
     if key == "spy" or key == "stub" then return function(s) return spyAssertion(s, false) end end
-    return chain(false, asserting)[key]
+    if type(key) ~= "string" then return nil end
+    return lookup(false, asserting, nil, key, 2)
   end,
 })
 
