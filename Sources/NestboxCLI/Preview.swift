@@ -23,7 +23,7 @@ public struct Preview: NestboxCommand {
     @Argument(help: "The design script.", completion: .file(extensions: ["lua"]))
     public var file: String
 
-    @Option(help: "The port on 127.0.0.1 (default: 8700; 0: any free port).")
+    @Option(help: "The port on 127.0.0.1 (0: any free port).")
     public var port: Int = 8700
 
     @Flag(help: "Open the page in the default browser.")

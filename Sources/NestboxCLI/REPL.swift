@@ -39,7 +39,13 @@ public final class REPL {
     /// Runs FILE (if any), then reads until the end of input. Returns the exit code.
     public func run(file: String?) -> ExitStatus {
         if interactive { output.out("Nestbox REPL: Lua 5.4 in a live UIKit model. :help lists the commands.\n") }
-        if let file { load(file) }
+        if let file {
+            // A script that cannot be read is a usage error, as for `run`: no session
+            // starts (one whose script fails to run goes on, to be explored).
+            let outcome = session.run(file: file)
+            session.printOutcome(outcome)
+            if case .unreadable = outcome { return .usage }
+        }
         var buffer = ""
         while let line = reader.readLine(prompt: buffer.isEmpty ? "> " : ">> ") {
             if reader.wasInterrupted { buffer = ""; continue }    // Ctrl-C drops the statement too
@@ -146,6 +152,7 @@ public final class REPL {
             case .failure(let e): output.err("\(e)\n")
             }
         case "tap":
+            guard !arg.isEmpty else { output.err(":tap needs a title or two finite numbers x y\n"); return }
             let numbers = arg.split(separator: " ").compactMap { Double($0) }
             // Swift reads "1e309" as inf and "nan" as NaN, which Lua source cannot spell.
             if numbers.count == 2, !numbers.allSatisfy(\.isFinite) {
@@ -160,8 +167,12 @@ public final class REPL {
             }
             evaluate("ui.advance(\(s))")
         case "settle": evaluate("ui.settle()")
-        case "rotate": evaluate("ui.rotate(\(luaString(arg)))"); afterLine()
-        case "device": evaluate("ui.setDevice(\(luaString(arg)))"); afterLine()
+        case "rotate":
+            guard !arg.isEmpty else { output.err(":rotate needs an orientation (portrait, landscapeLeft, landscapeRight, portraitUpsideDown)\n"); return }
+            evaluate("ui.rotate(\(luaString(arg)))"); afterLine()
+        case "device":
+            guard !arg.isEmpty else { output.err(":device needs a device id (iphone-16, ipad-11, ...) or name\n"); return }
+            evaluate("ui.setDevice(\(luaString(arg)))"); afterLine()
         case "reset":
             do {
                 try session.reset()

@@ -220,3 +220,23 @@ extension ReplTests {
         #expect(svg?.contains(##"<rect x="0" y="0" width="100" height="50" fill="#00FF00"/>"##) == true)
     }
 }
+
+extension ReplTests {
+    /// The commands that act on the world say what they need when given nothing, as
+    /// `:load` and `:advance` do, rather than running a call that fails.
+    @Test(":tap, :rotate and :device without an argument say what they need; a script that cannot be read is exit 2")
+    func commandsNeedArguments() throws {
+        let (r, _, _) = try repl([":tap", ":rotate", ":device", "print('still here')"])
+        #expect(r.err == """
+            :tap needs a title or two finite numbers x y
+            :rotate needs an orientation (portrait, landscapeLeft, landscapeRight, portraitUpsideDown)
+            :device needs a device id (iphone-16, ipad-11, ...) or name
+
+            """)
+        #expect(r.out == "still here\n" && r.code == 0)
+        let (missing, reader, _) = try repl(["print('never read')"], file: "/nowhere/design.lua")
+        #expect(missing.code == 2 && missing.out == "")
+        #expect(missing.err == "nestbox: cannot open /nowhere/design.lua: No such file or directory\n")
+        _ = reader
+    }
+}
