@@ -97,6 +97,16 @@ struct RunArguments {
             }
         }
         guard let options = sessionOptions(output: output) else { return .usage }
+        // The golden file is read before the run: one that cannot be read is a usage
+        // error, with nothing run.
+        var golden: String?
+        if let expect {
+            guard let data = FileManager.default.contents(atPath: expect) else {
+                output.err("nestbox: cannot read golden file \(expect)\n")
+                return .usage
+            }
+            golden = String(decoding: data, as: UTF8.self)
+        }
         // Asked before the session is made, said after (as a parsed command line's
         // order of errors has it); no `Result`, whose metadata costs start-up a
         // conformance scan (docs/performance.md).
@@ -157,12 +167,7 @@ struct RunArguments {
             output.err("nestbox: cannot write \(record): \(failure)\n")
             return .usage
         }
-        if let expect {
-            guard let data = FileManager.default.contents(atPath: expect) else {
-                output.err("nestbox: cannot read golden file \(expect)\n")
-                return .usage
-            }
-            let golden = String(decoding: data, as: UTF8.self)
+        if let expect, let golden {
             if let diff = unifiedDiff(expected: golden, actual: report) {
                 output.err("output differs from \(expect):\n\(diff)\n")
                 return .expectation

@@ -256,6 +256,10 @@ extension RunCommandTests {
         #expect(r.code == 4)
         #expect(r.err.contains("- [0.000] c.didMoov(toParent: p)\n"))
         #expect(r.err.contains("+ [0.000] c.didMove(toParent: p)\n"))
+        // A golden that cannot be read: exit 2 before anything runs (the script's print
+        // never shows).
+        let none = nestbox(["run", path, "--expect", golden + ".missing"])
+        #expect(none.code == 2 && none.out == "" && none.err == "nestbox: cannot read golden file \(golden).missing\n", "\(none)")
     }
 
     @Test("--record writes through a symbolic link, refuses a FIFO, a device and a folder, in one line")
