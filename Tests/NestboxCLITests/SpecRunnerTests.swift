@@ -250,6 +250,37 @@ import NestboxCLI
         #expect(nestbox(["test", mixed]).out.contains("(loading \(mixed))"))
     }
 
+    /// busted's `finally`: registered inside a test, run when it ends (passed or
+    /// failed), before after_each, the last one registered only; a failing one is the
+    /// test's failure.
+    @Test("finally runs when its test ends, passed or failed, before after_each")
+    func finallyBlocks() throws {
+        let file = try script("""
+            describe("d", function()
+              after_each(function() print("after_each") end)
+              it("passes", function()
+                finally(function() error("replaced, as in busted") end)
+                finally(function() print("the last registered") end)
+              end)
+              it("fails", function()
+                finally(function() print("cleaned up") end)
+                error("boom")
+              end)
+              it("breaks", function()
+                finally(function() error("in finally") end)
+              end)
+            end)
+            finally(function() end)
+            """, name: "finally_spec.lua")
+        let r = nestbox(["test", file, "-j", "1"])
+        #expect(r.out.contains("(loading \(file))") && r.out.contains("finally() is for use inside it()"), "\(r.out)")
+        let inside = try script(try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\nfinally(function() end)", with: ""), name: "finally2_spec.lua")
+        let f = nestbox(["test", inside, "-j", "1"])
+        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 2 failed\n"), "\(f.out)")
+        #expect(f.out.contains("     \(inside):9: boom\n     printed:\n       cleaned up\n       after_each\n"), "\(f.out)")
+        #expect(f.out.contains("     \(inside):12: in finally\n     printed:\n       after_each\n"), "\(f.out)")
+    }
+
     @Test("a spec written for busted runs unchanged, under busted too when it is installed; luassert's failures show what was expected and passed")
     func bustedStyle() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -160,8 +160,9 @@ package enum LuaAnnotations {
             ("after_each", "(fn: fun())", "Runs after every test of its group, even a failed one."),
             ("setup", "(fn: fun())", "busted's setup: runs before the tests of its group (before each, as every test has a fresh world)."),
             ("teardown", "(fn: fun())", "busted's teardown: runs after the tests of its group (after each)."),
+            ("finally", "(fn: fun())", "busted's finally: inside a test, runs when it ends, passed or failed (before after_each); a later call replaces it."),
             ("check", "(condition: any, message: string?) -> any", "A soft assertion: a failure is recorded and the test goes on."),
-            ("expect_trace", "(lines: string)", "`ui.expectTrace` in a test."),
+            ("expect_trace", "(lines: string|string[])", "`ui.expectTrace` in a test."),
             ("expect_golden", "(name: string)", "Compares the test's trace with golden/<spec>/<name>.trace (`--record` writes it)."),
         ]
         for (name, signature, doc) in specs { function(name, signature, doc, &out) }

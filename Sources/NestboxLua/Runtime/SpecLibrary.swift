@@ -1,6 +1,6 @@
 /// The test-writing functions `nestbox test` gives a spec file (README.md, `nestbox
 /// test`), as busted spells them: `describe`, `it`, `pending`, `before_each`,
-/// `after_each`, `setup`, `teardown`, busted's assertions and spies
+/// `after_each`, `setup`, `teardown`, `finally`, busted's assertions and spies
 /// (SpecLibrary+Assertions.swift), plus `check` (a soft assertion), `expect_trace` and
 /// `expect_golden`.
 ///
@@ -124,6 +124,14 @@ end
 
 expect_trace = ui.expectTrace
 
+-- busted's `finally(fn)`: inside a test, `fn` runs when the test ends, whether it passed;
+-- as in busted, a later call replaces an earlier one.
+function finally(fn)
+  if not running then error("finally() is for use inside it()", 2) end
+  needs("function", fn, 1, "finally")
+  running.finally = fn
+end
+
 -- The test's whole trace so far, compared by the host with a file beside the spec.
 function expect_golden(name)
   if not running then error("expect_golden() is for use inside it()", 2) end
@@ -167,6 +175,12 @@ function spec.run(index)
   end
   if ok then ok, err = xpcall(t.body, failure) end
   if not ok then result.failures[#result.failures + 1] = err end
+  -- busted's `finally`: what the test registered, once it ended, failed or not, before
+  -- the after_each functions.
+  if result.finally then
+    local fok, ferr = xpcall(result.finally, failure)
+    if not fok then result.failures[#result.failures + 1] = ferr end
+  end
   for _, list in ipairs({ "afters", "teardowns" }) do
     for i = #chain, 1, -1 do
       for _, fn in ipairs(chain[i][list]) do

@@ -1438,6 +1438,10 @@ function setup(fn) end
 ---@param fn fun()
 function teardown(fn) end
 
+---busted's finally: inside a test, runs when it ends, passed or failed (before after_each); a later call replaces it.
+---@param fn fun()
+function finally(fn) end
+
 ---A soft assertion: a failure is recorded and the test goes on.
 ---@param condition any
 ---@param message string?
@@ -1445,7 +1449,7 @@ function teardown(fn) end
 function check(condition, message) end
 
 ---`ui.expectTrace` in a test.
----@param lines string
+---@param lines string|string[]
 function expect_trace(lines) end
 
 ---Compares the test's trace with golden/<spec>/<name>.trace (`--record` writes it).
