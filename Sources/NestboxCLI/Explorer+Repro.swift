@@ -20,20 +20,31 @@ extension Explorer {
     var outFolder: String { settings.out ?? Self.folder(of: settings.file) + "explore-out" }
 
     /// Why `path` could not be made or written into, or nil: it must be a writable folder,
-    /// or the nearest folder above it that exists must be.
+    /// or the nearest folder above it that exists must be, and the folders below that
+    /// must be makeable. Those are made and taken away again: a permission check does
+    /// not see a file system that refuses them (`/proc`), nor does it for root.
     static func folderProblem(_ path: String) -> String? {
-        var probe = path
+        var probe = path, missing: [String] = []
         while true {
             let shown = probe.isEmpty ? "." : probe
             var info = stat()
             if stat(shown, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFDIR else { return "\(shown) is not a folder" }
-                return access(shown, W_OK) == 0 ? nil : "\(shown) is not writable"
+                guard access(shown, W_OK) == 0 else { return "\(shown) is not writable" }
+                break
             }
+            missing.append(shown)
             // Up one folder; a relative path ends at the current folder, which exists.
             guard let slash = probe.lastIndex(of: "/") else { probe = ""; continue }
             probe = slash == probe.startIndex ? "/" : String(probe[..<slash])
         }
+        var made: [String] = []
+        defer { for folder in made.reversed() { rmdir(folder) } }
+        for folder in missing.reversed() {
+            guard mkdir(folder, 0o755) == 0 else { return "\(folder) cannot be made (\(String(cString: strerror(errno))))" }
+            made.append(folder)
+        }
+        return nil
     }
 
     /// A repro left by an earlier run that found a failure the design no longer has.

@@ -169,6 +169,14 @@ import Containment
         #expect(nestbox(["explore", ok, "-j", "0"]).code == 2)
         #expect(nestbox(["explore", ok, "--steps", "-1"]).code == 2)
         #expect(nestbox(["explore", "/nonexistent/x.lua"]).code == 2)
+        // A repro folder a file system refuses (whatever its permissions say, and for
+        // root) is a usage error before anything runs; one that can be made is not left
+        // made by the check.
+        let proc = nestbox(["explore", ok, "--out", "/proc/nestbox-repro/x"])
+        #expect(proc.code == 2 && proc.err.hasPrefix("nestbox: cannot write the repro in /proc/nestbox-repro/x: /proc/nestbox-repro cannot be made ("), "\(proc.err)")
+        let fresh = (ok as NSString).deletingLastPathComponent + "/fresh/repro"
+        #expect(nestbox(["explore", ok, "--runs", "5", "--out", fresh]).code == 0)
+        #expect(!FileManager.default.fileExists(atPath: (fresh as NSString).deletingLastPathComponent))
     }
 
     @Test("steps and results survive their text form; the random numbers are fixed by seed and sequence")
