@@ -24,7 +24,9 @@ extension Explorer {
     /// must be makeable. Those are made and taken away again: a permission check does
     /// not see a file system that refuses them (`/proc`), nor does it for root.
     static func folderProblem(_ path: String) -> String? {
-        var probe = path, missing: [String] = []
+        // One spelling per folder: no empty or `.` parts, no trailing slash.
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        var probe = (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/"), missing: [String] = []
         while true {
             let shown = probe.isEmpty ? "." : probe
             var info = stat()
@@ -33,6 +35,8 @@ extension Explorer {
                 guard access(shown, W_OK) == 0 else { return "\(shown) is not writable" }
                 break
             }
+            // The current folder unreadable, or the root missing: nothing above to try.
+            if probe.isEmpty || probe == "/" { return "\(shown) cannot be read (\(String(cString: strerror(errno))))" }
             missing.append(shown)
             // Up one folder; a relative path ends at the current folder, which exists.
             guard let slash = probe.lastIndex(of: "/") else { probe = ""; continue }
@@ -41,8 +45,13 @@ extension Explorer {
         var made: [String] = []
         defer { for folder in made.reversed() { rmdir(folder) } }
         for folder in missing.reversed() {
-            guard mkdir(folder, 0o755) == 0 else { return "\(folder) cannot be made (\(String(cString: strerror(errno))))" }
-            made.append(folder)
+            if mkdir(folder, 0o755) == 0 { made.append(folder); continue }
+            // Made meanwhile by another process: a folder is all that is asked.
+            let failure = errno
+            var info = stat()
+            guard failure == EEXIST, stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                return "\(folder) cannot be made (\(String(cString: strerror(failure))))"
+            }
         }
         return nil
     }

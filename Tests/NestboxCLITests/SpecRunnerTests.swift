@@ -250,6 +250,27 @@ import NestboxCLI
         #expect(nestbox(["test", mixed]).out.contains("(loading \(mixed))"))
     }
 
+    /// An unknown assertion is reported at the line that wrote it: in a test, in a
+    /// helper a test calls, and in a `describe` body (which fails the file's load).
+    @Test("an unknown assertion names its own line, in a helper and in a describe body too")
+    func unknownAssertionLines() throws {
+        let file = try script("""
+            local function want(x)
+              assert.is.bogus(x)
+            end
+            describe("d", function()
+              it("helper", function() want(1) end)
+              it("direct", function() assert.bogus(1) end)
+            end)
+            """, name: "unknown_spec.lua")
+        let r = nestbox(["test", file, "-j", "1"])
+        #expect(r.out.contains("     \(file):2: luassert: no assertion or modifier named 'bogus'\n"), "\(r.out)")
+        #expect(r.out.contains("     \(file):6: luassert: no assertion or modifier named 'bogus'\n"), "\(r.out)")
+        let body = try script("describe('e', function()\n  assert.nope(1)\nend)\n", name: "body_spec.lua")
+        let b = nestbox(["test", body])
+        #expect(b.code == 1 && b.out.contains("\(body):2: luassert: no assertion or modifier named 'nope'"), "\(b.out)")
+    }
+
     /// busted's `finally`: registered inside a test, run when it ends (passed or
     /// failed), before after_each, the last one registered only; a failing one is the
     /// test's failure.

@@ -85,7 +85,7 @@ enum ViewBinding {
         set: { c, i in try view(c).isUserInteractionEnabled = try c.args.boolean(i) })
 
     static let properties: [LuaProperty] = [
-        LuaProperty("name", "string?", doc: "The name given at construction, else `Class#n`; used in traces.",
+        LuaProperty("name", "string?", doc: "The name given at construction, else `Class#n` (a controller's view: its controller's name and `.view`); used in traces.",
                     get: { c in c.L.push(c.object.name); return 1 }),
         LuaProperty("className", "string", doc: "The class name: the binding's or the script subclass's.",
                     get: { c in c.L.push(c.object.className); return 1 }),

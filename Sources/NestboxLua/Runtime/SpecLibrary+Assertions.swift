@@ -129,7 +129,8 @@ chain = function(negated, build, message)
   return setmetatable({}, {
     __index = function(_, key)
       if type(key) ~= "string" then return nil end
-      return lookup(negated, build, message, key, 2)
+      -- In parentheses: a tail call would take this frame, and `level` would miss by one.
+      return (lookup(negated, build, message, key, 2))
     end,
   })
 end
@@ -258,7 +259,7 @@ assert = setmetatable({}, {
   __index = function(_, key)
     if key == "spy" or key == "stub" then return function(s) return spyAssertion(s, false) end end
     if type(key) ~= "string" then return nil end
-    return lookup(false, asserting, nil, key, 2)
+    return (lookup(false, asserting, nil, key, 2))
   end,
 })
 

@@ -292,7 +292,7 @@ function ViewControllerClass:extend(name) end
 
 ---A rectangle in the view tree: geometry, visibility, subviews, gesture recognizers.
 ---@class View
----@field name string? The name given at construction, else `Class#n`; used in traces. (read-only)
+---@field name string? The name given at construction, else `Class#n` (a controller's view: its controller's name and `.view`); used in traces. (read-only)
 ---@field className string The class name: the binding's or the script subclass's. (read-only)
 ---@field frame (Rect|number[]) The frame in the superview's coordinates.
 ---@field bounds (Rect|number[]) The view's own coordinate space.
