@@ -53,13 +53,13 @@ typedef struct nb_state {
     int slots_closing;           /* set by nb_close: finalizers give nothing back */
     /* What a hook's call from the model needs (nb_run_hook), kept here so the host's
        hot path reads them without touching the runtime object: the thread Swift talks
-       to (the runtime's `L`) and the registry refs of the identity table and of the
-       hooks' names. `thread` may be a coroutine, which a script can let the collector
+       to (the runtime's `L`) and the registry ref of the identity table (each hook's
+       name has a ref of its own, which the host passes). `thread` may be a coroutine, which a script can let the collector
        take: it is read only while a call on that thread runs (the host sets it on the
        way into each call from Lua and puts the caller's back on the way out, and no
        Lua error unwinds past that), so it never names a collected thread when read. */
     lua_State *thread;
-    int objects_ref, hook_names_ref;
+    int objects_ref;
     /* The string "__bound", interned once (0 before the host sets it): the class walk
        (nb_classhook) reads it at every level, where pushing the literal hashed and
        compared it each time. */

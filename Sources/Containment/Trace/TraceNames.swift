@@ -74,7 +74,7 @@ enum TraceName {
 /// default name (`Class#n`, `Class#n.view`, no leading zero) gets the same id as the
 /// default name; the table holds a default-form name only when it cannot be encoded
 /// (its number too large, or `bases` full before its class came), and then holds every
-/// spelling of it, as `bases` never loses a class (`TraceStorageTests`).
+/// spelling of it, as `bases` never loses a class (`TraceNameEncodingTests`).
 final class TraceNames {
     private var list: [TraceName] = []
     /// The ids below it are the table's; the encoded ones are above.

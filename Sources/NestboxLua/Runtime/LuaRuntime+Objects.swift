@@ -75,7 +75,7 @@ final class LuaHost: ObjectHost {
             break
         }
         var handler: Int32 = 0
-        // The three fields, not the whole state (a copy of it is some 300 bytes).
+        // Two fields, not the whole state (a copy of it is some 300 bytes).
         let status = nb_run_hook(state.pointee.thread, state.pointee.objects_ref, object.hostSlot,
                                  Unmanaged.passUnretained(object).toOpaque(), nameRefs[override.ordinal], arg,
                                  argSlot, argPointer, &handler)

@@ -32,7 +32,6 @@ extension LuaRuntime {
             lua_rawseti(L, -2, lua_Integer(i + 1))
         }
         hookNamesRef = luaL_ref(L, nb_registryindex())
-        state.pointee.hook_names_ref = hookNamesRef
         // And each on its own, for the hot path's one read (nb_run_hook).
         hookNameRefs = Override.allCases.map { o in
             L.push(o.name)
