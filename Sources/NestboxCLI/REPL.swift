@@ -143,6 +143,11 @@ public final class REPL {
         let name = parts.first ?? ""
         let arg = parts.count > 1 ? parts[1].trimmed : ""
         let sim = runtime.simulation
+        // The commands that take nothing say so when given something, rather than drop it.
+        if !arg.isEmpty, ["tree", "views", "settle", "reset", "lint", "help"].contains(name) {
+            output.err(":\(name) takes no argument (got \(arg))\n")
+            return
+        }
         switch name {
         case "tree": output.out(sim.hierarchyDescription() + "\n")
         case "views": output.out(sim.window.recursiveDescription() + "\n")

@@ -11,13 +11,13 @@ import InvariantChecking
         var added = 0
         let a = names.numberedID("ViewController", 12, .none, added: &added)
         let v = names.numberedID("ViewController", 12, .view, added: &added)
-        let big = names.numberedID("ViewController", (1 << 25) - 1, .view, added: &added)
+        let big = names.numberedID("ViewController", (1 << 25) - 2, .view, added: &added)
         #expect(TraceNames.isEncoded(Int(a)) && TraceNames.isEncoded(Int(v)) && TraceNames.isEncoded(Int(big)))
         #expect(names.count == 0 && a != v)
         // Two classes and parts: two bases, counted once each; the names themselves nothing.
         #expect(added == 2 * MemoryMeter.nameBytes + 2 * MemoryMeter.heapBytes("ViewController"))
         #expect(names.text(Int(a)) == "ViewController#12" && names.text(Int(v)) == "ViewController#12.view")
-        #expect(names.text(Int(big)) == "ViewController#33554431.view")
+        #expect(names.text(Int(big)) == "ViewController#33554430.view")
         var out = TextBuffer()
         names.append(Int(v), to: &out)
         #expect(names.appendJSON(Int(a), to: &out))
@@ -54,6 +54,10 @@ import InvariantChecking
         let huge = names.numberedID("Menu", 1 << 25, .none, added: &added)
         #expect(!TraceNames.isEncoded(Int(huge)) && names.text(Int(huge)) == "Menu#33554432")
         #expect(names.uncachedID("Menu#33554432", added: &added) == huge)
+        // The largest number is the table's too: its id would be all ones, the names
+        // cache's empty mark, with the 64th base.
+        let top = names.numberedID("Menu", (1 << 25) - 1, .none, added: &added)
+        #expect(!TraceNames.isEncoded(Int(top)) && names.id("Menu#33554431", added: &added) == top)
         // A number that cannot be encoded adds no base: C0… fill them.
         for k in 0..<TraceNames.maxBases { _ = names.numberedID("C\(k)", 1, .none, added: &added) }
         // The bases are full: a new class's names are table names.

@@ -224,13 +224,14 @@ extension ReplTests {
 extension ReplTests {
     /// The commands that act on the world say what they need when given nothing, as
     /// `:load` and `:advance` do, rather than running a call that fails.
-    @Test(":tap, :rotate and :device without an argument say what they need; a script that cannot be read is exit 2")
+    @Test(":tap, :rotate and :device without an argument say what they need, :views with one; a script that cannot be read is exit 2")
     func commandsNeedArguments() throws {
-        let (r, _, _) = try repl([":tap", ":rotate", ":device", "print('still here')"])
+        let (r, _, _) = try repl([":tap", ":rotate", ":device", ":views extra", "print('still here')"])
         #expect(r.err == """
             :tap needs a title or two finite numbers x y
             :rotate needs an orientation (portrait, landscapeLeft, landscapeRight, portraitUpsideDown)
             :device needs a device id (iphone-16, ipad-11, ...) or name
+            :views takes no argument (got extra)
 
             """)
         #expect(r.out == "still here\n" && r.code == 0)

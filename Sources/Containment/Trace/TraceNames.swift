@@ -125,7 +125,8 @@ final class TraceNames {
     /// The encoded id of a default name's parts, adding its class and part to `bases`
     /// while there is room; nil when it cannot be encoded.
     private func encode(_ base: UnsafeRawBufferPointer, _ n: UInt32, _ part: NamePart, added: inout Int) -> UInt32? {
-        guard n > 0, n < 1 << Self.numberBits else { return nil }
+        // All ones (base 63, the largest number) would be the names cache's empty mark.
+        guard n > 0, n < 1 << Self.numberBits - 1 else { return nil }
         var index = bases.firstIndex { b in
             b.part == part && b.base.utf8.count == base.count && TraceName.text(b.base).withBytes { Self.same($0, base) }
         }
