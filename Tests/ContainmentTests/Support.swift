@@ -27,7 +27,7 @@ func lines(_ sim: Simulation, _ kind: TraceKind) -> [String] {
 
 /// A simulation whose window shows `root`, with the trace marked after it appeared.
 func onScreen(_ root: ViewController) throws -> Simulation {
-    let sim = try #require(root.simulation)
+    let sim = root.simulation
     try sim.window.setRootViewController(root)
     sim.window.makeKeyAndVisible()
     sim.trace.mark(nil)

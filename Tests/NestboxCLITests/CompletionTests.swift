@@ -18,7 +18,7 @@ import Testing
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("designs"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for f in ["menu.lua", "notes.txt", "report.html", "shot.png", "results.xml"] {
-            FileManager.default.createFile(atPath: dir.appendingPathComponent(f).path, contents: Data())
+            #expect(FileManager.default.createFile(atPath: dir.appendingPathComponent(f).path, contents: Data()))
         }
         try Self.script("bash").write(to: dir.appendingPathComponent("nestbox.bash"), atomically: true, encoding: .utf8)
         let driver = """

@@ -78,13 +78,18 @@ func jsonNumber(_ v: Double) -> String {
     return String(r)
 }
 
+/// Whether text of these bytes needs an escape in a JSON string (jsonString's test).
+func jsonNeedsEscape(_ bytes: some Sequence<UInt8>) -> Bool {
+    bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+}
+
 public func jsonString(_ s: String) -> String {
     // Most strings need no escape: looked over byte by byte, then copied whole. Any other
     // is escaped byte by byte into one buffer (a scalar at a time into a `String`, a
     // printed hierarchy of 10,000 lines in JSON Lines cost 500 M instructions more:
     // docs/performance.md). A byte of a multi-byte character is never one of those
     // escaped, so the bytes copied are the characters as they were.
-    if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+    if !jsonNeedsEscape(s.utf8) {
         return "\"" + s + "\""
     }
     var out = TextBuffer()

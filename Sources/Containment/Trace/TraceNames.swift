@@ -133,7 +133,7 @@ final class TraceNames {
         if index == nil, bases.count < Self.maxBases {
             let text = String(decoding: base, as: UTF8.self)
             bases.append((text, part))
-            plainBases.append(!base.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            plainBases.append(!jsonNeedsEscape(base))
             added += MemoryMeter.nameBytes + MemoryMeter.heapBytes(text)
             index = bases.count - 1
         }
