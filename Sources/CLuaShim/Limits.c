@@ -146,6 +146,21 @@ void nb_limits_install(lua_State *L) {
         lua_sethook(L, nb_count_hook, LUA_MASKCOUNT, NB_LIMIT_PERIOD);
 }
 
+/* The REPL goes on after a limit or a stop ended a line, and gives the next line limits
+   of its own: whatever limit fired is taken back, with its position, the memory flag
+   and the instruction count. A kill hook left on another thread removes itself (it
+   finds no limit). */
+void nb_limit_clear(lua_State *L) {
+    nb_state *st = nb_getstate(L);
+    __atomic_store_n(&st->limit_hit, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&st->limit_seen, 0, __ATOMIC_RELEASE);
+    st->where[0] = 0;
+    st->memory_error = 0;
+    st->instructions = 0;
+    lua_sethook(L, NULL, 0, 0);
+    nb_limits_install(L);               /* --max-instructions' counting hook, if set */
+}
+
 /* ---------- the watchdog ---------- */
 
 typedef struct nb_watchdog {

@@ -136,15 +136,6 @@ int nb_stop_end(void) {
 
 int nb_stop_signal(void) { return __atomic_load_n(&nb_stop_received, __ATOMIC_ACQUIRE); }
 
-void nb_stop_clear(lua_State *L) {
-    nb_state *st = nb_getstate(L);
-    int stopped = NB_LIMIT_STOPPED;
-    if (!__atomic_compare_exchange_n(&st->limit_hit, &stopped, 0, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) return;
-    __atomic_store_n(&st->limit_seen, 0, __ATOMIC_RELEASE);
-    st->where[0] = 0;
-    lua_sethook(L, NULL, 0, 0);
-    nb_limits_install(L);               /* --max-instructions' counting hook, if set */
-}
 
 /* ---------- Ctrl-C at the REPL's prompt ---------- */
 

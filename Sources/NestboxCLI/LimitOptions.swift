@@ -1,14 +1,16 @@
 import ArgumentParser
 import Containment
 
-/// The device and the limits of a run, shared by `run`, `test` and `lint` (README.md,
-/// exit code 3), each with its default: the one place they are written. Each script (each
-/// test, for `test`) gets them afresh.
-struct Limits {
-    var device: String?
-    var timeout = 10.0
-    var maxMemory = 256
-    var maxInstructions: Int?
+/// The device and the limits of a run, shared by `run`, `test`, `lint` and `repl`
+/// (README.md, exit code 3), each with its default: the one place they are written. Each
+/// script (each test, for `test`; each line, for `repl`) gets them afresh.
+public struct Limits {
+    public var device: String?
+    public var timeout = 10.0
+    public var maxMemory = 256
+    public var maxInstructions: Int?
+
+    public init() {}
 
     /// About 11.6 days.
     static let maxTimeout = 1_000_000.0

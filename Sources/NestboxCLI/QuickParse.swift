@@ -125,9 +125,10 @@ extension Nestbox {
                   (try? a.limits.validate()) != nil else { return nil }
             return Test.test(paths, filter: a.filter, tap: a.tap, junit: a.junit, record: a.record, limits: a.limits, output: output)
         case "repl":
-            var none: Void = ()
-            guard let files = QuickParse.read(rest, [QuickOption<Void>](), into: &none), files.count <= 1 else { return nil }
-            return Repl.start(file: files.first, output: output)
+            var limits = Limits()
+            guard let files = QuickParse.read(rest, Limits.quickOptions, into: &limits), files.count <= 1,
+                  (try? limits.validate()) != nil else { return nil }
+            return Repl.start(file: files.first, limits: limits, output: output)
         default:
             return nil
         }

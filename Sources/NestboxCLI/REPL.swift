@@ -11,8 +11,9 @@ import Rendering
 /// `nestbox repl [FILE]`: lua.c's loop (read, try `return <line>`, continue on `<eof>`,
 /// call with a traceback, print) in a live world, plus commands that start with `:`.
 public final class REPL {
-    /// No limits: the user is there to press Ctrl-C. A hook's error stays in the trace,
-    /// since the line that caused it has returned.
+    /// Each line and command runs under the limits afresh, as each test does: a session
+    /// fed from a pipe has nobody to press Ctrl-C. The memory limit is the session's. A
+    /// hook's error stays in the trace, since the line that caused it has returned.
     let session: RunSession
     public var runtime: LuaRuntime { session.runtime }
     let reader: LineReader
@@ -24,11 +25,12 @@ public final class REPL {
     }
     let interactive: Bool
 
-    public init(reader: LineReader, output: Output, interactive: Bool) throws {
+    public init(reader: LineReader, output: Output, interactive: Bool, limits: Limits = Limits()) throws {
         self.reader = reader
         self.output = output
         self.interactive = interactive
         var options = RunSession.Options()
+        limits.apply(to: &options)
         options.hookErrors = .record
         // `:lint` lists what the session did wrong so far: the rules are always on here.
         options.lint = true
@@ -42,8 +44,8 @@ public final class REPL {
         if let file {
             // A script that cannot be read is a usage error, as for `run`: no session
             // starts (one whose script fails to run goes on, to be explored).
-            let outcome = session.run(file: file)
-            session.printOutcome(outcome)
+            var outcome = RunOutcome.ok
+            stoppable { limited { outcome = session.run(file: file) }; session.printOutcome(outcome) }
             if case .unreadable = outcome { return .usage }
         }
         var buffer = ""
@@ -68,8 +70,10 @@ public final class REPL {
             let source = buffer.isEmpty ? line : buffer + "\n" + line
             var incomplete = false
             stoppable {
-                incomplete = evaluate(source)
-                if !incomplete && StopSignal.received == 0 { afterLine() }
+                limited {
+                    incomplete = evaluate(source)
+                    if !incomplete && StopSignal.received == 0 { afterLine() }
+                }
             }
             if incomplete { buffer = source; continue }
             buffer = ""
@@ -93,11 +97,19 @@ public final class REPL {
         return false
     }
 
-    /// Ctrl-C ends the line's or the command's work and keeps the world as it stands
-    /// (README.md, the REPL): the stop is taken back before the next prompt.
+    /// Ctrl-C or a limit ends the line's or the command's work and keeps the world as
+    /// it stands (README.md, the REPL): what fired is taken back before the next prompt.
     func stoppable(_ body: () -> Void) {
         let (_, signal) = StopSignal.catching(terminate: false, body)
-        if signal != 0 || runtime.wasStopped { runtime.clearStop() }
+        if signal != 0 || runtime.limitHit { runtime.clearLimit() }
+    }
+
+    /// Script code in this world (a line, FILE, `:load`, the inputs), under limits of
+    /// its own. The host's commands (`:tree`, `:test`, `:snapshot`, ...) run no script
+    /// code here and take none: a watchdog with nothing to stop would end the process.
+    func limited(_ body: () -> Void) {
+        runtime.clearLimit()
+        session.withLimits(naming: "stdin", body)
     }
 
     /// After each line the run loop turns, and pending work settles unless turned off.
@@ -135,7 +147,7 @@ public final class REPL {
           :lint                 the lints so far (docs/lints.md)
           :autosettle on|off    settle after each line (on)
           :help                 this list
-        Ctrl-C interrupts the running line or command and keeps the world; Ctrl-D leaves.
+        Ctrl-C (or a limit) ends the running line or command and keeps the world; Ctrl-D leaves.
         """
 
     func command(_ line: String) {
@@ -164,20 +176,19 @@ public final class REPL {
                 output.err(":tap needs a title or two finite numbers x y (got \(arg))\n"); return
             }
             let target = numbers.count == 2 ? "{ \(numbers[0]), \(numbers[1]) }" : luaString(arg)
-            evaluate("ui.tap(\(target))")
-            afterLine()
+            limited { evaluate("ui.tap(\(target))"); afterLine() }
         case "advance":
             guard let s = Double(arg), s.isFinite, s >= 0 else {
                 output.err(":advance needs a finite number of seconds >= 0 (got \(arg.isEmpty ? "nothing" : arg))\n"); return
             }
-            evaluate("ui.advance(\(s))")
-        case "settle": evaluate("ui.settle()")
+            limited { evaluate("ui.advance(\(s))") }
+        case "settle": limited { evaluate("ui.settle()") }
         case "rotate":
             guard !arg.isEmpty else { output.err(":rotate needs an orientation (portrait, landscapeLeft, landscapeRight, portraitUpsideDown)\n"); return }
-            evaluate("ui.rotate(\(luaString(arg)))"); afterLine()
+            limited { evaluate("ui.rotate(\(luaString(arg)))"); afterLine() }
         case "device":
             guard !arg.isEmpty else { output.err(":device needs a device id (iphone-16, ipad-11, ...) or name\n"); return }
-            evaluate("ui.setDevice(\(luaString(arg)))"); afterLine()
+            limited { evaluate("ui.setDevice(\(luaString(arg)))"); afterLine() }
         case "reset":
             do {
                 try session.reset()
@@ -187,7 +198,7 @@ public final class REPL {
             }
         case "load":
             guard !arg.isEmpty else { output.err(":load needs a file\n"); return }
-            load(arg)
+            limited { load(arg) }
         case "record":
             guard !arg.isEmpty else { output.err(":record needs a file\n"); return }
             if let failure = writeFile(runtime.report, to: arg) {
@@ -197,15 +208,9 @@ public final class REPL {
             }
         case "test":
             guard !arg.isEmpty else { output.err(":test needs a spec file or folder\n"); return }
-            // The specs run in worlds of their own, under this session's limits; the
-            // REPL's world is left as it is.
-            // The session itself has no time or memory limit (a person is typing);
-            // its specs get `nestbox test`'s defaults, so one that loops ends.
-            var options = session.options
-            let limits = Limits()
-            if options.timeout == nil { options.timeout = limits.timeout }
-            if options.memoryLimit == 0 { options.memoryLimit = limits.maxMemory * 1024 * 1024 }
-            var runner = SpecRunner(options: options, filter: nil, record: false)
+            // The specs run in worlds of their own, each test under this session's
+            // limits; the REPL's world is left as it is.
+            var runner = SpecRunner(options: session.options, filter: nil, record: false)
             runner.forks = output.ownsProcess && SpecRunner.mayFork
             _ = Test.run([arg], runner: runner, jobs: 1, printer: TestPrinter(tap: false, output: output), output: output)
         case "snapshot":

@@ -137,6 +137,14 @@ public final class RunSession {
         return runtime.runSpec(index)
     }
 
+    /// Work that is no script file (a REPL line or command) under fresh limits, which
+    /// stop after it.
+    public func withLimits<T>(naming script: String, _ body: () -> T) -> T {
+        startLimits(naming: script)
+        defer { runtime.endLimits() }
+        return body()
+    }
+
     private func startLimits(naming script: String, exitWhenStuck: Bool = false) {
         guard options.timeout != nil || options.maxInstructions != nil else { return }
         runtime.setLimits(timeout: options.timeout, maxInstructions: options.maxInstructions,

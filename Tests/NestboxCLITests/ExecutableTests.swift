@@ -106,42 +106,29 @@ extension SubprocessTests {
 
     @Test("nestbox run - reads the script from standard input, named stdin")
     func runFromStandardInput() throws {
-        let binary = try #require(ExecutableTests.binary)
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = ["run", "-", "--trace", "none"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = errors
-        try p.run()
-        input.fileHandleForWriting.write(Data("print('from stdin')\nlocal x = nil\nx.y = 1\n".utf8))
-        try input.fileHandleForWriting.close()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 1)
-        #expect(out.hasPrefix("from stdin\n"))
-        #expect(err.hasPrefix("stdin:3: attempt to index a nil value (local 'x')\n"), "\(err)")
+        let r = try runBinary(["run", "-", "--trace", "none"], input: "print('from stdin')\nlocal x = nil\nx.y = 1\n")
+        #expect(r.code == 1)
+        #expect(r.out.hasPrefix("from stdin\n"))
+        #expect(r.err.hasPrefix("stdin:3: attempt to index a nil value (local 'x')\n"), "\(r.err)")
     }
 
     @Test("nestbox repl reads a pipe line by line, without prompts")
     func replInAPipe() throws {
-        let binary = try #require(ExecutableTests.binary)
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = ["repl"]
-        let input = Pipe(), output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = Pipe()
-        try p.run()
-        input.fileHandleForWriting.write(Data("x = 20\nfunction f()\n  return x + 1\nend\nf() * 2\n".utf8))
-        input.fileHandleForWriting.closeFile()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self) == "42\n")
+        let r = try runBinary(["repl"], input: "x = 20\nfunction f()\n  return x + 1\nend\nf() * 2\n")
+        #expect(r.code == 0)
+        #expect(r.out == "42\n")
+    }
+
+    @Test("nestbox repl --timeout: a piped line that loops ends at the limit and the next one runs; a bad limit is exit 2")
+    func replLimitsInAPipe() throws {
+        let input = "while true do end\nprint('next')\n"
+        let r = try runBinary(["repl", "--timeout", "0.3"], input: input)
+        #expect(r.code == 0)
+        #expect(r.out == "next\n")
+        #expect(r.err.hasPrefix("time limit exceeded at stdin:1\n"), "\(r.err)")
+        let bad = try runBinary(["repl", "--timeout", "0"], input: input)
+        #expect(bad.code == 2)
+        #expect(bad.err.hasPrefix("Error: --timeout must be a number of seconds above 0"), "\(bad.err)")
     }
 }
 

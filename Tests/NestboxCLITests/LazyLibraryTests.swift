@@ -8,17 +8,23 @@ import Testing
 extension SubprocessTests {
     static let missingLibrary = "libnestbox-missing.so.0"
 
-    func runBinary(_ args: [String], environment: [String: String], directory: String? = nil, binary: URL? = nil) throws -> Captured {
+    func runBinary(_ args: [String], environment: [String: String] = [:], directory: String? = nil, binary: URL? = nil,
+                   input: String? = nil) throws -> Captured {
         let binary = try #require(binary ?? ExecutableTests.binary, "nestbox is built before the tests")
         let p = Process()
         p.executableURL = binary
         if let directory { p.currentDirectoryURL = URL(fileURLWithPath: directory) }
         p.arguments = args
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
         p.standardOutput = out
         p.standardError = err
+        if input != nil { p.standardInput = stdin }
         try p.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return Captured(code: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))

@@ -108,6 +108,6 @@ import Testing
         #expect(try declared("lint") == table(LintArguments.quickOptions).merging(notQuick) { a, _ in a })
         // `-j` is left to ArgumentParser (QuickParse.swift).
         #expect(try declared("test") == table(TestArguments.quickOptions).merging(notQuick.merging(["j": true]) { a, _ in a }) { a, _ in a })
-        #expect(try declared("repl") == notQuick)
+        #expect(try declared("repl") == table(Limits.quickOptions).merging(notQuick) { a, _ in a })
     }
 }

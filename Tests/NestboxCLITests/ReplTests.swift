@@ -5,10 +5,10 @@ import NestboxCLI
 /// The REPL, fed lines in-process.
 @Suite struct ReplTests {}
 
-func repl(_ lines: [String], file: String? = nil) throws -> (Captured, ScriptedReader, REPL) {
+func repl(_ lines: [String], file: String? = nil, limits: Limits = Limits()) throws -> (Captured, ScriptedReader, REPL) {
     var out = "", err = ""
     let reader = ScriptedReader(lines)
-    let r = try REPL(reader: reader, output: Output(out: { out += $0 }, err: { err += $0 }), interactive: false)
+    let r = try REPL(reader: reader, output: Output(out: { out += $0 }, err: { err += $0 }), interactive: false, limits: limits)
     let code = r.run(file: file)
     return (Captured(code: code.code, out: out, err: err), reader, r)
 }
@@ -239,5 +239,51 @@ extension ReplTests {
         #expect(missing.code == 2 && missing.out == "")
         #expect(missing.err == "nestbox: cannot open /nowhere/design.lua: No such file or directory\n")
         _ = reader
+    }
+}
+
+/// The limits (README.md, the REPL): FILE and each line or command that runs script code
+/// get them afresh; a limit ends the line and the world stays, as after Ctrl-C.
+extension ReplTests {
+    func limits(timeout: Double = 10, instructions: Int? = nil, memory: Int = 256) -> Limits {
+        var l = Limits()
+        (l.timeout, l.maxInstructions, l.maxMemory) = (timeout, instructions, memory)
+        return l
+    }
+
+    @Test("a line past --timeout ends with the limit's line, the world stays, and the next line has a deadline of its own")
+    func timeoutPerLine() throws {
+        let spin = "local t = os.clock() while os.clock() - t < 0.25 do end"
+        let (r, _, _) = try repl(["x = 1", "while true do end", "print(x)", spin, spin, "print('both ran')", ":advance 2",
+                                  "ui.window.rootViewController = ui.ViewController{}", ":tree"], limits: limits(timeout: 0.4))
+        #expect(r.err == "time limit exceeded at stdin:1\nstack traceback:\n\tstdin:1: in main chunk\n")
+        #expect(r.out.hasPrefix("1\nboth ran\n"), "\(r.out)")
+        #expect(r.out.contains("<ViewController: ViewController#1>"), "\(r.out)")
+    }
+
+    @Test("FILE and :load run under the limits; the REPL goes on after them")
+    func timeoutOfFiles() throws {
+        let file = try script("x = 7\nwhile true do end", name: "spin.lua")
+        let (r, _, _) = try repl(["print(x)", ":load \(file)", "print(x + 1)"], file: file, limits: limits(timeout: 0.3))
+        #expect(r.code == 0)
+        #expect(r.err == "nestbox: time limit exceeded at \(file):2\n" + "nestbox: time limit exceeded at \(file):2\n")
+        #expect(r.out == "7\n8\n")
+    }
+
+    @Test("--max-instructions counts each line afresh")
+    func instructionsPerLine() throws {
+        // One instruction an iteration (FORLOOP): two lines of 700,000 in a row pass, one of 1.5 million fails.
+        let (r, _, _) = try repl(["for i = 1, 700000 do end", "for i = 1, 700000 do end", "print('ok')",
+                                  "for i = 1, 1500000 do end", "print('after')"], limits: limits(instructions: 1_000_000))
+        #expect(r.out == "ok\nafter\n")
+        #expect(r.err == "instruction limit of 1000000 exceeded at stdin:1\nstack traceback:\n\tstdin:1: in main chunk\n")
+    }
+
+    @Test("--max-memory bounds the session: a line past it fails, and once the memory is let go the REPL works on")
+    func memoryOfSession() throws {
+        let (r, _, _) = try repl(["t = {}", "for i = 1, 1e7 do t[i] = ('x'):rep(64) .. i end", "print(#t > 0)",
+                                  "t = nil; collectgarbage()", "u = ('y'):rep(1e6); print(#u)"], limits: limits(memory: 32))
+        #expect(r.err.hasPrefix("memory limit of 32 MiB exceeded at stdin:1\n"), "\(r.err)")
+        #expect(r.out == "true\n1000000\n", "\(r.out)")
     }
 }

@@ -81,6 +81,9 @@ static inline size_t nb_host_bytes(const nb_state *st) {
 /// Counts instructions in periods of NB_LIMIT_PERIOD when `max_instructions` is set
 /// (coroutines created later inherit the hook). Without it no hook is installed.
 void nb_limits_install(lua_State *L);
+/// Takes back whatever limit or stop ended the last run on `L` (the REPL, which goes on
+/// and gives each line limits of its own), and zeroes the instruction count.
+void nb_limit_clear(lua_State *L);
 /// Starts the watchdog: after `seconds`, it marks the time limit and hooks the running
 /// thread. Once a limit is hit the hook fires on every call, return and instruction and
 /// raises again, so `pcall` cannot swallow it (Redis's trick). With `grace` > 0, a run
@@ -292,8 +295,6 @@ int nb_stop_signal(void);
 /// Every open state is watched (nb_newstate to nb_close).
 void nb_stop_watch(nb_state *st);
 void nb_stop_unwatch(nb_state *st);
-/// The REPL goes on after Ctrl-C: a stop (and no other limit) is taken back from `L`.
-void nb_stop_clear(lua_State *L);
 /// fork() for `nestbox test` (Fork.c): in the child (0 returned) SIGINT and SIGTERM
 /// have their default action, standard output and error go to /dev/null, and (Linux)
 /// the parent's death kills it; -1 when it failed.

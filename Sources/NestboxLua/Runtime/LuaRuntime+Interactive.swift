@@ -24,7 +24,7 @@ public enum EvalResult: Equatable {
 extension LuaRuntime {
     /// lua.c's algorithm: try `return <source>` (an expression, whose values print),
     /// else the source as a statement; a syntax error ending in `<eof>` is incomplete.
-    /// Ctrl-C interrupts the running code.
+    /// Ctrl-C or a limit interrupts the running code, and is taken back.
     public func evaluate(_ source: String, chunkName: String = "=stdin") -> EvalResult {
         let top = L.top
         defer { L.settop(top) }
@@ -43,8 +43,8 @@ extension LuaRuntime {
         let base = L.top
         let (callStatus, _) = StopSignal.catching(terminate: false) { nb_pcall(L, 0, LUA_MULTRET) }
         pendingHookError = nil
-        if wasStopped, case .limitExceeded(let stopped) = limitOutcome {
-            clearStop()
+        if case .limitExceeded(let stopped) = limitOutcome {
+            clearLimit()
             let (_, traceback) = splitTraceback(L.string(at: -1) ?? "")
             return .failure(message: stopped, traceback: traceback)
         }

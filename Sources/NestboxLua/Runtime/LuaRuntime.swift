@@ -257,6 +257,8 @@ public final class LuaRuntime {
             _ = nb_watchdog_start(state, timeout, script == nil ? 0 : 1, script ?? "")
             reportDeadline = nb_monotonic_now() + timeout + Self.reportGrace
         }
+        // Each run (each test) counts its own instructions.
+        state.pointee.instructions = 0
         state.pointee.max_instructions = Int64(maxInstructions ?? 0)
         nb_limits_install(L)
     }
@@ -277,6 +279,13 @@ public final class LuaRuntime {
     public func endLimits() {
         nb_watchdog_stop(state)
     }
+
+    /// Whether a limit or a signal ended the last run.
+    public var limitHit: Bool { nb_limit_status(state) != 0 }
+
+    /// The REPL goes on after a limit or Ctrl-C ended a line, and each line has limits
+    /// of its own: what fired is taken back and the instruction count starts again.
+    public func clearLimit() { nb_limit_clear(mainState) }
 
     /// Whether a hook is installed on the main thread: a timeout alone installs none
     /// until its deadline (tests check that a script pays nothing for it).

@@ -36,9 +36,4 @@ extension LuaRuntime {
         if state.pointee.limit > 0 { nb_gc_stop(L) }
     }
 
-    /// The REPL goes on after Ctrl-C: a stop is taken back, and only a stop.
-    public func clearStop() { nb_stop_clear(mainState) }
-
-    /// Whether a signal stopped this state's work.
-    public var wasStopped: Bool { nb_limit_status(state) == NB_LIMIT_STOPPED }
 }
