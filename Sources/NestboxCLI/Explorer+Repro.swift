@@ -56,14 +56,19 @@ extension Explorer {
         return nil
     }
 
-    /// A repro left by an earlier run that found a failure the design no longer has.
+    /// A repro left by an earlier run that found a failure this design no longer has. A
+    /// repro of another design sharing the folder is not this run's to judge: its first
+    /// line must name this FILE as given.
     func removeStaleRepro() {
         let path = outFolder + "/repro.lua"
         guard let data = FileManager.default.contents(atPath: path),
-              String(decoding: data.prefix(40), as: UTF8.self).hasPrefix("-- Found by nestbox explore") else { return }
+              String(decoding: data.prefix(4096), as: UTF8.self).hasPrefix(reproHeader) else { return }
         try? FileManager.default.removeItem(atPath: path)
         try? FileManager.default.removeItem(atPath: outFolder + "/repro.html")
     }
+
+    /// How a repro of this FILE begins.
+    var reproHeader: String { "-- Found by nestbox explore \(settings.file) (" }
 
     func writeRepro(_ steps: [ExploreStep], _ failure: ExploreFailure, _ summary: inout Summary) {
         let dir = outFolder
@@ -103,7 +108,7 @@ extension Explorer {
     private func reproText(_ steps: [ExploreStep], _ failure: ExploreFailure, module: String, path: String, summary: Summary) -> String {
         var lines: [String] = []
         let found = summary.sequence.map { "sequence \($0) of seed \(settings.seed)" } ?? "replayed from the database"
-        lines.append("-- Found by nestbox explore \(settings.file) (\(found)): \(failure.title)")
+        lines.append("\(reproHeader)\(found)): \(failure.title)")
         let shrunk = summary.fromDatabase ? "" : " (shrunk from \(summary.shrunkFrom))"
         lines.append("-- after \(failure.after) input\(failure.after == 1 ? "" : "s")\(shrunk). It fails with:")
         for l in failure.message.split(separator: "\n", omittingEmptySubsequences: false).prefix(20) { lines.append("--   \(l)") }

@@ -52,6 +52,16 @@ import Containment
         #expect(replay.code == 4)
         #expect(replay.err == "\(file):42: invariant 'an open menu has one row' failed: the open menu has 2 rows\n")
         #expect(FileManager.default.fileExists(atPath: dir + "/explore-out/repro.html"))
+        // Another design in the folder, explored clean, leaves this one's repro alone;
+        // this one, once fixed, takes it away.
+        try Self.drawer(fixed: true).write(toFile: dir + "/clean.lua", atomically: true, encoding: .utf8)
+        #expect(nestbox(["explore", dir + "/clean.lua", "--runs", "5"]).code == 0)
+        #expect(try Self.read(dir + "/explore-out/repro.lua") == repro)
+        #expect(FileManager.default.fileExists(atPath: dir + "/explore-out/repro.html"))
+        try Self.drawer(fixed: true).write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(nestbox(["explore", file, "--runs", "5"]).code == 0)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/explore-out/repro.lua"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/explore-out/repro.html"))
     }
 
     @Test("the fixed design is explored clean: exit 0 and the counts")

@@ -287,3 +287,11 @@ extension ReplTests {
         #expect(r.out == "true\n1000000\n", "\(r.out)")
     }
 }
+
+extension ReplTests {
+    @Test("a statement's own return prints its values, as lua's REPL does")
+    func statementReturns() throws {
+        let (r, _, _) = try repl(["return 7, 'x'", "do return true end", "local y = 1"])
+        #expect(r.out == "7\t\"x\"\ntrue\n")
+    }
+}

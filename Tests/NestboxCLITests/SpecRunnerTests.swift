@@ -331,10 +331,12 @@ import NestboxCLI
               it("value", function() assert.is_nil(1, 42) end)
               it("direct", function() assert.bogus(1) end)
               it("passes", function() assert.are.equal(1, 1, "not shown"); assert.near(1, 1.05, 0.1, "nor this") end)
+              it("float", function() assert.are.equal(0.3, 0.1 + 0.2) end)
+              it("spy of a number", function() spy.new(5) end)
             end)
             """, name: "fail_spec.lua")
         let f = nestbox(["test", failing])
-        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 11 failed\n"), "\(f.out)")
+        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 13 failed\n"), "\(f.out)")
         for expected in [
             "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
             "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = 2 }\n     Expected:\n     (table) { [\"a\"] = 1 }\n",
@@ -349,6 +351,9 @@ import NestboxCLI
             "\(failing):10: mod message\n     Expected objects to be the same.\n",
             "\(failing):11: (number) 42\n     Expected objects to be the same.\n     Passed in:\n     (number) 1\n",
             "\(failing):12: luassert: no assertion or modifier named 'bogus'\n",
+            // Numbers with all their digits, as luassert shows them.
+            "\(failing):14: Expected objects to be equal.\n     Passed in:\n     (number) 0.30000000000000004441\n     Expected:\n     (number) 0.2999999999999999889\n",
+            "\(failing):15: Cannot spy on type 'number', only on functions or callable elements\n",
         ] {
             #expect(f.out.contains(expected), "\(expected)\n\(f.out)")
         }

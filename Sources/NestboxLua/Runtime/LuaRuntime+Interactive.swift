@@ -28,11 +28,9 @@ extension LuaRuntime {
     public func evaluate(_ source: String, chunkName: String = "=stdin") -> EvalResult {
         let top = L.top
         defer { L.settop(top) }
-        var returned = true
         var status = L.load("return " + source + ";", chunkName: chunkName)
         if status != LUA_OK {
             L.pop()
-            returned = false
             status = L.load(source, chunkName: chunkName)
             if status != LUA_OK {
                 let message = L.string(at: -1) ?? "syntax error"
@@ -54,7 +52,8 @@ extension LuaRuntime {
             return .failure(message: message, traceback: traceback)
         }
         let count = L.top - base + 1
-        guard returned, count > 0 else { return .values(nil) }
+        // What the chunk returns prints, an expression's or a statement's own `return`'s (lua.c).
+        guard count > 0 else { return .values(nil) }
         // Print through the prelude's printer, under pcall (tostring may run script code).
         lua_rawgeti(L, nb_registryindex(), lua_Integer(prettyRef))
         lua_rotate(L, base, 1)

@@ -10,10 +10,18 @@ extension SpecLibrary {
     static let assertions = #"""
 -- Values as luassert shows them: "(number) 1", "(string) 'x'", a table's contents sorted
 -- by key to a depth of three (never its address, so a report is the same on every run).
+-- A number with all its digits (%.20g), so two that differ past tostring's 14 show it.
+local function number(v)
+  if v ~= v then return "NaN" elseif v == math.huge then return "Inf" elseif v == -math.huge then return "-Inf" end
+  local str = string.format("%.20g", v)
+  if math.type(v) == "float" and not str:find("[%.,eEn]") then str = str:gsub("%d+", "%0.0", 1) end
+  return str
+end
 local function show(v, depth)
   depth = depth or 0
   local kind = type(v)
   if kind == "string" then return string.format("%q", v) end
+  if kind == "number" then return number(v) end
   if kind ~= "table" or depth >= 3 then return text(v) end
   local keys = {}
   for k in pairs(v) do keys[#keys + 1] = k end
@@ -167,13 +175,33 @@ spyClass.__call = function(s, ...)
 end
 function spyClass:clear() self.calls = {}; return self end
 function spyClass:revert() if self.target then self.target[self.key] = self.original end; return self.original end
-function spyClass:returns(...) self.fn = nil; self.returned = table.pack(...); return self end
 
 local function newSpy(fn) return setmetatable({ calls = {}, fn = fn }, spyClass) end
 local function isSpy(s) return getmetatable(s) == spyClass end
+local function callable(f)
+  return type(f) == "function" or type((getmetatable(f) or {}).__call) == "function"
+end
+
+-- A stub's answers, set as luassert sets them: `s.returns(1)`, `s.invokes(f)`, also
+-- under `s.by_default`; `s:returns(1)` is taken too (its first argument is the stub).
+local function answers(s)
+  local function args(...) if select("#", ...) > 0 and select(1, ...) == s then return select(2, ...) end return ... end
+  s.returns = function(...) s.fn = nil; s.returned = table.pack(args(...)); return s end
+  s.invokes = function(...)
+    local f = args(...)
+    if not callable(f) then error("stub.invokes: a function expected, got " .. type(f), 2) end
+    s.fn, s.returned = f, nil
+    return s
+  end
+  s.by_default = { returns = s.returns, invokes = s.invokes }
+  return s
+end
 
 spy = setmetatable({
-  new = function(fn) return newSpy(fn) end,
+  new = function(fn)
+    if not callable(fn) then error("Cannot spy on type '" .. type(fn) .. "', only on functions or callable elements", 2) end
+    return newSpy(fn)
+  end,
   on = function(target, key)
     local original = target[key]
     local s = newSpy(original)
@@ -185,10 +213,13 @@ spy = setmetatable({
 }, { __call = function(_, fn) return newSpy(fn) end })
 
 stub = setmetatable({
+  -- luassert's stub.new: what it returns, or the one function given is what it calls.
   new = function(target, key, ...)
-    local s = spy.on(target, key)
-    s.fn = nil
-    s.returned = table.pack(...)
+    if type(target) ~= "table" or key == nil then
+      error("stub.new(): Can only create stub on a table key, call with 2 params; table, key", 2)
+    end
+    local s = answers(spy.on(target, key))
+    if select("#", ...) == 1 and callable((...)) then s.invokes((...)) else s.returns(...) end
     return s
   end,
 }, { __call = function(self, target, key, ...) return self.new(target, key, ...) end })
