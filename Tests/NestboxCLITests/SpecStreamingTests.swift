@@ -69,6 +69,30 @@ extension SubprocessTests {
         }
     }
 
+    /// timeout(1) signals the run and then its whole process group: one stop, not a
+    /// second signal that ends the process (which lost the summary and the JUnit file
+    /// in about one run of seven; four runs here).
+    @Test func timeoutSignalsTwice() throws {
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-twice-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try """
+            it("quick", function() end)
+            it("spins", function() local t = os.clock() while os.clock() - t < 5 do end end)
+            it("after", function() end)
+            """.write(toFile: dir + "/slow_spec.lua", atomically: true, encoding: .utf8)
+        for _ in 0..<4 {
+            try? FileManager.default.removeItem(atPath: dir + "/out.xml")
+            let (p, out) = try Self.start(URL(fileURLWithPath: "/usr/bin/timeout"), in: dir,
+                                          ["-s", "INT", "1", binary.path, "test", "slow_spec.lua", "--junit", "out.xml", "-j", "2"])
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 124, "\(text)")
+            #expect(text.hasSuffix("\n2 passed, 0 failed, stopped by SIGINT\n"), "\(text)")
+            #expect(FileManager.default.fileExists(atPath: dir + "/out.xml"))
+        }
+    }
+
     /// A failing test's printed output is kept up to 64 KiB, with a note of what was cut.
     @Test func printedOutputIsCapped() throws {
         let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
