@@ -150,13 +150,16 @@ struct RunArguments {
             output.err("nestbox: the report held \(recorder.report.stringBytes >> 20) MiB of pages when the memory limit "
                        + "was hit (they count toward --max-memory: a shorter run, or raise it)\n")
         }
+        // A picture or page that cannot be written is said and its code kept, but the
+        // golden is still recorded or compared: nothing already computed is lost.
+        var unwritten = ExitStatus.ok
         if let pictures, wrote {
             let code = pictures.write(output: output, maxBytes: session.memoryLeft)
-            if code != .ok && result.code == .ok { return code }
+            if code != .ok && unwritten == .ok { unwritten = code }
         }
         if let recorder, let path = report, wrote {
             let code = Self.writeReport(recorder, to: path, memoryLeft: session.memoryLeft, output: output)
-            if code != .ok && result.code == .ok { return code }
+            if code != .ok && unwritten == .ok { unwritten = code }
         }
         if pictures?.overMemory == true { return .limit }
         // The lints follow the report and the outcome's line, whatever the outcome.
@@ -173,6 +176,7 @@ struct RunArguments {
                 return .expectation
             }
         }
+        if unwritten != .ok { return unwritten }
         return (lints?.count ?? 0) > 0 ? .lints : .ok
     }
 }

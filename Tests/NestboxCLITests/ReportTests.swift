@@ -215,4 +215,23 @@ import NestboxCLI
         #expect(r.code == 2)
         #expect(r.err == "nestbox: cannot write /nonexistent/r.html: No such file or directory\n")
     }
+
+    @Test("a page or picture that cannot be written still leaves --record's golden written and --expect's diff said")
+    func anUnwritablePathLosesNoGolden() throws {
+        let file = try script(PictureCommandTests.slide)
+        let golden = file + ".golden"
+        for extra in [["--report", "/nonexistent/r.html"], ["--snapshot", "/nonexistent/s.svg"]] {
+            let recorded = nestbox(["run", file, "--record", golden] + extra)
+            #expect(recorded.code == 2)
+            let text = try String(contentsOfFile: golden, encoding: .utf8)
+            #expect(text.contains("square"), "\(text)")
+            #expect(nestbox(["run", file, "--expect", golden] + extra).code == 2)
+            try (text + "extra line\n").write(toFile: golden, atomically: true, encoding: .utf8)
+            let differs = nestbox(["run", file, "--expect", golden] + extra)
+            #expect(differs.code == 4)
+            #expect(differs.err.contains("nestbox: cannot write /nonexistent/"), "\(differs.err)")
+            #expect(differs.err.contains("output differs from \(golden):\n"), "\(differs.err)")
+            try FileManager.default.removeItem(atPath: golden)
+        }
+    }
 }
