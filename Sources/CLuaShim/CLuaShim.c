@@ -550,12 +550,23 @@ void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn appl
 
 /* ---------- calling Lua from Swift ---------- */
 
+/* An error value that is not a string gets the position of the Lua line that raised it,
+   as `nestbox test` names it (docs/policies.md, Other choices): `file:line: error value: `
+   and the value as Lua writes a number, a boolean or nil, an object's __tostring text
+   when it gives one, else its type (`a table`), never an address. */
 int nb_msghandler(lua_State *L) {
-    const char *msg = lua_tostring(L, 1);
+    const char *msg = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
     if (msg == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            return 1;
-        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        int t = lua_type(L, 1);
+        const char *value;
+        if (t == LUA_TNIL || t == LUA_TBOOLEAN || t == LUA_TNUMBER) value = luaL_tolstring(L, 1, NULL);
+        else if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) value = lua_tostring(L, -1);
+        else value = lua_pushfstring(L, "a %s", luaL_typename(L, 1));
+        lua_Debug ar;
+        int level = 1;
+        while (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline <= 0) level++;
+        if (lua_getstack(L, level, &ar)) msg = lua_pushfstring(L, "%s:%d: error value: %s", ar.short_src, ar.currentline, value);
+        else msg = lua_pushfstring(L, "error value: %s", value);
     }
     luaL_traceback(L, L, msg, 1);
     return 1;

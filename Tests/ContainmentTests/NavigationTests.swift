@@ -155,6 +155,21 @@ extension NavigationTests {
         #expect(nav.viewControllers.map(\.name) == ["a", "b", "c", "d"] && nav.visibleTop?.name == "d")
     }
 
+    @Test("Q7: a push during an interactive pop waits for it whole; cancelled, the push is made on the stack it gives back")
+    func pushDuringInteractivePop() throws {
+        let (sim, nav, vcs) = try onScreenNav(["a", "b"])
+        let touch = sim.pan(from: Point(x: 5, y: 400), to: Point(x: 60, y: 400), steps: 3, duration: 0.3, release: false)
+        let c = Probe(sim, "c")
+        try nav.pushViewController(c, animated: true)
+        #expect(nav.viewControllers.map(\.name) == ["a"] && c.parent === nil)
+        touch?.release()
+        sim.settle()
+        #expect(nav.viewControllers.map(\.name) == ["a", "b", "c"] && nav.children.map(\.name) == ["a", "b", "c"])
+        #expect(nav.visibleTop === c && c.appearanceState == .appeared && vcs[1].appearanceState == .disappeared)
+        #expect(lines(sim, .warning) == ["warning: nested push animation can result in corrupted navigation bar",
+                                         "warning: Unbalanced calls to begin/end appearance transitions for <ViewController: c>."])
+    }
+
     @Test("the bar: title, back button titled from the item below, bar button items; the back button pops")
     func bar() throws {
         let (sim, nav, vcs) = try onScreenNav(["a", "b"])

@@ -509,17 +509,20 @@ extension BindingTests {
         #expect(rt.hookErrors.count == 1)
     }
 
+    /// At the line that raised them, as `nestbox test` says them (docs/policies.md, Other choices).
     @Test("error values that are not strings", arguments: [
-        ("error({})", "(error object is a table value)"),
-        ("error(nil)", "(error object is a nil value)"),
-        ("error(setmetatable({}, { __tostring = function() return 'custom' end }))", "custom"),
-        ("error(ui.View{ name = 'v' })", "<View: v>"),
+        ("error({})", "error value: a table"),
+        ("error(nil)", "error value: nil"),
+        ("error(42)", "error value: 42"),
+        ("error(false)", "error value: false"),
+        ("error(setmetatable({}, { __tostring = function() return 'custom' end }))", "error value: custom"),
+        ("error(ui.View{ name = 'v' })", "error value: <View: v>"),
     ])
     func errorValues(_ code: String, _ expected: String) throws {
         let hook = try errorMessage("local c = ui.ViewController{ viewDidLoad = function() \(code) end }\nlocal v = c.view")
-        #expect(hook == expected)
+        #expect(hook == "test:1: " + expected)
         let main = try errorMessage(code)
-        #expect(main == expected)
+        #expect(main == "test:1: " + expected)
     }
 
     @Test func syntaxAndExpectationFailures() throws {

@@ -67,4 +67,25 @@ import InvariantChecking
     @Test func viewAddedAfterTheBegin() throws {
         #expect(try Self.order(addFirst: false) == "willAppear begun layout isAppearing(window=true) added didAppear ended\n")
     }
+
+    /// Begun from the container's viewWillAppear, before the container's view is in the
+    /// window: the child's view enters with it, and viewIsAppearing follows the
+    /// container's, before either viewDidAppear.
+    @Test func begunFromTheContainersViewWillAppear() throws {
+        let (outcome, out, _) = try runLua("""
+        local heard = {}
+        local function note(s) return function(self) heard[#heard + 1] = self.name .. "." .. s end end
+        local kid = ui.ViewController{ name = "kid", viewIsAppearing = note("isAppearing"), viewDidAppear = note("didAppear") }
+        local c = ui.ViewController{ name = "c", shouldAutomaticallyForwardAppearanceMethods = false,
+          viewDidLoad = function(self) self:addChild(kid); self.view:addSubview(kid.view); kid:didMove(self) end,
+          viewWillAppear = function(self, a) kid:beginAppearanceTransition(true, a) end,
+          viewIsAppearing = note("isAppearing"),
+          viewDidAppear = function(self, a) heard[#heard + 1] = "c.didAppear"; kid:endAppearanceTransition() end }
+        ui.window.rootViewController = c
+        ui.window:makeKeyAndVisible()
+        print(table.concat(heard, " "))
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "c.isAppearing kid.isAppearing c.didAppear kid.didAppear\n")
+    }
 }

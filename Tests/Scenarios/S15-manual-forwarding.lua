@@ -1,4 +1,6 @@
--- S15: a container with automatic forwarding off forwards appearance by hand
+-- S15: a container with automatic forwarding off forwards appearance by hand; the
+-- child's view enters the window with the container's, so its viewIsAppearing follows
+-- the container's (Q66)
 local c = ui.ViewController{ name = "c" }
 local P = ui.ViewController:extend("ManualContainer")
 function P:viewWillAppear(animated) c:beginAppearanceTransition(true, animated) end
@@ -15,8 +17,8 @@ ui.expectTrace [[
   p.viewWillAppear(animated: false)
   c.viewWillAppear(animated: false)
   p.viewIsAppearing(animated: false)
-  p.viewDidAppear(animated: false)
   c.viewIsAppearing(animated: false)
+  p.viewDidAppear(animated: false)
   c.viewDidAppear(animated: false)
   p.viewWillDisappear(animated: false)
   c.viewWillDisappear(animated: false)

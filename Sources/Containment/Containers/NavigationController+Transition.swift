@@ -153,6 +153,7 @@ extension NavigationController {
         _ = to.view
         let custom = animated ? delegate?.animationController(self, operation: operation, from: from, to: to) : nil
         let driver = interaction ?? custom.flatMap { delegate?.interactionController(self, animator: $0) }
+        isInteractive = driver != nil       // Q7: what starts now waits for its outcome
         let animator = custom ?? NavigationSlide(operation: operation)
         let ctx = TransitionContext(simulation: simulation, kind: .navigation(animated: animated), container: view,
                                     from: from, to: to, animator: animator,
@@ -217,8 +218,11 @@ extension NavigationController {
 
     func transitionDidEnd() {
         isTransitioning = false
+        isInteractive = false
         edgeInteraction = nil
-        if !pending.isEmpty { pending.removeFirst()() }
+        // Q7: the next waiting operation; one that starts no transition (off screen, or
+        // nothing left to pop) hands on to the one after it.
+        while !isTransitioning, !pending.isEmpty { pending.removeFirst()() }
     }
 
     /// The built-in interactive pop from a left-edge swipe (S24/S25); right to left, from

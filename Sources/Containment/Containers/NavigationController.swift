@@ -24,6 +24,9 @@ public final class NavigationController: ViewController {
     /// The controller whose view is in place (the top, once a transition is over).
     public internal(set) var visibleTop: ViewController?
     var isTransitioning = false
+    /// The running transition is interactive: a cancel may still give its stack change
+    /// back (Q11), so a push or pop started meanwhile waits for it whole (Q7).
+    var isInteractive = false
     var pending: [() -> Void] = []
     /// The built-in edge swipe's interactive pop, while the finger is down.
     var edgeInteraction: PercentDrivenInteractiveTransition?
@@ -111,6 +114,21 @@ public final class NavigationController: ViewController {
         }
         simulation.trace.record(.call, self, "pushViewController", [("_", .ref(vc)), ("animated", .bool(animated))])
         if isTransitioning { simulation.warn(self, "nested push animation can result in corrupted navigation bar") }
+        if waitsForInteraction({ nav in
+            // W7 were it made now (the cancel it waited for gave `vc` back): no caller is
+            // left to raise it to, so the push is dropped.
+            guard !nav.viewControllers.contains(where: { $0 === vc }) else { return }
+            try nav.push(vc, animated: animated)
+        }) {
+            simulation.warn(vc, Messages.unbalanced(vc))   // Q7: W1 for the incoming controller, as `show` sends it
+            return
+        }
+        try push(vc, animated: animated)
+    }
+
+    /// The push itself: the stack at once, the views now or behind the running
+    /// transition (Q9, Q7).
+    func push(_ vc: ViewController, animated: Bool) throws {
         try adopt(vc)
         let from = topViewController
         viewControllers.append(vc)
@@ -126,9 +144,17 @@ public final class NavigationController: ViewController {
 
     @discardableResult
     public func popViewController(animated: Bool) -> ViewController? {
-        guard viewControllers.count > 1, let top = topViewController else { return nil }
+        guard viewControllers.count > 1, topViewController != nil else { return nil }
         simulation.trace.record(.call, self, "popViewController", "animated", .bool(animated))
         if isTransitioning { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
+        // Q7: behind an interactive pop, which top this pops is not known yet: none now.
+        if waitsForInteraction({ _ = $0.popTop(animated: animated) }) { return nil }
+        return popTop(animated: animated)
+    }
+
+    @discardableResult
+    func popTop(animated: Bool) -> ViewController? {
+        guard viewControllers.count > 1, let top = topViewController else { return nil }
         top.willMove(toParent: nil)
         viewControllers.removeLast()
         show(from: top, operation: .pop, animated: animated, popped: [top], added: [])
@@ -151,9 +177,18 @@ public final class NavigationController: ViewController {
 
     func pop(to vc: ViewController, animated: Bool, call: String) throws -> [ViewController] {
         guard let i = viewControllers.firstIndex(where: { $0 === vc }), i < viewControllers.count - 1,
-              let top = topViewController else { return [] }
+              topViewController != nil else { return [] }
         simulation.trace.record(.call, self, call, "animated", .bool(animated))
         if isTransitioning { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
+        // Q7: behind an interactive pop, what this pops is not known yet: nothing now.
+        if waitsForInteraction({ _ = $0.popStack(to: vc, animated: animated) }) { return [] }
+        return popStack(to: vc, animated: animated)
+    }
+
+    @discardableResult
+    func popStack(to vc: ViewController, animated: Bool) -> [ViewController] {
+        guard let i = viewControllers.firstIndex(where: { $0 === vc }), i < viewControllers.count - 1,
+              let top = topViewController else { return [] }
         let popped = Array(viewControllers[(i + 1)...])
         top.willMove(toParent: nil)      // only the visible one (Q9)
         viewControllers.removeSubrange((i + 1)...)
@@ -176,10 +211,27 @@ public final class NavigationController: ViewController {
         let removed = old.filter { vc in !list.contains { $0 === vc } }
         for vc in added { try adopt(vc) }
         viewControllers = list
+        // A navigation controller's children are its stack, in its order (docs/containment.md,
+        // Navigation controllers; UIKit's childViewControllers is viewControllers): a
+        // reordering moves them too. The dropped ones stay children until released.
+        children = list.filter { $0.parent === self } + children.filter { c in !list.contains { $0 === c } }
         let newTopWasThere = list.last.map { top in old.contains { $0 === top } } ?? false
         let droppedTop = from.flatMap { top in removed.first { $0 === top } }
         show(from: from, operation: newTopWasThere ? .pop : .push, animated: animated, popped: removed, added: added,
              quiet: droppedTop)
+    }
+
+    /// Q7 (W10): an operation started while a transition runs waits for it. Behind an
+    /// animated push or pop the stack changes at once and only the views wait (`show`):
+    /// that transition's stack change is final. An interactive one's is not: a cancel
+    /// gives it back (Q11), so the operation waits whole and is made on the stack the
+    /// transition leaves. False when nothing interactive runs: the caller goes on.
+    func waitsForInteraction(_ operation: @escaping (NavigationController) throws -> Void) -> Bool {
+        guard isInteractive else { return false }
+        // Weak, as `show`'s queued transitions. An error (W4 for a view moved meanwhile)
+        // has no caller left to reach: the operation is dropped.
+        pending.append { [weak self] in if let self { try? operation(self) } }
+        return true
     }
 
     /// addChild for stack entries (the W4/Q5 checks included).

@@ -98,8 +98,9 @@ struct InvariantCheck {
     }
 
     /// parent/children symmetric, a controller in one children list at most, its view
-    /// naming it, presentation links symmetric, the window's root, and the appearance
-    /// state agreeing with the begin/end depth (docs/containment.md, Appearance states).
+    /// naming it, presentation links symmetric, the window's root, the appearance
+    /// state agreeing with the begin/end depth (docs/containment.md, Appearance states),
+    /// and a navigation controller's stack agreeing with its children.
     mutating func checkControllers() {
         for c in controllers {
             checkList(c.children, of: c, "children", "parent") { $0.parent }
@@ -114,6 +115,7 @@ struct InvariantCheck {
             }
             checkRoot(c)
             checkAppearance(c)
+            if let nav = c as? NavigationController { checkStack(nav) }
         }
         for c in controllers {
             checkListed(c, by: c.parent, "children", "parent")
@@ -152,6 +154,24 @@ struct InvariantCheck {
         }
         if c.isRootOfWindow, let p = c.parent {
             violations.append("\(c.objectDescription) is the window's root controller but has parent \(p.objectDescription)")
+        }
+    }
+
+    /// A navigation controller at rest (no transition running or waiting, Q7): its stack
+    /// and its children in the same order (docs/containment.md, Navigation controllers:
+    /// its `children` are its `viewControllers`, root first), and on screen the top in
+    /// place (Q9). Only the controllers in both lists are compared: the list keeps an entry
+    /// a script took out with removeFromParent (the walk's note), and a child a script
+    /// added by hand is in no stack.
+    private mutating func checkStack(_ nav: NavigationController) {
+        guard !nav.isTransitioning, nav.pending.isEmpty else { return }
+        let stack = nav.viewControllers.filter { $0.parent === nav }
+        let kids = nav.children.filter { k in nav.viewControllers.contains { $0 === k } }
+        if !stack.elementsEqual(kids, by: { $0 === $1 }) {
+            violations.append("the stack of \(nav.objectDescription) is \(stack.map(\.objectDescription).joined(separator: ", ")), but its children are \(kids.map(\.objectDescription).joined(separator: ", "))")
+        }
+        if nav.isShowing, let top = nav.topViewController, nav.visibleTop !== top {
+            violations.append("\(nav.objectDescription) is on screen with top \(top.objectDescription), but shows \(describe(nav.visibleTop))")
         }
     }
 

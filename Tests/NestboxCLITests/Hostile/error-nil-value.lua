@@ -1,3 +1,3 @@
 -- expect: 1
--- message: (error object is a nil value)
+-- message: error value: nil
 error(nil)

@@ -1,3 +1,3 @@
 -- expect: 1
--- message: (error object is a table value)
+-- message: error value: a table
 error({})
