@@ -50,6 +50,21 @@ extension TabBarTests {
         #expect(t.tabBar.subviews[0].subviews.map(\.className) == ["TabBarSwappableImageView", "TabBarButtonLabel"])
     }
 
+    @Test("replacing viewControllers keeps the selected controller if it stays, else selects the same index, else the first; children follow the list")
+    func replacingReselects() throws {
+        let (sim, t, vcs, _) = try tabs(["a", "b", "c"])
+        let d = Probe(sim, "d"), e = Probe(sim, "e")
+        try t.setSelectedIndex(1)
+        try t.setViewControllers([d, e, vcs[2]])            // b gone: index 1 again, e
+        #expect(t.selectedViewController === e && t.selectedIndex == 1)
+        #expect(t.children.map(\.name) == ["d", "e", "c"])
+        try t.setViewControllers([vcs[2], e])                // e stays, at another index
+        #expect(t.selectedViewController === e && t.children.map(\.name) == ["c", "e"])
+        try t.setSelectedIndex(1)
+        try t.setViewControllers([d])                        // index 1 past the end: the first
+        #expect(t.selectedViewController === d && d.appearanceState == .appeared)
+    }
+
     @Test("S30 a tap on another tab")
     func s30() throws {
         let (sim, _, _, _) = try tabs(["x", "y"])

@@ -80,6 +80,7 @@ public final class TabBarController: ViewController {
     public func setViewControllers(_ list: [ViewController]) throws {
         simulation.trace.record(.call, self, "setViewControllers", [("_", .string(list.map(\.name).joined(separator: ", ")))])
         let old = viewControllers
+        let oldIndex = selectedIndex
         for vc in old where !list.contains(where: { $0 === vc }) {
             vc.willMove(toParent: nil)
             vc.viewIfLoaded?.removeFromSuperview()
@@ -90,10 +91,23 @@ public final class TabBarController: ViewController {
             vc.didMove(toParent: self)
         }
         viewControllers = list
+        // The old controllers go before the new ones come (Apple's documentation of
+        // viewControllers): the children are the new list, in its order; a kept one
+        // moves to its place with no callbacks. Others (More's controller) follow.
+        children = list.filter { $0.parent === self } + children.filter { c in !list.contains { $0 === c } }
         customizableViewControllers = list
         tabBar.replaceItems(tabControllers.map(\.tabBarItem))
+        // The same documentation: the selected controller if it is still there, else the
+        // one at the same index, else the first.
         let keep = selectedViewController.flatMap { s in tabControllers.contains { $0 === s } ? s : nil }
-        if let target = keep ?? tabControllers.first { select(target, animated: false) }
+        if keep == nil, let i = oldIndex, list.indices.contains(i), !(showsMore && i >= maxTabs - 1) {
+            select(list[i], animated: false)
+        } else if keep == nil, let i = oldIndex, list.indices.contains(i) {
+            showInMore(list[i], animated: false)       // behind More, as setSelectedIndex (Q13b)
+            select(moreNavigationController, animated: false)
+        } else if let target = keep ?? tabControllers.first {
+            select(target, animated: false)
+        }
     }
 
     /// The selected tab's index in viewControllers, nil while More is selected (UIKit's
