@@ -354,6 +354,21 @@ int nb_unmodelled(lua_State *L, int cls, int key) {
     return lua_error(L);
 }
 
+/* A hook's name given a value the host cannot call (a string, a number): refused, as a
+   property given the wrong type is, rather than kept as a field no one calls. nil
+   removes a hook. Returns 0, or raises. */
+static int nb_hookvalue(lua_State *L, int hooks, int key, int value) {
+    int t = lua_type(L, value);
+    if (t == LUA_TFUNCTION || t == LUA_TNIL || lua_type(L, key) != LUA_TSTRING || !nb_ishook(L, hooks, key)) return 0;
+    if (t == LUA_TTABLE && luaL_getmetafield(L, value, "__call") != LUA_TNIL) { lua_pop(L, 1); return 0; }
+    key = lua_absindex(L, key);
+    value = lua_absindex(L, value);
+    nb_where(L);
+    lua_pushfstring(L, "hook '%s' must be a function, got %s (docs/api-conventions.md)", lua_tostring(L, key), luaL_typename(L, value));
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
 int nb_methodset(lua_State *L, int obj, int key) {
     obj = lua_absindex(L, obj);
     key = lua_absindex(L, key);
@@ -412,6 +427,7 @@ static int nb_newindex(lua_State *L) {
         return 0;
     }
     lua_pop(L, 1);
+    nb_hookvalue(L, lua_upvalueindex(4), 2, 3);
     nb_fields(L, 1);
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 3);
@@ -479,6 +495,7 @@ static int nb_copyfields(lua_State *L, int src, int obj, int members, int hooks)
         int isprop = t == LUA_TNUMBER;
         lua_pop(L, 1);
         named += isprop;
+        if (!isprop) nb_hookvalue(L, hooks, -2, -1);
         if (!isprop) {
             nb_fields(L, obj);               /* key value fields */
             lua_pushvalue(L, -3);

@@ -127,6 +127,16 @@ import InvariantChecking
          "test:2: 'addSubview' is a method of View, not a field (docs/api-conventions.md)"),
         ("local S = ui.ScrollView:extend('S')\nfunction S:scrollRectToVisible() end",
          "test:2: UIScrollView.scrollRectToVisible is not modelled by Nestbox (docs/coverage.md)"),
+        // Another type's hook is no hook here: a view's class refuses UIView's willMove.
+        ("local V = ui.View:extend('V')\nfunction V:willMove(superview) end",
+         "test:2: UIView.willMove is not modelled by Nestbox (docs/coverage.md)"),
+        // A hook's name takes a function (or nil), on a class, an object or as a key.
+        ("local C = ui.ViewController:extend('C')\nC.viewWillAppear = 'oops'",
+         "test:2: hook 'viewWillAppear' must be a function, got string (docs/api-conventions.md)"),
+        ("local c = ui.ViewController{}\nc.viewDidLoad = 42",
+         "test:2: hook 'viewDidLoad' must be a function, got number (docs/api-conventions.md)"),
+        ("local x = 1\nlocal c = ui.ViewController{ viewDidAppear = true }",
+         "test:2: hook 'viewDidAppear' must be a function, got boolean (docs/api-conventions.md)"),
         ("local c = ui.ViewController\nfor i = 1, 65 do c = c:extend('C' .. i) end",
          "test:2: classes nest at most 64 deep below the class from ui"),
         // Class members, read on the class or defined on a subclass; instance members read on a class.

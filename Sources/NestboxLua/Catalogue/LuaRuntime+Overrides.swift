@@ -15,10 +15,18 @@ extension LuaRuntime {
         let key = L.string(at: 2) ?? "?"
         let top = L.top
         defer { L.settop(top) }
-        // A hook the host calls is the subclass's to define, whatever else has its name
-        // (a controller's `viewWillAppear` is also a method, for S44's direct calls).
+        // A hook the host calls on this type is the subclass's to define, whatever else
+        // has its name (a controller's `viewWillAppear` is also a method, for S44's
+        // direct calls), and must be a function. Another type's hook (a controller's
+        // `willMove` on a view's class) is checked as any other name.
         lua_rawgeti(L, nb_registryindex(), lua_Integer(hookSetRef))
-        if nb_ishook(L, -1, 2) != 0 { return }
+        if nb_ishook(L, -1, 2) != 0, UIKitSurface.hooks(ofBinding: typeID).contains(key) {
+            let t = L.type(3)
+            guard t == LUA_TFUNCTION || t == LUA_TNIL else {
+                throw LuaFailure.message("hook '\(key)' must be a function, got \(L.typeName(at: 3)) (docs/api-conventions.md)")
+            }
+            return
+        }
         L.settop(top)
         pushMetatable(typeID)
         guard L.type(-1) == LUA_TTABLE, L.rawField(-1, "__members") == LUA_TTABLE else { return }

@@ -67,14 +67,25 @@ enum UIKitSurface {
     /// Names binding `typeID` models besides its methods and properties: the hooks the
     /// host calls and the fields that hold its delegates, its parents' included.
     static func hostNames(ofBinding typeID: Int) -> [String] {
-        var names: [String] = []
+        bindingChain(typeID).flatMap { k in
+            LuaTypes.all[k].hooks.map(\.name) + LuaTypes.all[k].delegates.map(\.field).filter { !$0.isEmpty }
+        }
+    }
+
+    /// The hooks binding `typeID` and its parents declare.
+    static func hooks(ofBinding typeID: Int) -> [String] {
+        bindingChain(typeID).flatMap { LuaTypes.all[$0].hooks.map(\.name) }
+    }
+
+    /// Binding `typeID` and its bound parents, nearest first.
+    static func bindingChain(_ typeID: Int) -> [Int] {
+        var chain: [Int] = []
         var next: Int? = typeID
         while let k = next {
-            names += LuaTypes.all[k].hooks.map(\.name)
-            names += LuaTypes.all[k].delegates.map(\.field).filter { !$0.isEmpty }
+            chain.append(k)
             next = LuaRuntime.tables.parents[k]
         }
-        return names
+        return chain
     }
 
     /// The hooks and delegate fields of every binding whose chain has `cls`: names a

@@ -72,6 +72,10 @@ extension LuaRuntime {
         L.pop()
         let type = LuaTypes.all[typeID].name
         for key in keys.sorted() {
+            if let objc = objectiveCSpelling(key, typeID: typeID) {
+                simulation.lint(obj, "\(objc) (in \(obj.className){...})", rule: .formerName)
+                continue
+            }
             guard let near = suggestion(for: key, typeID: typeID) else { continue }
             simulation.lint(obj, "`\(key)` in \(obj.className){...} is not a property or hook of \(type): did you mean `\(near)`?",
                             rule: .constructorKeyTypo)
@@ -91,10 +95,42 @@ extension LuaRuntime {
                             rule: .initializerLabelField)
             return
         }
+        if let objc = objectiveCSpelling(key, typeID: typeID) {
+            guard firstAtPlace(key) else { return }
+            simulation.lint(obj, "\(objc) (set on \(obj.objectDescription))", rule: .formerName)
+            return
+        }
         guard let near = suggestion(for: key, typeID: typeID) else { return }
         simulation.lint(obj, "`\(key)` set on \(obj.objectDescription) is not a property or hook of \(LuaTypes.all[typeID].name): did you mean `\(near)`?",
                         rule: .fieldTypo)
     }
+
+    /// L15: `name`, a field of the script's own, is Objective-C's spelling of a member of
+    /// binding `typeID`'s UIKit class: a Boolean's getter without its `is`
+    /// (`modalInPresentation`), or a containment member Swift renamed
+    /// (`parentViewController`). The member may be modelled or refused; either way the
+    /// field does nothing an iOS developer expects of it.
+    func objectiveCSpelling(_ name: String, typeID: Int) -> String? {
+        guard let first = name.first, first.isLowercase else { return nil }
+        let swift = Self.objectiveCRenamed[name] ?? (name.hasPrefix("is") ? nil : "is" + first.uppercased() + name.dropFirst())
+        guard let swift else { return nil }
+        if UIKitSurface.models(Substring(swift), binding: typeID) {
+            return "`\(name)` is the Objective-C spelling of `\(swift)`, which Nestbox uses (docs/api-conventions.md)"
+        }
+        guard let owner = refusal(typeID, swift) else { return nil }
+        return owner.contains(" ") ? "`\(name)` is the Objective-C spelling of `\(swift)`: \(owner)"
+            : "`\(name)` is the Objective-C spelling of \(owner).\(swift), which Nestbox does not model (docs/coverage.md)"
+    }
+
+    /// The containment members whose Objective-C names Swift changed, as an iOS developer
+    /// who learned them there types them.
+    static let objectiveCRenamed: [String: String] = [
+        "parentViewController": "parent", "childViewControllers": "children",
+        "addChildViewController": "addChild", "removeFromParentViewController": "removeFromParent",
+        "willMoveToParentViewController": "willMove", "didMoveToParentViewController": "didMove",
+        "presentViewController": "present", "dismissViewControllerAnimated": "dismiss",
+        "popViewControllerAnimated": "popViewController", "transitionFromViewController": "transition",
+    ]
 
     /// Whether the lint about `name` at the running script line is the first there (L15,
     /// L18: a loop setting a field says it once).

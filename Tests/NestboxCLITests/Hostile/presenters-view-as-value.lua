@@ -1,7 +1,7 @@
 -- expect: 1
--- message: presenters-view-as-value.lua:12: shouldRemovePresentersView is a boolean, not a method: write function Class:shouldRemovePresentersView() return ... end (docs/api-conventions.md)
+-- message: presenters-view-as-value.lua:9: hook 'shouldRemovePresentersView' must be a function, got boolean (docs/api-conventions.md)
 -- An overridden property is a method, as every override is: a plain value in its place
--- used to be read quietly by one override and not by the others.
+-- used to be read quietly by one override and not by the others; it is refused where set.
 local root = ui.ViewController{ name = "root" }
 ui.window.rootViewController = root
 ui.window:makeKeyAndVisible()
