@@ -127,6 +127,8 @@ import InvariantChecking
          "test:2: 'addSubview' is a method of View, not a field (docs/api-conventions.md)"),
         ("local S = ui.ScrollView:extend('S')\nfunction S:scrollRectToVisible() end",
          "test:2: UIScrollView.scrollRectToVisible is not modelled by Nestbox (docs/coverage.md)"),
+        ("local C = ui.ViewController:extend('C')\nfunction C:size(child, parentSize) return parentSize end",
+         "test:2: UIViewController.size is the hook sizeForChildContentContainer in Nestbox (docs/coverage.md)"),
         // Another type's hook is no hook here: a view's class refuses UIView's willMove.
         ("local V = ui.View:extend('V')\nfunction V:willMove(superview) end",
          "test:2: UIView.willMove is not modelled by Nestbox (docs/coverage.md)"),

@@ -241,6 +241,7 @@ extension UIKitCatalogue {
         ("UIView", "transition(from:to:duration:options:completion:)", "ui.transition"),
         ("UIViewControllerTransitioningDelegate", "animationController(forPresented:presenting:source:)", "animationControllerForPresented"),
         ("UIViewControllerTransitioningDelegate", "animationController(forDismissed:)", "animationControllerForDismissed"),
+        ("UIViewController", "size(forChildContentContainer:withParentContainerSize:)", "the hook sizeForChildContentContainer"),
         ("UINavigationController", "init(rootViewController:)", "ui.NavigationController{ root = … }"),
         ("UIGestureRecognizer", "init(target:action:)", "the constructor's { action = function(recognizer) … end }"),
     ]
