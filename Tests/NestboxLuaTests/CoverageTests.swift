@@ -127,6 +127,8 @@ import InvariantChecking
          "test:2: 'addSubview' is a method of View, not a field (docs/api-conventions.md)"),
         ("local S = ui.ScrollView:extend('S')\nfunction S:scrollRectToVisible() end",
          "test:2: UIScrollView.scrollRectToVisible is not modelled by Nestbox (docs/coverage.md)"),
+        ("local x = 1\nlocal c = ui.ViewController{ name = 'a\\nb' }",
+         "test:2: bad field 'name' in ViewController{...} (a name is printed within a line: no line break or other control character)"),
         ("local C = ui.ViewController:extend('C')\nfunction C:size(child, parentSize) return parentSize end",
          "test:2: UIViewController.size is the hook sizeForChildContentContainer in Nestbox (docs/coverage.md)"),
         // Another type's hook is no hook here: a view's class refuses UIView's willMove.

@@ -358,6 +358,11 @@ let constructCreate: nb_dispatch_fn = { L, typeID in
         if name == nil && !L.isNoneOrNil(-1) {
             throw LuaFailure.message("bad field 'name' in \(className){...} (string expected, got \(L.typeName(at: -1)))")
         }
+        // A name is written as it is in every line of the text trace and the goldens: a
+        // line break in it would split an event in two.
+        if let name, name.utf8.contains(where: { $0 < 0x20 || $0 == 0x7f }) {
+            throw LuaFailure.message("bad field 'name' in \(className){...} (a name is printed within a line: no line break or other control character)")
+        }
         L.pop()
         let obj = make(rt, className, name)
         rt.pushNew(obj, typeID: Int(typeID), classIndex: 1, scripted: scripted)
