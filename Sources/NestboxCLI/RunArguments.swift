@@ -158,6 +158,7 @@ struct RunArguments {
             if code != .ok && unwritten == .ok { unwritten = code }
         }
         if let recorder, let path = report, wrote {
+            recorder.failure = result.outcome.failureLine
             let code = Self.writeReport(recorder, to: path, memoryLeft: session.memoryLeft, output: output)
             if code != .ok && unwritten == .ok { unwritten = code }
         }

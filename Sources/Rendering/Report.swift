@@ -36,6 +36,9 @@ public struct Report {
     public private(set) var eventFrames: [Int: Int] = [:]
     /// Why the capture stopped early (policy Q33), shown at the top of the page.
     public var note: String?
+    /// How a run that failed ended (its error's, expectation's or limit's first line),
+    /// shown at the top of the page first: a page of a failed run says why.
+    public var failure: String?
     /// Why later events show their instant's end rather than the world right after them
     /// (`ReportRecorder.maxEventFrames`), shown at the top of the page.
     public var eventNote: String?
@@ -167,7 +170,7 @@ public struct Report {
     /// The data into `w`; false when `interrupted` said stop.
     func write(events: [TraceEvent], into w: inout JSONWriter, interrupted: () -> Bool) -> Bool {
         w.put("{\"title\":"); w.string(title); w.put(",\"note\":")
-        let notes = [note, eventNote].compactMap { $0 }
+        let notes = [failure.map { "the run failed: " + $0 }, note, eventNote].compactMap { $0 }
         if notes.isEmpty { w.put("null") } else { w.string(notes.joined(separator: "; ")) }
         w.put(",\n\"strings\":[")
         for (i, s) in strings.enumerated() {

@@ -26,6 +26,11 @@ public final class ReportRecorder {
     let maxBytes: Int
 
     public private(set) var report: Report
+    /// How the run ended, when it failed: the page says so at its top (Report.failure).
+    public var failure: String? {
+        get { report.failure }
+        set { report.failure = newValue }
+    }
     private let renderer: Renderer
     /// The world it watches, for the trace the page lays out.
     public private(set) weak var simulation: Simulation?

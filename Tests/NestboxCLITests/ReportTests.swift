@@ -210,6 +210,20 @@ import NestboxCLI
         #expect(page.html.components(separatedBy: "url(").dropFirst().allSatisfy { $0.hasPrefix("#") })
     }
 
+    @Test("the page of a failed run says at its top how it ended: an error, an expectation (a limit writes none)")
+    func failedRunSaysWhy() throws {
+        let dir = try folder()
+        for (body, code, note) in [
+            ("print('before')\nlocal x = nil\nx.y = 1", Int32(1), "the run failed: FILE:3: attempt to index a nil value (local 'x')"),
+            ("ui.invariant('never', function() return false, 'broken' end)", 4, "the run failed: FILE:1: invariant 'never' failed: broken"),
+        ] {
+            let file = try script(body)
+            let r = nestbox(["run", file, "--trace", "none", "--timeout", "0.3", "--report", dir + "/f.html"])
+            #expect(r.code == code, "\(r.err)")
+            #expect(try Self.page(dir + "/f.html").data["note"] as? String == note.replacing("FILE", with: file))
+        }
+    }
+
     @Test func anUnwritablePathIsALineAndExit2() throws {
         let r = nestbox(["run", try script(PictureCommandTests.slide), "--trace", "none", "--report", "/nonexistent/r.html"])
         #expect(r.code == 2)

@@ -29,6 +29,19 @@ public enum RunOutcome: Equatable {
     /// A sandbox limit ended the run: one line naming it and where it stopped.
     case limitExceeded(String)
 
+    /// The first line of how a failed run ended (nil for success): what a report's page
+    /// says at its top.
+    public var failureLine: String? {
+        let text: String
+        switch self {
+        case .ok: return nil
+        case .scriptError(let message, _), .expectationFailed(let message): text = message
+        case .unreadable(let why): text = why
+        case .limitExceeded(let line): text = line
+        }
+        return String(text.prefix { $0 != "\n" })
+    }
+
     public var exitStatus: ExitStatus {
         switch self {
         case .ok: .ok
