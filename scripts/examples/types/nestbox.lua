@@ -1456,3 +1456,40 @@ function expect_trace(lines) end
 ---@param name string
 function expect_golden(name) end
 
+---A spy or a stub (nestbox test): a callable table that records its calls.
+---@class nestbox.spy
+---@field calls { vals: table }[]
+---@field returns fun(...: any): nestbox.spy A stub's answer from now on (luassert's `s.returns(v)`).
+---@field invokes fun(fn: function): nestbox.spy A stub calls `fn` from now on.
+---@field by_default { returns: fun(...: any): nestbox.spy, invokes: fun(fn: function): nestbox.spy }
+---@field revert fun(self: nestbox.spy): any Puts the spied function back; returns it.
+---@field clear fun(self: nestbox.spy): nestbox.spy Forgets the calls.
+---@overload fun(...: any): ...
+
+---luassert's spies: `spy.new(fn)` (or `spy(fn)`), `spy.on(table, key)`.
+---@class nestbox.spies
+---@field new fun(fn: function): nestbox.spy
+---@field on fun(target: table, key: any): nestbox.spy
+---@field is_spy fun(value: any): boolean
+---@overload fun(fn: function): nestbox.spy
+spy = {}
+
+---luassert's stubs: `stub(table, key, ...)` answers with `...` (or calls the one function given).
+---@class nestbox.stubs
+---@field new fun(target: table, key: any, ...: any): nestbox.spy
+---@overload fun(target: table, key: any, ...: any): nestbox.spy
+stub = {}
+
+---luassert's matchers: `match._` matches any argument of `called_with`.
+---@class nestbox.match
+---@field _ any
+match = {}
+
+---luassert's assertions with their modifiers (`assert.are.equal(expected, actual)`,
+---`assert.is_not.same(a, b)`, `assert.has_error(fn)`, `assert.spy(s).was.called_with(...)`);
+---`assert(v, message)` stays Lua's own.
+---@class nestbox.assert
+---@field [string] any
+---@overload fun(v: any, message: any?, ...: any): any
+assert = assert
+
