@@ -62,7 +62,7 @@ public struct Run: NestboxCommand {
     @Option(help: "Comma-separated overlays on pictures: controllers, safeArea, names.")
     public var overlays: String?
 
-    @Flag(help: "Report errors in hooks but keep running.")
+    @Flag(help: "Report errors in hooks but keep running (exit 1 at the end when any).")
     public var keepGoing = false
 
     @Flag(help: "Do not run the run loop until idle after the script.")

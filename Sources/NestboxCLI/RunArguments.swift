@@ -102,7 +102,7 @@ struct RunArguments {
         var golden: String?
         if let expect {
             guard let data = FileManager.default.contents(atPath: expect) else {
-                output.err("nestbox: cannot read golden file \(expect)\n")
+                output.err("nestbox: cannot read golden file \(expect): \(LuaRuntime.whyUnreadable(expect))\n")
                 return .usage
             }
             golden = String(decoding: data, as: UTF8.self)

@@ -191,6 +191,13 @@ public final class RunSession {
         // Kept reachable, so a leak checker sees no loss; other runs close theirs.
         if output.ownsProcess, cutShort || outcome.exitStatus == .limit { Self.keptUntilExit = runtime }
         var code = printOutcome(outcome)
+        // `--keep-going` goes on past a callback's error, as make -k does, and like it
+        // still fails at the end: a CI job must not pass with errors in its log.
+        if code == .ok, options.hookErrors == .report, !runtime.hookErrors.isEmpty {
+            let n = runtime.hookErrors.count
+            output.err("nestbox: \(n) error\(n == 1 ? "" : "s") in callbacks (--keep-going went on past \(n == 1 ? "it" : "them"))\n")
+            code = .failure
+        }
         if code == .ok, cutShort {
             output.err("nestbox: time limit exceeded while printing the report\n")
             code = .limit

@@ -203,7 +203,7 @@ public final class LuaRuntime {
 
     /// Why `path` could not be read, in the system's words ("No such file or directory",
     /// "Is a directory", "Permission denied").
-    static func whyUnreadable(_ path: String) -> String {
+    public static func whyUnreadable(_ path: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
         if info.st_mode & S_IFMT == S_IFDIR { return String(cString: strerror(EISDIR)) }
