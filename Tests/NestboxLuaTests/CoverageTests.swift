@@ -127,6 +127,9 @@ import InvariantChecking
          "test:2: 'addSubview' is a method of View, not a field (docs/api-conventions.md)"),
         ("local S = ui.ScrollView:extend('S')\nfunction S:scrollRectToVisible() end",
          "test:2: UIScrollView.scrollRectToVisible is not modelled by Nestbox (docs/coverage.md)"),
+        // A flag is a boolean or nothing: Lua's truthiness would take "yes" or 0 for true.
+        ("local nav = ui.NavigationController{ root = ui.ViewController{} }\nnav:pushViewController(ui.ViewController{}, 'yes')",
+         "test:2: bad argument #2 to 'pushViewController' (boolean expected, got string)"),
         ("local x = 1\nlocal c = ui.ViewController{ name = 'a\\nb' }",
          "test:2: bad field 'name' in ViewController{...} (a name is printed within a line: no line break or other control character)"),
         ("local C = ui.ViewController:extend('C')\nfunction C:size(child, parentSize) return parentSize end",

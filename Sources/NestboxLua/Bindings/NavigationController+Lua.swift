@@ -22,30 +22,30 @@ enum NavigationBinding {
     static let methods: [LuaMethod] = [
         LuaMethod("pushViewController", "(vc: ViewController, animated: boolean?)", overridable: true,
                   doc: "Pushes `vc` on the stack and shows it.") { a in
-            try check(a).pushViewController(try ViewControllerBinding.check(a, 2), animated: a.flag(3)); return 0
+            try check(a).pushViewController(try ViewControllerBinding.check(a, 2), animated: try a.flag(3)); return 0
         },
         LuaMethod("popViewController", "(animated: boolean?) -> ViewController?", overridable: true,
                   doc: "Pops the top controller and returns it (nil at the root).") { a in
-            a.rt.push(try check(a).popViewController(animated: a.flag(2))); return 1
+            a.rt.push(try check(a).popViewController(animated: try a.flag(2))); return 1
         },
         LuaMethod("popToRootViewController", "(animated: boolean?) -> ViewController[]", overridable: true,
                   doc: "Pops all but the root; returns the popped ones.") { a in
-            a.rt.push(objects: try check(a).popToRootViewController(animated: a.flag(2))); return 1
+            a.rt.push(objects: try check(a).popToRootViewController(animated: try a.flag(2))); return 1
         },
         LuaMethod("popToViewController", "(vc: ViewController, animated: boolean?) -> ViewController[]", overridable: true,
                   doc: "Pops down to `vc`; returns the popped ones.") { a in
-            a.rt.push(objects: try check(a).popToViewController(try ViewControllerBinding.check(a, 2), animated: a.flag(3))); return 1
+            a.rt.push(objects: try check(a).popToViewController(try ViewControllerBinding.check(a, 2), animated: try a.flag(3))); return 1
         },
         LuaMethod("setViewControllers", "(list: ViewController[], animated: boolean?)", overridable: true, doc: "Replaces the stack.") { a in
-            try check(a).setViewControllers(try controllers(a, 2), animated: a.flag(3)); return 0
+            try check(a).setViewControllers(try controllers(a, 2), animated: try a.flag(3)); return 0
         },
         LuaMethod("setToolbarHidden", "(hidden: boolean, animated: boolean?)",
                   doc: "Hides or shows the toolbar; animated, it slides in 0.2 s and the top's safe area follows (Q71).") { a in
-            try check(a).setToolbarHidden(try a.boolean(2), animated: a.flag(3)); return 0
+            try check(a).setToolbarHidden(try a.boolean(2), animated: try a.flag(3)); return 0
         },
         LuaMethod("setNavigationBarHidden", "(hidden: boolean, animated: boolean?)",
                   doc: "Hides or shows the bar; animated, it slides in 0.2 s and the top's safe area follows (Q68).") { a in
-            try check(a).setNavigationBarHidden(try a.boolean(2), animated: a.flag(3)); return 0
+            try check(a).setNavigationBarHidden(try a.boolean(2), animated: try a.flag(3)); return 0
         },
     ]
 

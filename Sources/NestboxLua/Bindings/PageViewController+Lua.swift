@@ -29,7 +29,7 @@ enum PageViewControllerBinding {
             default: throw LuaFailure.typeError(5, expected: "function", got: a.L.typeName(at: 5))
             }
             // Weak: a completion kept in a queued call must not keep the controller.
-            try p.setViewControllers(list, direction: d, animated: a.flag(4)) { [weak p] finished in
+            try p.setViewControllers(list, direction: d, animated: try a.flag(4)) { [weak p] finished in
                 guard let p else { return }
                 done?.call(object: p, what: "completion") { rt in rt.L.push(finished); return 1 }
             }

@@ -55,7 +55,7 @@ enum ScrollingBinding {
         LuaMethod("setContentOffset", "(offset: Point, animated: boolean?)",
                   doc: "Moves the content; animated, over 0.3 s, ending with `didEndScrollingAnimation` (Q65).") { a in
             let s = try a.object(1, ScrollView.self, "ScrollView")
-            s.setContentOffset(try a.point(2), animated: a.flag(3))
+            s.setContentOffset(try a.point(2), animated: try a.flag(3))
             return 0
         },
     ]

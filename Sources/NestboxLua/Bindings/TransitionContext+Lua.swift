@@ -18,7 +18,7 @@ enum TransitionContextBinding {
         },
         LuaMethod("completeTransition", "(completed: boolean?)",
                   doc: "Ends the transition: finished (true) or cancelled.") { a in
-            try check(a).completeTransition(a.flag(2)); return 0
+            try check(a).completeTransition(try a.flag(2)); return 0
         },
     ]
 

@@ -35,7 +35,7 @@ enum ViewControllerBinding {
         LuaMethod("beginAppearanceTransition", "(isAppearing: boolean, animated: boolean?)", overridable: true,
                   doc: "Starts a manual appearance transition; always delivers, on screen or not (Q3).") { a in
             let vc = try check(a)
-            vc.beginAppearanceTransition(try a.boolean(2), animated: a.flag(3))
+            vc.beginAppearanceTransition(try a.boolean(2), animated: try a.flag(3))
             return 0
         },
         LuaMethod("endAppearanceTransition", "()", overridable: true,
@@ -45,23 +45,23 @@ enum ViewControllerBinding {
         // Calling a callback directly: appearance ones are the misuse W19 (S44).
         LuaMethod("viewWillAppear", "(animated: boolean?)",
                   doc: "Calling it yourself is UIKit's misuse W19: a warning, the hook runs, the state does not change.") { a in
-            try check(a).callAppearanceMethodDirectly(.viewWillAppear(animated: a.flag(2))); return 0
+            try check(a).callAppearanceMethodDirectly(.viewWillAppear(animated: try a.flag(2))); return 0
         },
         LuaMethod("viewDidAppear", "(animated: boolean?)",
                   doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
-            try check(a).callAppearanceMethodDirectly(.viewDidAppear(animated: a.flag(2))); return 0
+            try check(a).callAppearanceMethodDirectly(.viewDidAppear(animated: try a.flag(2))); return 0
         },
         LuaMethod("viewWillDisappear", "(animated: boolean?)",
                   doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
-            try check(a).callAppearanceMethodDirectly(.viewWillDisappear(animated: a.flag(2))); return 0
+            try check(a).callAppearanceMethodDirectly(.viewWillDisappear(animated: try a.flag(2))); return 0
         },
         LuaMethod("viewDidDisappear", "(animated: boolean?)",
                   doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
-            try check(a).callAppearanceMethodDirectly(.viewDidDisappear(animated: a.flag(2))); return 0
+            try check(a).callAppearanceMethodDirectly(.viewDidDisappear(animated: try a.flag(2))); return 0
         },
         LuaMethod("viewIsAppearing", "(animated: boolean?)",
                   doc: "Runs the hook (a super call from a script's hook).") { a in
-            try check(a).handle(.viewIsAppearing(animated: a.flag(2))); return 0
+            try check(a).handle(.viewIsAppearing(animated: try a.flag(2))); return 0
         },
         LuaMethod("viewDidLoad", "()",
                   doc: "Runs the hook (a super call from a script's hook).") { a in try check(a).handle(.viewDidLoad); return 0 },

@@ -24,7 +24,7 @@ enum PresentationMethods {
         LuaMethod("setToolbarItems", "(items: BarButtonItem[]?, animated: boolean?)",
                   doc: "Sets `toolbarItems` (the change is not animated in Nestbox: Q71).") { a in
             try ViewControllerBinding.check(a).toolbarItems = try NavigationItemBinding.items(a, 2)
-            _ = a.flag(3)
+            _ = try a.flag(3)
             return 0
         },
         LuaMethod("present", "(vc: ViewController, animated: boolean?, completion: fun()?)", overridable: true,
@@ -32,14 +32,14 @@ enum PresentationMethods {
             let vc = try ViewControllerBinding.check(a)
             let other = try ViewControllerBinding.check(a, 2)
             let done = a.L.type(4) == LUA_TFUNCTION ? LuaCallback(a.rt, index: 4) : nil
-            try vc.present(other, animated: a.flag(3)) { done?.call(object: vc, what: "completion") }
+            try vc.present(other, animated: try a.flag(3)) { done?.call(object: vc, what: "completion") }
             return 0
         },
         LuaMethod("dismiss", "(animated: boolean?, completion: fun()?)", overridable: true,
                   doc: "Dismisses what the controller presents (or itself, if presented), with everything above (Q15b).") { a in
             let vc = try ViewControllerBinding.check(a)
             let done = a.L.type(3) == LUA_TFUNCTION ? LuaCallback(a.rt, index: 3) : nil
-            vc.dismiss(animated: a.flag(2)) { done?.call(object: vc, what: "completion") }
+            vc.dismiss(animated: try a.flag(2)) { done?.call(object: vc, what: "completion") }
             return 0
         },
     ]

@@ -201,8 +201,16 @@ struct Args {
         return L.bool(at: i)
     }
 
-    /// A boolean where Lua's truthiness is enough (flags like `animated`); nil is false.
-    func flag(_ i: Int32) -> Bool { L.bool(at: i) }
+    /// A flag like `animated`: a boolean, or nothing (false). Another value is refused, as
+    /// Swift's Bool refuses it: `present(vc, "yes")` or `present(vc, 0)` is a mistake
+    /// Lua's truthiness would take for true.
+    func flag(_ i: Int32) throws -> Bool {
+        let t = L.type(i)
+        guard t == LUA_TBOOLEAN || t == LUA_TNIL || t == LUA_TNONE else {
+            throw LuaFailure.typeError(i, expected: "boolean", got: L.typeName(at: i))
+        }
+        return L.bool(at: i)
+    }
 
     func table(_ i: Int32) throws {
         guard L.type(i) == LUA_TTABLE else { throw LuaFailure.typeError(i, expected: "table", got: L.typeName(at: i)) }
