@@ -6,7 +6,8 @@ public enum LintRule: Int, CaseIterable, Sendable {
     case addChildWithoutDidMove = 1, removeWithoutWillMove, childViewNeverAdded, childViewRemoved,
          viewWithoutAddChild, changeInLayout, beginWithoutEnd, directAppearanceCall,
          presentFromDetached, tabBarInNavigation, constructorKeyTypo, fieldTypo,
-         loadViewWithoutView, idleInteraction, formerName, unmodelledMember, readTypo, initializerLabelField
+         loadViewWithoutView, idleInteraction, formerName, unmodelledMember, readTypo, initializerLabelField,
+         viewPropertyOnController
 
     /// "L1", "L2", …: the heading in docs/lints.md.
     public var id: String { "L\(rawValue)" }

@@ -76,6 +76,10 @@ extension LuaRuntime {
                 simulation.lint(obj, "\(objc) (in \(obj.className){...})", rule: .formerName)
                 continue
             }
+            if let why = viewPropertyOnController(key, obj, typeID: typeID) {
+                simulation.lint(obj, "`\(key)` in \(obj.className){...} \(why)", rule: .viewPropertyOnController)
+                continue
+            }
             guard let near = suggestion(for: key, typeID: typeID) else { continue }
             simulation.lint(obj, "`\(key)` in \(obj.className){...} is not a property or hook of \(type): did you mean `\(near)`?",
                             rule: .constructorKeyTypo)
@@ -100,6 +104,11 @@ extension LuaRuntime {
             simulation.lint(obj, "\(objc) (set on \(obj.objectDescription))", rule: .formerName)
             return
         }
+        if let why = viewPropertyOnController(key, obj, typeID: typeID) {
+            guard firstAtPlace(key) else { return }
+            simulation.lint(obj, "`\(key)` set on \(obj.objectDescription) \(why)", rule: .viewPropertyOnController)
+            return
+        }
         guard let near = suggestion(for: key, typeID: typeID) else { return }
         simulation.lint(obj, "`\(key)` set on \(obj.objectDescription) is not a property or hook of \(LuaTypes.all[typeID].name): did you mean `\(near)`?",
                         rule: .fieldTypo)
@@ -120,6 +129,16 @@ extension LuaRuntime {
         guard let owner = refusal(typeID, swift) else { return nil }
         return owner.contains(" ") ? "`\(name)` is the Objective-C spelling of `\(swift)`: \(owner)"
             : "`\(name)` is the Objective-C spelling of \(owner).\(swift), which Nestbox does not model (docs/coverage.md)"
+    }
+
+    /// L19: `name`, a field of the script's own on a controller, is a property of UIView
+    /// the controller's type has not: the classic slip of `vc.backgroundColor` for
+    /// `vc.view.backgroundColor`, which UIKit never reads.
+    func viewPropertyOnController(_ name: String, _ obj: SimObject, typeID: Int) -> String? {
+        guard obj is ViewController, !UIKitSurface.models(Substring(name), binding: typeID),
+              let view = LuaTypes.all.firstIndex(where: { $0.name == "View" }),
+              Self.tables.propertyIDs[view].contains(where: { $0.0 == name }) else { return nil }
+        return "is a property of UIView, not of UIViewController: set it on the controller's view (`.view.\(name)`)"
     }
 
     /// The containment members whose Objective-C names Swift changed, as an iOS developer
