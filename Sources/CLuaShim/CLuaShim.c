@@ -354,13 +354,17 @@ int nb_unmodelled(lua_State *L, int cls, int key) {
     return lua_error(L);
 }
 
-/* A hook's name given a value the host cannot call (a string, a number): refused, as a
-   property given the wrong type is, rather than kept as a field no one calls. nil
-   removes a hook. Returns 0, or raises. */
-static int nb_hookvalue(lua_State *L, int hooks, int key, int value) {
+/* A hook's name given a value the host does not call (a string, a number, a table, a
+   callable one too: a hook is found as a function): refused, as a property given the
+   wrong type is, rather than kept as a field no one calls. nil removes a hook. Returns
+   0, or raises. */
+static int nb_hookbad(lua_State *L, int hooks, int key, int value) {
     int t = lua_type(L, value);
-    if (t == LUA_TFUNCTION || t == LUA_TNIL || lua_type(L, key) != LUA_TSTRING || !nb_ishook(L, hooks, key)) return 0;
-    if (t == LUA_TTABLE && luaL_getmetafield(L, value, "__call") != LUA_TNIL) { lua_pop(L, 1); return 0; }
+    return t != LUA_TFUNCTION && t != LUA_TNIL && lua_type(L, key) == LUA_TSTRING && nb_ishook(L, hooks, key);
+}
+
+static int nb_hookvalue(lua_State *L, int hooks, int key, int value) {
+    if (!nb_hookbad(L, hooks, key, value)) return 0;
     key = lua_absindex(L, key);
     value = lua_absindex(L, value);
     nb_where(L);
@@ -480,22 +484,59 @@ void nb_pushgc(lua_State *L, nb_release_fn release) {
    the table does not name (most constructors name none or few). `members` is the
    type's member table: a key naming a method or a UIKit member Nestbox does not model
    is refused as __newindex refuses it. */
+/* What is wrong with constructor key `key` (its value at `value`): 0 for nothing; with
+   `raise`, that error raised. The stack is left as it was. */
+static int nb_keyproblem(lua_State *L, int obj, int members, int hooks, int key, int value, int raise) {
+    key = lua_absindex(L, key);
+    value = lua_absindex(L, value);
+    int top = lua_gettop(L);
+    lua_pushvalue(L, key);
+    int t = lua_rawget(L, members);
+    int bad = 0;
+    if (t == LUA_TNIL && nb_refusal(L, members, key)) {
+        if (raise) return nb_unmodelled(L, -1, key);
+        bad = 1;
+    } else if (t == LUA_TFUNCTION && nb_ishook(L, hooks, key) == 0) {
+        if (raise) return nb_methodset(L, obj, key);
+        bad = 1;
+    } else if (t != LUA_TNUMBER && nb_hookbad(L, hooks, key, value)) {
+        if (raise) return nb_hookvalue(L, hooks, key, value);
+        bad = 1;
+    }
+    lua_settop(L, top);
+    return bad;
+}
+
 static int nb_copyfields(lua_State *L, int src, int obj, int members, int hooks) {
     int named = 0;
     src = lua_absindex(L, src);
     obj = lua_absindex(L, obj);
     members = lua_absindex(L, members);
     hooks = lua_absindex(L, hooks);
+    /* The checks first, and of two mistakes the one under the smaller key is said: the
+       table's traversal order follows a hash seed Lua draws per state, and a run must
+       say the same thing every time. (A key's string lives in `src` meanwhile.) */
+    const char *first = NULL;
+    lua_pushnil(L);
+    while (lua_next(L, src) != 0) {          /* key at -2, value at -1 */
+        if (nb_keyproblem(L, obj, members, hooks, -2, -1, 0)) {
+            const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+            if (k != NULL && (first == NULL || strcmp(k, first) < 0)) first = k;
+        }
+        lua_pop(L, 1);
+    }
+    if (first != NULL) {
+        lua_pushstring(L, first);
+        lua_pushvalue(L, -1);
+        lua_rawget(L, src);
+        return nb_keyproblem(L, obj, members, hooks, -2, -1, 1);
+    }
     lua_pushnil(L);
     while (lua_next(L, src) != 0) {          /* key at -2, value at -1 */
         lua_pushvalue(L, -2);
-        int t = lua_rawget(L, members);
-        if (t == LUA_TNIL && nb_refusal(L, members, -3)) return nb_unmodelled(L, -1, -4);
-        if (t == LUA_TFUNCTION && nb_ishook(L, hooks, -3) == 0) return nb_methodset(L, obj, -3);
-        int isprop = t == LUA_TNUMBER;
+        int isprop = lua_rawget(L, members) == LUA_TNUMBER;
         lua_pop(L, 1);
         named += isprop;
-        if (!isprop) nb_hookvalue(L, hooks, -2, -1);
         if (!isprop) {
             nb_fields(L, obj);               /* key value fields */
             lua_pushvalue(L, -3);

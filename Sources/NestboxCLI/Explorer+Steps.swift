@@ -67,18 +67,15 @@ struct SequenceResult: Equatable {
 /// backslash, so any action name or message survives.
 enum ExploreCoding {
     static func escape(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) else { return s }
-        var out = ""
-        for c in s.unicodeScalars {
+        escaping(s, where: { $0 == 9 || $0 == 10 || $0 == 13 || $0 == 92 }) { c in
             switch c {
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\\": out += "\\\\"
-            default: out.unicodeScalars.append(c)
+            case "\t": "\\t"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\\": "\\\\"
+            default: nil
             }
         }
-        return out
     }
 
     static func unescape(_ s: Substring) -> String {

@@ -170,6 +170,19 @@ extension NavigationTests {
                                          "warning: Unbalanced calls to begin/end appearance transitions for <ViewController: c>."])
     }
 
+    @Test("Q7: setViewControllers during an interactive pop waits for it whole too; the cancel's stack is then replaced")
+    func replaceDuringInteractivePop() throws {
+        let (sim, nav, vcs) = try onScreenNav(["a", "b"])
+        let touch = sim.pan(from: Point(x: 5, y: 400), to: Point(x: 60, y: 400), steps: 3, duration: 0.3, release: false)
+        let c = Probe(sim, "c")
+        try nav.setViewControllers([vcs[0], c], animated: true)
+        #expect(nav.viewControllers.map(\.name) == ["a"] && c.parent === nil)
+        touch?.release()
+        sim.settle()
+        #expect(nav.viewControllers.map(\.name) == ["a", "c"] && nav.children.map(\.name) == ["a", "c"])
+        #expect(nav.visibleTop === c && c.appearanceState == .appeared && vcs[1].appearanceState == .disappeared)
+    }
+
     @Test("the bar: title, back button titled from the item below, bar button items; the back button pops")
     func bar() throws {
         let (sim, nav, vcs) = try onScreenNav(["a", "b"])

@@ -312,3 +312,22 @@ extension ViewHierarchyTests {
         }
     }
 }
+
+extension ViewHierarchyTests {
+    @Test("a label's text and a button's title with a line break stay on their view's line, escaped")
+    func textOnOneLine() throws {
+        let sim = Simulation()
+        let label = Label(simulation: sim, name: "l")
+        label.text = "two\nlines\t\u{1}"
+        let button = Button(simulation: sim, name: "b")
+        button.title = "b\nt"
+        try sim.window.addSubview(label)
+        try sim.window.addSubview(button)
+        #expect(sim.window.recursiveDescription() == """
+            <Window: window; frame = (0 0; 393 852)>
+               | <Label: l; frame = (0 0; 0 0); text = 'two\\nlines\\t\\u{1}'>
+               | <Button: b; frame = (0 0; 0 0); title = 'b\\nt'>
+            """)
+        #expect(TraceValue.string("a\nb").text == "\"a\\nb\"")
+    }
+}

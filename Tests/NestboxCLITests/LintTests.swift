@@ -53,7 +53,7 @@ extension LintTests {
          "6: L18 `rootViewController` set on <NavigationController: nav> is a field of the script's own, not a property of UINavigationController: it is a label of UINavigationController's init(rootViewController:), which is ui.NavigationController{ root = … } in Nestbox (docs/coverage.md)"),
         ("local b = ui.Button{ name = 'b' }\nfor _ = 1, 2 do b.type = 'system' end",
          "6: L18 `type` set on <Button: b> is a field of the script's own, not a property of UIButton: it is a label of UIButton's init(type:), which Button{…} does not take (docs/coverage.md)"),
-        ("local vc = ui.ViewController{ name = 'vc' }\nfor _ = 1, 2 do vc.backgroundColor = 'red' end\nvc.view.backgroundColor = 'red'\nvc.title = 'T'",
+        ("local vc = ui.ViewController{ name = 'vc' }\nfor _ = 1, 2 do vc.backgroundColor = 'red' end\nvc.view.backgroundColor = 'red'\nvc.title = 'T'\nvc.subviews = {}",
          "6: L19 `backgroundColor` set on <ViewController: vc> is a property of UIView, not of UIViewController: set it on the controller's view (`.view.backgroundColor`)"),
         ("local vc = ui.ViewController{ name = 'vc', alpha = 0.5, title = 'T' }",
          "5: L19 `alpha` in ViewController{...} is a property of UIView, not of UIViewController: set it on the controller's view (`.view.alpha`)"),

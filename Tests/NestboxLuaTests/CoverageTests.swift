@@ -144,6 +144,13 @@ import InvariantChecking
          "test:2: hook 'viewDidLoad' must be a function, got number (docs/api-conventions.md)"),
         ("local x = 1\nlocal c = ui.ViewController{ viewDidAppear = true }",
          "test:2: hook 'viewDidAppear' must be a function, got boolean (docs/api-conventions.md)"),
+        // Of two mistakes, the smaller key's, whatever order the table is walked in.
+        ("local x = 1\nlocal c = ui.ViewController{ viewWillAppear = 'oops', viewDidAppear = 42, isModalInPresentation = true }",
+         "test:2: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)"),
+        ("local x = 1\nlocal c = ui.ViewController{ viewWillAppear = 'oops', viewDidAppear = 42, zzz = 1 }",
+         "test:2: hook 'viewDidAppear' must be a function, got number (docs/api-conventions.md)"),
+        ("local x = 1\nlocal c = ui.ViewController{ viewDidLoad = setmetatable({}, { __call = function() end }) }",
+         "test:2: hook 'viewDidLoad' must be a function, got table (docs/api-conventions.md)"),
         ("local c = ui.ViewController\nfor i = 1, 65 do c = c:extend('C' .. i) end",
          "test:2: classes nest at most 64 deep below the class from ui"),
         // Class members, read on the class or defined on a subclass; instance members read on a class.

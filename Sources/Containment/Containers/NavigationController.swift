@@ -205,6 +205,15 @@ public final class NavigationController: ViewController {
         }
         simulation.trace.record(.call, self, "setViewControllers",
                                 [("_", .string(list.map(\.name).joined(separator: ", "))), ("animated", .bool(animated))])
+        // Q7: behind an interactive transition the replacement waits for its outcome whole,
+        // as a push does.
+        if waitsForInteraction({ try $0.replaceStack(list, animated: animated) }) { return }
+        try replaceStack(list, animated: animated)
+    }
+
+    /// The replacement itself: the stack at once, the views now or behind the running
+    /// transition (Q7).
+    func replaceStack(_ list: [ViewController], animated: Bool) throws {
         let old = viewControllers
         let from = topViewController
         let added = list.filter { vc in !old.contains { $0 === vc } }

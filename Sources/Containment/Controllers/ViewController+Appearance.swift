@@ -137,13 +137,13 @@ extension ViewController {
         deliverAppearance(.viewIsAppearing(animated: appearanceAnimated), .viewIsAppearing, animated: appearanceAnimated)
         for c in appearanceChildren() { c.deliverIsAppearing() }
         // Q66: a child this controller forwards to by hand, begun before this view entered
-        // the window (as in its viewWillAppear), entered it inside this view and is laid
-        // out now too: it hears viewIsAppearing now, after this one, not at its end
-        // (Apple's page for viewIsAppearing: once the superview lays the view out).
+        // the window (as in its viewWillAppear), entered it inside this view and was laid
+        // out with it: it hears viewIsAppearing now, after this one, not at its end
+        // (Apple's page for viewIsAppearing: once the superview lays the view out). No
+        // layout of its own here: that pass computed its safe area from this view's.
         guard !shouldAutomaticallyForwardAppearanceMethods else { return }
         for c in forwardableChildren() where c.appearanceState == .appearing {
             guard let v = c._view, v.window?.isVisible == true else { continue }
-            v.layoutIfNeeded()
             c.deliverIsAppearing()
         }
     }

@@ -37,3 +37,29 @@ package func parentFolder(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "" }
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }
+
+/// `s` with each scalar `escape` answers for written as that answer; `s` itself when no
+/// byte is one `needs` (most text), so the common case builds nothing.
+package func escaping(_ s: String, where needs: (UInt8) -> Bool, _ escape: (Unicode.Scalar) -> String?) -> String {
+    guard s.utf8.contains(where: needs) else { return s }
+    var out = ""
+    for u in s.unicodeScalars {
+        if let e = escape(u) { out += e } else { out.unicodeScalars.append(u) }
+    }
+    return out
+}
+
+/// Text within one line of a listing (the trace's strings, a view's text or title in
+/// `--views`): a line break, tab or other control character written as its escape
+/// (`\n`, `\t`, `\u{1b}`), so one event or one view stays one line.
+package func oneLine(_ s: String) -> String {
+    escaping(s, where: { $0 < 0x20 || $0 == 0x7f }) { u in
+        switch u {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case _ where u.value < 0x20 || u.value == 0x7f: "\\u{" + String(u.value, radix: 16) + "}"
+        default: nil
+        }
+    }
+}

@@ -90,9 +90,9 @@ extension View {
         if tag != 0 { parts.append("tag = \(tag)") }
         if !autoresizingMask.isEmpty { parts.append("autoresize = \(autoresizingMask.shortDescription)") }
         if let c = backgroundColor { parts.append("backgroundColor = \(c)") }
-        if let label = self as? Label, let text = label.text { parts.append("text = '\(text)'") }
+        if let label = self as? Label, let text = label.text { parts.append("text = '\(oneLine(text))'") }
         if let button = self as? Button {
-            if let title = button.title { parts.append("title = '\(title)'") }
+            if let title = button.title { parts.append("title = '\(oneLine(title))'") }
             if button.isSelected { parts.append("selected = YES") }
             if !button.isEnabled { parts.append("enabled = NO") }
         }

@@ -36,7 +36,7 @@ extension TraceStorage {
             case 2: out.append(formatNumber(Double(Float(bitPattern: r.payload))))
             case 3:
                 out.append(UInt8(ascii: "\""))
-                out.append(strings[Int(r.payload)])
+                out.append(oneLine(strings[Int(r.payload)]))
                 out.append(UInt8(ascii: "\""))
             case 4: names.append(Int(r.payload), to: &out)
             default: out.append(literal: "nil")

@@ -22,7 +22,7 @@ public enum TraceValue: Equatable, Sendable {
         case .null: return "nil"
         case .bool(let b): return b ? "true" : "false"
         case .number(let n): return formatNumber(n)
-        case .string(let s): return "\"\(s)\""
+        case .string(let s): return "\"\(oneLine(s))\""
         case .object(let name): return name
         }
     }

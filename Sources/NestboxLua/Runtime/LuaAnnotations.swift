@@ -154,7 +154,7 @@ package enum LuaAnnotations {
     static func specGlobals(_ out: inout Lines) {
         let specs: [(String, String, String)] = [
             ("describe", "(name: string, body: fun())", "Groups tests (nestbox test)."),
-            ("it", "(name: string, body: fun())", "A test, run in a fresh world (nestbox test)."),
+            ("it", "(name: string, body: fun()?)", "A test, run in a fresh world (nestbox test); with no body, a test still to write."),
             ("pending", "(name: string)", "A test still to write, reported as skipped."),
             ("before_each", "(fn: fun())", "Runs before every test of its group and the groups inside it."),
             ("after_each", "(fn: fun())", "Runs after every test of its group, even a failed one."),

@@ -131,13 +131,15 @@ extension LuaRuntime {
             : "`\(name)` is the Objective-C spelling of \(owner).\(swift), which Nestbox does not model (docs/coverage.md)"
     }
 
-    /// L19: `name`, a field of the script's own on a controller, is a property of UIView
-    /// the controller's type has not: the classic slip of `vc.backgroundColor` for
+    /// L19: `name`, a field of the script's own on a controller, is a settable property
+    /// of UIView the controller's type has not (`window` or `subviews`, read-only there,
+    /// are fair names for a field): the classic slip of `vc.backgroundColor` for
     /// `vc.view.backgroundColor`, which UIKit never reads.
     func viewPropertyOnController(_ name: String, _ obj: SimObject, typeID: Int) -> String? {
         guard obj is ViewController, !UIKitSurface.models(Substring(name), binding: typeID),
               let view = LuaTypes.all.firstIndex(where: { $0.name == "View" }),
-              Self.tables.propertyIDs[view].contains(where: { $0.0 == name }) else { return nil }
+              let id = Self.tables.propertyIDs[view].first(where: { $0.0 == name })?.1,
+              Self.tables.properties[id].set != nil else { return nil }     // one a script could set
         return "is a property of UIView, not of UIViewController: set it on the controller's view (`.view.\(name)`)"
     }
 

@@ -1413,9 +1413,9 @@ function rawset(t, k, v) end
 ---@param body fun()
 function describe(name, body) end
 
----A test, run in a fresh world (nestbox test).
+---A test, run in a fresh world (nestbox test); with no body, a test still to write.
 ---@param name string
----@param body fun()
+---@param body fun()?
 function it(name, body) end
 
 ---A test still to write, reported as skipped.
