@@ -65,6 +65,20 @@ extension TabBarTests {
         #expect(t.selectedViewController === d && d.appearanceState == .appeared)
     }
 
+    @Test("a controller shown in More that leaves the list leaves More's stack and the screen; More stays selected")
+    func replacingWhileShownInMore() throws {
+        let (sim, t, vcs, _) = try tabs(["a", "b", "c", "d", "e", "f", "g"])
+        try t.setSelectedIndex(6)                                  // g, shown in More
+        let more = t.moreNavigationController
+        #expect(more.topViewController === vcs[6] && vcs[6].appearanceState == .appeared)
+        let h = Probe(sim, "h")
+        try t.setViewControllers(Array(vcs[0..<6]) + [h])
+        sim.settle()
+        #expect(more.viewControllers.count == 1 && more.visibleTop === more.viewControllers.first)
+        #expect(vcs[6].appearanceState == .disappeared && vcs[6].parent == nil && vcs[6].viewIfLoaded?.window == nil)
+        #expect(t.selectedViewController === more && h.parent === t)
+    }
+
     @Test("S30 a tap on another tab")
     func s30() throws {
         let (sim, _, _, _) = try tabs(["x", "y"])

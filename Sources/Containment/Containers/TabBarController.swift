@@ -81,7 +81,14 @@ public final class TabBarController: ViewController {
         simulation.trace.record(.call, self, "setViewControllers", [("_", .string(list.map(\.name).joined(separator: ", ")))])
         let old = viewControllers
         let oldIndex = selectedIndex
-        for vc in old where !list.contains(where: { $0 === vc }) {
+        // A controller shown in More (Q13b: the More navigation controller's child
+        // meanwhile) that leaves the list leaves More's stack first: More goes back to
+        // its list, and the controller is released by it, not by this controller.
+        if let more = moreIfMade, more.viewControllers.count > 1, let list0 = more.viewControllers.first,
+           more.viewControllers.dropFirst().contains(where: { vc in !list.contains { $0 === vc } }) {
+            try more.setViewControllers([list0], animated: false)
+        }
+        for vc in old where !list.contains(where: { $0 === vc }) && vc.parent === self {
             vc.willMove(toParent: nil)
             vc.viewIfLoaded?.removeFromSuperview()
             vc.removeFromParent()
