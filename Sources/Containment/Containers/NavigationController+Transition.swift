@@ -163,7 +163,7 @@ extension NavigationController {
             if completed {
                 self.finish(to: to, animated: animated, popped: popped, added: added, quiet: quiet)
             } else {
-                self.cancelled(from: from, popped: popped)
+                self.cancelled(from: from, popped: popped, added: added)
             }
         }
         from.containerBegin(false, animated: animated)
@@ -207,7 +207,14 @@ extension NavigationController {
     }
 
     /// An interactive pop given up: the stack is as it was; no didShow, no didMove (Q11).
-    func cancelled(from: ViewController, popped: [ViewController]) {
+    /// Q11: a cancelled interactive transition gives its stack change back: what it
+    /// popped returns to the top, and what it pushed leaves the stack and its parent
+    /// (as `removeFromParent`, didMove(toParent: nil)), so the stack is the one shown.
+    func cancelled(from: ViewController, popped: [ViewController], added: [ViewController]) {
+        for vc in added where vc !== from {
+            viewControllers.removeAll { $0 === vc }
+            if vc.parent === self { vc.removeFromParent() }
+        }
         viewControllers.append(contentsOf: popped)
         (parent as? TabBarController)?.updateBottomBar()
         visibleTop = from
