@@ -480,10 +480,6 @@ void nb_pushgc(lua_State *L, nb_release_fn release) {
     lua_pushcclosure(L, nb_gc, 1);
 }
 
-/* Returns how many keys name properties, so the host can skip looking up the ones
-   the table does not name (most constructors name none or few). `members` is the
-   type's member table: a key naming a method or a UIKit member Nestbox does not model
-   is refused as __newindex refuses it. */
 /* What is wrong with constructor key `key` (its value at `value`): 0 for nothing; with
    `raise`, that error raised. The stack is left as it was. */
 static int nb_keyproblem(lua_State *L, int obj, int members, int hooks, int key, int value, int raise) {
@@ -507,6 +503,10 @@ static int nb_keyproblem(lua_State *L, int obj, int members, int hooks, int key,
     return bad;
 }
 
+/* Returns how many keys name properties, so the host can skip looking up the ones
+   the table does not name (most constructors name none or few). `members` is the
+   type's member table: a key naming a method or a UIKit member Nestbox does not model
+   is refused as __newindex refuses it. */
 static int nb_copyfields(lua_State *L, int src, int obj, int members, int hooks) {
     int named = 0;
     src = lua_absindex(L, src);

@@ -145,7 +145,6 @@ int nb_stop_end(void) {
 
 int nb_stop_signal(void) { return __atomic_load_n(&nb_stop_received, __ATOMIC_ACQUIRE); }
 
-
 /* ---------- Ctrl-C at the REPL's prompt ---------- */
 
 static volatile sig_atomic_t nb_prompt_interrupted;

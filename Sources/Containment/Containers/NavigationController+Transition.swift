@@ -206,10 +206,10 @@ extension NavigationController {
         }
     }
 
-    /// An interactive pop given up: the stack is as it was; no didShow, no didMove (Q11).
-    /// Q11: a cancelled interactive transition gives its stack change back: what it
-    /// popped returns to the top, and what it pushed leaves the stack and its parent
-    /// (as `removeFromParent`, didMove(toParent: nil)), so the stack is the one shown.
+    /// An interactive transition given up (Q11): no didShow, and its stack change given
+    /// back: what it popped returns to the top with no didMove, and what it pushed leaves
+    /// the stack and its parent (as `removeFromParent`, didMove(toParent: nil)), so the
+    /// stack is the one shown.
     func cancelled(from: ViewController, popped: [ViewController], added: [ViewController]) {
         for vc in added where vc !== from {
             viewControllers.removeAll { $0 === vc }

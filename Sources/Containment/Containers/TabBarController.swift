@@ -106,14 +106,12 @@ public final class TabBarController: ViewController {
         tabBar.replaceItems(tabControllers.map(\.tabBarItem))
         // The same documentation: the selected controller if it is still there, else the
         // one at the same index, else the first.
-        let keep = selectedViewController.flatMap { s in tabControllers.contains { $0 === s } ? s : nil }
-        if keep == nil, let i = oldIndex, list.indices.contains(i), !(showsMore && i >= maxTabs - 1) {
-            select(list[i], animated: false)
-        } else if keep == nil, let i = oldIndex, list.indices.contains(i) {
-            showInMore(list[i], animated: false)       // behind More, as setSelectedIndex (Q13b)
-            select(moreNavigationController, animated: false)
-        } else if let target = keep ?? tabControllers.first {
-            select(target, animated: false)
+        if let keep = selectedViewController.flatMap({ s in tabControllers.contains { $0 === s } ? s : nil }) {
+            select(keep, animated: false)
+        } else if let i = oldIndex, list.indices.contains(i) {
+            select(index: i)
+        } else if let first = tabControllers.first {
+            select(first, animated: false)
         }
     }
 
@@ -131,6 +129,11 @@ public final class TabBarController: ViewController {
             throw ContainmentError("NSRangeException", "Nestbox: index \(i + 1) beyond the \(viewControllers.count) view controllers")
         }
         simulation.trace.record(.call, self, "setSelectedIndex", "_", .number(Double(i + 1)))
+        select(index: i)
+    }
+
+    /// The controller at `i` selected: in place, or behind More (Q13b).
+    private func select(index i: Int) {
         let vc = viewControllers[i]
         if showsMore && i >= maxTabs - 1 {
             showInMore(vc, animated: false)
