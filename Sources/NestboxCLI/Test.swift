@@ -135,6 +135,10 @@ struct SpecCaseResult: Sendable {
     /// The test failed by a runtime error (a Lua error, a UIKit exception, a limit, a
     /// crash), not an assertion: JUnit's `<error>`, not `<failure>`.
     var isError = false
+    /// Why a skipped test is: `pending`'s reason ("" for none).
+    var reason = ""
+    /// How the reports say a skipped test: "pending", or "pending: " and its reason.
+    var pendingNote: String { reason.isEmpty ? "pending" : "pending: \(reason)" }
 }
 
 /// What a test printed, kept for its report up to a cap (README.md, `nestbox test`):
@@ -326,7 +330,8 @@ struct SpecRunner: Sendable {
         if outcome != .ok { result.failures.append(Self.describe(outcome)) }
         for golden in found.goldens { compare(golden, file: file, into: &result) }
         result.printed = printed.text
-        result.status = result.failures.isEmpty ? .passed : .failed
+        result.status = !result.failures.isEmpty ? .failed : found.pending != nil ? .skipped : .passed
+        result.reason = found.pending ?? ""
     }
 
     /// A golden lives beside its spec: `golden/<spec name>/<name>.trace`.

@@ -45,7 +45,7 @@ final class TestPrinter {
         let title = Markup.line("\(file): \(c.name)")
         switch c.status {
         case .passed: output.out("\(word("PASS", "32")) \(title) (\(Self.milliseconds(c.seconds)))\n")
-        case .skipped: output.out("\(word("SKIP", "33")) \(title) (pending)\n")
+        case .skipped: output.out("\(word("SKIP", "33")) \(title) (\(Markup.line(c.pendingNote)))\n")
         case .failed:
             output.out("\(word("FAIL", "31")) \(title) (\(Self.milliseconds(c.seconds)))\n")
             for line in details(c) { output.out("     \(Markup.line(line))\n") }
@@ -57,7 +57,7 @@ final class TestPrinter {
         let title = Markup.line("\(file): \(c.name)").split(separator: "#", omittingEmptySubsequences: false).joined(separator: "\\#")
         switch c.status {
         case .passed: output.out("ok \(number) - \(title)\n")
-        case .skipped: output.out("ok \(number) - \(title) # SKIP pending\n")
+        case .skipped: output.out("ok \(number) - \(title) # SKIP \(Markup.line(c.pendingNote))\n")
         case .failed:
             output.out("not ok \(number) - \(title)\n  ---\n  message: |\n")
             for line in details(c) { output.out("    \(Markup.line(line))\n") }
@@ -113,7 +113,7 @@ enum JUnitReport {
                 out += "    <testcase classname=\"\(file)\" name=\"\(Markup.escaped(c.name, attribute: true))\" file=\"\(file)\" time=\"\(seconds(c.seconds))\""
                 switch c.status {
                 case .passed: out += "/>\n"
-                case .skipped: out += ">\n      <skipped message=\"pending\"/>\n    </testcase>\n"
+                case .skipped: out += ">\n      <skipped message=\"\(Markup.escaped(c.pendingNote, attribute: true))\"/>\n    </testcase>\n"
                 case .failed:
                     let first = c.failures.first.map { String($0.prefix { $0 != "\n" }) } ?? "failed"
                     let (element, type) = c.isError ? ("error", "Error") : ("failure", "AssertionError")

@@ -303,6 +303,50 @@ import NestboxCLI
         #expect(f.out.contains("     \(inside):12: in finally\n     printed:\n       after_each\n"), "\(f.out)")
     }
 
+    /// busted's pending inside a test: the test ends there and is skipped with its reason,
+    /// in each report and through the forked runner (-j 2) as in-process (-j 1); after_each
+    /// still runs; a failure wins; a pcall that catches it keeps the test going.
+    @Test("pending(reason) inside a test skips it with the reason: text, TAP and JUnit, -j 1 and -j 2")
+    func pendingInsideATest() throws {
+        let file = try script("""
+            describe("p", function()
+              after_each(function() print("after") end)
+              it("has a reason", function() pending("not ready"); error("never here") end)
+              it("has none", function() pending() end)
+              it("is caught", function() assert.is_false(pcall(pending, "x")) end)
+              it("fails in finally", function() finally(function() error("boom") end); pending("later") end)
+              it("gives a number", function() pending(42) end)
+            end)
+            """, name: "pending_spec.lua")
+        let xml = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("junit.xml").path
+        for jobs in ["1", "2"] {
+            let r = nestbox(["test", file, "-j", jobs, "--junit", xml])
+            #expect(r.code == 1)
+            #expect(Self.untimed(r.out) == """
+                SKIP \(file): p has a reason (pending: not ready)
+                SKIP \(file): p has none (pending)
+                PASS \(file): p is caught (T)
+                FAIL \(file): p fails in finally (T)
+                     \(file):6: boom
+                     printed:
+                       after
+                FAIL \(file): p gives a number (T)
+                     \(file):7: bad argument #1 to 'pending' (string expected, got number)
+                     printed:
+                       after
+
+                1 passed, 2 failed, 2 skipped
+
+                """, "-j \(jobs)")
+            let junit = try String(contentsOfFile: xml, encoding: .utf8)
+            #expect(Self.untimed(junit).contains(#"name="p has a reason" file="\#(file)" time="T">"#
+                + "\n      <skipped message=\"pending: not ready\"/>"), "\(junit)")
+            #expect(try Self.schemaProblems(xml) == nil)
+        }
+        let tap = nestbox(["test", file, "--tap", "--filter", "reason"])
+        #expect(tap.out.contains("ok 1 - \(file): p has a reason # SKIP pending: not ready\n"), "\(tap.out)")
+    }
+
     @Test("a spec written for busted runs unchanged, under busted too when it is installed; luassert's failures show what was expected and passed")
     func bustedStyle() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

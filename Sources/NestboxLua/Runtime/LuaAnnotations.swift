@@ -155,7 +155,7 @@ package enum LuaAnnotations {
         let specs: [(String, String, String)] = [
             ("describe", "(name: string, body: fun())", "Groups tests (nestbox test)."),
             ("it", "(name: string, body: fun()?)", "A test, run in a fresh world (nestbox test); with no body, a test still to write."),
-            ("pending", "(name: string)", "A test still to write, reported as skipped."),
+            ("pending", "(name?: string)", "Outside a test, a test still to write (name required); inside one, busted's pending: the test ends, reported as skipped with `name` as the reason, unless it failed."),
             ("before_each", "(fn: fun())", "Runs before every test of its group and the groups inside it."),
             ("after_each", "(fn: fun())", "Runs after every test of its group, even a failed one."),
             ("setup", "(fn: fun())", "busted's setup: runs before the tests of its group (before each, as every test has a fresh world)."),

@@ -27,6 +27,9 @@ public struct SpecResult: Equatable, Sendable {
     /// Whether the first step that failed raised a runtime error rather than an
     /// assertion's failure (luassert, `assert`, `check`, `expect_trace`).
     public var isError = false
+    /// The reason `pending` gave inside the test ("" for none); nil when it was not called.
+    /// A test that also failed is failed.
+    public var pending: String?
 }
 
 extension LuaRuntime {
@@ -108,6 +111,8 @@ extension LuaRuntime {
         L.pop()
         L.rawField(table, "kind")
         result.isError = L.string(at: -1) == "error"
+        L.pop()
+        if L.rawField(table, "pending") == LUA_TSTRING { result.pending = L.string(at: -1) ?? "" }
         L.pop()
         L.rawField(table, "goldens")
         let goldens = L.top

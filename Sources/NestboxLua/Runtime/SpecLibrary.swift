@@ -51,9 +51,15 @@ local function fail(message, level)
   error(message, level + 1)
 end
 
+-- What `pending(reason)` raises inside a test (busted's pending): it ends the step,
+-- and the test is reported as skipped with the reason, unless something failed. The
+-- reason is the value's; a `pcall` in the test that catches it keeps the test running.
+local pendingMt = {}
+
 -- The message handler of a test's steps: the error as text, at the line of the
 -- script that raised it, unless it already names one (error("x") does).
 local function failure(err)
+  if getmetatable(err) == pendingMt then return err end
   -- An assertion, a failed expect_trace (its text is Nestbox's own), or a runtime error.
   -- (error() put the assertion's position before its message.)
   local assertion = err == raised or type(err) == "string"
@@ -105,7 +111,11 @@ function it(name, body)
 end
 
 function pending(name)
-  needs("string", name, 1, "pending"); outside("pending")
+  if running then
+    if name ~= nil then needs("string", name, 1, "pending") end
+    error(setmetatable({ reason = name }, pendingMt), 0)
+  end
+  needs("string", name, 1, "pending")
   if not kept() then return end
   tests[#tests + 1] = { name = fullName(current, name), pending = true, where = where(1) }
 end
@@ -176,18 +186,22 @@ function spec.run(index)
     end
   end
   if ok then ok, err = xpcall(t.body, failure) end
-  if not ok then result.failures[#result.failures + 1] = err end
+  local function ended(err)
+    if getmetatable(err) == pendingMt then result.pending = result.pending or err.reason or ""
+    else result.failures[#result.failures + 1] = err end
+  end
+  if not ok then ended(err) end
   -- busted's `finally`: what the test registered, once it ended, failed or not, before
   -- the after_each functions.
   if result.finally then
     local fok, ferr = xpcall(result.finally, failure)
-    if not fok then result.failures[#result.failures + 1] = ferr end
+    if not fok then ended(ferr) end
   end
   for _, list in ipairs({ "afters", "teardowns" }) do
     for i = #chain, 1, -1 do
       for _, fn in ipairs(chain[i][list]) do
         local aok, aerr = xpcall(fn, failure)
-        if not aok then result.failures[#result.failures + 1] = aerr end
+        if not aok then ended(aerr) end
       end
     end
   end

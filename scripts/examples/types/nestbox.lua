@@ -1418,9 +1418,9 @@ function describe(name, body) end
 ---@param body fun()?
 function it(name, body) end
 
----A test still to write, reported as skipped.
----@param name string
-function pending(name) end
+---Outside a test, a test still to write (name required); inside one, busted's pending: the test ends, reported as skipped with `name` as the reason, unless it failed.
+---@param name? string
+function pending(name?) end
 
 ---Runs before every test of its group and the groups inside it.
 ---@param fn fun()
