@@ -78,6 +78,24 @@ extension LintTests {
         #expect(r.code == 5, "\(r.err)")
     }
 
+    /// L16 reads `self.menu = …` from the text as UIButton's `menu`; the run sets it on a
+    /// controller, which has no such member, so it is a field of the script's own. On a
+    /// button the same line is L16 (and the run's error).
+    @Test("L16 is dropped where the run set the name as a field of the script's own")
+    func ownFieldIsNoL16() throws {
+        let own = try script("""
+            local Root = ui.ViewController:extend("Root")
+            function Root:viewDidLoad() self.menu = ui.ViewController{ name = "menu" } end
+            ui.window.rootViewController = Root{ name = "root" }
+            ui.window:makeKeyAndVisible()
+            """)
+        let r = nestbox(["lint", own])
+        #expect(r.out == "no lints\n" && r.code == 0, "\(r.out)")
+        let button = try script("local b = ui.Button{ title = 'x' }\nb.menu = 1\n")
+        let b = nestbox(["lint", button])
+        #expect(b.out.hasPrefix("\(button):2: L16 `menu` is UIButton.menu, which Nestbox does not model"), "\(b.out)")
+    }
+
     /// A container whose switch follows a finger: it adds the child and begins the
     /// appearance transitions when the pan begins, and balances them when it ends.
     /// While the finger is down the world is not at rest, so neither L1 nor L7 is due.

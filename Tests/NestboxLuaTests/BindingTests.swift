@@ -543,3 +543,24 @@ extension BindingTests {
             """))
     }
 }
+
+extension BindingTests {
+    /// UIView's `convert(_:to:)` and `convert(_:from:)`, each for a CGPoint and a CGRect
+    /// (a rect keeps its size: no transform), nil meaning the window.
+    @Test("convert and convertFrom: points and rects, to and from a view or the window")
+    func conversions() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible()
+            local a = ui.View{ name = "a", frame = { 10, 20, 100, 100 } }
+            local b = ui.View{ name = "b", frame = { 5, 5, 50, 50 } }
+            root.view:addSubview(a); a:addSubview(b)
+            local r = b:convert({ 0, 0, 10, 10 }, nil); print(r.x, r.y, r.width, r.height)
+            local p = b:convertFrom({ x = 15, y = 25 }, nil); print(p.x, p.y)
+            local q = a:convertFrom({ x = 1, y = 1, width = 2, height = 2 }, b); print(q.x, q.y, q.width, q.height)
+            local t = a:convert({ 1, 1 }, b); print(t.x, t.y)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "15.0\t25.0\t10.0\t10.0\n0.0\t0.0\n6.0\t6.0\t2.0\t2.0\n-4.0\t-4.0\n")
+    }
+}

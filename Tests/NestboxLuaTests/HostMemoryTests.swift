@@ -21,8 +21,8 @@ import InvariantChecking
         run("keep.v = ui.View{ name = 'a view with a long name' }")
         #expect(meter.count - base == 455)
         // 176 for the view's extras, made by its first background color (View+Extras.swift)
-        run("keep.v.backgroundColor = ('c'):rep(100)")
-        #expect(meter.count - base == 455 + 176 + 132)
+        run("keep.v.backgroundColor = 'secondarySystemGroupedBackground'")   // 32 bytes: 32 + 32
+        #expect(meter.count - base == 455 + 176 + 64)
         run("keep.v.backgroundColor = 'red'")          // 15 bytes or less: inline, nothing more
         #expect(meter.count - base == 455 + 176)
         // a log event (Q53): its 12-byte record, 16 for its instant, 40 each for the names

@@ -202,6 +202,20 @@ import InvariantChecking
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == "z1 done\tfalse\t0.0\nx done\ttrue\t0.6\n")
     }
+
+    @Test("a swipe during a turn is ignored, and the trace says it is the turn (Q44)")
+    func swipeDuringATurn() throws {
+        let (outcome, out, _) = try runLua(Self.book + """
+            local p = book()
+            p:setViewControllers({ ui.ViewController{ name = "y" } }, "forward", true)
+            ui.advance(0.05)
+            ui.trace.mark("swipe")
+            ui.pan{ from = { 300, 400 }, to = { 50, 400 } }
+            print(ui.trace.text("input"))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.contains(#"input.ignored("pan", reason: "<PageViewController: book> is turning a page (Q44)")"#), "\(out)")
+    }
 }
 
 extension PageBindingTests {

@@ -114,9 +114,60 @@ import Containment
         ("local vc = ui.ViewController{}\nvc.modalTransitionStyle = 'flipHorizontal'",
          "test:2: bad value for property 'modalTransitionStyle' of ViewController (the transition style 'flipHorizontal' is not modelled by Nestbox (coverVertical, crossDissolve))"),
         ("local vc = ui.ViewController{}\nvc.modalPresentationStyle = 'popover'",
-         "test:2: bad value for property 'modalPresentationStyle' of ViewController (unknown presentation style 'popover' (fullScreen, pageSheet, overFullScreen, currentContext, overCurrentContext, custom))"),
+         "test:2: bad value for property 'modalPresentationStyle' of ViewController (the presentation style 'popover' is not modelled by Nestbox (automatic, fullScreen, pageSheet, overFullScreen, currentContext, overCurrentContext, custom))"),
+        ("local vc = ui.ViewController{}\nvc.modalPresentationStyle = 'sheet'",
+         "test:2: bad value for property 'modalPresentationStyle' of ViewController (unknown presentation style 'sheet' (automatic, fullScreen, pageSheet, overFullScreen, currentContext, overCurrentContext, custom))"),
+        ("ui.animate{ duration = 1, options = { 'repeat' }, animations = function() end }",
+         "test:1: bad argument #1 to 'animate' (the animation option 'repeat' is not modelled by Nestbox (docs/coverage.md))"),
+        ("local v = ui.View{ backgroundColor = 'notacolor' }",
+         "test:1: bad field 'backgroundColor' in View{...} (unknown colour 'notacolor' (a UIColor name such as systemBlue, red or label, or #RRGGBB[AA]; docs/layout.md))"),
+        ("local l = ui.Label{ textAlignment = 'middle' }",
+         "test:1: bad field 'textAlignment' in Label{...} (unknown text alignment 'middle' (natural, left, center, right, justified))"),
+        ("local root = ui.ViewController{}\nroot:present(ui.ViewController{}, true, 'done')",
+         "test:2: bad argument #3 to 'present' (function expected, got string)"),
+        ("local root = ui.ViewController{}\nroot:dismiss(true, {})",
+         "test:2: bad argument #2 to 'dismiss' (function expected, got table)"),
+        ("local x = ui.ImageView", "test:1: ui.ImageView: UIImageView is not modelled by Nestbox (docs/coverage.md)"),
+        ("""
+         local root = ui.ViewController{ name = "root" }
+         ui.window.rootViewController = root; ui.window:makeKeyAndVisible()
+         root:present(ui.ViewController{ name = "m", transitioningDelegate = {
+           animationControllerForPresented = function() return { transitionDuration = 0,
+             animateTransition = function(ctx) ctx:view("toView"); ctx:completeTransition(true) end } end } }, true)
+         """, "test:5: bad argument #1 to 'view' (unknown view key 'toView' (from, to))"),
     ])
     func refused(_ source: String, _ message: String) throws {
         #expect(try errorMessage(source) == message)
+    }
+
+    /// `.automatic`, UIKit's default since iOS 13, reads as itself and presents as a page
+    /// sheet; `{ "all" }` is UIRectEdge's `.all` in a list too.
+    @Test("automatic is the default style and presents a page sheet; edges { 'all' }")
+    func automaticStyle() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible()
+            local m = ui.ViewController{ name = "m", edgesForExtendedLayout = { "all" } }
+            print(m.modalPresentationStyle)
+            root:present(m, false); ui.settle()
+            print(m.modalPresentationStyle, m.view.frame.y, root.appearanceState)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "automatic\nautomatic\t69.0\tappeared\n")
+    }
+
+    @Test("isBeingDismissed holds for an intermediate controller through its did-disappear (Q15b)")
+    func intermediateIsBeingDismissed() throws {
+        let (outcome, out, _) = try runLua("""
+            local function log(self) print(self.name, self.isBeingDismissed) end
+            local root = ui.ViewController{ name = "root" }
+            local a = ui.ViewController{ name = "a", viewWillDisappear = log, viewDidDisappear = log }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible()
+            root:present(a, false); a:present(ui.ViewController{ name = "b", viewWillDisappear = log, viewDidDisappear = log }, false)
+            ui.settle()
+            root:dismiss(true); ui.settle()
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "b\ttrue\na\ttrue\nb\ttrue\na\ttrue\n")
     }
 }

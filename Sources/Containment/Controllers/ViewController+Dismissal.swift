@@ -71,9 +71,9 @@ extension ViewController {
         // The closures hold the controllers until they run, as UIKit's blocks do: the
         // presenter's strong reference to the stack goes away inside.
         let finish: (Bool) -> Void = { completed in
-            for vc in stack { vc.isBeingDismissed = false }
             presenter.isPresentationTransitioning = false
             guard completed else {
+                for vc in stack { vc.isBeingDismissed = false }
                 // Q15c: cancelled, everything is as before the dismissal: the intermediate
                 // views go back, those that were on screen appear again, nothing is
                 // unlinked, and the completion is not called.
@@ -86,6 +86,9 @@ extension ViewController {
                 return
             }
             for vc in leaving { vc.endAppearance() }     // Q15b: after the top-most's
+            // Each controller of the stack is being dismissed through its did-disappear
+            // (UIViewController.h, isBeingDismissed), the intermediate ones' included.
+            for vc in stack { vc.isBeingDismissed = false }
             top.presentationController?.tell(.dismissalTransitionDidEnd(completed: true))
             var below = presenter
             for vc in stack {

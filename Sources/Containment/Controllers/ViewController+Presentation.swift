@@ -1,6 +1,14 @@
 /// present/dismiss (docs/containment.md, Presentation; S37–S39, W14–W18, policy Q15).
 public enum ModalPresentationStyle: String, CaseIterable, Sendable {
-    case fullScreen, pageSheet, overFullScreen, currentContext, overCurrentContext, custom
+    case automatic, fullScreen, pageSheet, overFullScreen, currentContext, overCurrentContext, custom
+
+    /// UIModalPresentationStyle's cases Nestbox refuses: `formSheet` and `popover` adapt
+    /// by size class and device, and `none` only answers an adaptive presentation's delegate.
+    public static var unmodelled: [String] { ["formSheet", "popover", "none"] }
+
+    /// The style a presentation uses: `.automatic`, UIKit's default since iOS 13, is a page
+    /// sheet for a plain controller (Apple's documentation of `.automatic`; Q67).
+    var resolved: ModalPresentationStyle { self == .automatic ? .pageSheet : self }
 
     /// The presenting side disappears only under a full-screen or current-context
     /// presentation (Apple's documentation of .fullScreen and .currentContext; a sheet,
@@ -61,7 +69,7 @@ extension ViewController {
     }
 
     public func present(_ vc: ViewController, animated: Bool, completion: (() -> Void)?) throws {
-        let presenter = vc.modalPresentationStyle.isContext ? contextPresenter : presentationRoot
+        let presenter = vc.modalPresentationStyle.resolved.isContext ? contextPresenter : presentationRoot
         if vc.parent != nil || vc.isRootOfWindow || vc.presentingViewController != nil || vc === presenter {
             throw ContainmentError.invalidArgument("Application tried to present modally an active controller \(vc.objectDescription).")
         }
@@ -90,11 +98,11 @@ extension ViewController {
             simulation.warn(self, "Presenting view controllers on detached view controllers is discouraged \(objectDescription).", lint: .presentFromDetached)
         }
         presenter.presentedHere = vc
-        vc.presentedStyle = vc.modalPresentationStyle
+        vc.presentedStyle = vc.modalPresentationStyle.resolved
         vc.presentingViewController = presenter
         vc.ownershipMayHaveChanged()
         presenter.isPresentationTransitioning = true
-        let style = vc.modalPresentationStyle
+        let style = vc.modalPresentationStyle.resolved
         vc.presentedTransitionStyle = style.isContext && presenter.providesPresentationContextTransitionStyle
             ? presenter.modalTransitionStyle : vc.modalTransitionStyle
         vc.contextPlace = style.isContext ? presenter.contextPlace(forPresenting: true) : nil

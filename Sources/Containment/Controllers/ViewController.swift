@@ -84,7 +84,7 @@ open class ViewController: SimObject {
         get { extras?.presentingViewController }
         set { if newValue != nil || extras != nil { setExtras.presentingViewController = newValue } }
     }
-    public var modalPresentationStyle = ModalPresentationStyle.pageSheet
+    public var modalPresentationStyle = ModalPresentationStyle.automatic
     public var modalTransitionStyle = ModalTransitionStyle.coverVertical
     /// Whether a context presentation from this controller or below it covers this
     /// controller's view (Q67).
@@ -102,7 +102,7 @@ open class ViewController: SimObject {
     var presentedStyle = ModalPresentationStyle.pageSheet
     /// The style that places and dismisses this controller: the one it was presented
     /// with while it is presented, its modalPresentationStyle otherwise.
-    var activeStyle: ModalPresentationStyle { presentingViewController != nil ? presentedStyle : modalPresentationStyle }
+    var activeStyle: ModalPresentationStyle { presentingViewController != nil ? presentedStyle : modalPresentationStyle.resolved }
     /// Where a context presentation put this controller's view: over its context (Q67).
     var contextPlace: ContextPlace? {
         get { extras?.contextPlace }

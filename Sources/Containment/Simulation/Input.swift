@@ -169,6 +169,16 @@ extension Simulation {
             v = cur.superview
         }
         guard recognizer != nil || scroller != nil else {
+            // Q44: a page view controller takes no swipe while it turns; say so, not that
+            // it has no scroll view.
+            var up: View? = hit
+            while let cur = up {
+                if let pvc = cur.owningViewController as? PageViewController, pvc.isTurning {
+                    ignored("pan", "\(pvc.objectDescription) is turning a page (Q44)")
+                    return nil
+                }
+                up = cur.superview
+            }
             ignored("pan", "no pan gesture recognizer or scroll view at \(hit.objectDescription)")
             return nil
         }

@@ -201,6 +201,13 @@ open class View: SimObject {
         return Point(x: inWindow.x - origin.x + view._bounds.origin.x, y: inWindow.y - origin.y + view._bounds.origin.y)
     }
 
+    /// Converts a point in `view`'s coordinates (nil: the window's) to this view's.
+    public func convert(_ p: Point, from view: View?) -> Point {
+        let inWindow = view?.toRoot(p) ?? p
+        let origin = toRoot(Point(x: _bounds.origin.x, y: _bounds.origin.y))
+        return Point(x: inWindow.x - origin.x + _bounds.origin.x, y: inWindow.y - origin.y + _bounds.origin.y)
+    }
+
     func toRoot(_ p: Point) -> Point {
         var point = p
         var v: View = self

@@ -68,6 +68,14 @@ enum AnimationFunctions {
     ])
 
     /// A function field of the table at `table`, kept for later; nil when absent.
+    /// UIView.AnimationOptions' members Nestbox models, and the rest of those iOS has.
+    static let modelledOptions = ["curveEaseInOut", "curveEaseIn", "curveEaseOut", "curveLinear", "allowUserInteraction",
+                                  "beginFromCurrentState", "showHideTransitionViews"] + ViewTransitionStyle.allCases.map(\.optionName)
+    static let unmodelledOptions: Set = ["layoutSubviews", "repeat", "autoreverse", "overrideInheritedDuration",
+                                         "overrideInheritedCurve", "allowAnimatedContent", "overrideInheritedOptions",
+                                         "transitionNone", "preferredFramesPerSecondDefault", "preferredFramesPerSecond60",
+                                         "preferredFramesPerSecond30"]
+
     static func callback(_ a: Args, table: Int32, field: String) throws -> LuaCallback? {
         defer { a.L.pop() }
         switch a.L.rawField(table, field) {
@@ -128,7 +136,11 @@ struct AnimationSpec {
             case "showHideTransitionViews": showHide = true; transitionOption = transitionOption ?? name
             default:
                 guard let style = ViewTransitionStyle(optionName: name) else {
-                    throw LuaFailure.argument(t, "unknown animation option '\(name)'")
+                    // UIView.AnimationOptions' other members are UIKit's, refused as such.
+                    if AnimationFunctions.unmodelledOptions.contains(name) {
+                        throw LuaFailure.argument(t, "the animation option '\(name)' is not modelled by Nestbox (docs/coverage.md)")
+                    }
+                    throw LuaFailure.argument(t, "unknown animation option '\(name.prefix(80))' (\(AnimationFunctions.modelledOptions.joined(separator: ", ")))")
                 }
                 if let other = transition, other != style {
                     throw LuaFailure.argument(t, "options '\(other.optionName)' and '\(name)' are two transitions; give one")

@@ -50,10 +50,11 @@ extension Args {
         try optionSet(i, AutoresizingMask.names.map { ($0.0, $0.1) }, "autoresizing mask")
     }
 
-    /// `{"top", "bottom"}`, a single name, or `"all"` (edgesForExtendedLayout).
+    /// `{"top", "bottom"}`, a single name, or `"all"` (edgesForExtendedLayout), alone or
+    /// in the list, as UIRectEdge's `.all` is a member like the others.
     func rectEdges(_ i: Int32) throws -> RectEdge {
         if L.string(at: i) == "all" { return .all }
-        return try optionSet(i, RectEdge.names, "edge")
+        return try optionSet(i, RectEdge.names + [("all", .all)], "edge")
     }
 
     /// A list of option names (or one name) as an option set; `what` names the kind in errors.

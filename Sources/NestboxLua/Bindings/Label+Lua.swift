@@ -7,6 +7,10 @@ enum LabelBinding {
         return try c.receiver(Label.self)
     }
 
+    /// UIFont.Weight's and NSTextAlignment's names: closed sets, so a misspelt one is an error.
+    static let weights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+    static let alignments = ["natural", "left", "center", "right", "justified"]
+
     static let properties: [LuaProperty] = [
         LuaProperty("text", "string?", doc: "The text.",
                     get: { c in c.L.push(try label(c).text); return 1 },
@@ -28,16 +32,22 @@ enum LabelBinding {
             c.L.pop()
             if c.L.rawField(i, "weight") != LUA_TNIL {
                 guard let w = c.L.string(at: -1) else { throw LuaFailure.argument(i, "font weight must be a string") }
+                guard Self.weights.contains(w) else {
+                    throw LuaFailure.argument(i, "unknown font weight '\(w.prefix(80))' (\(Self.weights.joined(separator: ", ")))")
+                }
                 l.fontWeight = l.hold(w, replacing: l.fontWeight)
             }
             c.L.pop()
         }),
-        LuaProperty("textAlignment", "string", doc: "An alignment name, e.g. `natural` or `center`.",
+        LuaProperty("textAlignment", "string", doc: "NSTextAlignment's name: `natural` (default), `left`, `center`, `right` or `justified`.",
                     get: { c in c.L.push(try label(c).textAlignment); return 1 },
-                    set: { c, i in let o = try label(c); o.textAlignment = o.hold(try c.args.string(i), replacing: o.textAlignment) }),
+                    set: { c, i in
+                        let o = try label(c)
+                        o.textAlignment = o.hold(try c.args.name(i, in: alignments, "text alignment"), replacing: o.textAlignment)
+                    }),
         LuaProperty("textColor", "string?", doc: "A color name.",
                     get: { c in c.L.push(try label(c).textColor); return 1 },
-                    set: { c, i in let o = try label(c); o.textColor = o.hold(try c.args.optionalString(i), replacing: o.textColor) }),
+                    set: { c, i in let o = try label(c); o.textColor = o.hold(try c.args.colour(i), replacing: o.textColor) }),
     ]
 
     static let binding = LuaBinding(

@@ -22,12 +22,7 @@ enum PageViewControllerBinding {
             let p = try check(a)
             let list = try NavigationBinding.controllers(a, 2)
             let d = try direction(a, 3)
-            let done: LuaCallback?
-            switch a.L.type(5) {
-            case LUA_TNONE, LUA_TNIL: done = nil
-            case LUA_TFUNCTION: done = LuaCallback(a.rt, index: 5)
-            default: throw LuaFailure.typeError(5, expected: "function", got: a.L.typeName(at: 5))
-            }
+            let done = try a.optionalCallback(5)
             // Weak: a completion kept in a queued call must not keep the controller.
             try p.setViewControllers(list, direction: d, animated: try a.flag(4)) { [weak p] finished in
                 guard let p else { return }

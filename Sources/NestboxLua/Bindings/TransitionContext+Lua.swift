@@ -1,13 +1,19 @@
 import Containment
 
 enum TransitionContextBinding {
+    enum ViewKey: String, CaseIterable { case from, to }
+
     static func check(_ a: Args, _ i: Int32 = 1) throws -> TransitionContext {
         try a.object(i, TransitionContext.self, "TransitionContext")
     }
 
     static let methods: [LuaMethod] = [
         LuaMethod("view", "(key: string) -> View?",
-                  doc: "The `from` or `to` controller's view.") { a in a.rt.push(try check(a).view(try a.string(2))); return 1 },
+                  doc: "The `from` or `to` controller's view.") { a in
+            // UITransitionContextViewKey has these two: another key would read nil for ever.
+            let key: ViewKey = try a.choice(2, "view key")
+            a.rt.push(try check(a).view(key.rawValue)); return 1
+        },
         LuaMethod("initialFrame", "(vc: ViewController) -> Rect",
                   doc: "Where `vc`'s view starts, in the container's coordinates.") { a in
             a.rt.push(try check(a).initialFrame(try ViewControllerBinding.check(a, 2))); return 1

@@ -6,10 +6,7 @@ enum CoordinatorBinding {
         LuaMethod("animate", "(alongside: fun(coordinator: TransitionCoordinator)?, completion: fun(coordinator: TransitionCoordinator)?)",
                   doc: "Runs `alongside` inside the rotation's animation and `completion` after it.") { a in
             let c = try a.object(1, TransitionCoordinator.self, "TransitionCoordinator")
-            let along = a.L.type(2) == LUA_TFUNCTION ? LuaCallback(a.rt, index: 2) : nil
-            let done = a.L.type(3) == LUA_TFUNCTION ? LuaCallback(a.rt, index: 3) : nil
-            if along == nil && !a.L.isNoneOrNil(2) { throw LuaFailure.typeError(2, expected: "function", got: a.L.typeName(at: 2)) }
-            if done == nil && !a.L.isNoneOrNil(3) { throw LuaFailure.typeError(3, expected: "function", got: a.L.typeName(at: 3)) }
+            let along = try a.optionalCallback(2), done = try a.optionalCallback(3)
             c.animate(alongside: along.map { f in { f.call(object: c, what: "alongside") { rt in rt.push(c); return 1 } } },
                       completion: done.map { f in { f.call(object: c, what: "completion") { rt in rt.push(c); return 1 } } })
             return 0

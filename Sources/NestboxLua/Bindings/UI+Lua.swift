@@ -35,8 +35,14 @@ enum UIFunctions {
         },
         LuaMethod("__uiindex", "(ui: table, key: any) -> table?", doc: "`ui`'s classes, each made on its first read.") { a in
             try a.rt.checkUI(a)
-            guard a.L.type(2) == LUA_TSTRING, let name = a.L.string(at: 2), let i = LuaRuntime.classType(named: name),
-                  !a.rt.uiNamesTaken[i] else { return 0 }
+            guard a.L.type(2) == LUA_TSTRING, let name = a.L.string(at: 2) else { return 0 }
+            guard let i = LuaRuntime.classType(named: name) else {
+                if UIKitCatalogue.unboundClasses.contains(name) {
+                    throw LuaFailure.message("ui.\(name): UI\(name) is not modelled by Nestbox (docs/coverage.md)")
+                }
+                return 0
+            }
+            guard !a.rt.uiNamesTaken[i] else { return 0 }
             a.rt.makeTypeTables(i)
             lua_settop(a.L, 2)
             lua_rawget(a.L, 1)

@@ -11,6 +11,22 @@ enum ViewBinding {
         return try c.receiver(View.self)
     }
 
+    /// UIKit's two overloads of each conversion, a CGPoint's and a CGRect's, told apart by
+    /// the table (a rect has a width); a view without a transform keeps a rect's size.
+    static func convert(_ a: Args, _ move: (Point) -> Point) throws -> Int32 {
+        let top = a.L.top
+        let isRect = a.L.type(2) == LUA_TTABLE && (lua_rawgeti(a.L, 2, 3) != LUA_TNIL || a.L.rawField(2, "width") != LUA_TNIL)
+        a.L.settop(top)
+        if isRect {
+            let r = try a.rect(2)
+            let o = move(Point(x: r.origin.x, y: r.origin.y))
+            a.rt.push(Rect(x: o.x, y: o.y, width: r.size.width, height: r.size.height))
+        } else {
+            a.rt.push(move(try a.point(2)))
+        }
+        return 1
+    }
+
     static let methods: [LuaMethod] = [
         LuaMethod("addSubview", "(view: View)",
                   doc: "Adds `view` as the frontmost subview, taking it from its old superview.") { a in
@@ -52,12 +68,15 @@ enum ViewBinding {
                   doc: "Whether the view is `view` or inside it.") { a in
             a.L.push(try check(a).isDescendant(of: try check(a, 2))); return 1
         },
-        LuaMethod("convert", "(point: Point, to: View?) -> Point",
-                  doc: "The point in `to`'s coordinates (nil: the window's).") { a in
-            let v = try check(a)
-            let p = try a.point(2)
-            a.rt.push(v.convert(p, to: try a.optionalObject(3, View.self, "View")))
-            return 1
+        LuaMethod("convert", "(value: Point|Rect, to: View?) -> Point|Rect",
+                  doc: "The point, or the rect (moved, its size kept), in `to`'s coordinates (nil: the window's).") { a in
+            let v = try check(a), other = try a.optionalObject(3, View.self, "View")
+            return try convert(a) { v.convert($0, to: other) }
+        },
+        LuaMethod("convertFrom", "(value: Point|Rect, from: View?) -> Point|Rect",
+                  doc: "UIKit's `convert(_:from:)`: the point or rect in `from`'s coordinates (nil: the window's) in this view's.") { a in
+            let v = try check(a), other = try a.optionalObject(3, View.self, "View")
+            return try convert(a) { v.convert($0, from: other) }
         },
         LuaMethod("layoutSubviews", "()",
                   doc: "Runs the view's layout as a layout pass would (its hook included).") { a in
@@ -117,10 +136,10 @@ enum ViewBinding {
                     }),
         LuaProperty("backgroundColor", "string?", doc: "A color name.",
                     get: { c in c.L.push(try view(c).backgroundColor); return 1 },
-                    set: { c, i in let o = try view(c); o.backgroundColor = o.hold(try c.args.optionalString(i), replacing: o.backgroundColor) }),
+                    set: { c, i in let o = try view(c); o.backgroundColor = o.hold(try c.args.colour(i), replacing: o.backgroundColor) }),
         LuaProperty("tintColor", "string?", doc: "A color name.",
                     get: { c in c.L.push(try view(c).tintColor); return 1 },
-                    set: { c, i in let o = try view(c); o.tintColor = o.hold(try c.args.optionalString(i), replacing: o.tintColor) }),
+                    set: { c, i in let o = try view(c); o.tintColor = o.hold(try c.args.colour(i), replacing: o.tintColor) }),
         LuaProperty("clipsToBounds", "boolean", doc: "Whether subviews outside the bounds are cut off (and untouchable).",
                     get: { c in c.L.push(try view(c).clipsToBounds); return 1 },
                     set: { c, i in try view(c).clipsToBounds = try c.args.boolean(i) }),

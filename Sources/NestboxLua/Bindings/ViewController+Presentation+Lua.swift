@@ -31,14 +31,14 @@ enum PresentationMethods {
                   doc: "Presents `vc` modally in its `modalPresentationStyle`.") { a in
             let vc = try ViewControllerBinding.check(a)
             let other = try ViewControllerBinding.check(a, 2)
-            let done = a.L.type(4) == LUA_TFUNCTION ? LuaCallback(a.rt, index: 4) : nil
+            let done = try a.optionalCallback(4)
             try vc.present(other, animated: try a.flag(3)) { done?.call(object: vc, what: "completion") }
             return 0
         },
         LuaMethod("dismiss", "(animated: boolean?, completion: fun()?)", overridable: true,
                   doc: "Dismisses what the controller presents (or itself, if presented), with everything above (Q15b).") { a in
             let vc = try ViewControllerBinding.check(a)
-            let done = a.L.type(3) == LUA_TFUNCTION ? LuaCallback(a.rt, index: 3) : nil
+            let done = try a.optionalCallback(3)
             vc.dismiss(animated: try a.flag(2)) { done?.call(object: vc, what: "completion") }
             return 0
         },
@@ -70,9 +70,14 @@ enum PresentationMethods {
         LuaProperty("isBeingDismissed", "boolean", doc: "True during the disappearance callbacks of a dismissal.",
                     get: { c in c.L.push(try vc(c).isBeingDismissed); return 1 }),
         LuaProperty("modalPresentationStyle", "string",
-                    doc: "`pageSheet` (default), `fullScreen`, `overFullScreen`, `currentContext`, `overCurrentContext` or `custom`.",
+                    doc: "`automatic` (default: a page sheet), `pageSheet`, `fullScreen`, `overFullScreen`, `currentContext`, `overCurrentContext` or `custom`.",
                     get: { c in c.L.push(try vc(c).modalPresentationStyle.rawValue); return 1 },
-                    set: { c, i in try vc(c).modalPresentationStyle = try c.args.choice(i, "presentation style") }),
+                    set: { c, i in
+                        if let s = c.L.string(at: i), ModalPresentationStyle.unmodelled.contains(s) {
+                            throw LuaFailure.argument(i, "the presentation style '\(s)' is not modelled by Nestbox (\(ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        }
+                        try vc(c).modalPresentationStyle = try c.args.choice(i, "presentation style")
+                    }),
         LuaProperty("modalTransitionStyle", "string", doc: "`coverVertical` (default: slides up) or `crossDissolve` (fades in) (Q67).",
                     get: { c in c.L.push(try vc(c).modalTransitionStyle.rawValue); return 1 },
                     set: { c, i in

@@ -232,6 +232,21 @@ extension UIKitCatalogue {
     /// UIKit members Nestbox models under another Lua spelling, by class and Swift name:
     /// class methods that are `ui` functions, and protocol methods whose table keys
     /// keep Objective-C's longer names (docs/api-conventions.md, Names).
+    /// UIKit classes Nestbox binds no type for, by their name in `ui` (UIImageView is
+    /// `ImageView`): reading one from `ui` is refused by name, where a nil would fail a
+    /// line later as "attempt to call a nil value".
+    static let unboundClasses: Set<String> = [
+        "ActivityIndicatorView", "ActivityViewController", "AlertController", "Application", "CollectionView",
+        "CollectionViewCell", "CollectionViewController", "ColorPickerViewController", "ContextMenuInteraction",
+        "DatePicker", "DocumentPickerViewController", "FontPickerViewController", "HoverGestureRecognizer", "Image",
+        "ImagePickerController", "ImageView", "InputViewController", "LongPressGestureRecognizer", "Menu",
+        "NavigationBarAppearance", "PageControl", "PickerView", "PinchGestureRecognizer", "PopoverPresentationController",
+        "ProgressView", "RefreshControl", "RotationGestureRecognizer", "SearchBar", "SearchController",
+        "SegmentedControl", "SheetPresentationController", "Slider", "StackView", "Stepper", "SwipeGestureRecognizer",
+        "Switch", "TabBarAppearance", "TableViewCell", "TableViewController", "TextField", "TextView", "Toolbar",
+        "ToolbarAppearance", "ViewPropertyAnimator", "VisualEffectView", "WindowScene",
+    ]
+
     static let modelledAs: [(cls: String, member: String, as: String)] = [
         ("UIView", "animate(withDuration:animations:)", "ui.animate"),
         ("UIView", "animate(withDuration:animations:completion:)", "ui.animate"),
@@ -239,6 +254,8 @@ extension UIKitCatalogue {
         ("UIView", "animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:animations:completion:)", "ui.animate"),
         ("UIView", "transition(with:duration:options:animations:completion:)", "ui.transition"),
         ("UIView", "transition(from:to:duration:options:completion:)", "ui.transition"),
+        ("UIView", "convert(_:from:)", "convertFrom"),
+        ("UIWindow", "convert(_:from:)", "convertFrom"),
         ("UIViewControllerTransitioningDelegate", "animationController(forPresented:presenting:source:)", "animationControllerForPresented"),
         ("UIViewControllerTransitioningDelegate", "animationController(forDismissed:)", "animationControllerForDismissed"),
         ("UIViewController", "size(forChildContentContainer:withParentContainerSize:)", "the hook sizeForChildContentContainer"),

@@ -21,9 +21,13 @@ extension LuaRuntime {
         // run passed that line and found the name an initializer's label on a type that
         // has no such member (L18: `recognizer.target = …`, UIResponder's `target` to L16),
         // the run's finding is the one that is right.
+        // And where the run set the name on an object whose type has no such member
+        // (`self.menu = …` in a controller's method, UIButton's `menu` to L16), the set
+        // kept a field of the script's own: the text's reading was wrong.
         let labelled = Set(run.filter { $0.rule == .initializerLabelField }.map { "\($0.location ?? "")\u{0}\(Self.quotedName($0.message))" })
         var findings = sourceLints.filter { f in
-            f.rule != .unmodelledMember || !labelled.contains("\(f.location ?? "")\u{0}\(Self.quotedName(f.message))")
+            let place = "\(f.location ?? "")\u{0}\(Self.quotedName(f.message))"
+            return f.rule != .unmodelledMember || !(labelled.contains(place) || ownFieldPlaces.contains(place))
         } + run
         var dropped = simulation.linter?.dropped ?? 0
         if findings.count > Linter.maxFindings {
@@ -92,6 +96,7 @@ extension LuaRuntime {
     func lintField(_ obj: SimObject) {
         guard let key = L.string(at: 2),
               let typeID = BindingTables.typeID(of: obj, in: Self.tables.typeIndex) else { return }
+        if ownFieldPlaces.count < 10_000, let place = scriptPosition() { ownFieldPlaces.insert("\(place)\u{0}\(key)") }
         if let entry = UIKitSurface.initializerLabels(ofBinding: typeID).first(where: { $0.label == key }) {
             guard firstAtPlace(key) else { return }
             let uikit = UIKitSurface.uikitName(ofBinding: LuaTypes.all[typeID].name)

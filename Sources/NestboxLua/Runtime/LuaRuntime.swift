@@ -92,6 +92,9 @@ public final class LuaRuntime {
     /// 10,000 kept; `firstAtPlace`). Made on the first: a set made with every runtime
     /// was measurable at start-up.
     var lintsByPlace: Set<String>?
+    /// While linting, "file:line\0name" of each field of the script's own set on a bound
+    /// object (at most 10,000): L16 read the name from the text and took it for UIKit's.
+    var ownFieldPlaces: Set<String> = []
     /// Bumped whenever a class table changes, so cached hook masks are recomputed. It is
     /// the simulation's `hostGeneration`, which the core reads to skip callbacks no
     /// hook wants (`SimObject.notify`).

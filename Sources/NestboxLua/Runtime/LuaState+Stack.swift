@@ -219,4 +219,31 @@ struct Args {
     func function(_ i: Int32) throws {
         guard L.type(i) == LUA_TFUNCTION else { throw LuaFailure.typeError(i, expected: "function", got: L.typeName(at: i)) }
     }
+
+    /// A colour: nil, a UIColor name Nestbox draws (`systemBlue`, `red`, `label`…) or
+    /// `#RRGGBB[AA]`. Another name would be kept and drawn as nothing.
+    func colour(_ i: Int32) throws -> String? {
+        guard let s = try optionalString(i) else { return nil }
+        guard RGBA.parse(s) != nil else {
+            throw LuaFailure.argument(i, "unknown colour '\(s.prefix(80))' (a UIColor name such as systemBlue, red or label, or #RRGGBB[AA]; docs/layout.md)")
+        }
+        return s
+    }
+
+    /// One of `names`, or the argument's error listing them (a string enum of UIKit's).
+    func name(_ i: Int32, in names: [String], _ what: String) throws -> String {
+        let s = try string(i)
+        guard names.contains(s) else {
+            throw LuaFailure.argument(i, "unknown \(what) '\(s.prefix(80))' (\(names.joined(separator: ", ")))")
+        }
+        return s
+    }
+
+    /// A completion or other optional function argument: a function, or nothing. Another
+    /// value is refused: kept, it would never be called (Swift would not compile it).
+    func optionalCallback(_ i: Int32) throws -> LuaCallback? {
+        if L.isNoneOrNil(i) { return nil }
+        try function(i)
+        return LuaCallback(rt, index: i)
+    }
 }

@@ -122,7 +122,7 @@ function Transform:isIdentity() end
 ---@field presentationController PresentationController? The custom presentation's presentation controller. (read-only)
 ---@field isBeingPresented boolean True during the appearance callbacks of a presentation. (read-only)
 ---@field isBeingDismissed boolean True during the disappearance callbacks of a dismissal. (read-only)
----@field modalPresentationStyle string `pageSheet` (default), `fullScreen`, `overFullScreen`, `currentContext`, `overCurrentContext` or `custom`.
+---@field modalPresentationStyle string `automatic` (default: a page sheet), `pageSheet`, `fullScreen`, `overFullScreen`, `currentContext`, `overCurrentContext` or `custom`.
 ---@field modalTransitionStyle string `coverVertical` (default: slides up) or `crossDissolve` (fades in) (Q67).
 ---@field toolbarItems BarButtonItem[] What a navigation controller's toolbar shows while this controller is on top (Q71).
 ---@field hidesBottomBarWhenPushed boolean Whether the tab bar leaves while this controller is in the selected navigation stack (Q68).
@@ -351,11 +351,17 @@ function View:layoutIfNeeded() end
 ---@return boolean
 function View:isDescendant(view) end
 
----The point in `to`'s coordinates (nil: the window's).
----@param point (Point|number[])
+---The point, or the rect (moved, its size kept), in `to`'s coordinates (nil: the window's).
+---@param value Point|Rect
 ---@param to View?
----@return Point
-function View:convert(point, to) end
+---@return Point|Rect
+function View:convert(value, to) end
+
+---UIKit's `convert(_:from:)`: the point or rect in `from`'s coordinates (nil: the window's) in this view's.
+---@param value Point|Rect
+---@param from View?
+---@return Point|Rect
+function View:convertFrom(value, from) end
 
 ---Runs the view's layout as a layout pass would (its hook included). Hook: After the view's layout pass has laid out its subviews (autoresizing).
 function View:layoutSubviews() end
@@ -421,7 +427,7 @@ function ViewClass:extend(name) end
 ---@class Label : View
 ---@field text string? The text.
 ---@field font {size: number, weight: string} The font: a positive size and a weight name.
----@field textAlignment string An alignment name, e.g. `natural` or `center`.
+---@field textAlignment string NSTextAlignment's name: `natural` (default), `left`, `center`, `right` or `justified`.
 ---@field textColor string? A color name.
 local Label = {}
 
