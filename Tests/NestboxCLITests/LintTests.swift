@@ -57,6 +57,8 @@ extension LintTests {
          "6: L19 `backgroundColor` set on <ViewController: vc> is a property of UIView, not of UIViewController: set it on the controller's view (`.view.backgroundColor`)"),
         ("local vc = ui.ViewController{ name = 'vc', alpha = 0.5, title = 'T' }",
          "5: L19 `alpha` in ViewController{...} is a property of UIView, not of UIViewController: set it on the controller's view (`.view.alpha`)"),
+        ("local t = ui.TableView{ name = 't', delegate = { didSelectRwo = function() end, rows = 3 } }",
+         "5: L12 `didSelectRwo` in the delegate table of <TableView: t> is not a method of TableViewDelegate: did you mean `didSelectRow`?"),
         // L16 would name UIResponder's `target`; the run knows a recognizer has none.
         ("local g = ui.TapGestureRecognizer{ name = 'g' }\ng.target = function() end",
          "6: L18 `target` set on <TapGestureRecognizer: g> is a field of the script's own, not a property of UITapGestureRecognizer: it is a label of UIGestureRecognizer's init(target:action:), which is the constructor's { action = function(recognizer) … end } in Nestbox (docs/coverage.md)"),

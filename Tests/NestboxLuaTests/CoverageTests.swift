@@ -32,10 +32,44 @@ import InvariantChecking
 
     @Test func theCatalogueIsWellFormed() {
         #expect(UIKitCatalogue.problems.isEmpty, "\(UIKitCatalogue.problems)")
-        #expect(UIKitCatalogue.all.count == 32)
+        #expect(UIKitCatalogue.all.count == 41)
         // Every bound type but UIScreen's and UITouch's has a list.
         let uncatalogued = LuaTypes.all.indices.filter { UIKitSurface.chain(ofBinding: $0).isEmpty }.map { LuaTypes.all[$0].name }
         #expect(uncatalogued == ["Screen", "Touch"])
+    }
+
+    /// A delegate table's key is a protocol member's short name; every method Nestbox
+    /// calls is one of the protocol's members by that name or a recorded alias, and a
+    /// key that is a member not modelled is refused where the table is set.
+    @Test func delegateKeysAreTheProtocolsMembers() throws {
+        let names: [(String, String)] = [("tableView(_:heightForRowAt:)", "heightForRow"), ("tableView(_:numberOfRowsInSection:)", "numberOfRows"),
+                                         ("scrollViewDidScroll(_:)", "didScroll"), ("navigationController(_:animationControllerFor:from:to:)", "animationController"),
+                                         ("splitViewController(_:topColumnForCollapsingToProposedTopColumn:)", "topColumnForCollapsing"),
+                                         ("presentationCount(for:)", "presentationCount")]
+        for (swift, key) in names {
+            let m = try #require(UIKitClass.parse(Substring("func " + swift)))
+            let owner = UIKitCatalogue.all.first { c in c.members.contains { $0.swiftName == m.swiftName } }
+            let p = try #require(owner.flatMap(UIKitSurface.delegatePrefix(of:)), "\(swift)")
+            #expect(UIKitSurface.delegateKey(m, prefix: p) == key)
+        }
+        for t in LuaTypes.all {
+            for proto in t.delegates {
+                guard let cls = UIKitCatalogue.entry("UI" + proto.name) else { continue }
+                let keys = UIKitSurface.delegateMembers(cls.name).map(\.key)
+                let aliases = UIKitCatalogue.modelledAs.map(\.as)
+                for method in proto.methods {
+                    #expect(keys.contains(method.name) || aliases.contains(method.name), "\(proto.name).\(method.name) is no member of \(cls.name)")
+                }
+            }
+        }
+        #expect(try errorMessage("ui.TableView{ delegate = { heightForRow = function() return 100 end } }")
+                == "test:1: delegate key 'heightForRow' is UITableViewDelegate's tableView(_:heightForRowAt:), which Nestbox does not model (docs/coverage.md)")
+        #expect(try errorMessage("local b = ui.TabBar{}\nb.delegate = { didSelect = function() end }")
+                == "test:2: delegate key 'didSelect' is UITabBarDelegate's tabBar(_:didSelect:), which is `didSelectItem` in Nestbox (docs/coverage.md)")
+        #expect(try errorMessage("ui.PageViewController{ dataSource = { viewControllerAfter = function() end, presentationCount = function() return 3 end } }")
+                == "test:1: dataSource key 'presentationCount' is UIPageViewControllerDataSource's presentationCount(for:), which Nestbox does not model (docs/coverage.md)")
+        let (ok, _, _) = try runLua("ui.TableView{ delegate = { didSelectRow = function() end, didScroll = function() end, count = 0, helper = function() end } }")
+        #expect(ok == .ok)
     }
 
     /// A malformed line is named, not skipped in silence.

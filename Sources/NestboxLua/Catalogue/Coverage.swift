@@ -31,7 +31,8 @@ package enum Coverage {
     static func rows(_ cls: UIKitClass) -> [Row] {
         let related = bindings(for: cls)
         let aliases = UIKitSurface.aliases(of: cls)
-        let table = scriptProtocols.first { $0.uikit == cls.name }?.table
+        let table = scriptProtocols.first { $0.uikit == cls.name }?.table ?? UIKitSurface.delegateProtocol(named: cls.name)?.protocol
+        let prefix = UIKitSurface.delegatePrefix(of: cls)
         return cls.members.map { m in
             if let alias = aliases.first(where: { $0.swiftName == m.swiftName }) { return Row(member: m, modelledAs: alias.as) }
             let name = m.luaName
@@ -45,6 +46,10 @@ package enum Coverage {
             case .classProperty, .classMethod:
                 return Row(member: m, modelledAs: nil)
             case .property, .method:
+                if let table, let prefix {
+                    let key = UIKitSurface.delegateKey(m, prefix: prefix)
+                    return Row(member: m, modelledAs: table.methods.contains { $0.name == key } ? (key == name ? "" : key) : nil)
+                }
                 if let table { return Row(member: m, modelledAs: table.methods.contains { $0.name == name } ? "" : nil) }
                 if cls.name == "UITraitCollection" {
                     return Row(member: m, modelledAs: UIKitSurface.traitNames.contains { $0 == name } ? "" : nil)
@@ -85,7 +90,10 @@ package enum Coverage {
         Nestbox`). Names that are no UIKit member stay free for a script's own fields. A
         class's constructor (`ui.View{ frame = … }`) stands for the initializers whose
         every label it takes as a field; a constructor key that is another initializer's
-        label is refused, naming the initializer. A member of
+        label is refused, naming the initializer. A delegate's or data source's member
+        is a key of the script's table, by its short name (`tableView(_:heightForRowAt:)` is
+        `heightForRow`, docs/api-conventions.md): a table with the key of a member not
+        modelled is refused where it is set. A member of
         a class several bound types share (UIResponder's, UIBarItem's) counts as modelled
         when every one of them models it. Deprecated members, and members
         only tvOS, macOS, Mac Catalyst or visionOS have, are not listed. UIScreen and UITouch

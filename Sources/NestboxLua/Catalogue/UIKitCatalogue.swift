@@ -227,11 +227,10 @@ extension UIKitCatalogue {
         gestureRecognizer, tapGestureRecognizer, panGestureRecognizer, screenEdgePanGestureRecognizer, traitCollection,
         presentationController, contextTransitioning, transitionCoordinatorContext, transitionCoordinator,
         animatedTransitioning, interactiveTransitioning, transitioningDelegate, percentDrivenInteractiveTransition,
+        tableViewDelegate, tableViewDataSource, scrollViewDelegate, navigationControllerDelegate, tabBarControllerDelegate,
+        tabBarDelegate, pageViewControllerDelegate, pageViewControllerDataSource, splitViewControllerDelegate,
     ]
 
-    /// UIKit members Nestbox models under another Lua spelling, by class and Swift name:
-    /// class methods that are `ui` functions, and protocol methods whose table keys
-    /// keep Objective-C's longer names (docs/api-conventions.md, Names).
     /// UIKit classes Nestbox binds no type for, by their name in `ui` (UIImageView is
     /// `ImageView`): reading one from `ui` is refused by name, where a nil would fail a
     /// line later as "attempt to call a nil value".
@@ -247,6 +246,9 @@ extension UIKitCatalogue {
         "ToolbarAppearance", "ViewPropertyAnimator", "VisualEffectView", "WindowScene",
     ]
 
+    /// UIKit members Nestbox models under another Lua spelling, by class and Swift name:
+    /// class methods that are `ui` functions, and protocol methods whose table keys
+    /// keep Objective-C's longer names (docs/api-conventions.md, Names).
     static let modelledAs: [(cls: String, member: String, as: String)] = [
         ("UIView", "animate(withDuration:animations:)", "ui.animate"),
         ("UIView", "animate(withDuration:animations:completion:)", "ui.animate"),
@@ -255,6 +257,8 @@ extension UIKitCatalogue {
         ("UIView", "transition(with:duration:options:animations:completion:)", "ui.transition"),
         ("UIView", "transition(from:to:duration:options:completion:)", "ui.transition"),
         ("UIView", "convert(_:from:)", "convertFrom"),
+        ("UITabBarDelegate", "tabBar(_:didSelect:)", "didSelectItem"),
+        ("UITabBarControllerDelegate", "tabBarController(_:animationControllerForTransitionFrom:to:)", "animationController"),
         ("UIWindow", "convert(_:from:)", "convertFrom"),
         ("UIViewControllerTransitioningDelegate", "animationController(forPresented:presenting:source:)", "animationControllerForPresented"),
         ("UIViewControllerTransitioningDelegate", "animationController(forDismissed:)", "animationControllerForDismissed"),

@@ -284,6 +284,20 @@ extension LuaRuntime {
         return c.L.isNoneOrNil(i) ? nil : LuaBridge(self, object: c.object, .field(field))
     }
 
+    /// A delegate table's keys against UIKit's protocol (UIKitSurface+Delegates.swift): a
+    /// member Nestbox never calls is refused; while linting, a near miss of one it calls
+    /// is L12.
+    private func checkDelegateKeys(_ c: PropertyContext, _ i: Int32, field: String) throws {
+        guard let typeID = BindingTables.typeID(of: c.object, in: Self.tables.typeIndex),
+              let proto = UIKitSurface.bindingChain(typeID).lazy.compactMap({ LuaTypes.all[$0].delegates.first { $0.field == field } }).first,
+              let cls = UIKitCatalogue.entry("UI" + proto.name), UIKitSurface.delegatePrefix(of: cls) != nil else { return }
+        if let problem = UIKitSurface.unmodelledDelegateKey(c.L, i, proto, uikit: cls.name) { throw LuaFailure.message("\(field) \(problem)") }
+        if simulation.linter != nil, let (key, near) = UIKitSurface.delegateTypo(c.L, i, proto), firstAtPlace(key) {
+            simulation.lint(c.object, "`\(key)` in the \(field) table of \(c.object.objectDescription) is not a method of \(proto.name): did you mean `\(near)`?",
+                            rule: .fieldTypo)
+        }
+    }
+
     /// Pushes the object's table in `field` (or nil).
     func pushDelegateTable(_ c: PropertyContext, field: String = "delegate") { pushField(c, field) }
 
@@ -305,6 +319,7 @@ extension LuaRuntime {
         if table, !(c.L.isNoneOrNil(i) || c.L.type(i) == LUA_TTABLE) {
             throw LuaFailure.typeError(i, expected: "table", got: c.L.typeName(at: i))
         }
+        if table, c.L.type(i) == LUA_TTABLE { try checkDelegateKeys(c, i, field: field) }
         if lua_getiuservalue(c.L, c.ud, 1) != LUA_TTABLE {
             c.L.pop(); c.L.newTable(); lua_pushvalue(c.L, -1); lua_setiuservalue(c.L, c.ud, 1)
         }

@@ -1,0 +1,105 @@
+import CLua
+
+/// The delegate and data source tables a script hands a bound object (`t.delegate = {…}`):
+/// their keys are UIKit's protocol methods by short name (docs/api-conventions.md, Names),
+/// so a key that is another member of the protocol would never be called. Such a key is
+/// refused where the table is set; a key one or two edits from a method Nestbox calls is
+/// lint L12 (a table of the script's may keep helpers and state under other names).
+extension UIKitSurface {
+    /// The delegating object's name that starts each member of the protocol `cls` (the
+    /// `tableView` of `tableView(_:didSelectRowAt:)`), for the protocols whose tables a
+    /// binding holds; nil for any other list.
+    static func delegatePrefix(of cls: UIKitClass) -> String? {
+        guard cls.isProtocol, delegateProtocol(named: cls.name) != nil else { return nil }
+        var stem = Substring(cls.name.dropFirst(2))
+        for suffix in ["Delegate", "DataSource"] where stem.hasSuffix(suffix) { stem = stem.dropLast(suffix.count) }
+        return stem.prefix(1).lowercased() + stem.dropFirst()
+    }
+
+    /// The binding and protocol whose table stands for UIKit's protocol `uikit` (`UI` and
+    /// the protocol's name: `UITableViewDelegate` is the TableView's `TableViewDelegate`).
+    static func delegateProtocol(named uikit: String) -> (binding: Int, protocol: LuaProtocol)? {
+        for (i, t) in LuaTypes.all.enumerated() {
+            if let p = t.delegates.first(where: { "UI" + $0.name == uikit }) { return (i, p) }
+        }
+        return nil
+    }
+
+    /// A protocol member's key in a script's table: the first label after the delegating
+    /// object (`heightForRowAt` of `tableView(_:heightForRowAt:)`), or the rest of a base
+    /// name that starts with it (`didScroll` of `scrollViewDidScroll(_:)`), or the base
+    /// name; then without the words Swift's labels add and a Lua key has no use for:
+    /// `At`, `InSection`, `For`, `With` at the end, `ToProposed…` (`numberOfRows`,
+    /// `cellForRow`, `animationController`, `topColumnForCollapsing`).
+    static func delegateKey(_ m: UIKitMember, prefix: String) -> String {
+        let base = m.luaName
+        var key: Substring
+        let labels = m.swiftName.drop { $0 != "(" }.dropFirst().split(separator: ":")
+        if base == prefix, labels.first == "_", labels.count > 1 {
+            key = labels[1]
+        } else if base.hasPrefix(prefix), base.count > prefix.count {
+            let rest = base.dropFirst(prefix.count)
+            key = Substring(rest.prefix(1).lowercased() + rest.dropFirst())
+        } else {
+            key = base
+        }
+        var i = key.startIndex
+        while i < key.endIndex {
+            if key[i...].hasPrefix("ToProposed") { key = key[..<i]; break }
+            i = key.index(after: i)
+        }
+        for suffix in ["InSection", "At", "For", "With"] where key.hasSuffix(suffix) && key.count > suffix.count {
+            key = key.dropLast(suffix.count)
+            break
+        }
+        return String(key)
+    }
+
+    /// The protocol `uikit`'s members and the ones it inherits, each with its key.
+    static func delegateMembers(_ uikit: String) -> [(key: String, member: UIKitMember, cls: UIKitClass)] {
+        var out: [(String, UIKitMember, UIKitClass)] = []
+        var next = UIKitCatalogue.entry(uikit)
+        while let cls = next, out.count < 1_000 {
+            if let prefix = delegatePrefix(of: cls) {
+                cls.forEachMember { m in if m.kind.isInstanceMember { out.append((delegateKey(m, prefix: prefix), m, cls)) } }
+            }
+            next = cls.inherits.flatMap(UIKitCatalogue.entry)
+        }
+        return out
+    }
+
+    /// What is wrong with the table at `t` as `proto`'s (the protocol UIKit calls `uikit`):
+    /// a key that is a member of UIKit's protocol Nestbox never calls, or calls under
+    /// another name. Raw reads of the protocol's keys, bounded by its size. Nil when none.
+    static func unmodelledDelegateKey(_ L: LuaState, _ t: Int32, _ proto: LuaProtocol, uikit: String) -> String? {
+        let t = lua_absindex(L, t)
+        let modelled = Set(proto.methods.map(\.name))
+        for (key, m, cls) in delegateMembers(uikit) where !modelled.contains(key) {
+            defer { L.pop() }
+            guard L.rawField(t, key) != LUA_TNIL else { continue }
+            if let alias = aliases(of: cls).first(where: { $0.swiftName == m.swiftName }) {
+                return "key '\(key)' is \(cls.name)'s \(m.swiftName), which is `\(alias.as)` in Nestbox (docs/coverage.md)"
+            }
+            return "key '\(key)' is \(cls.name)'s \(m.swiftName), which Nestbox does not model (docs/coverage.md)"
+        }
+        return nil
+    }
+
+    /// The first function key of the table at `t` (in name order, at most 1,000 keys read)
+    /// that is no method of `proto` but one or two edits from one, with that method.
+    static func delegateTypo(_ L: LuaState, _ t: Int32, _ proto: LuaProtocol) -> (key: String, near: String)? {
+        let t = lua_absindex(L, t)
+        let names = proto.methods.map(\.name)
+        var keys: [String] = []
+        L.pushNil()
+        while lua_next(L, t) != 0 {
+            if L.type(-1) == LUA_TFUNCTION, let k = L.type(-2) == LUA_TSTRING ? L.string(at: -2) : nil { keys.append(k) }
+            L.pop()
+            if keys.count >= 1_000 { L.pop(); break }
+        }
+        for key in keys.sorted() where !names.contains(key) {
+            if let near = LintNames.nearest(key, in: names) { return (key, near) }
+        }
+        return nil
+    }
+}
