@@ -64,6 +64,17 @@ public struct Test: NestboxCommand {
         // a process that never made one forks its tests without atfork handlers (Fork.c).
         if runner.forks { nb_watchdog_use_timer() }
         let printer = TestPrinter(tap: tap, output: output, colour: output.ownsProcess && Colour.forStandardOutput(output))
+        // A reader that leaves early (`nestbox test --junit r.xml | grep -q FAIL`) must not
+        // cost the JUnit file: SIGPIPE is ignored while the tests run, the report's lines
+        // are dropped once standard output is gone, and the process ends as SIGPIPE would
+        // have ended it (141) only after the file is written.
+        if output.ownsProcess { signal(SIGPIPE, SIG_IGN) }
+        defer {
+            if output.ownsProcess, output.outFailure() == String(cString: strerror(EPIPE)) {
+                signal(SIGPIPE, SIG_DFL)
+                raise(SIGPIPE)
+            }
+        }
         // SIGINT and SIGTERM stop the run between tests: what finished is written (the
         // report, the summary, JUnit) and the exit code is the shell's 130 or 143.
         let (found, signal) = StopSignal.catching(terminate: true) {
@@ -224,6 +235,22 @@ struct SpecRunner: Sendable {
     func run(file: String, ended: ((SpecCaseResult) -> Void)? = nil) -> SpecFileResult {
         let start = ContinuousClock.now
         var cases: [SpecCaseResult] = []
+        // A golden name is one file beside the spec: a second test recording it would
+        // replace the first's, and the next run fail one of them. The later test in the
+        // file fails, naming the first.
+        var recordedBy: [String: String] = [:]
+        func claimed(_ result: SpecCaseResult) -> SpecCaseResult {
+            var r = result
+            for path in r.recorded {
+                if let other = recordedBy[path] {
+                    r.status = .failed
+                    r.failures.append("\(path) was also recorded by '\(other)': give each test's expect_golden its own name")
+                } else {
+                    recordedBy[path] = r.name
+                }
+            }
+            return r
+        }
         func fail(_ why: String, _ printed: String = "") -> SpecFileResult {
             let failed = failedLoad(file, why, start, printed)
             ended?(failed)
@@ -261,7 +288,7 @@ struct SpecRunner: Sendable {
             if forks {
                 // A test a signal stopped did not finish: it is not reported.
                 let list = chosen.map { (index: $0.offset + 1, test: $0.element) }
-                let said: (SpecCaseResult) -> Void = { cases.append($0); ended?($0) }
+                let said: (SpecCaseResult) -> Void = { let r = claimed($0); cases.append(r); ended?(r) }
                 if testJobs > 1 && list.count > 1 {
                     runSharded(list, file: file, loaded: session, ended: said)
                 } else {
@@ -273,8 +300,9 @@ struct SpecRunner: Sendable {
                 let result = test.isPending ? SpecCaseResult(name: test.name, status: .skipped, seconds: 0)
                     : run(test, index: i + 1, file: file)
                 if StopSignal.received != 0 { break }
-                cases.append(result)
-                ended?(result)
+                let r = claimed(result)
+                cases.append(r)
+                ended?(r)
             }
             first += Self.slice
         } while forks && first <= (total ?? 0) && StopSignal.received == 0

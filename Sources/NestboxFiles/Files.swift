@@ -33,6 +33,9 @@ private func writeRegularFile(_ bytes: UnsafeRawBufferPointer, in dir: Int32, na
     guard fd >= 0 else { return String(cString: strerror(errno)) }
     guard fstat(fd, &info) == 0 else { let e = errno; close(fd); return String(cString: strerror(e)) }
     guard info.st_mode & S_IFMT == S_IFREG else { close(fd); return "not a regular file" }
+    // Two processes writing one file (tests run at once) take turns: each truncates and
+    // writes whole, so the file is one writer's, never a mix. Released at close.
+    _ = flock(fd, LOCK_EX)
     // Truncated only now, once it is known to be a regular file.
     var e = ftruncate(fd, 0) == 0 ? writeAll(fd, bytes) : errno
     if close(fd) != 0 && e == 0 { e = errno }    // a full disk may only show at close

@@ -303,6 +303,27 @@ import NestboxCLI
         #expect(f.out.contains("     \(inside):12: in finally\n     printed:\n       after_each\n"), "\(f.out)")
     }
 
+    /// One golden name is one file: a second test recording it fails, naming the first,
+    /// and one test cannot use a name twice.
+    @Test("expect_golden: a name recorded by two tests, or used twice in one, fails")
+    func goldenNamesAreOneFileEach() throws {
+        let file = try script("""
+            describe("screens", function()
+              it("home", function() expect_golden("screen") end)
+              it("settings", function() ui.window.rootViewController = ui.ViewController{}; expect_golden("screen") end)
+              it("twice", function() expect_golden("a"); expect_golden("a") end)
+            end)
+            """, name: "dup_spec.lua")
+        let golden = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent("golden/dup_spec/screen.trace").path
+        for jobs in ["1", "2"] {
+            let r = nestbox(["test", file, "--record", "-j", jobs])
+            #expect(r.code == 1)
+            #expect(r.out.contains("     \(golden) was also recorded by 'screens home': give each test's expect_golden its own name\n"), "\(r.out)")
+            #expect(r.out.contains("     \(file):4: expect_golden('a') was already called in this test, at \(file):4; give each its own name\n"), "\(r.out)")
+            #expect(r.out.hasSuffix("\n1 passed, 2 failed\n"), "\(r.out)")
+        }
+    }
+
     /// busted's pending inside a test: the test ends there and is skipped with its reason,
     /// in each report and through the forked runner (-j 2) as in-process (-j 1); after_each
     /// still runs; a failure wins; a pcall that catches it keeps the test going.

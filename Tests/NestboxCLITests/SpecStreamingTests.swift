@@ -93,6 +93,23 @@ extension SubprocessTests {
         }
     }
 
+    /// A reader that leaves early (`| head -c 1`) costs no JUnit file: every test still
+    /// runs, the file is written whole, and the exit is SIGPIPE's 141.
+    @Test func aLostReaderKeepsTheJUnitFile() throws {
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-pipe-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try (1...40).map { "it('t\($0)', function() local t = os.clock() while os.clock() - t < 0.01 do end end)\n" }.joined()
+            .write(toFile: dir + "/many_spec.lua", atomically: true, encoding: .utf8)
+        let (p, out) = try Self.start(URL(fileURLWithPath: "/bin/bash"), in: dir,
+                                      ["-c", "'\(binary.path)' test many_spec.lua --junit out.xml -j 1 | head -c 1 > /dev/null; echo ${PIPESTATUS[0]}"])
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(text == "141\n")
+        let junit = try String(contentsOfFile: dir + "/out.xml", encoding: .utf8)
+        #expect(junit.contains(#"<testsuites tests="40" failures="0" errors="0""#), "\(junit)")
+    }
+
     /// A failing test's printed output is kept up to 64 KiB, with a note of what was cut.
     @Test func printedOutputIsCapped() throws {
         let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")

@@ -151,6 +151,10 @@ function expect_golden(name)
   if not name:match("^[%w_%-%.]+$") or name:match("^%.") then
     error("bad argument #1 to 'expect_golden' (a golden's name uses letters, digits, '_', '-' and '.')", 2)
   end
+  -- One name is one file: a second call would compare (or record) the same file again.
+  for _, g in ipairs(running.goldens) do
+    if g.name == name then error("expect_golden('" .. name .. "') was already called in this test, at " .. (g.where:gsub(":%s*$", "")) .. "; give each its own name", 2) end
+  end
   running.goldens[#running.goldens + 1] = { name = name, text = ui.trace.text(), where = where(1) }
 end
 
