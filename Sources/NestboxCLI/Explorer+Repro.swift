@@ -99,10 +99,31 @@ extension Explorer {
         // The repro fails as the explorer said: the kind's exit code, and its message as
         // the outcome's line (a limit's names where it stopped, after the message).
         summary.reproConfirmed = code == Self.exitCode(of: failure.kind)
-            && (said.hasPrefix(failure.message) || said.hasPrefix("nestbox: " + failure.message) || failure.kind == "lint" && said.contains(failure.message))
+            && (Self.sameMessage(failure.message, said) || Self.sameMessage("nestbox: " + failure.message, said)
+                || failure.kind == "lint" && said.contains(failure.message))
         if !summary.reproConfirmed {
             output.err("nestbox: note: nestbox run \(path) did not fail with the explorer's message (exit \(code.code)): \(said.split(separator: "\n").first ?? "")\n")
         }
+    }
+
+    /// Whether `said` begins with `message`; a message that starts at a script's line also
+    /// when the file is the same one reached by another path (the repro requires the design
+    /// from its own folder: `--out /abs/dir` makes the path absolute).
+    static func sameMessage(_ message: String, _ said: String) -> Bool {
+        if said.hasPrefix(message) { return true }
+        guard let a = SequenceRun.location(of: message), let b = SequenceRun.location(of: said) else { return false }
+        func fileAndLine(_ l: String) -> Substring { l[(l.lastIndex(of: "/").map { l.index(after: $0) } ?? l.startIndex)...] }
+        return fileAndLine(a) == fileAndLine(b) && said.dropFirst(b.count).hasPrefix(message.dropFirst(a.count))
+    }
+
+    /// `path` as a shell word: as it is when it needs no quoting, else in single quotes.
+    static func shellWord(_ path: String) -> String {
+        let plain = path.utf8.allSatisfy { c in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(c)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) || "/._-+,=:@%".utf8.contains(c)
+        }
+        if plain && !path.isEmpty { return path }
+        return "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     private func reproText(_ steps: [ExploreStep], _ failure: ExploreFailure, module: String, path: String, summary: Summary) -> String {
@@ -112,7 +133,7 @@ extension Explorer {
         let shrunk = summary.fromDatabase ? "" : " (shrunk from \(summary.shrunkFrom))"
         lines.append("-- after \(failure.after) input\(failure.after == 1 ? "" : "s")\(shrunk). It fails with:")
         for l in failure.message.split(separator: "\n", omittingEmptySubsequences: false).prefix(20) { lines.append("--   \(l)") }
-        lines.append("-- Replay it with: nestbox run \(replayOptions(failure))\(path)")
+        lines.append("-- Replay it with: nestbox run \(replayOptions(failure))\(Self.shellWord(path))")
         if let device = settings.limits.device { lines.append("ui.setDevice(\(ScriptedInput.quoted(device)))") }
         lines.append("require(\(ScriptedInput.quoted(module)))")
         lines.append("ui.settle()                -- exploring starts from the settled design")

@@ -156,12 +156,23 @@ final class SequenceRun {
         return nil
     }
 
-    /// `file.lua:12` at the start of a message, if it has one.
+    /// `file.lua:12` at the start of a message, if it has one: the first `:digits:` with
+    /// no ": " before it, so a path with spaces (`my designs/push.lua:7: …`) is one too.
     static func location(of message: String) -> String? {
-        let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[0].contains(" "), !parts[1].isEmpty,
-              parts[1].allSatisfy(\.isNumber) else { return nil }
-        return "\(parts[0]):\(parts[1])"
+        let bytes = Array(message.utf8.prefix(4096))
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: ":") {
+                if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: " ") { return nil }
+                var j = i + 1
+                while j < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[j]) { j += 1 }
+                if i > 0, j > i + 1, j < bytes.count, bytes[j] == UInt8(ascii: ":") {
+                    return String(decoding: bytes[..<j], as: UTF8.self)
+                }
+            }
+            i += 1
+        }
+        return nil
     }
 
     /// A message with each object's description as `<X>`, as docs/uikit-messages.md

@@ -40,20 +40,22 @@ public struct Limits {
 /// `Limits` on the command line: an option not given keeps its default.
 public struct LimitOptions: ParsableArguments {
     private static let defaults = Limits()
+    /// What a limit does, command by command (README.md, The limits).
+    private static let past = "past it: exit 3; in test the test fails, in explore the sequence, in repl the line ends"
 
     @Option(help: "Device preset: \(Device.choices).", completion: .list(Device.all.map(\.id)))
     public var device: String?
 
     // Numbers take the next word even when it starts with "-": `--timeout -1` is a bad
     // number, not a missing one.
-    @Option(parsing: .unconditional, help: "Seconds the script may run, at most 1000000 (exit 3 past it; default: \(formatNumber(defaults.timeout))).")
+    @Option(parsing: .unconditional, help: "Seconds the script may run, at most 1000000 (\(Self.past); default: \(formatNumber(defaults.timeout))).")
     public var timeout: Double?
 
     @Option(name: .customLong("max-memory"), parsing: .unconditional,
-            help: "MiB the script may use, what the model holds for it included (exit 3 past it; default: \(defaults.maxMemory)).")
+            help: "MiB the script may use, what the model holds for it included (\(Self.past); default: \(defaults.maxMemory)).")
     public var maxMemory: Int?
 
-    @Option(name: .customLong("max-instructions"), parsing: .unconditional, help: "Lua VM instructions the script may run (exit 3 past it).")
+    @Option(name: .customLong("max-instructions"), parsing: .unconditional, help: "Lua VM instructions the script may run (\(Self.past)).")
     public var maxInstructions: Int?
 
     public init() {}

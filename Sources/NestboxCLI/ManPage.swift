@@ -55,6 +55,8 @@ public enum ManPage {
         ]
         let commands = (root.subcommands ?? []).filter { $0.shouldDisplay != false && $0.commandName != "help" }
         for c in commands { out += [".B nestbox \(c.commandName)", synopsis(c), ".br"] }
+        out += [".B nestbox help", "[\\fIcommand\\fR]", ".br",
+                ".B nestbox \\-\\-generate\\-completion\\-script", "\\fIbash\\fR|\\fIzsh\\fR|\\fIfish\\fR", ".br"]
         out += [".SH DESCRIPTION", escape(root.abstract ?? ""),
                 "A script defines controllers, views and their hooks; Nestbox runs it on a virtual clock and prints",
                 "the controller hierarchy, the view hierarchy and the event trace UIKit would produce.",
@@ -94,9 +96,26 @@ public enum ManPage {
         return a.kind == "option" ? names + " \\fI\(escape(a.valueName ?? "value"))\\fR" : names
     }
 
-    /// A discussion keeps its lines (the exit-code table is aligned by spaces).
+    /// A discussion's paragraphs (blocks between blank lines) are filled as roff fills
+    /// text; a block aligned by spaces (the exit-code table, an indented example) keeps
+    /// its lines.
     static func preformatted(_ text: String) -> [String] {
-        [".nf"] + text.split(separator: "\n", omittingEmptySubsequences: false).map { escape(String($0)) } + [".fi"]
+        var out: [String] = []
+        var block: [Substring] = []
+        func flush() {
+            guard !block.isEmpty else { return }
+            if block.contains(where: { $0.hasPrefix(" ") || $0.contains("  ") }) {
+                out += [".nf"] + block.map { escape(String($0)) } + [".fi"]
+            } else {
+                out += [".PP"] + block.map { escape(String($0)) }
+            }
+            block = []
+        }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.allSatisfy({ $0 == " " }) { flush() } else { block.append(line) }
+        }
+        flush()
+        return out
     }
 
     /// roff: a backslash is `\e`, a hyphen `\-` (so it is not a line-break hyphen), and a

@@ -41,7 +41,10 @@ public struct Nestbox: ParsableCommand {
     /// Every command line `QuickParse` does not read: ArgumentParser reads it.
     static func parseAndDispatch(_ arguments: [String], output: Output) -> ExitStatus {
         // A mistyped command gets a suggestion, not ArgumentParser's "unexpected arguments".
-        if let first = arguments.first, !first.hasPrefix("-") {
+        // `nestbox help NAME` names a command too.
+        var named = arguments
+        if arguments.first == "help", arguments.count > 1 { named.removeFirst() }
+        if let first = named.first, !first.hasPrefix("-") {
             let names = configuration.subcommands.map { $0._commandName }
             if !names.contains(first), first != "help" {
                 let near = names.filter { editDistance(first, $0) <= 2 }

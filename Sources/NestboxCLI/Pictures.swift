@@ -86,6 +86,12 @@ final class Pictures {
     /// (limit when it would pass `maxBytes`, what the memory limit leaves).
     func write(output: Output, maxBytes: Int = .max) -> ExitStatus {
         var files = shots
+        // An open strip whose first instant is past the run's end has no frame: said, as a
+        // bad option is, not a missing file and exit 0.
+        if request.filmstrip != nil, frames.isEmpty, request.open, let first = request.frameTimes.first, let end = endOfRun {
+            output.err("nestbox: --from \(formatNumber(first)) is after the run's end (\(fixedPoint(end)) s): the filmstrip has no frame (give --to to draw the last state)\n")
+            return .usage
+        }
         if let path = request.filmstrip, !frames.isEmpty {
             if request.open, frames.count == Self.maxFrames, let end = endOfRun, let last = frames.last, last.time < end {
                 output.err("nestbox: the filmstrip stops at \(Self.maxFrames) frames (\(fixedPoint(last.time)) s of a run that ended at \(fixedPoint(end)) s)\n")

@@ -157,8 +157,13 @@ struct RunArguments {
             let code = pictures.write(output: output, maxBytes: session.memoryLeft)
             if code != .ok && unwritten == .ok { unwritten = code }
         }
+        // The golden's comparison is known before the page is written, so a page of a run
+        // that exits 4 says why, as one that exits 1 under --keep-going does.
+        let expectDiff = result.code == .ok ? expect.flatMap { _ in golden }.flatMap { g in result.report.flatMap { unifiedDiff(expected: g, actual: $0) } } : nil
         if let recorder, let path = report, wrote {
             recorder.failure = result.outcome.failureLine
+                ?? (result.code == .failure ? "an error in a callback (--keep-going: the trace's error events say where)" : nil)
+                ?? (expectDiff != nil ? "the output differs from \(expect ?? "") (--expect)" : nil)
             let code = Self.writeReport(recorder, to: path, memoryLeft: session.memoryLeft, output: output)
             if code != .ok && unwritten == .ok { unwritten = code }
         }
@@ -171,11 +176,9 @@ struct RunArguments {
             output.err("nestbox: cannot write \(record): \(failure)\n")
             return .usage
         }
-        if let expect, let golden {
-            if let diff = unifiedDiff(expected: golden, actual: report) {
-                output.err("output differs from \(expect):\n\(diff)\n")
-                return .expectation
-            }
+        if let expect, let diff = expectDiff {
+            output.err("output differs from \(expect):\n\(diff)\n")
+            return .expectation
         }
         if unwritten != .ok { return unwritten }
         return (lints?.count ?? 0) > 0 ? .lints : .ok

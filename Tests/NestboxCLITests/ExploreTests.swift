@@ -262,3 +262,21 @@ extension SubprocessTests {
         #expect(counts[0] == counts[1])
     }
 }
+
+extension ExploreTests {
+    /// A failure's name is `file:line` whatever the path holds (spaces too), so shrinking
+    /// judges "the same failure" alike for every folder; a repro reached by another path
+    /// (`--out /absolute`) fails with the same message; its replay line is a shell word.
+    @Test("a failure's location with spaces in the path; the same message by another path; the replay line quoted")
+    func pathsWithSpaces() {
+        #expect(SequenceRun.location(of: "my designs/push.lua:7: tapped at 1.900") == "my designs/push.lua:7")
+        #expect(SequenceRun.location(of: "push.lua:12: x") == "push.lua:12")
+        #expect(SequenceRun.location(of: "bad argument: 12: x") == nil)
+        #expect(SequenceRun.location(of: "no location here") == nil)
+        #expect(Explorer.sameMessage("designs/p.lua:7: tapped three times: 3", "/tmp/x/designs/p.lua:7: tapped three times: 3\nstack"))
+        #expect(!Explorer.sameMessage("designs/p.lua:7: tapped", "/tmp/x/designs/p.lua:8: tapped"))
+        #expect(!Explorer.sameMessage("designs/p.lua:7: tapped", "/tmp/x/designs/q.lua:7: tapped"))
+        #expect(Explorer.shellWord("out/repro.lua") == "out/repro.lua")
+        #expect(Explorer.shellWord("out dir/it's.lua") == "'out dir/it'\\''s.lua'")
+    }
+}

@@ -131,6 +131,17 @@ import NestboxCLI
         #expect(big.err == "nestbox: cannot draw /tmp/x.png: picture too large: 6288 × 13632 pixels (at most 16384 on a side and 16 million in all)\n")
     }
 
+    /// `--from` past the end of an open strip: no frame to draw, said with exit 2 after the
+    /// run (its trace printed), where the file was missing and the exit 0.
+    @Test func aFilmstripStartingAfterTheEndIsExit2() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nb-late-\(UUID().uuidString.prefix(8)).svg").path
+        let r = nestbox(["run", try script(Self.slide), "--trace", "none", "--filmstrip", path, "--every", "0.5", "--from", "100"])
+        #expect(r.code == 2)
+        #expect(r.err.hasPrefix("nestbox: --from 100 is after the run's end ("), "\(r.err)")
+        #expect(r.err.hasSuffix(" s): the filmstrip has no frame (give --to to draw the last state)\n"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test(arguments: [
         (["--snapshot", "x.jpg"], "--snapshot must name a .svg or .png file (got x.jpg)"),
         (["--snapshot-at", "1"], "--snapshot-at needs --snapshot PATH"),

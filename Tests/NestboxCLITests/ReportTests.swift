@@ -222,6 +222,21 @@ import NestboxCLI
             #expect(r.code == code, "\(r.err)")
             #expect(try Self.page(dir + "/f.html").data["note"] as? String == note.replacing("FILE", with: file))
         }
+        // Exit 1 from a callback under --keep-going, and exit 4 from --expect, say so too.
+        let tapped = try script("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible()
+            ui.after(0.1, function() error("in a timer") end)
+            """)
+        let kept = nestbox(["run", tapped, "--trace", "none", "--keep-going", "--report", dir + "/k.html"])
+        #expect(kept.code == 1, "\(kept.err)")
+        #expect(try Self.page(dir + "/k.html").data["note"] as? String
+                == "the run failed: an error in a callback (--keep-going: the trace's error events say where)")
+        let golden = dir + "/g.txt"
+        try "not the output\n".write(toFile: golden, atomically: true, encoding: .utf8)
+        let differs = nestbox(["run", tapped, "--expect", golden, "--no-settle", "--report", dir + "/e.html"])
+        #expect(differs.code == 4, "\(differs.err)")
+        #expect(try Self.page(dir + "/e.html").data["note"] as? String == "the run failed: the output differs from \(golden) (--expect)")
     }
 
     @Test func anUnwritablePathIsALineAndExit2() throws {

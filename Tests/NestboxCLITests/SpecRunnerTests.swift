@@ -324,6 +324,37 @@ import NestboxCLI
         }
     }
 
+    /// busted's other names (`context`, `insulate`, `expose`, `spec`, `test`), and a spy
+    /// on an object's hook: it records the calls; a refused name is the spec's error.
+    @Test("busted's aliases; spy.on an object's hook records its calls; a refused name at the spec's line")
+    func bustedAliasesAndHookSpies() throws {
+        let file = try script("""
+            context("c", function()
+              insulate("i", function() spec("s", function() end) end)
+              expose("e", function() test("t", function() end) end)
+              it("spies a hook", function()
+                local vc = ui.ViewController{ name = "vc", viewDidLoad = function() end }
+                local s = spy.on(vc, "viewDidLoad")
+                local _ = vc.view
+                assert.spy(s).was.called(1)
+                s:revert()
+              end)
+              it("spies a refused name", function() spy.on(ui.ViewController{}, "isModalInPresentation") end)
+            end)
+            """, name: "alias_spec.lua")
+        let r = nestbox(["test", file, "-j", "1"])
+        #expect(Self.untimed(r.out) == """
+            PASS \(file): c i s (T)
+            PASS \(file): c e t (T)
+            PASS \(file): c spies a hook (T)
+            FAIL \(file): c spies a refused name (T)
+                 \(file):11: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)
+
+            3 passed, 1 failed
+
+            """)
+    }
+
     /// busted's pending inside a test: the test ends there and is skipped with its reason,
     /// in each report and through the forked runner (-j 2) as in-process (-j 1); after_each
     /// still runs; a failure wins; a pcall that catches it keeps the test going.

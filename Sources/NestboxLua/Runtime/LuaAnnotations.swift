@@ -155,6 +155,11 @@ package enum LuaAnnotations {
         let specs: [(String, String, String)] = [
             ("describe", "(name: string, body: fun())", "Groups tests (nestbox test)."),
             ("it", "(name: string, body: fun()?)", "A test, run in a fresh world (nestbox test); with no body, a test still to write."),
+            ("context", "(name: string, body: fun())", "busted's other name for describe."),
+            ("insulate", "(name: string, body: fun())", "busted's describe in an insulated environment: every test has a fresh world anyway."),
+            ("expose", "(name: string, body: fun())", "busted's describe whose globals outlive it: every test has a fresh world, so it is describe."),
+            ("spec", "(name: string, body: fun()?)", "busted's other name for it."),
+            ("test", "(name: string, body: fun()?)", "busted's other name for it."),
             ("pending", "(name?: string)", "Outside a test, a test still to write (name required); inside one, busted's pending: the test ends, reported as skipped with `name` as the reason, unless it failed."),
             ("before_each", "(fn: fun())", "Runs before every test of its group and the groups inside it."),
             ("after_each", "(fn: fun())", "Runs after every test of its group, even a failed one."),

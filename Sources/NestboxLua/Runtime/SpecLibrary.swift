@@ -120,6 +120,10 @@ function pending(name)
   tests[#tests + 1] = { name = fullName(current, name), pending = true, where = where(1) }
 end
 
+-- busted's other names for the two: `context`, `insulate` and `expose` group, `spec` and
+-- `test` are tests. Insulation is moot where every test has a fresh world (Q72).
+context, insulate, expose, spec, test = describe, describe, describe, it, it
+
 function before_each(fn) needs("function", fn, 1, "before_each"); outside("before_each"); table.insert(current.befores, fn) end
 function after_each(fn) needs("function", fn, 1, "after_each"); outside("after_each"); table.insert(current.afters, fn) end
 

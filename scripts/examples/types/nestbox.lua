@@ -1424,6 +1424,31 @@ function describe(name, body) end
 ---@param body fun()?
 function it(name, body) end
 
+---busted's other name for describe.
+---@param name string
+---@param body fun()
+function context(name, body) end
+
+---busted's describe in an insulated environment: every test has a fresh world anyway.
+---@param name string
+---@param body fun()
+function insulate(name, body) end
+
+---busted's describe whose globals outlive it: every test has a fresh world, so it is describe.
+---@param name string
+---@param body fun()
+function expose(name, body) end
+
+---busted's other name for it.
+---@param name string
+---@param body fun()?
+function spec(name, body) end
+
+---busted's other name for it.
+---@param name string
+---@param body fun()?
+function test(name, body) end
+
 ---Outside a test, a test still to write (name required); inside one, busted's pending: the test ends, reported as skipped with `name` as the reason, unless it failed.
 ---@param name? string
 function pending(name?) end
