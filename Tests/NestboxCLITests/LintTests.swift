@@ -49,6 +49,8 @@ extension LintTests {
          "5: L15 `modalInPresentation` is the Objective-C spelling of UIViewController.isModalInPresentation, which Nestbox does not model (docs/coverage.md) (in ViewController{...})"),
         ("local p = ui.ViewController{ name = 'p' }\nfor _ = 1, 2 do p.parentViewController = c end\np.done = true",
          "6: L15 `parentViewController` is the Objective-C spelling of `parent`, which Nestbox uses (docs/api-conventions.md) (set on <ViewController: p>)"),
+        ("local C = ui.ViewController:extend('C')\nfunction C:willMoveToParentViewController(p) end",
+         "6: L15 `willMoveToParentViewController` is the Objective-C spelling of `willMove`, which Nestbox uses (docs/api-conventions.md) (defined on class C)"),
         ("local nav = ui.NavigationController{ name = 'nav' }\nnav.rootViewController = ui.ViewController()\nnav.pushed = 1",
          "6: L18 `rootViewController` set on <NavigationController: nav> is a field of the script's own, not a property of UINavigationController: it is a label of UINavigationController's init(rootViewController:), which is ui.NavigationController{ root = … } in Nestbox (docs/coverage.md)"),
         ("local b = ui.Button{ name = 'b' }\nfor _ = 1, 2 do b.type = 'system' end",

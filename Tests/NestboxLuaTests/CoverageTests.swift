@@ -32,7 +32,7 @@ import InvariantChecking
 
     @Test func theCatalogueIsWellFormed() {
         #expect(UIKitCatalogue.problems.isEmpty, "\(UIKitCatalogue.problems)")
-        #expect(UIKitCatalogue.all.count == 41)
+        #expect(UIKitCatalogue.all.count == 42)
         // Every bound type but UIScreen's and UITouch's has a list.
         let uncatalogued = LuaTypes.all.indices.filter { UIKitSurface.chain(ofBinding: $0).isEmpty }.map { LuaTypes.all[$0].name }
         #expect(uncatalogued == ["Screen", "Touch"])
@@ -69,6 +69,24 @@ import InvariantChecking
         #expect(try errorMessage("ui.PageViewController{ dataSource = { viewControllerAfter = function() end, presentationCount = function() return 3 end } }")
                 == "test:1: dataSource key 'presentationCount' is UIPageViewControllerDataSource's presentationCount(for:), which Nestbox does not model (docs/coverage.md)")
         let (ok, _, _) = try runLua("ui.TableView{ delegate = { didSelectRow = function() end, didScroll = function() end, count = 0, helper = function() end } }")
+        #expect(ok == .ok)
+    }
+
+    /// Deprecated members are not counted but refused, with what replaced them: set, read,
+    /// as a subclass's method; a navigation controller's toolbar refuses UIToolbar's.
+    @Test func deprecatedAndToolbarMembersAreRefused() throws {
+        #expect(try errorMessage("local vc = ui.ViewController{}\nvc.automaticallyAdjustsScrollViewInsets = false")
+                == "test:2: UIViewController.automaticallyAdjustsScrollViewInsets is not modelled by Nestbox: deprecated in iOS 11.0; use UIScrollView.contentInsetAdjustmentBehavior (docs/coverage.md)")
+        #expect(try errorMessage("local V = ui.View:extend('V')\nfunction V:traitCollectionDidChange() end")
+                == "test:2: UIView.traitCollectionDidChange is not modelled by Nestbox: deprecated in iOS 17.0; use registerForTraitChanges (docs/coverage.md)")
+        #expect(try errorMessage("local s = ui.ScrollView{}\nprint(s.scrollIndicatorInsets)")
+                == "test:2: UIScrollView.scrollIndicatorInsets is not modelled by Nestbox: its getter deprecated in iOS 13.0; use verticalScrollIndicatorInsets and horizontalScrollIndicatorInsets (docs/coverage.md)")
+        #expect(try errorMessage("local nav = ui.NavigationController{ root = ui.ViewController{} }\nnav.toolbar.barTintColor = 'red'")
+                == "test:2: UIToolbar.barTintColor is not modelled by Nestbox (docs/coverage.md)")
+        #expect(try errorMessage("local nav = ui.NavigationController{ root = ui.ViewController{} }\nnav.toolbar.items = {}")
+                == "test:2: UIToolbar.items is the top controller's toolbarItems (Q71) in Nestbox (docs/coverage.md)")
+        // A modelled hook of the same name is untouched: a controller's traits still change.
+        let (ok, _, _) = try runLua("local C = ui.ViewController:extend('C')\nfunction C:traitCollectionDidChange() end")
         #expect(ok == .ok)
     }
 

@@ -33,6 +33,7 @@ enum LuaTypes {
         NavigationBarBinding.binding,
         SplitViewControllerBinding.binding,
         PageViewControllerBinding.binding,
+        ToolbarBinding.binding,
     ]
 
     /// The function tables: `ui`, `ui.trace`, the globals, and the shared metamethods.

@@ -24,6 +24,25 @@ extension UIKitCatalogue {
         func endCustomizing(animated:)
         func setItems(_:animated:)
         """)
+    /// UIToolbar's own members (iOS 17.1 SDK header; its initializers and `tintColor` are
+    /// UIView's, and `barPosition` UIBarPositioning's).
+    static let toolbar = UIKitClass("UIToolbar", inherits: "UIView", """
+        var barPosition
+        var barStyle
+        var barTintColor
+        var compactAppearance
+        var compactScrollEdgeAppearance
+        var delegate
+        var isTranslucent
+        var items
+        var scrollEdgeAppearance
+        var standardAppearance
+        func backgroundImage(forToolbarPosition:barMetrics:)
+        func setBackgroundImage(_:forToolbarPosition:barMetrics:)
+        func setItems(_:animated:)
+        func setShadowImage(_:forToolbarPosition:)
+        func shadowImage(forToolbarPosition:)
+        """)
     static let navigationBar = UIKitClass("UINavigationBar", inherits: "UIView", """
         var backIndicatorImage
         var backIndicatorTransitionMaskImage

@@ -95,8 +95,11 @@ package enum Coverage {
         `heightForRow`, docs/api-conventions.md): a table with the key of a member not
         modelled is refused where it is set. A member of
         a class several bound types share (UIResponder's, UIBarItem's) counts as modelled
-        when every one of them models it. Deprecated members, and members
-        only tvOS, macOS, Mac Catalyst or visionOS have, are not listed. UIScreen and UITouch
+        when every one of them models it. Deprecated members are not listed but are refused
+        too, saying what replaced them (`UIViewController.automaticallyAdjustsScrollViewInsets
+        is not modelled by Nestbox: deprecated in iOS 11.0; use
+        UIScrollView.contentInsetAdjustmentBehavior`); members only tvOS, macOS, Mac
+        Catalyst or visionOS have are not listed. UIScreen and UITouch
         are bound but not catalogued: their members are neither counted nor refused.
 
         \(summary).

@@ -228,7 +228,7 @@ extension UIKitCatalogue {
         presentationController, contextTransitioning, transitionCoordinatorContext, transitionCoordinator,
         animatedTransitioning, interactiveTransitioning, transitioningDelegate, percentDrivenInteractiveTransition,
         tableViewDelegate, tableViewDataSource, scrollViewDelegate, navigationControllerDelegate, tabBarControllerDelegate,
-        tabBarDelegate, pageViewControllerDelegate, pageViewControllerDataSource, splitViewControllerDelegate,
+        tabBarDelegate, pageViewControllerDelegate, pageViewControllerDataSource, splitViewControllerDelegate, toolbar,
     ]
 
     /// UIKit classes Nestbox binds no type for, by their name in `ui` (UIImageView is
@@ -242,7 +242,7 @@ extension UIKitCatalogue {
         "NavigationBarAppearance", "PageControl", "PickerView", "PinchGestureRecognizer", "PopoverPresentationController",
         "ProgressView", "RefreshControl", "RotationGestureRecognizer", "SearchBar", "SearchController",
         "SegmentedControl", "SheetPresentationController", "Slider", "StackView", "Stepper", "SwipeGestureRecognizer",
-        "Switch", "TabBarAppearance", "TableViewCell", "TableViewController", "TextField", "TextView", "Toolbar",
+        "Switch", "TabBarAppearance", "TableViewCell", "TableViewController", "TextField", "TextView",
         "ToolbarAppearance", "ViewPropertyAnimator", "VisualEffectView", "WindowScene",
     ]
 
@@ -257,6 +257,8 @@ extension UIKitCatalogue {
         ("UIView", "transition(with:duration:options:animations:completion:)", "ui.transition"),
         ("UIView", "transition(from:to:duration:options:completion:)", "ui.transition"),
         ("UIView", "convert(_:from:)", "convertFrom"),
+        ("UIToolbar", "items", "the top controller's toolbarItems (Q71)"),
+        ("UIToolbar", "setItems(_:animated:)", "the top controller's setToolbarItems (Q71)"),
         ("UITabBarDelegate", "tabBar(_:didSelect:)", "didSelectItem"),
         ("UITabBarControllerDelegate", "tabBarController(_:animationControllerForTransitionFrom:to:)", "animationController"),
         ("UIWindow", "convert(_:from:)", "convertFrom"),

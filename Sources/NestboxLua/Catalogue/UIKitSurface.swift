@@ -16,7 +16,7 @@ enum UIKitSurface {
     }
 
     /// The UITraitCollection members a trait table has (`LuaRuntime.push(TraitCollection)`).
-    static let traitNames = ["horizontalSizeClass", "verticalSizeClass", "userInterfaceIdiom", "displayScale"]
+    static let traitNames = ["horizontalSizeClass", "verticalSizeClass", "userInterfaceIdiom", "displayScale", "layoutDirection"]
 
     /// The catalogue lists binding `typeID` answers for, most derived first: its class
     /// and the classes (or protocols) it inherits from. Empty for a type with no entry
@@ -188,6 +188,12 @@ extension LuaRuntime {
                 return "\(cls.name).\(name) is \(alias.as) in Nestbox (docs/coverage.md)"
             }
             return cls.name
+        }
+        // Not counted, but refused too: a deprecated member, with what replaced it.
+        for cls in UIKitSurface.chain(ofBinding: typeID) {
+            guard let why = UIKitCatalogue.deprecation(cls.name, name) else { continue }
+            if UIKitSurface.hostedNames(of: cls).contains(name) { return nil }
+            return "\(cls.name).\(name) is not modelled by Nestbox: \(why) (docs/coverage.md)"
         }
         return nil
     }

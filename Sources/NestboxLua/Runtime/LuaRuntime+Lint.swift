@@ -96,7 +96,12 @@ extension LuaRuntime {
     func lintField(_ obj: SimObject) {
         guard let key = L.string(at: 2),
               let typeID = BindingTables.typeID(of: obj, in: Self.tables.typeIndex) else { return }
-        if ownFieldPlaces.count < 10_000, let place = scriptPosition() { ownFieldPlaces.insert("\(place)\u{0}\(key)") }
+        if sourceL16Names.count != sourceLints.count {
+            sourceL16Names = (sourceLints.count, Set(sourceLints.filter { $0.rule == .unmodelledMember }.map { String(Self.quotedName($0.message)) }))
+        }
+        if sourceL16Names.names.contains(key), ownFieldPlaces.count < 10_000, let place = scriptPosition() {
+            ownFieldPlaces.insert("\(place)\u{0}\(key)")
+        }
         if let entry = UIKitSurface.initializerLabels(ofBinding: typeID).first(where: { $0.label == key }) {
             guard firstAtPlace(key) else { return }
             let uikit = UIKitSurface.uikitName(ofBinding: LuaTypes.all[typeID].name)
@@ -125,6 +130,15 @@ extension LuaRuntime {
     /// (`parentViewController`). The member may be modelled or refused; either way the
     /// field does nothing an iOS developer expects of it.
     func objectiveCSpelling(_ name: String, typeID: Int) -> String? {
+        // Asked at every set of a field: remembered as the typo lints' answers are.
+        let cacheKey = "objc \(typeID):\(name)"
+        if let known = lintSuggestions[cacheKey] { return known.isEmpty ? nil : known }
+        let found = findObjectiveCSpelling(name, typeID: typeID)
+        if lintSuggestions.count < 10_000 { lintSuggestions[cacheKey] = found ?? "" }
+        return found
+    }
+
+    private func findObjectiveCSpelling(_ name: String, typeID: Int) -> String? {
         guard let first = name.first, first.isLowercase else { return nil }
         let swift = Self.objectiveCRenamed[name] ?? (name.hasPrefix("is") ? nil : "is" + first.uppercased() + name.dropFirst())
         guard let swift else { return nil }
@@ -156,6 +170,8 @@ extension LuaRuntime {
         "willMoveToParentViewController": "willMove", "didMoveToParentViewController": "didMove",
         "presentViewController": "present", "dismissViewControllerAnimated": "dismiss",
         "popViewControllerAnimated": "popViewController", "transitionFromViewController": "transition",
+        "willMoveToSuperview": "willMove", "didMoveToSuperview": "didMove",
+        "willMoveToWindow": "willMove", "didMoveToWindow": "didMove",
     ]
 
     /// Whether the lint about `name` at the running script line is the first there (L15,
@@ -170,13 +186,19 @@ extension LuaRuntime {
     /// L12 for a class made with `extend` (the class at 1, the key at 2): the hooks and
     /// properties are those of the bound class it derives from.
     func lintClassField() {
-        guard let key = L.string(at: 2), let typeID = boundType(ofClassAt: 1),
-              let near = suggestion(for: key, typeID: typeID) else { return }
+        guard let key = L.string(at: 2), let typeID = boundType(ofClassAt: 1) else { return }
         let top = L.top
         defer { L.settop(top) }
         let bound = LuaTypes.all[typeID].name
         var className = bound
         if lua_getmetatable(L, 1) != 0, L.rawField(-1, "__name") == LUA_TSTRING, let n = L.string(at: -1) { className = n }
+        // L15 for a method a subclass defines: `function VC:willMoveToParentViewController()`
+        // is a Swift override's Objective-C name, which UIKit never calls under it.
+        if let objc = objectiveCSpelling(key, typeID: typeID) {
+            simulation.lint(name: className, "\(objc) (defined on class \(className))", rule: .formerName)
+            return
+        }
+        guard let near = suggestion(for: key, typeID: typeID) else { return }
         simulation.lint(name: className,
                         "`\(key)` set on class \(className) is not a property or hook of \(bound): did you mean `\(near)`?",
                         rule: .fieldTypo)

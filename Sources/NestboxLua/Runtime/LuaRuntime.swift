@@ -95,6 +95,9 @@ public final class LuaRuntime {
     /// While linting, "file:line\0name" of each field of the script's own set on a bound
     /// object (at most 10,000): L16 read the name from the text and took it for UIKit's.
     var ownFieldPlaces: Set<String> = []
+    /// The names of the L16 findings in `sourceLints` (made again when it grows): only a
+    /// set of one of these is worth its place.
+    var sourceL16Names: (count: Int, names: Set<String>) = (0, [])
     /// Bumped whenever a class table changes, so cached hook masks are recomputed. It is
     /// the simulation's `hostGeneration`, which the core reads to skip callbacks no
     /// hook wants (`SimObject.notify`).

@@ -724,9 +724,9 @@ function TransitionCoordinator:animate(alongside, completion) end
 ---@field viewControllers ViewController[] The stack, root first.
 ---@field topViewController ViewController? The top of the stack. (read-only)
 ---@field visibleViewController ViewController? What is on screen: the top, or what it presents. (read-only)
----@field navigationBar View The navigation bar. (read-only)
+---@field navigationBar NavigationBar The navigation bar. (read-only)
 ---@field isNavigationBarHidden boolean Whether the bar is hidden; set, it hides or shows at once.
----@field toolbar View The toolbar at the bottom, showing the top controller's `toolbarItems` (Q71). (read-only)
+---@field toolbar Toolbar The toolbar at the bottom, showing the top controller's `toolbarItems` (Q71). (read-only)
 ---@field isToolbarHidden boolean Whether the toolbar is hidden (true by default); set, it hides or shows at once.
 ---@field delegate NavigationControllerDelegate? The delegate table.
 local NavigationController = {}
@@ -1149,6 +1149,10 @@ local PageViewControllerClass = {}
 ---@param name `T`
 ---@return T
 function PageViewControllerClass:extend(name) end
+
+---A navigation controller's toolbar: the top controller's `toolbarItems` as buttons (Q71).
+---@class Toolbar : View
+local Toolbar = {}
 
 ---Animators (every style), interaction controllers and a `custom` presentation's presentation controller.
 ---@class TransitioningDelegate
