@@ -49,6 +49,9 @@ extension LintTests {
          "5: L15 `modalInPresentation` is the Objective-C spelling of UIViewController.isModalInPresentation, which Nestbox does not model (docs/coverage.md) (in ViewController{...})"),
         ("local p = ui.ViewController{ name = 'p' }\nfor _ = 1, 2 do p.parentViewController = c end\np.done = true",
          "6: L15 `parentViewController` is the Objective-C spelling of `parent`, which Nestbox uses (docs/api-conventions.md) (set on <ViewController: p>)"),
+        // L20 from the text: a field of a geometry value's copy; a local copy is fine.
+        ("local v = ui.View{ name = 'v' }\nlocal f = v.frame\nf.x = 1\nv.frame = f\nv.frame.x = 50",
+         "9: L20 `frame.x = …` sets a field of a copy: `frame` is a value (as a Swift struct), so nothing changes; set the whole value (`local v = x.frame; v.x = …; x.frame = v`)"),
         ("local C = ui.ViewController:extend('C')\nfunction C:willMoveToParentViewController(p) end",
          "6: L15 `willMoveToParentViewController` is the Objective-C spelling of `willMove`, which Nestbox uses (docs/api-conventions.md) (defined on class C)"),
         ("local nav = ui.NavigationController{ name = 'nav' }\nnav.rootViewController = ui.ViewController()\nnav.pushed = 1",

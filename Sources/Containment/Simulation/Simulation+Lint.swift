@@ -7,7 +7,7 @@ public enum LintRule: Int, CaseIterable, Sendable {
          viewWithoutAddChild, changeInLayout, beginWithoutEnd, directAppearanceCall,
          presentFromDetached, tabBarInNavigation, constructorKeyTypo, fieldTypo,
          loadViewWithoutView, idleInteraction, formerName, unmodelledMember, readTypo, initializerLabelField,
-         viewPropertyOnController
+         viewPropertyOnController, fieldOfCopy
 
     /// "L1", "L2", …: the heading in docs/lints.md.
     public var id: String { "L\(rawValue)" }

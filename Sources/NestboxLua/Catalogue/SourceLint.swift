@@ -19,7 +19,21 @@ enum SourceLint {
         var receiver: String? = nil
         /// Reached with `:`, a method call.
         var viaColon = false
+        /// The receiver was itself reached with `.` (`frame` in `v.frame.x`).
+        var receiverIsMember = false
     }
+
+    /// The API's geometry values (rects, points, sizes, insets, transforms) come back as
+    /// fresh tables, as Swift's structs come back as copies: a field set on one
+    /// (`v.frame.x = 50`) changes nothing the model sees (L20).
+    static let valueProperties: Set<String> = [
+        "frame", "bounds", "center", "transform", "safeAreaInsets", "additionalSafeAreaInsets", "layoutMargins",
+        "contentOffset", "contentInset", "contentSize", "adjustedContentInset", "verticalScrollIndicatorInsets",
+        "horizontalScrollIndicatorInsets",
+    ]
+    static let valueFields: Set<String> = [
+        "x", "y", "width", "height", "top", "left", "bottom", "right", "a", "b", "c", "d", "tx", "ty", "origin", "size",
+    ]
 
     /// Bounded like any host loop a script can lengthen: a source past this many names
     /// is checked in part.
@@ -51,6 +65,14 @@ enum SourceLint {
             distinct.append(n.text)
         }
         let (known, owners) = lookUp(distinct)
+        for n in names where n.use == .memberSet && n.receiverIsMember {
+            guard let r = n.receiver, valueProperties.contains(r), valueFields.contains(n.text),
+                  reported.insert("\(r).\(n.text)@\(n.line)").inserted else { continue }
+            out.append(LintFinding(rule: .fieldOfCopy, object: "script",
+                                   message: "`\(r).\(n.text) = …` sets a field of a copy: `\(r)` is a value (as a Swift struct), so nothing changes; set the whole value (`local v = x.\(r); v.\(n.text) = …; x.\(r) = v`)",
+                                   location: "\(file):\(n.line)"))
+            if out.count >= Linter.maxFindings { return out }
+        }
         for n in names where n.use != .defined && !defined.contains(n.text) {
             let i = index[n.text]!
             // Which table a name is read from is not known before the run, and plain
@@ -183,6 +205,7 @@ enum SourceLint {
         var previous: UInt8 = 0     // the last significant character before a name
         var beforePrevious: UInt8 = 0
         var lastName: String?       // the name just before, while only `.` or `:` follows it
+        var lastWasMember = false   // and whether it was reached with `.` or `:`
         while i < n, out.count < maxNames {
             let c = src[i]
             if c == 10 { line += 1; i += 1; continue }
@@ -223,9 +246,11 @@ enum SourceLint {
                 let defines = member && j < n && src[j] == 40 && lastKeywordIsFunction(src, before: start)
                 let use: Name.Use? = defines || (!member && assigned) ? .defined : member ? (assigned ? .memberSet : .read) : nil
                 if let use {
-                    out.append(Name(text: text, line: line, use: use, receiver: member ? lastName : nil, viaColon: member && previous == 58))
+                    out.append(Name(text: text, line: line, use: use, receiver: member ? lastName : nil, viaColon: member && previous == 58,
+                                    receiverIsMember: member && lastWasMember))
                 }
                 lastName = text
+                lastWasMember = member
                 beforePrevious = previous
                 previous = 0
                 continue
