@@ -29,14 +29,19 @@ extension PageViewController {
     /// one's will-disappear (S29, both styles).
     func beginTurn(_ t: PageTurn, animated: Bool) {
         turn = t
+        var placed: View?
         if let v = viewIfLoaded, scrollView.superview === v {
             let pv = t.to.view
             pv.frame = pageFrame(slot: t.target)
             if pv.superview !== scrollView { scrollView.attach(pv, at: scrollView.subviews.count) }
+            placed = pv
         }
         if t.interactive { tellDelegate(willTransitionTo: [t.to]) }
         t.to.containerBegin(true, animated: animated)
         t.from.containerBegin(false, animated: animated)
+        // viewIsAppearing comes once the view is in the hierarchy and laid out, with its
+        // safe area (Apple's viewIsAppearing(_:); S29), as a spread's pages do.
+        placed?.layoutIfNeeded()
         t.to.deliverIsAppearing()
     }
 
