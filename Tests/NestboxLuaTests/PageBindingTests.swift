@@ -203,6 +203,24 @@ import InvariantChecking
         #expect(out == "z1 done\tfalse\t0.0\nx done\ttrue\t0.6\n")
     }
 
+    @Test("dismissed during an animated turn, the turn ends and the new page disappears with its controller (Q44)")
+    func dismissedDuringATurn() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible()
+            local p1, p2 = ui.ViewController{ name = "p1" }, ui.ViewController{ name = "p2" }
+            local pvc = ui.PageViewController{ name = "pvc" }
+            pvc:setViewControllers({ p1 })
+            root:present(pvc, false); ui.settle()
+            pvc:setViewControllers({ p2 }, "forward", true, function(f) print("turn done", f) end)
+            ui.advance(0.1)
+            pvc:dismiss(true); ui.settle()
+            print(pvc.appearanceState, p1.appearanceState, p2.appearanceState, pvc.viewControllers[1] == p2, p1.parent)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "turn done\ttrue\ndisappeared\tdisappeared\tdisappeared\ttrue\tnil\n")
+    }
+
     @Test("a swipe during a turn is ignored, and the trace says it is the turn (Q44)")
     func swipeDuringATurn() throws {
         let (outcome, out, _) = try runLua(Self.book + """

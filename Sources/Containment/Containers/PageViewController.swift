@@ -90,7 +90,11 @@ public final class PageViewController: ViewController {
     }
 
     public override func prepareForAppearance(_ appearing: Bool) {
-        if appearing { installCurrent() }
+        if appearing { installCurrent(); return }
+        // Q44: a turn in flight when the page view controller starts to disappear (a
+        // dismissal, a pop) ends at once, so that its pages disappear with it: completed
+        // unless a finger still holds it.
+        if let t = turn { endTurn(completed: t.isSettling || !t.interactive) }
     }
 
     /// A page set before the first display gets didMove after its viewDidAppear

@@ -90,6 +90,8 @@ extension ViewController {
             guard appearanceIsAppearing else { return }
             deliverAppearance(.viewWillAppear(animated: animated), .viewWillAppear, animated: animated)
         } else {
+            prepareForAppearance(false)
+            guard !appearanceIsAppearing else { return }
             deliverAppearance(.viewWillDisappear(animated: animated), .viewWillDisappear, animated: animated)
         }
         // Parent first, then the children (an iOS 9 log; not Chameleon's children-first).
