@@ -156,6 +156,22 @@ import Containment
         #expect(out == "automatic\nautomatic\t69.0\tappeared\n")
     }
 
+    @Test("a sheet rotated while it slides in lands at its style's frame for the new size (Q17)")
+    func sheetRotatedWhileSliding() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible()
+            local sh = ui.ViewController{ name = "sh" }
+            root:present(sh, true); ui.advance(0.1)
+            ui.rotate("landscapeLeft"); ui.settle()
+            local f = sh.view.frame; print(f.x, f.y, f.width, f.height)
+            ui.rotate("portrait"); ui.settle()
+            f = sh.view.frame; print(f.x, f.y, f.width, f.height)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "0.0\t0.0\t852.0\t393.0\n0.0\t69.0\t393.0\t783.0\n")
+    }
+
     @Test("isBeingDismissed holds for an intermediate controller through its did-disappear (Q15b)")
     func intermediateIsBeingDismissed() throws {
         let (outcome, out, _) = try runLua("""

@@ -199,6 +199,9 @@ extension ViewController {
             vc.endAppearance()
             if coversPresenter { presenter.endAppearance() }
             finish(true)
+            // Q17: a size transition during the slide left the view where the old size
+            // put it; landed, it takes its style's frame for the window it is in now.
+            if pc == nil, vc.presentingViewController != nil { vc.resizePresentedView() }
         }
         if animated { simulation.clock.schedule(after: Self.modalDuration, end) } else { simulation.clock.enqueue(end) }
     }
