@@ -213,3 +213,24 @@ import InvariantChecking
             """)
     }
 }
+
+extension SplitBindingTests {
+    /// Q47: with the primary on top, nothing is moved when collapsing; a detail shown
+    /// meanwhile is pushed on the primary's stack, and expanding takes it to the secondary
+    /// column, where it shows.
+    @Test("a detail shown while collapsed with the primary on top goes to the secondary column when expanding")
+    func detailShownWithThePrimaryOnTop() throws {
+        let out = try run("""
+            local list, detail, d2 = ui.ViewController{ name = "list" }, ui.ViewController{ name = "detail" }, ui.ViewController{ name = "d2" }
+            local svc = ui.SplitViewController{ name = "svc", primary = list, secondary = detail,
+              delegate = { topColumnForCollapsing = function() return "primary" end } }
+            ui.window.rootViewController = svc; ui.window:makeKeyAndVisible()
+            list:showDetailViewController(d2); ui.settle()
+            print(svc:columnNavigationController("primary").topViewController.name)
+            ui.setDevice("ipad-11"); ui.rotate("landscapeLeft"); ui.settle()
+            print(svc:columnNavigationController("primary").topViewController.name,
+                  svc:columnNavigationController("secondary").topViewController.name, d2.appearanceState, d2.view.window ~= nil)
+            """)
+        #expect(out == "d2\nlist\td2\tappeared\ttrue\n")
+    }
+}

@@ -61,7 +61,9 @@ extension SplitViewController {
         let after = shownNavs()
         let p = columns[.primary]?.nav
         var returning: [(nav: NavigationController, controllers: [ViewController])] = []
-        if let p, !collapsedMoves.isEmpty {
+        // Pushed on the collapsed stack since (`showDetailViewController` with the primary
+        // on top, where nothing was moved): they go to the secondary column too.
+        if let p, !collapsedMoves.isEmpty || columns[.compact] == nil && p.viewControllers.count > collapsedOwnCount {
             let own = p.viewControllers.prefix(collapsedOwnCount)
             let movedAll = collapsedMoves.flatMap(\.controllers)
             let extra = p.viewControllers.dropFirst(collapsedOwnCount).filter { vc in !movedAll.contains { $0 === vc } }
@@ -71,6 +73,7 @@ extension SplitViewController {
                 if i == collapsedMoves.count - 1 { keep += extra }
                 returning.append((n, keep))
             }
+            if collapsedMoves.isEmpty, let n = columns[.secondary]?.nav, n !== p { returning.append((n, Array(extra))) }
             if own.count < p.viewControllers.count { p.viewControllers = Array(own) }
         }
         collapsedMoves = []
