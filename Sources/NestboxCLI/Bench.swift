@@ -22,7 +22,8 @@ public struct Bench: NestboxCommand {
     @Flag(help: "Run each case briefly, at smaller sizes (for CI); targets are not judged.")
     public var quick = false
 
-    @Option(help: "Run only the group whose name starts with this: binding, cycle, tree, animation, churn, paging, render, startup, commands, explore.")
+    @Option(help: "Run only the group whose name starts with this: binding, cycle, tree, animation, churn, paging, render, startup, commands, explore.",
+            completion: .list(["binding", "cycle", "tree", "animation", "churn", "paging", "render", "startup", "commands", "explore"]))
     public var only: String?
 
     public init() {}

@@ -18,7 +18,7 @@ public struct Run: NestboxCommand {
     @Option(help: "Trace format: text, jsonl, chrome (the Trace Event Format for Perfetto UI) or none (default: \(defaults.trace.rawValue)).")
     public var trace: OutputFormat?
 
-    @Option(help: "Comma-separated event kinds to show (default: all).")
+    @Option(help: "Comma-separated event kinds to show (default: all).", completion: .list(["all"] + TraceKind.allCases.map(\.rawValue)))
     public var kinds: String?
 
     @Flag(help: "Also print the view hierarchy.")
@@ -59,7 +59,7 @@ public struct Run: NestboxCommand {
     @Option(parsing: .unconditional, help: "Pixels per point of PNG pictures (default: \(formatNumber(defaults.scale))).")
     public var scale: Double?
 
-    @Option(help: "Comma-separated overlays on pictures: controllers, safeArea, names.")
+    @Option(help: "Comma-separated overlays on pictures: controllers, safeArea, names.", completion: .list(["controllers", "safeArea", "names"]))
     public var overlays: String?
 
     @Flag(help: "Report errors in hooks but keep running (exit 1 at the end when any).")
@@ -71,7 +71,8 @@ public struct Run: NestboxCommand {
     @Flag(help: "Also check the lint rules; the lints go to standard error (exit 5 when any).")
     public var lint = false
 
-    @Option(help: "Run once per cell of a matrix, each in a fresh world: devices=iphone-se,ipad-11, orientations=portrait,landscape or directions=ltr,rtl (repeat for each axis); one line per cell says how its trace differs from the first's, and --snapshot draws the cells in a grid.")
+    @Option(help: "Run once per cell of a matrix, each in a fresh world: devices=iphone-se,ipad-11, orientations=portrait,landscape or directions=ltr,rtl (repeat for each axis); one line per cell says how its trace differs from the first's, and --snapshot draws the cells in a grid.",
+            completion: .list(Device.all.map { "devices=" + $0.id } + ["orientations=portrait,landscape", "directions=ltr,rtl"]))
     public var matrix: [String] = []
 
     @Flag(help: "With --matrix, print each cell's differences from the first cell.")

@@ -38,6 +38,8 @@ import Testing
             try "nestbox test --junit "
             try "nestbox run menu.lua --device iphone-16-p"
             try "nestbox ex"
+            try "nestbox run menu.lua --overlays "
+            try "nestbox bench --only c"
             """
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -57,6 +59,8 @@ import Testing
             designs results.xml 
             iphone-16-plus iphone-16-pro iphone-16-pro-max 
             explore 
+            controllers names safeArea 
+            churn commands cycle 
 
             """)
     }
