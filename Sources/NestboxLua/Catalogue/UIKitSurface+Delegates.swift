@@ -68,20 +68,41 @@ extension UIKitSurface {
         return out
     }
 
-    /// What is wrong with the table at `t` as `proto`'s (the protocol UIKit calls `uikit`):
-    /// a key that is a member of UIKit's protocol Nestbox never calls, or calls under
-    /// another name. Raw reads of the protocol's keys, bounded by its size. Nil when none.
-    static func unmodelledDelegateKey(_ L: LuaState, _ t: Int32, _ proto: LuaProtocol, uikit: String) -> String? {
-        let t = lua_absindex(L, t)
-        let modelled = Set(proto.methods.map(\.name))
-        for (key, m, cls) in delegateMembers(uikit) where !modelled.contains(key) {
-            defer { L.pop() }
-            guard L.rawField(t, key) != LUA_TNIL else { continue }
-            if let alias = aliases(of: cls).first(where: { $0.swiftName == m.swiftName }) {
-                return "key '\(key)' is \(cls.name)'s \(m.swiftName), which is `\(alias.as)` in Nestbox (docs/coverage.md)"
+    /// Per protocol, each key of a member Nestbox does not call under it, with its
+    /// refusal: worked out from the catalogue here, and read at run time from the table
+    /// recorded from it (UIKitSurface+DelegateKeys.swift; parsing the catalogue's lines
+    /// at a table's set cost 6 M instructions, docs/performance.md).
+    static func computedDelegateRefusals() -> [String: [(key: String, refusal: String)]] {
+        var out: [String: [(key: String, refusal: String)]] = [:]
+        for cls in UIKitCatalogue.all {
+            guard let proto = delegateProtocol(named: cls.name)?.protocol else { continue }
+            let modelled = Set(proto.methods.map(\.name))
+            var seen: Set<String> = []
+            for (key, m, owner) in delegateMembers(cls.name) where !modelled.contains(key) && seen.insert(key).inserted {
+                let refusal = if let alias = aliases(of: owner).first(where: { $0.swiftName == m.swiftName }) {
+                    "key '\(key)' is \(owner.name)'s \(m.swiftName), which is `\(alias.as)` in Nestbox (docs/coverage.md)"
+                } else {
+                    "key '\(key)' is \(owner.name)'s \(m.swiftName), which Nestbox does not model (docs/coverage.md)"
+                }
+                out[cls.name, default: []].append((key, refusal))
             }
-            return "key '\(key)' is \(cls.name)'s \(m.swiftName), which Nestbox does not model (docs/coverage.md)"
         }
+        return out
+    }
+
+    /// What is wrong with the table at `t` as a table of UIKit's protocol `uikit`: its
+    /// first string key (in name order, at most 1,000 keys read) that is a member Nestbox
+    /// does not call under that key. Nil when none.
+    static func unmodelledDelegateKey(_ L: LuaState, _ t: Int32, uikit: String) -> String? {
+        let t = lua_absindex(L, t)
+        var keys: [String] = []
+        L.pushNil()
+        while lua_next(L, t) != 0 {
+            if L.type(-2) == LUA_TSTRING, let k = L.string(at: -2) { keys.append(k) }
+            L.pop()
+            if keys.count >= 1_000 { L.pop(); break }
+        }
+        for key in keys.sorted() { if let refusal = recordedDelegateRefusal(uikit, key) { return refusal } }
         return nil
     }
 
