@@ -54,6 +54,20 @@ int nb_findhook(lua_State *L, int ud, int key) {
     return 1;
 }
 
+int nb_scriptmethod_lua(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TUSERDATA || lua_type(L, 2) != LUA_TSTRING) return 0;
+    lua_settop(L, 2);
+    if (lua_getiuservalue(L, 1, 1) == LUA_TTABLE) {
+        lua_pushvalue(L, 2);
+        if (lua_rawget(L, -2) == LUA_TFUNCTION) { lua_pushboolean(L, 1); return 2; }
+    }
+    lua_settop(L, 2);
+    lua_getiuservalue(L, 1, 2);
+    if (!nb_classhook(L, 2)) return 0;
+    lua_pushboolean(L, 0);
+    return 2;
+}
+
 int nb_prepare_hook(lua_State *L, int objects, uint32_t slot, const void *ptr, int names, int ordinal) {
     /* Ten slots at most here, and the caller's arguments after: a stack that cannot
        grow by them (a million slots in use) calls no hook rather than overflow. */

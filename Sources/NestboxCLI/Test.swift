@@ -239,18 +239,7 @@ struct SpecRunner: Sendable {
         // replace the first's, and the next run fail one of them. The later test in the
         // file fails, naming the first.
         var recordedBy: [String: String] = [:]
-        func claimed(_ result: SpecCaseResult) -> SpecCaseResult {
-            var r = result
-            for path in r.recorded {
-                if let other = recordedBy[path] {
-                    r.status = .failed
-                    r.failures.append("\(path) was also recorded by '\(other)': give each test's expect_golden its own name")
-                } else {
-                    recordedBy[path] = r.name
-                }
-            }
-            return r
-        }
+        func claimed(_ result: SpecCaseResult) -> SpecCaseResult { claim(result, recordedBy: &recordedBy) }
         func fail(_ why: String, _ printed: String = "") -> SpecFileResult {
             let failed = failedLoad(file, why, start, printed)
             ended?(failed)
@@ -299,7 +288,7 @@ struct SpecRunner: Sendable {
                 if StopSignal.received != 0 { break }
                 let result = test.isPending ? SpecCaseResult(name: test.name, status: .skipped, seconds: 0)
                     : run(test, index: i + 1, file: file)
-                if StopSignal.received != 0 { break }
+                if StopSignal.received != 0 { Self.discardRecordings(result); break }
                 let r = claimed(result)
                 cases.append(r)
                 ended?(r)
@@ -356,40 +345,10 @@ struct SpecRunner: Sendable {
         result.failures = found.failures
         result.isError = found.isError || (found.failures.isEmpty && outcome != .ok)
         if outcome != .ok { result.failures.append(Self.describe(outcome)) }
-        for golden in found.goldens { compare(golden, file: file, into: &result) }
+        for golden in found.goldens { compare(golden, file: file, test: index, into: &result) }
         result.printed = printed.text
         result.status = !result.failures.isEmpty ? .failed : found.pending != nil ? .skipped : .passed
         result.reason = found.pending ?? ""
-    }
-
-    /// A golden lives beside its spec: `golden/<spec name>/<name>.trace`.
-    static func goldenPath(spec file: String, name: String) -> String {
-        let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
-        var stem = String(file[(file.lastIndex(of: "/").map { file.index(after: $0) } ?? file.startIndex)...])
-        if stem.hasSuffix(".lua") { stem.removeLast(4) }
-        return "\(folder)golden/\(stem)/\(name).trace"
-    }
-
-    private func compare(_ golden: SpecResult.Golden, file: String, into result: inout SpecCaseResult) {
-        let path = Self.goldenPath(spec: file, name: golden.name)
-        let text = golden.text + "\n"
-        if record {
-            let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            if let failure = writeFile(text, to: path) {
-                result.failures.append("\(golden.location)cannot write \(path): \(failure)")
-            } else {
-                result.recorded.append(path)
-            }
-            return
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            result.failures.append("\(golden.location)no golden '\(golden.name)' (\(path)); run nestbox test --record to write it")
-            return
-        }
-        if let diff = unifiedDiff(expected: String(decoding: data, as: UTF8.self), actual: text) {
-            result.failures.append("\(golden.location)trace differs from \(path) (- golden, + actual):\n\(diff)")
-        }
     }
 
     private func failedLoad(_ file: String, _ why: String, _ start: ContinuousClock.Instant, _ printed: String = "") -> SpecCaseResult {

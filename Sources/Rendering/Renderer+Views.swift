@@ -4,7 +4,8 @@ import Containment
 /// bars, tables and cells draw UIKit's default chrome when the script set no colour.
 extension Renderer {
     func draw(_ v: View, _ p: Presentation, _ box: Rect, _ m: Transform, _ alpha: Double, into ops: inout [DisplayOp]) {
-        if let bg = Paint.named(p.backgroundColor) ?? Self.defaultBackground(v), bg.a > 0 {
+        let background = p.backgroundColor == "tintColor" ? tint(of: v) : Paint.named(p.backgroundColor)
+        if let bg = background ?? Self.defaultBackground(v), bg.a > 0 {
             ops.append(.fill(box, m, bg.fading(alpha)))
         }
         let hairline = Paint.hex("#C6C6C8").fading(alpha)
@@ -73,7 +74,8 @@ extension Renderer {
     func tint(of view: View) -> Paint {
         var v: View? = view
         while let cur = v {
-            if let t = cur.tintColor { return Paint.named(t) ?? .unknown }
+            // A view whose tint is UIColor.tintColor takes its superview's (UIKit's inheritance).
+            if let t = cur.tintColor, t != "tintColor" { return Paint.named(t) ?? .unknown }
             v = cur.superview
         }
         return .hex("systemBlue")

@@ -54,6 +54,11 @@ extension LintTests {
          "9: L20 `frame.x = …` sets a field of a copy: `frame` is a value (as a Swift struct), so nothing changes; set the whole value (`local v = x.frame; v.x = …; x.frame = v`)"),
         ("local C = ui.ViewController:extend('C')\nfunction C:willMoveToParentViewController(p) end",
          "6: L15 `willMoveToParentViewController` is the Objective-C spelling of `willMove`, which Nestbox uses (docs/api-conventions.md) (defined on class C)"),
+        // Deprecated and unmodelled members under their Objective-C names.
+        ("local C = ui.ViewController:extend('C')\nfunction C:willRotateToInterfaceOrientation(o, d) end",
+         "6: L15 `willRotateToInterfaceOrientation` is the Objective-C spelling of `willRotate`: UIViewController.willRotate is not modelled by Nestbox: deprecated in iOS 8.0; implement viewWillTransition(to:with:) (docs/coverage.md) (defined on class C)"),
+        ("local V = ui.View:extend('V')\nfunction V:drawRect(r) end",
+         "6: L15 `drawRect` is the Objective-C spelling of UIView.draw, which Nestbox does not model (docs/coverage.md) (defined on class V)"),
         ("local nav = ui.NavigationController{ name = 'nav' }\nnav.rootViewController = ui.ViewController()\nnav.pushed = 1",
          "6: L18 `rootViewController` set on <NavigationController: nav> is a field of the script's own, not a property of UINavigationController: it is a label of UINavigationController's init(rootViewController:), which is ui.NavigationController{ root = … } in Nestbox (docs/coverage.md)"),
         ("local b = ui.Button{ name = 'b' }\nfor _ = 1, 2 do b.type = 'system' end",

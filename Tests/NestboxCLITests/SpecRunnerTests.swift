@@ -321,6 +321,11 @@ import NestboxCLI
             #expect(r.out.contains("     \(golden) was also recorded by 'screens home': give each test's expect_golden its own name\n"), "\(r.out)")
             #expect(r.out.contains("     \(file):4: expect_golden('a') was already called in this test, at \(file):4; give each its own name\n"), "\(r.out)")
             #expect(r.out.hasSuffix("\n1 passed, 2 failed\n"), "\(r.out)")
+            // The first test's golden, untouched by the second; no recording left behind.
+            let kept = String(decoding: FileManager.default.contents(atPath: golden) ?? Data(), as: UTF8.self)
+            #expect(kept == "\n", "\(kept)")
+            let folder = URL(fileURLWithPath: golden).deletingLastPathComponent().path
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.trace", "screen.trace"])
         }
     }
 
@@ -340,6 +345,31 @@ import NestboxCLI
                 s:revert()
               end)
               it("spies a refused name", function() spy.on(ui.ViewController{}, "isModalInPresentation") end)
+              it("calls the script's own function through", function()
+                local C = ui.ViewController:extend("C")
+                local loaded = 0
+                function C:reload() return 42 end
+                function C:viewDidLoad() loaded = loaded + 1 end
+                local vc = C{ name = "c" }
+                local r = spy.on(vc, "reload")
+                local h = spy.on(vc, "viewDidLoad")
+                assert.are.equal(42, vc:reload())
+                local _ = vc.view
+                assert.are.equal(1, loaded)
+                assert.spy(r).was.called_with(vc)
+                assert.spy(h).was.called(1)
+                r:revert()
+                assert.are.equal(C.reload, vc.reload)
+                local own = function() return 7 end
+                local other = C{ name = "o" }
+                other.reload = own
+                local o = spy.on(other, "reload")
+                assert.are.equal(7, other:reload())
+                o:revert()
+                assert.are.equal(own, other.reload)
+                local plain = spy.on(ui.ViewController{ name = "p" }, "viewDidAppear")
+                assert.is_nil(plain())
+              end)
             end)
             """, name: "alias_spec.lua")
         let r = nestbox(["test", file, "-j", "1"])
@@ -349,8 +379,9 @@ import NestboxCLI
             PASS \(file): c spies a hook (T)
             FAIL \(file): c spies a refused name (T)
                  \(file):11: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)
+            PASS \(file): c calls the script's own function through (T)
 
-            3 passed, 1 failed
+            4 passed, 1 failed
 
             """)
     }

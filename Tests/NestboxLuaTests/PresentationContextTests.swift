@@ -110,6 +110,32 @@ import Containment
         #expect(out == "coverVertical\ntrue\ttrue\n1.0\ntrue\n")
     }
 
+    /// Every colour of UIColor's "UI element colors" and "Standard colors" is accepted.
+    @Test func everyUIColorNameIsAColour() throws {
+        let names = ["label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel", "systemFill",
+                     "secondarySystemFill", "tertiarySystemFill", "quaternarySystemFill", "placeholderText",
+                     "tintColor", "systemBackground", "secondarySystemBackground", "tertiarySystemBackground",
+                     "systemGroupedBackground", "secondarySystemGroupedBackground",
+                     "tertiarySystemGroupedBackground", "separator", "opaqueSeparator", "link", "darkText",
+                     "lightText", "systemRed", "systemOrange", "systemYellow", "systemGreen", "systemMint",
+                     "systemTeal", "systemCyan", "systemBlue", "systemIndigo", "systemPurple", "systemPink",
+                     "systemBrown", "systemGray", "systemGray2", "systemGray3", "systemGray4", "systemGray5",
+                     "systemGray6", "black", "darkGray", "lightGray", "white", "gray", "red", "green", "blue",
+                     "cyan", "yellow", "magenta", "orange", "purple", "brown", "clear"]
+        let list = names.map { "'\($0)'" }.joined(separator: ", ")
+        let (outcome, out, _) = try runLua("""
+            local n = 0
+            for _, c in ipairs{ \(list) } do
+              local v = ui.View{ backgroundColor = c, tintColor = c }
+              local l = ui.Label{ textColor = c }
+              if v.backgroundColor == c and l.textColor == c then n = n + 1 end
+            end
+            print(n)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "\(names.count)\n")
+    }
+
     @Test(arguments: [
         ("local vc = ui.ViewController{}\nvc.modalTransitionStyle = 'flipHorizontal'",
          "test:2: bad value for property 'modalTransitionStyle' of ViewController (the transition style 'flipHorizontal' is not modelled by Nestbox (coverVertical, crossDissolve))"),
@@ -120,7 +146,7 @@ import Containment
         ("ui.animate{ duration = 1, options = { 'repeat' }, animations = function() end }",
          "test:1: bad argument #1 to 'animate' (the animation option 'repeat' is not modelled by Nestbox (docs/coverage.md))"),
         ("local v = ui.View{ backgroundColor = 'notacolor' }",
-         "test:1: bad field 'backgroundColor' in View{...} (unknown colour 'notacolor' (a UIColor name such as systemBlue, red or label, or #RRGGBB[AA]; docs/layout.md))"),
+         "test:1: bad field 'backgroundColor' in View{...} (unknown colour 'notacolor' (a UIColor name such as systemBlue, red or label, or #RRGGBB[AA]; Q30))"),
         ("local l = ui.Label{ textAlignment = 'middle' }",
          "test:1: bad field 'textAlignment' in Label{...} (unknown text alignment 'middle' (natural, left, center, right, justified))"),
         ("local root = ui.ViewController{}\nroot:present(ui.ViewController{}, true, 'done')",
@@ -128,6 +154,13 @@ import Containment
         ("local root = ui.ViewController{}\nroot:dismiss(true, {})",
          "test:2: bad argument #2 to 'dismiss' (function expected, got table)"),
         ("local x = ui.ImageView", "test:1: ui.ImageView: UIImageView is not modelled by Nestbox (docs/coverage.md)"),
+        // A delegate key spelled as Swift's whole label, and a method that is no function.
+        ("local t = ui.TableView{}\nt.dataSource = { titleForHeaderInSection = function() end }",
+         "test:2: dataSource key 'titleForHeaderInSection' is UITableViewDataSource's tableView(_:titleForHeaderInSection:), which Nestbox does not model (docs/coverage.md)"),
+        ("local t = ui.TableView{}\nt.delegate = { didSelectRowAt = function() end }",
+         "test:2: delegate key 'didSelectRowAt' is UITableViewDelegate's tableView(_:didSelectRowAt:), whose key is `didSelectRow` (docs/api-conventions.md)"),
+        ("local t = ui.TableView{}\nt.delegate = { didSelectRow = true }",
+         "test:2: delegate key 'didSelectRow' must be a function (got boolean)"),
         ("""
          local root = ui.ViewController{ name = "root" }
          ui.window.rootViewController = root; ui.window:makeKeyAndVisible()

@@ -104,6 +104,23 @@ import Testing
         #expect(p[x: 75, y: 25] == (0, 122, 255, 255))
     }
 
+    @Test func tintColorResolvesToTheNearestTintAndOtherElementColoursHaveUIKitsValues() throws {
+        let sim = try window { sim, w in
+            let tinted = view(sim, Rect(x: 0, y: 0, width: 100, height: 50))
+            tinted.tintColor = "systemRed"
+            try w.addSubview(tinted)
+            try tinted.addSubview(view(sim, Rect(x: 0, y: 0, width: 50, height: 50), "tintColor"))
+            try w.addSubview(view(sim, Rect(x: 100, y: 0, width: 50, height: 50), "tintColor"))
+            try w.addSubview(view(sim, Rect(x: 150, y: 0, width: 50, height: 50), "opaqueSeparator"))
+            try w.addSubview(view(sim, Rect(x: 200, y: 0, width: 50, height: 50), "darkText"))
+        }
+        let p = try png(sim)
+        #expect(p[x: 25, y: 25] == (255, 59, 48, 255))
+        #expect(p[x: 125, y: 25] == (0, 122, 255, 255))
+        #expect(p[x: 175, y: 25] == (198, 198, 200, 255))
+        #expect(p[x: 225, y: 25] == (0, 0, 0, 255))
+    }
+
     @Test func theSameWorldGivesTheSameBytes() throws {
         func picture() throws -> ([UInt8], [UInt8]) {
             let sim = try window { sim, w in

@@ -255,6 +255,12 @@ int nb_loadscript_lua(lua_State *L);
 /// (1: the caller of the function that called `where`), as error() positions its
 /// messages; "" where there is no line (the spec library's soft checks).
 int nb_where_lua(lua_State *L);
+/// `scriptMethod(object, name)`: the script's own function that `object` runs for
+/// `name` (its field, else its class chain's, as a hook is found), and whether it is the
+/// object's own field; nothing when only UIKit's method answers. The spec library's
+/// `spy.on` calls it through: reading the name gives UIKit's method, which dispatches
+/// back to the spy.
+int nb_scriptmethod_lua(lua_State *L);
 
 /* Function versions of the Lua macros Swift uses (Swift cannot import macros) */
 int nb_registryindex(void);

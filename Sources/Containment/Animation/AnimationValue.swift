@@ -94,10 +94,21 @@ public struct RGBA: Equatable, Sendable {
         case "systemGray5": "#E5E5EA"
         case "systemGray6", "secondarySystemBackground", "systemGroupedBackground": "#F2F2F7"
         case "tertiarySystemBackground", "secondarySystemGroupedBackground": "#FFFFFF"
-        case "label": "#000000"
+        case "tertiarySystemGroupedBackground": "#F2F2F7"
+        case "label", "darkText": "#000000"
         case "secondaryLabel": "#3C3C4399"
-        case "tertiaryLabel": "#3C3C434C"
+        case "tertiaryLabel", "placeholderText": "#3C3C434C"
+        case "quaternaryLabel": "#3C3C432E"
+        case "lightText": "#FFFFFF99"
+        case "systemFill": "#78788033"
+        case "secondarySystemFill": "#78788029"
+        case "tertiarySystemFill": "#7676801F"
+        case "quaternarySystemFill": "#74748014"
         case "separator": "#3C3C4349"
+        case "opaqueSeparator": "#C6C6C8"
+        // UIColor.tintColor resolves to the nearest tint; a picture resolves it up the
+        // tree (Q30), and an animation, which has no tree, interpolates the default tint.
+        case "tintColor": "#007AFF"
         default: nil
         }
     }

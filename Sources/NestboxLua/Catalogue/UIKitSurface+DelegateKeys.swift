@@ -5,6 +5,10 @@
 extension UIKitSurface {
     static func recordedDelegateRefusal(_ uikit: String, _ key: String) -> String? {
         switch (uikit, key) {
+        case ("UINavigationControllerDelegate", "animationControllerFor"):
+            "key 'animationControllerFor' is UINavigationControllerDelegate's navigationController(_:animationControllerFor:from:to:), whose key is `animationController` (docs/api-conventions.md)"
+        case ("UINavigationControllerDelegate", "interactionControllerFor"):
+            "key 'interactionControllerFor' is UINavigationControllerDelegate's navigationController(_:interactionControllerFor:), whose key is `interactionController` (docs/api-conventions.md)"
         case ("UINavigationControllerDelegate", "preferredInterfaceOrientationForPresentation"):
             "key 'preferredInterfaceOrientationForPresentation' is UINavigationControllerDelegate's navigationControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UINavigationControllerDelegate", "supportedInterfaceOrientations"):
@@ -17,6 +21,8 @@ extension UIKitSurface {
             "key 'preferredInterfaceOrientationForPresentation' is UIPageViewControllerDelegate's pageViewControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UIPageViewControllerDelegate", "spineLocation"):
             "key 'spineLocation' is UIPageViewControllerDelegate's pageViewController(_:spineLocationFor:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIPageViewControllerDelegate", "spineLocationFor"):
+            "key 'spineLocationFor' is UIPageViewControllerDelegate's pageViewController(_:spineLocationFor:), which Nestbox does not model (docs/coverage.md)"
         case ("UIPageViewControllerDelegate", "supportedInterfaceOrientations"):
             "key 'supportedInterfaceOrientations' is UIPageViewControllerDelegate's pageViewControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UIScrollViewDelegate", "didEndZooming"):
@@ -33,6 +39,8 @@ extension UIKitSurface {
             "key 'willBeginZooming' is UIScrollViewDelegate's scrollViewWillBeginZooming(_:with:), which Nestbox does not model (docs/coverage.md)"
         case ("UISplitViewControllerDelegate", "collapseSecondary"):
             "key 'collapseSecondary' is UISplitViewControllerDelegate's splitViewController(_:collapseSecondary:onto:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISplitViewControllerDelegate", "displayModeForExpandingToProposedDisplayMode"):
+            "key 'displayModeForExpandingToProposedDisplayMode' is UISplitViewControllerDelegate's splitViewController(_:displayModeForExpandingToProposedDisplayMode:), whose key is `displayModeForExpanding` (docs/api-conventions.md)"
         case ("UISplitViewControllerDelegate", "interactivePresentationGestureDidEnd"):
             "key 'interactivePresentationGestureDidEnd' is UISplitViewControllerDelegate's splitViewControllerInteractivePresentationGestureDidEnd(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UISplitViewControllerDelegate", "interactivePresentationGestureWillBegin"):
@@ -51,6 +59,8 @@ extension UIKitSurface {
             "key 'supportedInterfaceOrientations' is UISplitViewControllerDelegate's splitViewControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UISplitViewControllerDelegate", "targetDisplayModeForAction"):
             "key 'targetDisplayModeForAction' is UISplitViewControllerDelegate's targetDisplayModeForAction(in:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISplitViewControllerDelegate", "topColumnForCollapsingToProposedTopColumn"):
+            "key 'topColumnForCollapsingToProposedTopColumn' is UISplitViewControllerDelegate's splitViewController(_:topColumnForCollapsingToProposedTopColumn:), whose key is `topColumnForCollapsing` (docs/api-conventions.md)"
         case ("UISplitViewControllerDelegate", "willChangeTo"):
             "key 'willChangeTo' is UISplitViewControllerDelegate's splitViewController(_:willChangeTo:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "animationControllerForTransitionFrom"):
@@ -63,8 +73,14 @@ extension UIKitSurface {
             "key 'didSelectTab' is UITabBarControllerDelegate's tabBarController(_:didSelectTab:previousTab:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "displayOrderDidChange"):
             "key 'displayOrderDidChange' is UITabBarControllerDelegate's tabBarController(_:displayOrderDidChangeFor:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITabBarControllerDelegate", "displayOrderDidChangeFor"):
+            "key 'displayOrderDidChangeFor' is UITabBarControllerDelegate's tabBarController(_:displayOrderDidChangeFor:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "displayedViewControllers"):
             "key 'displayedViewControllers' is UITabBarControllerDelegate's tabBarController(_:displayedViewControllersFor:proposedViewControllers:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITabBarControllerDelegate", "displayedViewControllersFor"):
+            "key 'displayedViewControllersFor' is UITabBarControllerDelegate's tabBarController(_:displayedViewControllersFor:proposedViewControllers:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITabBarControllerDelegate", "interactionControllerFor"):
+            "key 'interactionControllerFor' is UITabBarControllerDelegate's tabBarController(_:interactionControllerFor:), whose key is `interactionController` (docs/api-conventions.md)"
         case ("UITabBarControllerDelegate", "preferredInterfaceOrientationForPresentation"):
             "key 'preferredInterfaceOrientationForPresentation' is UITabBarControllerDelegate's tabBarControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "shouldSelectTab"):
@@ -75,6 +91,8 @@ extension UIKitSurface {
             "key 'tab' is UITabBarControllerDelegate's tabBarController(_:tab:acceptItemsFrom:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "visibilityDidChange"):
             "key 'visibilityDidChange' is UITabBarControllerDelegate's tabBarController(_:visibilityDidChangeFor:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITabBarControllerDelegate", "visibilityDidChangeFor"):
+            "key 'visibilityDidChangeFor' is UITabBarControllerDelegate's tabBarController(_:visibilityDidChangeFor:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "willBeginCustomizing"):
             "key 'willBeginCustomizing' is UITabBarControllerDelegate's tabBarController(_:willBeginCustomizing:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "willBeginEditing"):
@@ -93,12 +111,22 @@ extension UIKitSurface {
             "key 'willEndCustomizing' is UITabBarDelegate's tabBar(_:willEndCustomizing:changed:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDataSource", "canEditRow"):
             "key 'canEditRow' is UITableViewDataSource's tableView(_:canEditRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDataSource", "canEditRowAt"):
+            "key 'canEditRowAt' is UITableViewDataSource's tableView(_:canEditRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDataSource", "canMoveRow"):
             "key 'canMoveRow' is UITableViewDataSource's tableView(_:canMoveRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDataSource", "canMoveRowAt"):
+            "key 'canMoveRowAt' is UITableViewDataSource's tableView(_:canMoveRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDataSource", "cellForRowAt"):
+            "key 'cellForRowAt' is UITableViewDataSource's tableView(_:cellForRowAt:), whose key is `cellForRow` (docs/api-conventions.md)"
         case ("UITableViewDataSource", "commit"):
             "key 'commit' is UITableViewDataSource's tableView(_:commit:forRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDataSource", "moveRow"):
             "key 'moveRow' is UITableViewDataSource's tableView(_:moveRowAt:to:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDataSource", "moveRowAt"):
+            "key 'moveRowAt' is UITableViewDataSource's tableView(_:moveRowAt:to:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDataSource", "numberOfRowsInSection"):
+            "key 'numberOfRowsInSection' is UITableViewDataSource's tableView(_:numberOfRowsInSection:), whose key is `numberOfRows` (docs/api-conventions.md)"
         case ("UITableViewDataSource", "numberOfSections"):
             "key 'numberOfSections' is UITableViewDataSource's numberOfSections(in:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDataSource", "sectionForSectionIndexTitle"):
@@ -107,20 +135,36 @@ extension UIKitSurface {
             "key 'sectionIndexTitles' is UITableViewDataSource's sectionIndexTitles(for:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDataSource", "titleForFooter"):
             "key 'titleForFooter' is UITableViewDataSource's tableView(_:titleForFooterInSection:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDataSource", "titleForFooterInSection"):
+            "key 'titleForFooterInSection' is UITableViewDataSource's tableView(_:titleForFooterInSection:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDataSource", "titleForHeader"):
             "key 'titleForHeader' is UITableViewDataSource's tableView(_:titleForHeaderInSection:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDataSource", "titleForHeaderInSection"):
+            "key 'titleForHeaderInSection' is UITableViewDataSource's tableView(_:titleForHeaderInSection:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "accessoryButtonTappedForRow"):
             "key 'accessoryButtonTappedForRow' is UITableViewDelegate's tableView(_:accessoryButtonTappedForRowWith:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "accessoryButtonTappedForRowWith"):
+            "key 'accessoryButtonTappedForRowWith' is UITableViewDelegate's tableView(_:accessoryButtonTappedForRowWith:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "canFocusRow"):
             "key 'canFocusRow' is UITableViewDelegate's tableView(_:canFocusRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "canFocusRowAt"):
+            "key 'canFocusRowAt' is UITableViewDelegate's tableView(_:canFocusRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "canPerformPrimaryActionForRow"):
             "key 'canPerformPrimaryActionForRow' is UITableViewDelegate's tableView(_:canPerformPrimaryActionForRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "canPerformPrimaryActionForRowAt"):
+            "key 'canPerformPrimaryActionForRowAt' is UITableViewDelegate's tableView(_:canPerformPrimaryActionForRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "contextMenuConfigurationForRow"):
             "key 'contextMenuConfigurationForRow' is UITableViewDelegate's tableView(_:contextMenuConfigurationForRowAt:point:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "contextMenuConfigurationForRowAt"):
+            "key 'contextMenuConfigurationForRowAt' is UITableViewDelegate's tableView(_:contextMenuConfigurationForRowAt:point:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "didBeginMultipleSelectionInteraction"):
             "key 'didBeginMultipleSelectionInteraction' is UITableViewDelegate's tableView(_:didBeginMultipleSelectionInteractionAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "didBeginMultipleSelectionInteractionAt"):
+            "key 'didBeginMultipleSelectionInteractionAt' is UITableViewDelegate's tableView(_:didBeginMultipleSelectionInteractionAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "didDeselectRow"):
             "key 'didDeselectRow' is UITableViewDelegate's tableView(_:didDeselectRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "didDeselectRowAt"):
+            "key 'didDeselectRowAt' is UITableViewDelegate's tableView(_:didDeselectRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "didEndDisplaying"):
             "key 'didEndDisplaying' is UITableViewDelegate's tableView(_:didEndDisplaying:forRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "didEndDisplayingFooterView"):
@@ -129,78 +173,130 @@ extension UIKitSurface {
             "key 'didEndDisplayingHeaderView' is UITableViewDelegate's tableView(_:didEndDisplayingHeaderView:forSection:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "didEndEditingRow"):
             "key 'didEndEditingRow' is UITableViewDelegate's tableView(_:didEndEditingRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "didEndEditingRowAt"):
+            "key 'didEndEditingRowAt' is UITableViewDelegate's tableView(_:didEndEditingRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "didEndMultipleSelectionInteraction"):
             "key 'didEndMultipleSelectionInteraction' is UITableViewDelegate's tableViewDidEndMultipleSelectionInteraction(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "didEndZooming"):
             "key 'didEndZooming' is UIScrollViewDelegate's scrollViewDidEndZooming(_:with:atScale:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "didHighlightRow"):
             "key 'didHighlightRow' is UITableViewDelegate's tableView(_:didHighlightRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "didHighlightRowAt"):
+            "key 'didHighlightRowAt' is UITableViewDelegate's tableView(_:didHighlightRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "didScrollToTop"):
             "key 'didScrollToTop' is UIScrollViewDelegate's scrollViewDidScrollToTop(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "didSelectRowAt"):
+            "key 'didSelectRowAt' is UITableViewDelegate's tableView(_:didSelectRowAt:), whose key is `didSelectRow` (docs/api-conventions.md)"
         case ("UITableViewDelegate", "didUnhighlightRow"):
             "key 'didUnhighlightRow' is UITableViewDelegate's tableView(_:didUnhighlightRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "didUnhighlightRowAt"):
+            "key 'didUnhighlightRowAt' is UITableViewDelegate's tableView(_:didUnhighlightRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "didUpdateFocusIn"):
             "key 'didUpdateFocusIn' is UITableViewDelegate's tableView(_:didUpdateFocusIn:with:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "didZoom"):
             "key 'didZoom' is UIScrollViewDelegate's scrollViewDidZoom(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "editingStyleForRow"):
             "key 'editingStyleForRow' is UITableViewDelegate's tableView(_:editingStyleForRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "editingStyleForRowAt"):
+            "key 'editingStyleForRowAt' is UITableViewDelegate's tableView(_:editingStyleForRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "estimatedHeightForFooter"):
             "key 'estimatedHeightForFooter' is UITableViewDelegate's tableView(_:estimatedHeightForFooterInSection:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "estimatedHeightForFooterInSection"):
+            "key 'estimatedHeightForFooterInSection' is UITableViewDelegate's tableView(_:estimatedHeightForFooterInSection:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "estimatedHeightForHeader"):
             "key 'estimatedHeightForHeader' is UITableViewDelegate's tableView(_:estimatedHeightForHeaderInSection:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "estimatedHeightForHeaderInSection"):
+            "key 'estimatedHeightForHeaderInSection' is UITableViewDelegate's tableView(_:estimatedHeightForHeaderInSection:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "estimatedHeightForRow"):
             "key 'estimatedHeightForRow' is UITableViewDelegate's tableView(_:estimatedHeightForRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "estimatedHeightForRowAt"):
+            "key 'estimatedHeightForRowAt' is UITableViewDelegate's tableView(_:estimatedHeightForRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "heightForFooter"):
             "key 'heightForFooter' is UITableViewDelegate's tableView(_:heightForFooterInSection:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "heightForFooterInSection"):
+            "key 'heightForFooterInSection' is UITableViewDelegate's tableView(_:heightForFooterInSection:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "heightForHeader"):
             "key 'heightForHeader' is UITableViewDelegate's tableView(_:heightForHeaderInSection:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "heightForHeaderInSection"):
+            "key 'heightForHeaderInSection' is UITableViewDelegate's tableView(_:heightForHeaderInSection:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "heightForRow"):
             "key 'heightForRow' is UITableViewDelegate's tableView(_:heightForRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "heightForRowAt"):
+            "key 'heightForRowAt' is UITableViewDelegate's tableView(_:heightForRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "indentationLevelForRow"):
             "key 'indentationLevelForRow' is UITableViewDelegate's tableView(_:indentationLevelForRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "indentationLevelForRowAt"):
+            "key 'indentationLevelForRowAt' is UITableViewDelegate's tableView(_:indentationLevelForRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "indexPathForPreferredFocusedView"):
             "key 'indexPathForPreferredFocusedView' is UITableViewDelegate's indexPathForPreferredFocusedView(in:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "leadingSwipeActionsConfigurationForRow"):
             "key 'leadingSwipeActionsConfigurationForRow' is UITableViewDelegate's tableView(_:leadingSwipeActionsConfigurationForRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "leadingSwipeActionsConfigurationForRowAt"):
+            "key 'leadingSwipeActionsConfigurationForRowAt' is UITableViewDelegate's tableView(_:leadingSwipeActionsConfigurationForRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "performPrimaryActionForRow"):
             "key 'performPrimaryActionForRow' is UITableViewDelegate's tableView(_:performPrimaryActionForRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "performPrimaryActionForRowAt"):
+            "key 'performPrimaryActionForRowAt' is UITableViewDelegate's tableView(_:performPrimaryActionForRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "previewForDismissingContextMenuWithConfiguration"):
             "key 'previewForDismissingContextMenuWithConfiguration' is UITableViewDelegate's tableView(_:previewForDismissingContextMenuWithConfiguration:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "previewForHighlightingContextMenuWithConfiguration"):
             "key 'previewForHighlightingContextMenuWithConfiguration' is UITableViewDelegate's tableView(_:previewForHighlightingContextMenuWithConfiguration:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "selectionFollowsFocusForRow"):
             "key 'selectionFollowsFocusForRow' is UITableViewDelegate's tableView(_:selectionFollowsFocusForRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "selectionFollowsFocusForRowAt"):
+            "key 'selectionFollowsFocusForRowAt' is UITableViewDelegate's tableView(_:selectionFollowsFocusForRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "shouldBeginMultipleSelectionInteraction"):
             "key 'shouldBeginMultipleSelectionInteraction' is UITableViewDelegate's tableView(_:shouldBeginMultipleSelectionInteractionAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "shouldBeginMultipleSelectionInteractionAt"):
+            "key 'shouldBeginMultipleSelectionInteractionAt' is UITableViewDelegate's tableView(_:shouldBeginMultipleSelectionInteractionAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "shouldHighlightRow"):
             "key 'shouldHighlightRow' is UITableViewDelegate's tableView(_:shouldHighlightRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "shouldHighlightRowAt"):
+            "key 'shouldHighlightRowAt' is UITableViewDelegate's tableView(_:shouldHighlightRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "shouldIndentWhileEditingRow"):
             "key 'shouldIndentWhileEditingRow' is UITableViewDelegate's tableView(_:shouldIndentWhileEditingRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "shouldIndentWhileEditingRowAt"):
+            "key 'shouldIndentWhileEditingRowAt' is UITableViewDelegate's tableView(_:shouldIndentWhileEditingRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "shouldScrollToTop"):
             "key 'shouldScrollToTop' is UIScrollViewDelegate's scrollViewShouldScrollToTop(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "shouldSpringLoadRow"):
             "key 'shouldSpringLoadRow' is UITableViewDelegate's tableView(_:shouldSpringLoadRowAt:with:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "shouldSpringLoadRowAt"):
+            "key 'shouldSpringLoadRowAt' is UITableViewDelegate's tableView(_:shouldSpringLoadRowAt:with:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "shouldUpdateFocusIn"):
             "key 'shouldUpdateFocusIn' is UITableViewDelegate's tableView(_:shouldUpdateFocusIn:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "targetIndexPathForMoveFromRow"):
             "key 'targetIndexPathForMoveFromRow' is UITableViewDelegate's tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "targetIndexPathForMoveFromRowAt"):
+            "key 'targetIndexPathForMoveFromRowAt' is UITableViewDelegate's tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "titleForDeleteConfirmationButtonForRow"):
             "key 'titleForDeleteConfirmationButtonForRow' is UITableViewDelegate's tableView(_:titleForDeleteConfirmationButtonForRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "titleForDeleteConfirmationButtonForRowAt"):
+            "key 'titleForDeleteConfirmationButtonForRowAt' is UITableViewDelegate's tableView(_:titleForDeleteConfirmationButtonForRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "trailingSwipeActionsConfigurationForRow"):
             "key 'trailingSwipeActionsConfigurationForRow' is UITableViewDelegate's tableView(_:trailingSwipeActionsConfigurationForRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "trailingSwipeActionsConfigurationForRowAt"):
+            "key 'trailingSwipeActionsConfigurationForRowAt' is UITableViewDelegate's tableView(_:trailingSwipeActionsConfigurationForRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "viewForFooter"):
             "key 'viewForFooter' is UITableViewDelegate's tableView(_:viewForFooterInSection:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "viewForFooterInSection"):
+            "key 'viewForFooterInSection' is UITableViewDelegate's tableView(_:viewForFooterInSection:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "viewForHeader"):
             "key 'viewForHeader' is UITableViewDelegate's tableView(_:viewForHeaderInSection:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "viewForHeaderInSection"):
+            "key 'viewForHeaderInSection' is UITableViewDelegate's tableView(_:viewForHeaderInSection:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "viewForZooming"):
             "key 'viewForZooming' is UIScrollViewDelegate's viewForZooming(in:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "willBeginEditingRow"):
             "key 'willBeginEditingRow' is UITableViewDelegate's tableView(_:willBeginEditingRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "willBeginEditingRowAt"):
+            "key 'willBeginEditingRowAt' is UITableViewDelegate's tableView(_:willBeginEditingRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "willBeginZooming"):
             "key 'willBeginZooming' is UIScrollViewDelegate's scrollViewWillBeginZooming(_:with:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "willDeselectRow"):
             "key 'willDeselectRow' is UITableViewDelegate's tableView(_:willDeselectRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "willDeselectRowAt"):
+            "key 'willDeselectRowAt' is UITableViewDelegate's tableView(_:willDeselectRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "willDisplay"):
             "key 'willDisplay' is UITableViewDelegate's tableView(_:willDisplay:forRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "willDisplayContextMenu"):
@@ -213,8 +309,12 @@ extension UIKitSurface {
             "key 'willEndContextMenuInteraction' is UITableViewDelegate's tableView(_:willEndContextMenuInteraction:animator:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "willPerformPreviewActionForMenu"):
             "key 'willPerformPreviewActionForMenu' is UITableViewDelegate's tableView(_:willPerformPreviewActionForMenuWith:animator:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "willPerformPreviewActionForMenuWith"):
+            "key 'willPerformPreviewActionForMenuWith' is UITableViewDelegate's tableView(_:willPerformPreviewActionForMenuWith:animator:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "willSelectRow"):
             "key 'willSelectRow' is UITableViewDelegate's tableView(_:willSelectRowAt:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "willSelectRowAt"):
+            "key 'willSelectRowAt' is UITableViewDelegate's tableView(_:willSelectRowAt:), which Nestbox does not model (docs/coverage.md)"
         default: nil
         }
     }

@@ -32,17 +32,7 @@ extension UIKitSurface {
     /// `At`, `InSection`, `For`, `With` at the end, `ToProposed…` (`numberOfRows`,
     /// `cellForRow`, `animationController`, `topColumnForCollapsing`).
     static func delegateKey(_ m: UIKitMember, prefix: String) -> String {
-        let base = m.luaName
-        var key: Substring
-        let labels = m.swiftName.drop { $0 != "(" }.dropFirst().split(separator: ":")
-        if base == prefix, labels.first == "_", labels.count > 1 {
-            key = labels[1]
-        } else if base.hasPrefix(prefix), base.count > prefix.count {
-            let rest = base.dropFirst(prefix.count)
-            key = Substring(rest.prefix(1).lowercased() + rest.dropFirst())
-        } else {
-            key = base
-        }
+        var key = Substring(delegateLabel(m, prefix: prefix))
         var i = key.startIndex
         while i < key.endIndex {
             if key[i...].hasPrefix("ToProposed") { key = key[..<i]; break }
@@ -55,13 +45,32 @@ extension UIKitSurface {
         return String(key)
     }
 
+    /// The member's key before those words are taken off: Swift's label as it is
+    /// (`heightForRowAt`), which a script copying the Swift name writes.
+    static func delegateLabel(_ m: UIKitMember, prefix: String) -> String {
+        let base = m.luaName
+        let key: Substring
+        let labels = m.swiftName.drop { $0 != "(" }.dropFirst().split(separator: ":")
+        if base == prefix, labels.first == "_", labels.count > 1 {
+            key = labels[1]
+        } else if base.hasPrefix(prefix), base.count > prefix.count {
+            let rest = base.dropFirst(prefix.count)
+            key = Substring(rest.prefix(1).lowercased() + rest.dropFirst())
+        } else {
+            key = Substring(base)
+        }
+        return String(key)
+    }
+
     /// The protocol `uikit`'s members and the ones it inherits, each with its key.
-    static func delegateMembers(_ uikit: String) -> [(key: String, member: UIKitMember, cls: UIKitClass)] {
-        var out: [(String, UIKitMember, UIKitClass)] = []
+    static func delegateMembers(_ uikit: String) -> [(key: String, label: String, member: UIKitMember, cls: UIKitClass)] {
+        var out: [(String, String, UIKitMember, UIKitClass)] = []
         var next = UIKitCatalogue.entry(uikit)
         while let cls = next, out.count < 1_000 {
             if let prefix = delegatePrefix(of: cls) {
-                cls.forEachMember { m in if m.kind.isInstanceMember { out.append((delegateKey(m, prefix: prefix), m, cls)) } }
+                cls.forEachMember { m in
+                    if m.kind.isInstanceMember { out.append((delegateKey(m, prefix: prefix), delegateLabel(m, prefix: prefix), m, cls)) }
+                }
             }
             next = cls.inherits.flatMap(UIKitCatalogue.entry)
         }
@@ -78,13 +87,27 @@ extension UIKitSurface {
             guard let proto = delegateProtocol(named: cls.name)?.protocol else { continue }
             let modelled = Set(proto.methods.map(\.name))
             var seen: Set<String> = []
-            for (key, m, owner) in delegateMembers(cls.name) where !modelled.contains(key) && seen.insert(key).inserted {
-                let refusal = if let alias = aliases(of: owner).first(where: { $0.swiftName == m.swiftName }) {
-                    "key '\(key)' is \(owner.name)'s \(m.swiftName), which is `\(alias.as)` in Nestbox (docs/coverage.md)"
-                } else {
-                    "key '\(key)' is \(owner.name)'s \(m.swiftName), which Nestbox does not model (docs/coverage.md)"
+            for (key, label, m, owner) in delegateMembers(cls.name) {
+                let alias = aliases(of: owner).first { $0.swiftName == m.swiftName }
+                if !modelled.contains(key), seen.insert(key).inserted {
+                    let refusal = if let alias {
+                        "key '\(key)' is \(owner.name)'s \(m.swiftName), which is `\(alias.as)` in Nestbox (docs/coverage.md)"
+                    } else {
+                        "key '\(key)' is \(owner.name)'s \(m.swiftName), which Nestbox does not model (docs/coverage.md)"
+                    }
+                    out[cls.name, default: []].append((key, refusal))
                 }
-                out[cls.name, default: []].append((key, refusal))
+                // Swift's whole label names the same member: refused with where it is.
+                if label != key, !modelled.contains(label), seen.insert(label).inserted {
+                    let refusal = if modelled.contains(key) {
+                        "key '\(label)' is \(owner.name)'s \(m.swiftName), whose key is `\(key)` (docs/api-conventions.md)"
+                    } else if let alias {
+                        "key '\(label)' is \(owner.name)'s \(m.swiftName), which is `\(alias.as)` in Nestbox (docs/coverage.md)"
+                    } else {
+                        "key '\(label)' is \(owner.name)'s \(m.swiftName), which Nestbox does not model (docs/coverage.md)"
+                    }
+                    out[cls.name, default: []].append((label, refusal))
+                }
             }
         }
         return out

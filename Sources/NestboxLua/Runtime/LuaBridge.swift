@@ -292,6 +292,14 @@ extension LuaRuntime {
               let proto = UIKitSurface.bindingChain(typeID).lazy.compactMap({ LuaTypes.all[$0].delegates.first { $0.field == field } }).first,
               let cls = UIKitCatalogue.entry("UI" + proto.name), cls.isProtocol else { return }
         if let problem = UIKitSurface.unmodelledDelegateKey(c.L, i, uikit: cls.name) { throw LuaFailure.message("\(field) \(problem)") }
+        // A method Nestbox calls must be a function: another value would never be called.
+        for m in proto.methods {
+            let kind = c.L.rawField(i, m.name)
+            c.L.pop()
+            if kind != LUA_TNIL && kind != LUA_TFUNCTION {
+                throw LuaFailure.message("\(field) key '\(m.name)' must be a function (got \(String(cString: lua_typename(c.L, kind))))")
+            }
+        }
         if simulation.linter != nil, let (key, near) = UIKitSurface.delegateTypo(c.L, i, proto), firstAtPlace(key) {
             simulation.lint(c.object, "`\(key)` in the \(field) table of \(c.object.objectDescription) is not a method of \(proto.name): did you mean `\(near)`?",
                             rule: .fieldTypo)

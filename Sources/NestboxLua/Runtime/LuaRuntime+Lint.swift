@@ -172,6 +172,16 @@ extension LuaRuntime {
         "popViewControllerAnimated": "popViewController", "transitionFromViewController": "transition",
         "willMoveToSuperview": "willMove", "didMoveToSuperview": "didMove",
         "willMoveToWindow": "willMove", "didMoveToWindow": "didMove",
+        "viewWillTransitionToSize": "viewWillTransition", "willTransitionToTraitCollection": "willTransition",
+        "isMovingToParentViewController": "isMovingToParent", "isMovingFromParentViewController": "isMovingFromParent",
+        "showViewController": "show", "convertPoint": "convert", "convertRect": "convert",
+        "childViewControllerForStatusBarStyle": "childForStatusBarStyle",
+        "childViewControllerForStatusBarHidden": "childForStatusBarHidden",
+        "drawRect": "draw", "pointInside": "point",
+        // Deprecated ones, refused under their Swift names (Catalogue+Deprecated.swift).
+        "willRotateToInterfaceOrientation": "willRotate", "didRotateFromInterfaceOrientation": "didRotate",
+        "willAnimateRotationToInterfaceOrientation": "willAnimateRotation",
+        "dismissModalViewControllerAnimated": "dismissModalViewController",
     ]
 
     /// Whether the lint about `name` at the running script line is the first there (L15,

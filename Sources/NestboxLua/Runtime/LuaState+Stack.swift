@@ -225,7 +225,7 @@ struct Args {
     func colour(_ i: Int32) throws -> String? {
         guard let s = try optionalString(i) else { return nil }
         guard RGBA.parse(s) != nil else {
-            throw LuaFailure.argument(i, "unknown colour '\(s.prefix(80))' (a UIColor name such as systemBlue, red or label, or #RRGGBB[AA]; docs/layout.md)")
+            throw LuaFailure.argument(i, "unknown colour '\(s.prefix(80))' (a UIColor name such as systemBlue, red or label, or #RRGGBB[AA]; Q30)")
         }
         return s
     }

@@ -177,7 +177,11 @@ function spyClass:clear() self.calls = {}; return self end
 function spyClass:revert()
   if self.target then
     -- On a bound object the hook is taken away: what was read there was UIKit's method.
-    if type(self.target) == "userdata" then self.target[self.key] = nil else self.target[self.key] = self.original end
+    if type(self.target) == "userdata" then
+      self.target[self.key] = self.own     -- the object's own function, or none
+    else
+      self.target[self.key] = self.original
+    end
   end
   return self.original
 end
@@ -222,9 +226,12 @@ spy = setmetatable({
     if type(target) == "userdata" then
       -- A bound object's hook must be a function (docs/api-conventions.md): it gets one
       -- that calls the spy, and `assert.spy(vc.viewDidLoad)` finds the spy behind it.
-      -- Reading a hook's name gives UIKit's method, not the script's function, so the
-      -- spy records the calls and calls nothing through (README.md, nestbox test).
-      s = newSpy(nil)
+      -- Reading a hook's name gives UIKit's method, which would call the spy again, so
+      -- the spy calls through to the script's own function (the object's, else its
+      -- class's); with none, it records only (README.md, nestbox test).
+      local through, own = scriptMethod(target, key)
+      s = newSpy(through)
+      s.own = own and through or nil
       value = function(...) return s(...) end
       spyBehind[value] = s
     else

@@ -12,7 +12,7 @@ enum SpecLibrary {
     static let source = core + assertions + "\nreturn spec\n"
 
     static let core = #"""
-local where, ui = ...
+local where, ui, scriptMethod = ...
 local root = { befores = {}, afters = {}, setups = {}, teardowns = {} }
 local current = root
 local tests = {}
