@@ -799,16 +799,8 @@ static int nb_trait_eq(lua_State *L) {
     return 1;
 }
 
-static int nb_trait_next(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_settop(L, 2);
-    if (lua_next(L, 1)) return 2;
-    lua_pushnil(L);
-    return 1;
-}
-
 static int nb_trait_pairs(lua_State *L) {
-    lua_pushcfunction(L, nb_trait_next);
+    nb_pushorderednext(L);
     lua_getiuservalue(L, 1, 1);
     lua_pushnil(L);
     return 3;

@@ -50,6 +50,14 @@ static int nb_rep(lua_State *L) {
     return rep(L);
 }
 
+static int nb_randomseed(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    if (n == 0) lua_pushinteger(L, 0); else lua_insert(L, 1);
+    lua_call(L, n == 0 ? 1 : n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 static int nb_openlibs_body(lua_State *L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     lua_pushnil(L); lua_setfield(L, -2, "dofile");     /* no file system */
@@ -65,7 +73,17 @@ static int nb_openlibs_body(lua_State *L) {
     lua_pop(L, 1);
     lua_pop(L, 1);
     luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1); lua_pop(L, 1);
-    luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1); lua_pop(L, 1);
+    nb_openordered(L);
+    luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+    /* One sequence on every run (policy Q75): seeded here, and reseeded so by
+       `math.randomseed()` with no argument, which Lua seeds from the clock. */
+    lua_getfield(L, -1, "randomseed");
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, nb_randomseed, 1);
+    lua_setfield(L, -3, "randomseed");
+    lua_pushinteger(L, 0);
+    lua_call(L, 1, 0);
+    lua_pop(L, 1);
     luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1); lua_pop(L, 1);
     luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
     nb_wrap_coroutine_library(L);

@@ -154,6 +154,7 @@ import Containment
         ("local root = ui.ViewController{}\nroot:dismiss(true, {})",
          "test:2: bad argument #2 to 'dismiss' (function expected, got table)"),
         ("local x = ui.ImageView", "test:1: ui.ImageView: UIImageView is not modelled by Nestbox (docs/coverage.md)"),
+        ("local c = ui.Color", "test:1: ui.Color: UIColor is not modelled by Nestbox (docs/coverage.md; a colour is a UIColor name or #RRGGBB[AA] string (Q30))"),
         // A delegate key spelled as Swift's whole label, and a method that is no function.
         ("local t = ui.TableView{}\nt.dataSource = { titleForHeaderInSection = function() end }",
          "test:2: dataSource key 'titleForHeaderInSection' is UITableViewDataSource's tableView(_:titleForHeaderInSection:), which Nestbox does not model (docs/coverage.md)"),

@@ -286,6 +286,10 @@ int nb_foreach(lua_State *L, int t, nb_pair_fn fn, void *ctx);
 /// without dump, table, math, utf8, coroutine, os with clock/time/date only), in a
 /// protected call. Returns a lua_pcall status.
 int nb_openlibs(lua_State *L);
+/// `next` and `pairs` in one order on every run (Order.c, policy Q75): sets both
+/// globals. `nb_pushorderednext` pushes that `next` (a trait collection's `__pairs`).
+void nb_openordered(lua_State *L);
+void nb_pushorderednext(lua_State *L);
 /// Replaces resume, wrap and close in the coroutine table on top of the stack.
 void nb_wrap_coroutine_library(lua_State *L);
 

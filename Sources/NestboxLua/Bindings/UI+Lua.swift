@@ -38,7 +38,8 @@ enum UIFunctions {
             guard a.L.type(2) == LUA_TSTRING, let name = a.L.string(at: 2) else { return 0 }
             guard let i = LuaRuntime.classType(named: name) else {
                 if UIKitCatalogue.unboundClasses.contains(name) {
-                    throw LuaFailure.message("ui.\(name): UI\(name) is not modelled by Nestbox (docs/coverage.md)")
+                    let hint = UIKitCatalogue.unboundClassHints[name].map { "; \($0)" } ?? ""
+                    throw LuaFailure.message("ui.\(name): UI\(name) is not modelled by Nestbox (docs/coverage.md\(hint))")
                 }
                 return 0
             }

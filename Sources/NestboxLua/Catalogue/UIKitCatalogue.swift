@@ -244,6 +244,14 @@ extension UIKitCatalogue {
         "SegmentedControl", "SheetPresentationController", "Slider", "StackView", "Stepper", "SwipeGestureRecognizer",
         "Switch", "TabBarAppearance", "TableViewCell", "TableViewController", "TextField", "TextView",
         "ToolbarAppearance", "ViewPropertyAnimator", "VisualEffectView", "WindowScene",
+        "BezierPath", "Color", "Control", "Device", "Event", "Font", "Responder",
+    ]
+
+    /// What a script uses in Nestbox where UIKit has one of those classes.
+    static let unboundClassHints: [String: String] = [
+        "Color": "a colour is a UIColor name or #RRGGBB[AA] string (Q30)",
+        "Font": "a label's font is { size = …, weight = … }",
+        "Control": "a Button is the control Nestbox models",
     ]
 
     /// UIKit members Nestbox models under another Lua spelling, by class and Swift name:
