@@ -4,6 +4,13 @@ import Containment
 import Rendering
 
 extension RunArguments {
+    /// A message's first `count` lines, and how many more there were.
+    static func firstLines(_ text: String?, _ count: Int = 40) -> String? {
+        guard let text else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.prefix(count).joined(separator: "\n") + (lines.count > count ? "\n… \(lines.count - count) more lines" : "")
+    }
+
     /// Writes `--report`'s page (any path, as `--snapshot` writes any path); ok, or usage with
     /// the one-line reason said when it could not.
     static func writeReport(_ recorder: ReportRecorder, to path: String, memoryLeft: Int = .max, output: Output) -> ExitStatus {

@@ -161,9 +161,11 @@ struct RunArguments {
         // that exits 4 says why, as one that exits 1 under --keep-going does.
         let expectDiff = result.code == .ok ? expect.flatMap { _ in golden }.flatMap { g in result.report.flatMap { unifiedDiff(expected: g, actual: $0) } } : nil
         if let recorder, let path = report, wrote {
-            recorder.failure = result.outcome.failureLine
+            // An expectation's diff comes whole (40 lines at most), as the terminal shows it.
+            recorder.failure = Self.firstLines(result.outcome.expectationMessage)
+                ?? result.outcome.failureLine
                 ?? (result.code == .failure ? "an error in a callback (--keep-going: the trace's error events say where)" : nil)
-                ?? (expectDiff != nil ? "the output differs from \(expect ?? "") (--expect)" : nil)
+                ?? expectDiff.map { "the output differs from \(expect ?? "") (--expect):\n" + (Self.firstLines($0) ?? "") }
             let code = Self.writeReport(recorder, to: path, memoryLeft: session.memoryLeft, output: output)
             if code != .ok && unwritten == .ok { unwritten = code }
         }

@@ -58,7 +58,7 @@ enum ReportPage {
         header { display: flex; gap: 16px; align-items: baseline; padding: 8px 12px; background: #fff; border-bottom: 1px solid #ddd; }
         h1 { font-size: 16px; margin: 0; }
         h2 { font-size: 12px; margin: 4px 0; color: #555; }
-        #note { color: #b00; }
+        #note { color: #b00; white-space: pre-wrap; }
         #filter { margin-left: auto; width: 280px; }
         main { display: flex; gap: 12px; padding: 12px; align-items: flex-start; }
         #left { flex: none; max-width: 45vw; }

@@ -236,7 +236,19 @@ import NestboxCLI
         try "not the output\n".write(toFile: golden, atomically: true, encoding: .utf8)
         let differs = nestbox(["run", tapped, "--expect", golden, "--no-settle", "--report", dir + "/e.html"])
         #expect(differs.code == 4, "\(differs.err)")
-        #expect(try Self.page(dir + "/e.html").data["note"] as? String == "the run failed: the output differs from \(golden) (--expect)")
+        let note = try Self.page(dir + "/e.html").data["note"] as? String ?? ""
+        #expect(note.hasPrefix("the run failed: the output differs from \(golden) (--expect):\n"), "\(note)")
+        #expect(note.contains("\n- not the output\n"), "\(note)")
+        // ui.expectTrace's failure shows its diff, as the terminal does.
+        let expecting = try script("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible()
+            ui.expectTrace({ "<ViewController: nobody> viewDidLoad" })
+            """)
+        let failed = nestbox(["run", expecting, "--trace", "none", "--report", dir + "/x.html"])
+        #expect(failed.code == 4, "\(failed.err)")
+        let diff = try Self.page(dir + "/x.html").data["note"] as? String ?? ""
+        #expect(diff.hasPrefix("the run failed: \(expecting):3: ") && diff.contains("\n- <ViewController: nobody> viewDidLoad"), "\(diff)")
     }
 
     @Test func anUnwritablePathIsALineAndExit2() throws {

@@ -53,7 +53,7 @@ extension LayoutBindingTests {
         #expect(out == "top left bottom right\t0+852\ttrue\ttrue\nleft bottom\t103+749\n103+666\t0+769\n0+769\ttrue\n")
         #expect(try errorMessage("""
             ui.ViewController{}.edgesForExtendedLayout = { "top", "middle" }
-            """) == "test:1: bad value for property 'edgesForExtendedLayout' of ViewController (unknown edge 'middle')")
+            """) == "test:1: bad value for property 'edgesForExtendedLayout' of ViewController (unknown edge 'middle' (top, left, bottom, right, all; {} for none))")
     }
 
     @Test("traits from Lua: traitCollection, willTransition with the new traits, after the sizes (Q8)")

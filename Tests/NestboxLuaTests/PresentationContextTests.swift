@@ -154,6 +154,10 @@ import Containment
         ("local root = ui.ViewController{}\nroot:dismiss(true, {})",
          "test:2: bad argument #2 to 'dismiss' (function expected, got table)"),
         ("local x = ui.ImageView", "test:1: ui.ImageView: UIImageView is not modelled by Nestbox (docs/coverage.md)"),
+        ("ui.animate{ duration = 1, options = { 'bogus' }, animations = function() end }",
+         "test:1: bad argument #1 to 'animate' (unknown animation option 'bogus' (curveEaseInOut, curveEaseIn, curveEaseOut, curveLinear, allowUserInteraction, beginFromCurrentState))"),
+        ("local vc = ui.ViewController{}\nvc.edgesForExtendedLayout = { 'none' }",
+         "test:2: bad value for property 'edgesForExtendedLayout' of ViewController (unknown edge 'none' (top, left, bottom, right, all; {} for none))"),
         ("local c = ui.Color", "test:1: ui.Color: UIColor is not modelled by Nestbox (docs/coverage.md; a colour is a UIColor name or #RRGGBB[AA] string (Q30))"),
         // A delegate key spelled as Swift's whole label, and a method that is no function.
         ("local t = ui.TableView{}\nt.dataSource = { titleForHeaderInSection = function() end }",

@@ -140,7 +140,10 @@ struct AnimationSpec {
                     if AnimationFunctions.unmodelledOptions.contains(name) {
                         throw LuaFailure.argument(t, "the animation option '\(name)' is not modelled by Nestbox (docs/coverage.md)")
                     }
-                    throw LuaFailure.argument(t, "unknown animation option '\(name.prefix(80))' (\(AnimationFunctions.modelledOptions.joined(separator: ", ")))")
+                    // ui.animate lists the options it takes; the transitions are ui.transition's.
+                    let listed = what == "animate" ? AnimationFunctions.modelledOptions.filter { !$0.hasPrefix("transition") && $0 != "showHideTransitionViews" }
+                        : AnimationFunctions.modelledOptions
+                    throw LuaFailure.argument(t, "unknown animation option '\(name.prefix(80))' (\(listed.joined(separator: ", ")))")
                 }
                 if let other = transition, other != style {
                     throw LuaFailure.argument(t, "options '\(other.optionName)' and '\(name)' are two transitions; give one")

@@ -76,7 +76,9 @@ extension Args {
         var set: T = []
         for name in names {
             guard let m = known.first(where: { $0.0 == name }) else {
-                throw LuaFailure.argument(i, "unknown \(what) '\(name)'")
+                // UIRectEdge's `none` is the empty set, `{}` in Lua.
+                let none = what == "edge" ? "; {} for none" : ""
+                throw LuaFailure.argument(i, "unknown \(what) '\(name.prefix(80))' (\(known.map(\.0).joined(separator: ", "))\(none))")
             }
             set.formUnion(m.1)
         }

@@ -31,6 +31,12 @@ public enum RunOutcome: Equatable {
 
     /// The first line of how a failed run ended (nil for success): what a report's page
     /// says at its top.
+    /// A failed expectation's whole message (its diff), nil for any other outcome.
+    public var expectationMessage: String? {
+        if case .expectationFailed(let message) = self { return message }
+        return nil
+    }
+
     public var failureLine: String? {
         let text: String
         switch self {
