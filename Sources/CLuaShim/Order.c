@@ -190,6 +190,32 @@ static int step_to(lua_State *L, int s, lua_Integer p, int snapshots) {
     return 2;
 }
 
+/* In a small table (SMALL keys at most), the key after the number, string or boolean at
+   2 by one pass that allocates nothing, as `least` finds the first: a loop over a small
+   table costs no snapshot. Pushes the key and value and returns 1, or returns 0 at the
+   end; -1 (nothing pushed) for a larger table or another kind of key. */
+#define SMALL 16
+static int successor(lua_State *L) {
+    nb_key key, best, k;
+    describe(L, 2, LUA_MAXINTEGER, &key);      /* the same key compares as before it */
+    if (key.rank == 3) return -1;
+    int top = lua_gettop(L), found = 0, n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {
+        if (++n > SMALL) { lua_settop(L, top); return -1; }
+        describe(L, -2, n, &k);
+        if (compare(&k, &key) > 0 && (!found || compare(&k, &best) < 0)) {
+            best = k;
+            if (found) { lua_rotate(L, top + 1, 2); lua_pop(L, 2); }
+            found = 1;
+            lua_pushvalue(L, -2);
+            continue;
+        }
+        lua_pop(L, 1);
+    }
+    return found;
+}
+
 /* `next(t [, k])`, in the sorted order; upvalue 1 is the table of snapshots. */
 static int ordered_next(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -202,7 +228,19 @@ static int ordered_next(lua_State *L) {
     }
     const int s = 3;
     lua_pushvalue(L, 1);
-    lua_Integer after = lua_rawget(L, snapshots) == LUA_TTABLE ? find(L, s) : -1;
+    int kept = lua_rawget(L, snapshots) == LUA_TTABLE;
+    if (!kept) {
+        lua_settop(L, 2);
+        int found = successor(L);
+        if (found >= 0) {
+            if (found) return 2;
+            lua_pushnil(L);
+            return 1;
+        }
+        lua_settop(L, 2);
+        lua_pushnil(L);
+    }
+    lua_Integer after = kept ? find(L, s) : -1;
     if (after < 0) {
         lua_settop(L, 2);
         snapshot(L);

@@ -24,6 +24,30 @@ struct OrderedTraversalTests {
         for _ in 0..<3 { #expect(try output(source) == "-1.5 1 3  Beta ab alpha zeta false true\n") }
     }
 
+    /// Past 16 keys a traversal sorts a snapshot: the same order, checked key by key.
+    @Test func aLargeTableComesInTheSameOrder() throws {
+        let out = try output("""
+            local t, n = {}, 0
+            for i = 1, 60 do t[i * 1.5 - 40] = i; t["s" .. (i * 7919 % 101)] = i end
+            t[true], t[false], t[""] = 1, 1, 1
+            local function rank(k) return type(k) == "number" and 0 or type(k) == "string" and 1 or 2 end
+            local function before(a, b)
+              if rank(a) ~= rank(b) then return rank(a) < rank(b) end
+              if rank(a) == 2 then return not a and b end
+              return a < b
+            end
+            local previous, ok = nil, true
+            for k in pairs(t) do
+              n = n + 1
+              if previous ~= nil and not before(previous, k) then ok = false end
+              if n == 30 then t[k] = nil; t[next(t, k)] = nil end   -- the current key and the one after
+              previous = k
+            end
+            print(n, ok)
+            """)
+        #expect(out == "122\ttrue\n")
+    }
+
     @Test func removalNestingBreaksAndCollections() throws {
         let out = try output("""
             local t = {}
