@@ -6,6 +6,11 @@ import FoundationEssentials
 import Foundation
 #endif
 import NestboxLua
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `nestbox explore FILE`: runs the design thousands of times with random inputs timed
 /// into its animations, and hands back the smallest script that breaks it (README.md,
@@ -76,7 +81,16 @@ public struct Explore: NestboxCommand {
         // Forking is for the command line's own process only (as Q72's tests).
         settings.fork = output.ownsProcess && Environment.value("NESTBOX_EXPLORE_FORK") != "0"
         let explorer = Explorer(settings: settings, output: output)
-        let (code, summary) = explorer.execute()
+        // SIGINT and SIGTERM stop the exploration between sequences: what was explored
+        // (and a failure found, shrunk as far as it got) is said, and the exit is 130 or 143.
+        let ((found, summary), signal) = StopSignal.catching(terminate: true) { explorer.execute() }
+        if signal != 0 {
+            let stopped = "stopped by \(StopSignal.name(signal))"
+            output.out(settings.json ? String(Self.json(summary, settings).dropLast()) + ",\"signal\":\(jsonString(StopSignal.name(signal)))}\n"
+                       : Self.line(summary) + "; \(stopped)\n")
+            return signal == SIGTERM ? .terminated : .interrupted
+        }
+        let code = found
         guard code == .ok || code == .failure else {
             // The same object with `--json`, and why nothing was explored.
             if settings.json { output.out(Self.json(summary, settings, exit: code) + "\n") }

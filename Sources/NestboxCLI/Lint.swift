@@ -5,6 +5,11 @@ import FoundationEssentials
 import Foundation
 #endif
 import NestboxLua
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `nestbox lint FILE`: runs a script with the lint rules on and prints the lints,
 /// not the trace (README.md, `nestbox lint`; docs/lints.md). Exit 0 when clean, 5 with
@@ -29,7 +34,15 @@ public struct Lint: NestboxCommand {
     }
 
     /// The command without its parsed wrappers, also what `QuickParse` calls.
+    /// SIGINT and SIGTERM stop the script as a limit does: the lints found so far are
+    /// written, with where it stopped, and the exit is the shell's 130 or 143.
     static func lint(file: String, json: Bool, limits: Limits, output: Output) -> ExitStatus {
+        let (code, signal) = StopSignal.catching(terminate: true) { lintCaught(file: file, json: json, limits: limits, output: output) }
+        if signal != 0 { return signal == SIGTERM ? .terminated : .interrupted }
+        return code
+    }
+
+    private static func lintCaught(file: String, json: Bool, limits: Limits, output: Output) -> ExitStatus {
         var options = RunSession.Options()
         limits.apply(to: &options)
         options.format = .none

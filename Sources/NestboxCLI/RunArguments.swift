@@ -8,6 +8,11 @@ import Foundation
 #endif
 import NestboxLua
 import Rendering
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Everything `nestbox run` takes, each with its default: the one place they are
 /// written. `Run` fills one from a command line ArgumentParser reads, `QuickParse` from
@@ -89,7 +94,16 @@ struct RunArguments {
     }
 
     /// Runs the script and returns the exit status.
+    /// SIGINT and SIGTERM stop a run as a limit does: the script ends where it was, the
+    /// trace so far and the line saying where are written, and the exit is the shell's
+    /// 130 or 143 (a second signal ends the process at once).
     func execute(output: Output) -> ExitStatus {
+        let (code, signal) = StopSignal.catching(terminate: true) { executeCaught(output: output) }
+        if signal != 0 { return signal == SIGTERM ? .terminated : .interrupted }
+        return code
+    }
+
+    private func executeCaught(output: Output) -> ExitStatus {
         if !matrix.isEmpty {
             do { return try Matrix(matrix, device: limits.device).execute(self, output: output) } catch {
                 output.err("nestbox: \(error)\n")

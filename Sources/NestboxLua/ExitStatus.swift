@@ -31,8 +31,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .limit: "a limit ended the run (--timeout, --max-memory, --max-instructions)"
         case .expectation: "an expectation failed (ui.expectTrace, --expect, ui.invariant)"
         case .lints: "lints were found and nothing else failed"
-        case .interrupted: "nestbox test stopped at SIGINT (what finished is written)"
-        case .terminated: "nestbox test stopped at SIGTERM (what finished is written)"
+        case .interrupted: "stopped at SIGINT (run, lint, test, explore: what finished is written)"
+        case .terminated: "stopped at SIGTERM (run, lint, test, explore: what finished is written)"
         }
     }
 

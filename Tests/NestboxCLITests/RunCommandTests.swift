@@ -65,8 +65,8 @@ extension RunCommandTests {
               3  a limit ended the run (--timeout, --max-memory, --max-instructions)
               4  an expectation failed (ui.expectTrace, --expect, ui.invariant)
               5  lints were found and nothing else failed
-              130  nestbox test stopped at SIGINT (what finished is written)
-              143  nestbox test stopped at SIGTERM (what finished is written)
+              130  stopped at SIGINT (run, lint, test, explore: what finished is written)
+              143  stopped at SIGTERM (run, lint, test, explore: what finished is written)
             """), "\(r.out)")
         #expect(ExitStatus.allCases.map(\.code) == [0, 1, 2, 3, 4, 5, 130, 143])
     }

@@ -69,6 +69,45 @@ extension SubprocessTests {
         }
     }
 
+    /// Ctrl-C stops `run`, `lint` and `explore` as a limit does, and nothing already found
+    /// is lost: the trace so far and where it stopped, the lints so far, the sequences
+    /// explored; the exit is the shell's 130 (143 for SIGTERM).
+    @Test func signalStopsRunLintAndExplore() throws {
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-ctrlc-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try """
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible()
+            root.view.hidden = true
+            while true do end
+            """.write(toFile: dir + "/loop.lua", atomically: true, encoding: .utf8)
+        let menu = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/examples/sliding-menu.lua").path
+        for (arguments, signal, code, expected) in [
+            (["run", "loop.lua", "--timeout", "60", "--kinds", "lifecycle"], SIGINT, Int32(130), "[0.000] root.viewDidAppear(animated: false)\n"),
+            (["lint", "loop.lua", "--timeout", "60"], SIGINT, 130, "loop.lua:3: L15 `hidden` is the Objective-C spelling of `isHidden`"),
+            (["explore", menu, "--for", "60", "--out", "xo"], SIGTERM, 143, "; stopped by SIGTERM\n"),
+        ] {
+            let p = Process()
+            p.executableURL = binary
+            p.currentDirectoryURL = URL(fileURLWithPath: dir)
+            p.arguments = arguments
+            let out = Pipe(), err = Pipe()
+            p.standardOutput = out
+            p.standardError = err
+            try p.run()
+            Thread.sleep(forTimeInterval: 1.5)
+            kill(p.processIdentifier, signal)
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            #expect(p.terminationStatus == code, "\(arguments[0]): \(text) \(said)")
+            #expect(text.contains(expected), "\(arguments[0]): \(text)")
+            if arguments[0] != "explore" { #expect(said.hasSuffix("nestbox: interrupted at loop.lua:4\n"), "\(said)") }
+        }
+    }
+
     /// timeout(1) signals the run and then its whole process group: one stop, not a
     /// second signal that ends the process (which lost the summary and the JUnit file
     /// in about one run of seven; four runs here).
