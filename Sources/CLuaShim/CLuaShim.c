@@ -612,8 +612,30 @@ void nb_pushconstructor(lua_State *L, nb_dispatch_fn create, nb_dispatch_fn appl
    as `nestbox test` names it (docs/policies.md, Other choices): `file:line: error value: `
    and the value as Lua writes a number, a boolean or nil, an object's __tostring text
    when it gives one, else its type (`a table`), never an address. */
+/* `pan:translation()` for `pan.translation`: Lua says "attempt to call a table value
+   (method 'translation')", which does not say that the name is a property. The message
+   gets the hint; a method that is not there (a nil value) keeps Lua's words. */
+static const char *with_hint(lua_State *L, const char *msg) {
+    static const char marker[] = " value (method '";
+    const char *call = strstr(msg, "attempt to call a ");
+    const char *method = call ? strstr(call, marker) : NULL;
+    size_t len = strlen(msg);
+    if (method == NULL || len < 2 || strcmp(msg + len - 2, "')") != 0 || strncmp(call + 18, "nil ", 4) == 0) return msg;
+    const char *name = method + sizeof marker - 1;
+    int n = (int)(msg + len - 2 - name);
+    if (n <= 0 || n > 80 || memchr(name, '\n', (size_t)n) != NULL) return msg;
+    lua_pushstring(L, msg);
+    lua_pushliteral(L, ": `");
+    lua_pushlstring(L, name, (size_t)n);
+    lua_pushliteral(L, "` is a value, not a method: read it without the call (`.");
+    lua_pushlstring(L, name, (size_t)n);
+    lua_pushliteral(L, "`)");
+    lua_concat(L, 6);
+    return lua_tostring(L, -1);
+}
+
 int nb_msghandler(lua_State *L) {
-    const char *msg = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : NULL;
+    const char *msg = lua_type(L, 1) == LUA_TSTRING ? with_hint(L, lua_tostring(L, 1)) : NULL;
     if (msg == NULL) {
         int t = lua_type(L, 1);
         const char *value;

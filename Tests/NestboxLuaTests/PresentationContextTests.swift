@@ -158,6 +158,10 @@ import Containment
          "test:1: bad argument #1 to 'animate' (unknown animation option 'bogus' (curveEaseInOut, curveEaseIn, curveEaseOut, curveLinear, allowUserInteraction, beginFromCurrentState))"),
         ("local vc = ui.ViewController{}\nvc.edgesForExtendedLayout = { 'none' }",
          "test:2: bad value for property 'edgesForExtendedLayout' of ViewController (unknown edge 'none' (top, left, bottom, right, all; {} for none))"),
+        // A property called as a method says so; a missing method keeps Lua's words.
+        ("local v = ui.View{}\nprint(v:frame())",
+         "test:2: attempt to call a table value (method 'frame'): `frame` is a value, not a method: read it without the call (`.frame`)"),
+        ("local v = ui.View{}\nv:nothing()", "test:2: attempt to call a nil value (method 'nothing')"),
         ("local c = ui.Color", "test:1: ui.Color: UIColor is not modelled by Nestbox (docs/coverage.md; a colour is a UIColor name or #RRGGBB[AA] string (Q30))"),
         // A delegate key spelled as Swift's whole label, and a method that is no function.
         ("local t = ui.TableView{}\nt.dataSource = { titleForHeaderInSection = function() end }",
