@@ -82,6 +82,7 @@ nb_object *nb_newobject(lua_State *L, uint32_t tag, void *object, uint32_t slot)
     o->tag = tag;
     o->object = object;
     o->slot = slot;
+    o->serial = ++nb_getstate(L)->serials;
     return o;
 }
 

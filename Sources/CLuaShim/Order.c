@@ -3,8 +3,8 @@
 // `{ a = 1, b = 2 }` in an order that changes from run to run, and a script that builds
 // its tabs with `pairs` would give a different trace each time. `next` and `pairs` here
 // visit the keys sorted: numbers by value, then strings byte by byte, then false and
-// true, then the rest (tables, functions, objects: no order of their own) as Lua's own
-// traversal meets them.
+// true, then the objects Nestbox made (controllers, views) in the order they were made,
+// then the rest (tables, functions: no order of their own) as Lua's traversal meets them.
 //
 // `next(t, nil)` finds the least key in one pass that allocates nothing (`next(t) == nil`
 // is how a script asks whether a table is empty, and must not set the collector off).
@@ -18,7 +18,7 @@
 #include <string.h>
 
 typedef struct {
-    int rank;               /* 0 number, 1 string, 2 boolean, 3 anything else */
+    int rank;               /* 0 number, 1 string, 2 boolean, 3 object, 4 anything else */
     int isint;
     lua_Integer i;
     lua_Number n;
@@ -44,7 +44,7 @@ static int compare(const void *pa, const void *pb) {
         if (a->len != b->len) return a->len < b->len ? -1 : 1;
         break;
     }
-    case 2:
+    case 2: case 3:
         if (a->i != b->i) return a->i < b->i ? -1 : 1;
         break;
     }
@@ -68,8 +68,14 @@ static void describe(lua_State *L, int idx, lua_Integer pos, nb_key *k) {
         k->rank = 2;
         k->i = lua_toboolean(L, idx);
         break;
+    case LUA_TUSERDATA: {
+        nb_object *o = nb_toobject(L, idx);
+        k->rank = o != NULL ? 3 : 4;
+        if (o != NULL) k->i = o->serial;
+        break;
+    }
     default:
-        k->rank = 3;
+        k->rank = 4;
     }
 }
 
@@ -144,7 +150,7 @@ static lua_Integer count(lua_State *L, int s) {
 }
 
 /* How many keys of the snapshot at `s` come up to the key at 2, that key included: a
-   number, string or boolean by its place in the order, present or removed since; any
+   number, string, boolean or object by its place in the order, present or removed since; any
    other key where it is. -1 for another key that is not there. */
 static lua_Integer find(lua_State *L, int s) {
     lua_rawgeti(L, s, -1);
@@ -157,7 +163,7 @@ static lua_Integer find(lua_State *L, int s) {
     lua_Integer n = count(L, s);
     nb_key key, other;
     describe(L, 2, 0, &key);
-    if (key.rank < 3) {
+    if (key.rank < 4) {
         lua_Integer lo = 0, hi = n;        /* the keys 1...lo come up to it, hi + 1... after */
         while (lo < hi) {
             lua_Integer mid = lo + (hi - lo + 1) / 2;
@@ -190,7 +196,7 @@ static int step_to(lua_State *L, int s, lua_Integer p, int snapshots) {
     return 2;
 }
 
-/* In a small table (SMALL keys at most), the key after the number, string or boolean at
+/* In a small table (SMALL keys at most), the key after the number, string, boolean or object at
    2 by one pass that allocates nothing, as `least` finds the first: a loop over a small
    table costs no snapshot. Pushes the key and value and returns 1, or returns 0 at the
    end; -1 (nothing pushed) for a larger table or another kind of key. */
@@ -198,7 +204,7 @@ static int step_to(lua_State *L, int s, lua_Integer p, int snapshots) {
 static int successor(lua_State *L) {
     nb_key key, best, k;
     describe(L, 2, LUA_MAXINTEGER, &key);      /* the same key compares as before it */
-    if (key.rank == 3) return -1;
+    if (key.rank == 4) return -1;
     int top = lua_gettop(L), found = 0, n = 0;
     lua_pushnil(L);
     while (lua_next(L, 1) != 0) {
@@ -248,7 +254,7 @@ static int ordered_next(lua_State *L) {
     }
     lua_Integer n = count(L, s);
     if (after < 0) {
-        /* A table, function or object removed since: those come last, in Lua's own order,
+        /* A table or function removed since: those come last, in Lua's own order,
            which goes on from a removed key as Lua's `next` does. */
         lua_pushvalue(L, 2);
         lua_Integer steps = 0;
@@ -256,7 +262,7 @@ static int ordered_next(lua_State *L) {
             check_limits(L, ++steps);
             nb_key k;
             describe(L, -2, 0, &k);
-            if (k.rank == 3) {
+            if (k.rank == 4) {
                 lua_insert(L, 2);          /* the value below; the key at 2 for find */
                 lua_insert(L, 2);
                 lua_Integer p = find(L, s + 2);

@@ -15,7 +15,7 @@ extension Renderer {
             var run = TextRun(text: text, box: box, transform: m, size: label.fontSize,
                               bold: ["semibold", "bold", "heavy", "black"].contains(label.fontWeight),
                               alignment: Self.alignment(label.textAlignment),
-                              paint: (Paint.named(label.textColor) ?? .black).fading(alpha))
+                              paint: (label.textColor == "tintColor" ? tint(of: label) : Paint.named(label.textColor) ?? .black).fading(alpha))
             if let button = label.superview as? TabBarButton {
                 // UIKit's tab titles: 10 points, the tint when selected, grey otherwise.
                 run.size = 10

@@ -369,6 +369,17 @@ import NestboxCLI
                 assert.are.equal(own, other.reload)
                 local plain = spy.on(ui.ViewController{ name = "p" }, "viewDidAppear")
                 assert.is_nil(plain())
+                -- a stub on an object, and a spy on a class's hook, which is called
+                local st = stub(vc, "reload").returns("stubbed")
+                assert.are.equal("stubbed", vc:reload())
+                st:revert()
+                local D = ui.ViewController:extend("D")
+                local real = 0
+                function D:viewDidLoad() real = real + 1 end
+                local cs = spy.on(D, "viewDidLoad")
+                local _ = D{ name = "d" }.view
+                assert.spy(cs).was.called(1)
+                assert.are.equal(1, real)
               end)
             end)
             """, name: "alias_spec.lua")

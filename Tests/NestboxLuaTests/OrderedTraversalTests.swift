@@ -84,6 +84,21 @@ struct OrderedTraversalTests {
             """)
     }
 
+    /// Objects Nestbox made come in the order they were made, small table or large.
+    @Test func objectsComeInTheOrderTheyWereMade() throws {
+        let out = try output("""
+            for _, n in ipairs{ 4, 20 } do
+              local byController, names = {}, {}
+              for i = 1, n do byController[ui.ViewController{ name = "p" .. i }] = i end
+              collectgarbage()
+              local last, ok = 0, true
+              for vc, i in pairs(byController) do ok = ok and i == last + 1; last = i end
+              print(n, ok, last)
+            end
+            """)
+        #expect(out == "4\ttrue\t4\n20\ttrue\t20\n")
+    }
+
     @Test func randomIsOneSequence() throws {
         let source = "print(math.random(1, 1000000), math.random()); math.randomseed(); print(math.random(1, 1000000))"
         let first = try output(source)

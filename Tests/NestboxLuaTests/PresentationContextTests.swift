@@ -168,6 +168,10 @@ import Containment
          "test:2: dataSource key 'titleForHeaderInSection' is UITableViewDataSource's tableView(_:titleForHeaderInSection:), which Nestbox does not model (docs/coverage.md)"),
         ("local t = ui.TableView{}\nt.delegate = { didSelectRowAt = function() end }",
          "test:2: delegate key 'didSelectRowAt' is UITableViewDelegate's tableView(_:didSelectRowAt:), whose key is `didSelectRow` (docs/api-conventions.md)"),
+        ("local s = ui.ScrollView{}\ns.delegate = { scrollViewDidScroll = function() end }",
+         "test:2: delegate key 'scrollViewDidScroll' is UIScrollViewDelegate's scrollViewDidScroll(_:), whose key is `didScroll` (docs/api-conventions.md)"),
+        ("local vc = ui.ViewController{}\nvc.transitioningDelegate = { animationControllerForPresented = 1 }",
+         "test:2: transitioningDelegate key 'animationControllerForPresented' must be a function (got number)"),
         ("local t = ui.TableView{}\nt.delegate = { didSelectRow = true }",
          "test:2: delegate key 'didSelectRow' must be a function (got boolean)"),
         ("""

@@ -119,6 +119,22 @@ import Testing
         #expect(p[x: 125, y: 25] == (0, 122, 255, 255))
         #expect(p[x: 175, y: 25] == (198, 198, 200, 255))
         #expect(p[x: 225, y: 25] == (0, 0, 0, 255))
+        // A label's text in UIColor.tintColor takes its tint, or its superview's.
+        let sim2 = try window { sim, w in
+            let tinted = view(sim, Rect(x: 0, y: 0, width: 300, height: 100))
+            tinted.tintColor = "red"
+            try w.addSubview(tinted)
+            for (i, own) in [nil, "systemGreen"].enumerated() {
+                let label = Label(simulation: sim, frame: Rect(x: 0, y: Double(i) * 50, width: 200, height: 40))
+                label.text = "HHHH"
+                label.textColor = "tintColor"
+                label.tintColor = own
+                try tinted.addSubview(label)
+            }
+        }
+        let list = try #require(Renderer(overlays: []).render(sim2))
+        let paints = list.ops.compactMap { if case .text(let run) = $0 { run.paint } else { nil } }
+        #expect(paints == [Paint(r: 1, g: 0, b: 0, a: 1), Paint.named("systemGreen")!])
     }
 
     @Test func theSameWorldGivesTheSameBytes() throws {

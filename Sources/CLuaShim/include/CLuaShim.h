@@ -51,6 +51,7 @@ typedef struct nb_state {
     uint32_t *slots_free;
     uint32_t slots_nfree, slots_cap, slots_next;
     int slots_closing;           /* set by nb_close: finalizers give nothing back */
+    uint32_t serials;            /* userdata made so far: each one's `serial` (Order.c) */
     /* What a hook's call from the model needs (nb_run_hook), kept here so the host's
        hot path reads them without touching the runtime object: the thread Swift talks
        to (the runtime's `L`) and the registry ref of the identity table (each hook's
@@ -133,6 +134,7 @@ typedef struct nb_object {
     uint32_t tag;          /* bit set of the Swift kinds this object is (fast is-a checks) */
     void *object;          /* retained Swift object, NULL once released */
     uint32_t slot;         /* its index in the identity table; given back by __gc */
+    uint32_t serial;       /* the order it was made in: `pairs` visits objects by it (Q75) */
 } nb_object;
 
 #define NB_MAGIC 0x4E657374u  /* "Nest" */

@@ -252,6 +252,8 @@ extension UIKitCatalogue {
         "Color": "a colour is a UIColor name or #RRGGBB[AA] string (Q30)",
         "Font": "a label's font is { size = …, weight = … }",
         "Control": "a Button is the control Nestbox models",
+        "Responder": "touches reach views through ui.tap and ui.pan, and actions through a Button's or a recognizer's action",
+        "Device": "the device is a preset: --device, ui.setDevice",
     ]
 
     /// UIKit members Nestbox models under another Lua spelling, by class and Swift name:

@@ -9,6 +9,10 @@ extension UIKitSurface {
             "key 'animationControllerFor' is UINavigationControllerDelegate's navigationController(_:animationControllerFor:from:to:), whose key is `animationController` (docs/api-conventions.md)"
         case ("UINavigationControllerDelegate", "interactionControllerFor"):
             "key 'interactionControllerFor' is UINavigationControllerDelegate's navigationController(_:interactionControllerFor:), whose key is `interactionController` (docs/api-conventions.md)"
+        case ("UINavigationControllerDelegate", "navigationControllerPreferredInterfaceOrientationForPresentation"):
+            "key 'navigationControllerPreferredInterfaceOrientationForPresentation' is UINavigationControllerDelegate's navigationControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UINavigationControllerDelegate", "navigationControllerSupportedInterfaceOrientations"):
+            "key 'navigationControllerSupportedInterfaceOrientations' is UINavigationControllerDelegate's navigationControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UINavigationControllerDelegate", "preferredInterfaceOrientationForPresentation"):
             "key 'preferredInterfaceOrientationForPresentation' is UINavigationControllerDelegate's navigationControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UINavigationControllerDelegate", "supportedInterfaceOrientations"):
@@ -17,6 +21,10 @@ extension UIKitSurface {
             "key 'presentationCount' is UIPageViewControllerDataSource's presentationCount(for:), which Nestbox does not model (docs/coverage.md)"
         case ("UIPageViewControllerDataSource", "presentationIndex"):
             "key 'presentationIndex' is UIPageViewControllerDataSource's presentationIndex(for:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIPageViewControllerDelegate", "pageViewControllerPreferredInterfaceOrientationForPresentation"):
+            "key 'pageViewControllerPreferredInterfaceOrientationForPresentation' is UIPageViewControllerDelegate's pageViewControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIPageViewControllerDelegate", "pageViewControllerSupportedInterfaceOrientations"):
+            "key 'pageViewControllerSupportedInterfaceOrientations' is UIPageViewControllerDelegate's pageViewControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UIPageViewControllerDelegate", "preferredInterfaceOrientationForPresentation"):
             "key 'preferredInterfaceOrientationForPresentation' is UIPageViewControllerDelegate's pageViewControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UIPageViewControllerDelegate", "spineLocation"):
@@ -31,6 +39,32 @@ extension UIKitSurface {
             "key 'didScrollToTop' is UIScrollViewDelegate's scrollViewDidScrollToTop(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UIScrollViewDelegate", "didZoom"):
             "key 'didZoom' is UIScrollViewDelegate's scrollViewDidZoom(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIScrollViewDelegate", "scrollViewDidChangeAdjustedContentInset"):
+            "key 'scrollViewDidChangeAdjustedContentInset' is UIScrollViewDelegate's scrollViewDidChangeAdjustedContentInset(_:), whose key is `didChangeAdjustedContentInset` (docs/api-conventions.md)"
+        case ("UIScrollViewDelegate", "scrollViewDidEndDecelerating"):
+            "key 'scrollViewDidEndDecelerating' is UIScrollViewDelegate's scrollViewDidEndDecelerating(_:), whose key is `didEndDecelerating` (docs/api-conventions.md)"
+        case ("UIScrollViewDelegate", "scrollViewDidEndDragging"):
+            "key 'scrollViewDidEndDragging' is UIScrollViewDelegate's scrollViewDidEndDragging(_:willDecelerate:), whose key is `didEndDragging` (docs/api-conventions.md)"
+        case ("UIScrollViewDelegate", "scrollViewDidEndScrollingAnimation"):
+            "key 'scrollViewDidEndScrollingAnimation' is UIScrollViewDelegate's scrollViewDidEndScrollingAnimation(_:), whose key is `didEndScrollingAnimation` (docs/api-conventions.md)"
+        case ("UIScrollViewDelegate", "scrollViewDidEndZooming"):
+            "key 'scrollViewDidEndZooming' is UIScrollViewDelegate's scrollViewDidEndZooming(_:with:atScale:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIScrollViewDelegate", "scrollViewDidScroll"):
+            "key 'scrollViewDidScroll' is UIScrollViewDelegate's scrollViewDidScroll(_:), whose key is `didScroll` (docs/api-conventions.md)"
+        case ("UIScrollViewDelegate", "scrollViewDidScrollToTop"):
+            "key 'scrollViewDidScrollToTop' is UIScrollViewDelegate's scrollViewDidScrollToTop(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIScrollViewDelegate", "scrollViewDidZoom"):
+            "key 'scrollViewDidZoom' is UIScrollViewDelegate's scrollViewDidZoom(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIScrollViewDelegate", "scrollViewShouldScrollToTop"):
+            "key 'scrollViewShouldScrollToTop' is UIScrollViewDelegate's scrollViewShouldScrollToTop(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIScrollViewDelegate", "scrollViewWillBeginDecelerating"):
+            "key 'scrollViewWillBeginDecelerating' is UIScrollViewDelegate's scrollViewWillBeginDecelerating(_:), whose key is `willBeginDecelerating` (docs/api-conventions.md)"
+        case ("UIScrollViewDelegate", "scrollViewWillBeginDragging"):
+            "key 'scrollViewWillBeginDragging' is UIScrollViewDelegate's scrollViewWillBeginDragging(_:), whose key is `willBeginDragging` (docs/api-conventions.md)"
+        case ("UIScrollViewDelegate", "scrollViewWillBeginZooming"):
+            "key 'scrollViewWillBeginZooming' is UIScrollViewDelegate's scrollViewWillBeginZooming(_:with:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIScrollViewDelegate", "scrollViewWillEndDragging"):
+            "key 'scrollViewWillEndDragging' is UIScrollViewDelegate's scrollViewWillEndDragging(_:withVelocity:targetContentOffset:), whose key is `willEndDragging` (docs/api-conventions.md)"
         case ("UIScrollViewDelegate", "shouldScrollToTop"):
             "key 'shouldScrollToTop' is UIScrollViewDelegate's scrollViewShouldScrollToTop(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UIScrollViewDelegate", "viewForZooming"):
@@ -55,6 +89,18 @@ extension UIKitSurface {
             "key 'show' is UISplitViewControllerDelegate's splitViewController(_:show:sender:), which Nestbox does not model (docs/coverage.md)"
         case ("UISplitViewControllerDelegate", "showDetail"):
             "key 'showDetail' is UISplitViewControllerDelegate's splitViewController(_:showDetail:sender:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISplitViewControllerDelegate", "splitViewControllerDidCollapse"):
+            "key 'splitViewControllerDidCollapse' is UISplitViewControllerDelegate's splitViewControllerDidCollapse(_:), whose key is `didCollapse` (docs/api-conventions.md)"
+        case ("UISplitViewControllerDelegate", "splitViewControllerDidExpand"):
+            "key 'splitViewControllerDidExpand' is UISplitViewControllerDelegate's splitViewControllerDidExpand(_:), whose key is `didExpand` (docs/api-conventions.md)"
+        case ("UISplitViewControllerDelegate", "splitViewControllerInteractivePresentationGestureDidEnd"):
+            "key 'splitViewControllerInteractivePresentationGestureDidEnd' is UISplitViewControllerDelegate's splitViewControllerInteractivePresentationGestureDidEnd(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISplitViewControllerDelegate", "splitViewControllerInteractivePresentationGestureWillBegin"):
+            "key 'splitViewControllerInteractivePresentationGestureWillBegin' is UISplitViewControllerDelegate's splitViewControllerInteractivePresentationGestureWillBegin(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISplitViewControllerDelegate", "splitViewControllerPreferredInterfaceOrientationForPresentation"):
+            "key 'splitViewControllerPreferredInterfaceOrientationForPresentation' is UISplitViewControllerDelegate's splitViewControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISplitViewControllerDelegate", "splitViewControllerSupportedInterfaceOrientations"):
+            "key 'splitViewControllerSupportedInterfaceOrientations' is UISplitViewControllerDelegate's splitViewControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UISplitViewControllerDelegate", "supportedInterfaceOrientations"):
             "key 'supportedInterfaceOrientations' is UISplitViewControllerDelegate's splitViewControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UISplitViewControllerDelegate", "targetDisplayModeForAction"):
@@ -89,6 +135,14 @@ extension UIKitSurface {
             "key 'supportedInterfaceOrientations' is UITabBarControllerDelegate's tabBarControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "tab"):
             "key 'tab' is UITabBarControllerDelegate's tabBarController(_:tab:acceptItemsFrom:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITabBarControllerDelegate", "tabBarControllerDidEndEditing"):
+            "key 'tabBarControllerDidEndEditing' is UITabBarControllerDelegate's tabBarControllerDidEndEditing(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITabBarControllerDelegate", "tabBarControllerPreferredInterfaceOrientationForPresentation"):
+            "key 'tabBarControllerPreferredInterfaceOrientationForPresentation' is UITabBarControllerDelegate's tabBarControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITabBarControllerDelegate", "tabBarControllerSupportedInterfaceOrientations"):
+            "key 'tabBarControllerSupportedInterfaceOrientations' is UITabBarControllerDelegate's tabBarControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITabBarControllerDelegate", "tabBarControllerWillBeginEditing"):
+            "key 'tabBarControllerWillBeginEditing' is UITabBarControllerDelegate's tabBarControllerWillBeginEditing(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "visibilityDidChange"):
             "key 'visibilityDidChange' is UITabBarControllerDelegate's tabBarController(_:visibilityDidChangeFor:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "visibilityDidChangeFor"):
@@ -241,6 +295,32 @@ extension UIKitSurface {
             "key 'previewForDismissingContextMenuWithConfiguration' is UITableViewDelegate's tableView(_:previewForDismissingContextMenuWithConfiguration:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "previewForHighlightingContextMenuWithConfiguration"):
             "key 'previewForHighlightingContextMenuWithConfiguration' is UITableViewDelegate's tableView(_:previewForHighlightingContextMenuWithConfiguration:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "scrollViewDidChangeAdjustedContentInset"):
+            "key 'scrollViewDidChangeAdjustedContentInset' is UIScrollViewDelegate's scrollViewDidChangeAdjustedContentInset(_:), whose key is `didChangeAdjustedContentInset` (docs/api-conventions.md)"
+        case ("UITableViewDelegate", "scrollViewDidEndDecelerating"):
+            "key 'scrollViewDidEndDecelerating' is UIScrollViewDelegate's scrollViewDidEndDecelerating(_:), whose key is `didEndDecelerating` (docs/api-conventions.md)"
+        case ("UITableViewDelegate", "scrollViewDidEndDragging"):
+            "key 'scrollViewDidEndDragging' is UIScrollViewDelegate's scrollViewDidEndDragging(_:willDecelerate:), whose key is `didEndDragging` (docs/api-conventions.md)"
+        case ("UITableViewDelegate", "scrollViewDidEndScrollingAnimation"):
+            "key 'scrollViewDidEndScrollingAnimation' is UIScrollViewDelegate's scrollViewDidEndScrollingAnimation(_:), whose key is `didEndScrollingAnimation` (docs/api-conventions.md)"
+        case ("UITableViewDelegate", "scrollViewDidEndZooming"):
+            "key 'scrollViewDidEndZooming' is UIScrollViewDelegate's scrollViewDidEndZooming(_:with:atScale:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "scrollViewDidScroll"):
+            "key 'scrollViewDidScroll' is UIScrollViewDelegate's scrollViewDidScroll(_:), whose key is `didScroll` (docs/api-conventions.md)"
+        case ("UITableViewDelegate", "scrollViewDidScrollToTop"):
+            "key 'scrollViewDidScrollToTop' is UIScrollViewDelegate's scrollViewDidScrollToTop(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "scrollViewDidZoom"):
+            "key 'scrollViewDidZoom' is UIScrollViewDelegate's scrollViewDidZoom(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "scrollViewShouldScrollToTop"):
+            "key 'scrollViewShouldScrollToTop' is UIScrollViewDelegate's scrollViewShouldScrollToTop(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "scrollViewWillBeginDecelerating"):
+            "key 'scrollViewWillBeginDecelerating' is UIScrollViewDelegate's scrollViewWillBeginDecelerating(_:), whose key is `willBeginDecelerating` (docs/api-conventions.md)"
+        case ("UITableViewDelegate", "scrollViewWillBeginDragging"):
+            "key 'scrollViewWillBeginDragging' is UIScrollViewDelegate's scrollViewWillBeginDragging(_:), whose key is `willBeginDragging` (docs/api-conventions.md)"
+        case ("UITableViewDelegate", "scrollViewWillBeginZooming"):
+            "key 'scrollViewWillBeginZooming' is UIScrollViewDelegate's scrollViewWillBeginZooming(_:with:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "scrollViewWillEndDragging"):
+            "key 'scrollViewWillEndDragging' is UIScrollViewDelegate's scrollViewWillEndDragging(_:withVelocity:targetContentOffset:), whose key is `willEndDragging` (docs/api-conventions.md)"
         case ("UITableViewDelegate", "selectionFollowsFocusForRow"):
             "key 'selectionFollowsFocusForRow' is UITableViewDelegate's tableView(_:selectionFollowsFocusForRowAt:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "selectionFollowsFocusForRowAt"):
@@ -265,6 +345,8 @@ extension UIKitSurface {
             "key 'shouldSpringLoadRowAt' is UITableViewDelegate's tableView(_:shouldSpringLoadRowAt:with:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "shouldUpdateFocusIn"):
             "key 'shouldUpdateFocusIn' is UITableViewDelegate's tableView(_:shouldUpdateFocusIn:), which Nestbox does not model (docs/coverage.md)"
+        case ("UITableViewDelegate", "tableViewDidEndMultipleSelectionInteraction"):
+            "key 'tableViewDidEndMultipleSelectionInteraction' is UITableViewDelegate's tableViewDidEndMultipleSelectionInteraction(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "targetIndexPathForMoveFromRow"):
             "key 'targetIndexPathForMoveFromRow' is UITableViewDelegate's tableView(_:targetIndexPathForMoveFromRowAt:toProposedIndexPath:), which Nestbox does not model (docs/coverage.md)"
         case ("UITableViewDelegate", "targetIndexPathForMoveFromRowAt"):

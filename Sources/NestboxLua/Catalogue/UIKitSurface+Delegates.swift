@@ -97,8 +97,11 @@ extension UIKitSurface {
                     }
                     out[cls.name, default: []].append((key, refusal))
                 }
-                // Swift's whole label names the same member: refused with where it is.
-                if label != key, !modelled.contains(label), seen.insert(label).inserted {
+                // Swift's whole label, or the method's whole name (`scrollViewDidScroll`),
+                // names the same member: refused with where it is.
+                // (Not the bare delegating object's name, `tableView`: a fair name for a field.)
+                let whole = String(m.luaName) == delegatePrefix(of: owner) ? label : String(m.luaName)
+                for label in [label, whole] where label != key && !modelled.contains(label) && seen.insert(label).inserted {
                     let refusal = if modelled.contains(key) {
                         "key '\(label)' is \(owner.name)'s \(m.swiftName), whose key is `\(key)` (docs/api-conventions.md)"
                     } else if let alias {

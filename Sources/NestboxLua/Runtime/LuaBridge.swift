@@ -289,9 +289,8 @@ extension LuaRuntime {
     /// is L12.
     private func checkDelegateKeys(_ c: PropertyContext, _ i: Int32, field: String) throws {
         guard let typeID = BindingTables.typeID(of: c.object, in: Self.tables.typeIndex),
-              let proto = UIKitSurface.bindingChain(typeID).lazy.compactMap({ LuaTypes.all[$0].delegates.first { $0.field == field } }).first,
-              let cls = UIKitCatalogue.entry("UI" + proto.name), cls.isProtocol else { return }
-        if let problem = UIKitSurface.unmodelledDelegateKey(c.L, i, uikit: cls.name) { throw LuaFailure.message("\(field) \(problem)") }
+              let proto = UIKitSurface.bindingChain(typeID).lazy.compactMap({ LuaTypes.all[$0].delegates.first { $0.field == field } }).first
+        else { return }
         // A method Nestbox calls must be a function: another value would never be called.
         for m in proto.methods {
             let kind = c.L.rawField(i, m.name)
@@ -300,6 +299,8 @@ extension LuaRuntime {
                 throw LuaFailure.message("\(field) key '\(m.name)' must be a function (got \(String(cString: lua_typename(c.L, kind))))")
             }
         }
+        guard let cls = UIKitCatalogue.entry("UI" + proto.name), cls.isProtocol else { return }
+        if let problem = UIKitSurface.unmodelledDelegateKey(c.L, i, uikit: cls.name) { throw LuaFailure.message("\(field) \(problem)") }
         if simulation.linter != nil, let (key, near) = UIKitSurface.delegateTypo(c.L, i, proto), firstAtPlace(key) {
             simulation.lint(c.object, "`\(key)` in the \(field) table of \(c.object.objectDescription) is not a method of \(proto.name): did you mean `\(near)`?",
                             rule: .fieldTypo)

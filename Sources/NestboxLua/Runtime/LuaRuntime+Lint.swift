@@ -182,6 +182,7 @@ extension LuaRuntime {
         "willRotateToInterfaceOrientation": "willRotate", "didRotateFromInterfaceOrientation": "didRotate",
         "willAnimateRotationToInterfaceOrientation": "willAnimateRotation",
         "dismissModalViewControllerAnimated": "dismissModalViewController",
+        "shouldAutorotateToInterfaceOrientation": "shouldAutorotate", "drawTextInRect": "drawText",
     ]
 
     /// Whether the lint about `name` at the running script line is the first there (L15,

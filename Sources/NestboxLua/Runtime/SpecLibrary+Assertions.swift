@@ -234,6 +234,12 @@ spy = setmetatable({
       s.own = own and through or nil
       value = function(...) return s(...) end
       spyBehind[value] = s
+    elseif getmetatable(target) ~= nil then
+      -- A class (or any table with a metatable) may call only functions, as a class's
+      -- hook is found: the spy goes behind one, as on an object, and calls through.
+      s = newSpy(original)
+      value = function(...) return s(...) end
+      spyBehind[value] = s
     else
       s = newSpy(original)
       value = s
@@ -248,7 +254,7 @@ spy = setmetatable({
 stub = setmetatable({
   -- luassert's stub.new: what it returns, or the one function given is what it calls.
   new = function(target, key, ...)
-    if type(target) ~= "table" or key == nil then
+    if (type(target) ~= "table" and type(target) ~= "userdata") or key == nil then
       error("stub.new(): Can only create stub on a table key, call with 2 params; table, key", 2)
     end
     local s = answers(spy.on(target, key))
