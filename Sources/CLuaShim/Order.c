@@ -85,17 +85,19 @@ static void check_limits(lua_State *L, lua_Integer step) {
     if ((step & 0xFFFF) == 0 && nb_interrupted(L)) nb_limit_raise(L);
 }
 
-/* With the table at 1: pushes its least key and value, or nothing (an empty table). */
-static int least(lua_State *L) {
-    int top = lua_gettop(L);
+/* With the table at 1: pushes its least key after `after` (any key when NULL) and its
+   value, and returns 1; returns 0 when there is none. A pass that allocates nothing; past
+   `most` keys it stops and returns -1 with nothing pushed. */
+static int least_after(lua_State *L, const nb_key *after, lua_Integer most) {
+    int top = lua_gettop(L), found = 0;
     nb_key best, k;
-    int found = 0;
     lua_Integer step = 0;
     lua_pushnil(L);
     while (lua_next(L, 1) != 0) {          /* best key and value, if any, below */
-        check_limits(L, ++step);
+        if (++step > most) { lua_settop(L, top); return -1; }
+        check_limits(L, step);
         describe(L, -2, step, &k);
-        if (!found || compare(&k, &best) < 0) {
+        if ((after == NULL || compare(&k, after) > 0) && (!found || compare(&k, &best) < 0)) {
             best = k;
             if (found) { lua_rotate(L, top + 1, 2); lua_pop(L, 2); }   /* drop the old best */
             found = 1;
@@ -196,30 +198,14 @@ static int step_to(lua_State *L, int s, lua_Integer p, int snapshots) {
     return 2;
 }
 
-/* In a small table (SMALL keys at most), the key after the number, string, boolean or object at
-   2 by one pass that allocates nothing, as `least` finds the first: a loop over a small
-   table costs no snapshot. Pushes the key and value and returns 1, or returns 0 at the
-   end; -1 (nothing pushed) for a larger table or another kind of key. */
+/* In a small table (SMALL keys at most), the key after the one at 2 is found by one pass
+   (least_after), as the first is: a loop over a small table makes no snapshot. -1 for a
+   larger table, or a key of no order of its own. */
 #define SMALL 16
 static int successor(lua_State *L) {
-    nb_key key, best, k;
+    nb_key key;
     describe(L, 2, LUA_MAXINTEGER, &key);      /* the same key compares as before it */
-    if (key.rank == 4) return -1;
-    int top = lua_gettop(L), found = 0, n = 0;
-    lua_pushnil(L);
-    while (lua_next(L, 1) != 0) {
-        if (++n > SMALL) { lua_settop(L, top); return -1; }
-        describe(L, -2, n, &k);
-        if (compare(&k, &key) > 0 && (!found || compare(&k, &best) < 0)) {
-            best = k;
-            if (found) { lua_rotate(L, top + 1, 2); lua_pop(L, 2); }
-            found = 1;
-            lua_pushvalue(L, -2);
-            continue;
-        }
-        lua_pop(L, 1);
-    }
-    return found;
+    return key.rank == 4 ? -1 : least_after(L, &key, SMALL);
 }
 
 /* `next(t [, k])`, in the sorted order; upvalue 1 is the table of snapshots. */
@@ -228,7 +214,7 @@ static int ordered_next(lua_State *L) {
     lua_settop(L, 2);
     int snapshots = lua_upvalueindex(1);
     if (lua_isnil(L, 2)) {
-        if (least(L)) return 2;
+        if (least_after(L, NULL, LUA_MAXINTEGER)) return 2;
         lua_pushnil(L);
         return 1;
     }

@@ -6,11 +6,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import NestboxLua
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `nestbox explore FILE`: runs the design thousands of times with random inputs timed
 /// into its animations, and hands back the smallest script that breaks it (README.md,
@@ -88,7 +83,7 @@ public struct Explore: NestboxCommand {
             let stopped = "stopped by \(StopSignal.name(signal))"
             output.out(settings.json ? String(Self.json(summary, settings).dropLast()) + ",\"signal\":\(jsonString(StopSignal.name(signal)))}\n"
                        : Self.line(summary) + "; \(stopped)\n")
-            return signal == SIGTERM ? .terminated : .interrupted
+            return StopSignal.status(signal)
         }
         let code = found
         guard code == .ok || code == .failure else {

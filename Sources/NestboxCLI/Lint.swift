@@ -5,11 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import NestboxLua
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `nestbox lint FILE`: runs a script with the lint rules on and prints the lints,
 /// not the trace (README.md, `nestbox lint`; docs/lints.md). Exit 0 when clean, 5 with
@@ -37,9 +32,7 @@ public struct Lint: NestboxCommand {
     /// SIGINT and SIGTERM stop the script as a limit does: the lints found so far are
     /// written, with where it stopped, and the exit is the shell's 130 or 143.
     static func lint(file: String, json: Bool, limits: Limits, output: Output) -> ExitStatus {
-        let (code, signal) = StopSignal.catching(terminate: true) { lintCaught(file: file, json: json, limits: limits, output: output) }
-        if signal != 0 { return signal == SIGTERM ? .terminated : .interrupted }
-        return code
+        StopSignal.stopping { lintCaught(file: file, json: json, limits: limits, output: output) }
     }
 
     private static func lintCaught(file: String, json: Bool, limits: Limits, output: Output) -> ExitStatus {

@@ -8,11 +8,6 @@ import Foundation
 #endif
 import NestboxLua
 import Rendering
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Everything `nestbox run` takes, each with its default: the one place they are
 /// written. `Run` fills one from a command line ArgumentParser reads, `QuickParse` from
@@ -98,9 +93,7 @@ struct RunArguments {
     /// trace so far and the line saying where are written, and the exit is the shell's
     /// 130 or 143 (a second signal ends the process at once).
     func execute(output: Output) -> ExitStatus {
-        let (code, signal) = StopSignal.catching(terminate: true) { executeCaught(output: output) }
-        if signal != 0 { return signal == SIGTERM ? .terminated : .interrupted }
-        return code
+        StopSignal.stopping { executeCaught(output: output) }
     }
 
     private func executeCaught(output: Output) -> ExitStatus {

@@ -85,7 +85,7 @@ public struct Test: NestboxCommand {
             output.err("nestbox: cannot write \(junit): \(failure)\n")
             return .usage
         }
-        if signal != 0 { return signal == SIGTERM ? .terminated : .interrupted }
+        if signal != 0 { return StopSignal.status(signal) }
         return results.allSatisfy(\.passed) ? .ok : .failure
     }
 

@@ -22,6 +22,16 @@ public enum StopSignal {
     /// The signal that came in the current scope, or 0: a loop asks before each step.
     public static var received: Int32 { nb_stop_signal() }
 
+    /// `body`'s status with SIGINT and SIGTERM caught, or the shell's 130 or 143 when one
+    /// stopped it (`run`, `lint`: what was found is written first, as at a limit).
+    public static func stopping(_ body: () -> ExitStatus) -> ExitStatus {
+        let (code, signal) = catching(terminate: true, body)
+        return signal == 0 ? code : status(signal)
+    }
+
+    /// The exit status of a run `signal` stopped.
+    public static func status(_ signal: Int32) -> ExitStatus { signal == SIGTERM ? .terminated : .interrupted }
+
     /// The shell's code for a run a signal ended: 128 + its number (130, 143).
     public static func exitCode(_ signal: Int32) -> Int32 { 128 + signal }
 
