@@ -257,6 +257,33 @@ void nb_pushclassindex(lua_State *L, int box) {
     lua_pushcclosure(L, nb_class_index, 1);
 }
 
+/* `pairs` of a script's class: its fields (extend keeps them behind __index), visited
+   by `next` as of the class's making, with the fields' table kept in upvalues: handed
+   to a script, it could be set past __classset's checks. */
+static int nb_class_next(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 2);
+    lua_call(L, 2, 2);
+    return 2;
+}
+
+static int nb_class_pairs(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+void nb_pushclasspairs(lua_State *L, int fields) {
+    fields = lua_absindex(L, fields);
+    lua_pushvalue(L, fields);
+    lua_insert(L, -2);                        /* fields, next */
+    lua_pushcclosure(L, nb_class_next, 2);
+    lua_pushcclosure(L, nb_class_pairs, 1);
+}
+
 /* A type's answers so far, name -> the refusal's text or false, in a table under the
    member table's private key (made on the first miss). Past this many names a script
    has missed on (a million distinct field names), answers are no longer kept: each

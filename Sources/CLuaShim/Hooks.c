@@ -6,26 +6,32 @@
 // other look-ups use the same walk (nb_findhook).
 #include "CLuaShim.h"
 
+static void pushkey(lua_State *L, int ref, const char *name) {
+    if (ref > 0) lua_rawgeti(L, LUA_REGISTRYINDEX, ref); else lua_pushstring(L, name);
+}
+
 int nb_classhook(lua_State *L, int key) {
     key = lua_absindex(L, key);
-    int bound_key = nb_getstate(L)->bound_key_ref;
+    nb_state *st = nb_getstate(L);
     /* Bounded like every walk a script can lengthen: a chain deeper than 64 classes
-       is cut there (the same bound the Swift walk had). */
+       is cut there (the same bound the Swift walk had). A script's class keeps its
+       fields in the table behind its __index and its parent under __parent (extend);
+       a class of ui has no __parent, and no hooks. */
     for (int depth = 0; depth < 64 && lua_type(L, -1) == LUA_TTABLE; depth++) {
-        if (!lua_getmetatable(L, -1)) break;
-        if (bound_key > 0) lua_rawgeti(L, LUA_REGISTRYINDEX, bound_key); else lua_pushliteral(L, "__bound");
-        int bound = lua_rawget(L, -2) == LUA_TBOOLEAN;
-        lua_pop(L, 1);
-        if (bound) { lua_pop(L, 1); break; }          /* the bound class: no hooks there */
-        lua_pushvalue(L, key);
-        if (lua_rawget(L, -3) == LUA_TFUNCTION) {      /* class, meta, f */
-            lua_replace(L, -3);
+        if (!lua_getmetatable(L, -1)) break;           /* class, meta */
+        pushkey(L, st->parent_key_ref, "__parent");
+        if (lua_rawget(L, -2) != LUA_TTABLE) { lua_pop(L, 2); break; }
+        pushkey(L, st->index_key_ref, "__index");      /* class, meta, parent, fields */
+        if (lua_rawget(L, -3) == LUA_TTABLE) {
+            lua_pushvalue(L, key);
+            if (lua_rawget(L, -2) == LUA_TFUNCTION) {  /* class, meta, parent, fields, f */
+                lua_replace(L, -5);
+                lua_pop(L, 3);
+                return 1;
+            }
             lua_pop(L, 1);
-            return 1;
         }
-        lua_pop(L, 1);
-        lua_pushliteral(L, "__index");
-        lua_rawget(L, -2);                             /* class, meta, parent */
+        lua_pop(L, 1);                                 /* class, meta, parent */
         lua_replace(L, -3);
         lua_pop(L, 1);
     }

@@ -29,6 +29,13 @@ import InvariantChecking
         override func handle(_ hook: Hook) { heard += 1; super.handle(hook) }
     }
 
+    /// The same, saying it acts on callbacks.
+    final class Loud: ViewController {
+        var heard = 0
+        override class var actsOnCallbacks: Bool { true }
+        override func handle(_ hook: Hook) { heard += 1; super.handle(hook) }
+    }
+
     @Test("a container's own callbacks run when the host wants none; a silent class's are skipped")
     func ownWorkRunsWhenTheHostDeclines() throws {
         let sim = Simulation()
@@ -44,9 +51,14 @@ import InvariantChecking
         // viewDidLoad installed the bar (NavigationController.handle); the silent class heard nothing.
         #expect(nav.view.subviews.contains { $0 is NavigationBar })
         #expect(silent.heard == 0)
-        // Without an answer, every callback reaches `handle`.
+        // Without an answer too: a class that does not say it acts is never asked.
         let unanswered = Silent(simulation: sim, name: "unanswered")
         _ = unanswered.view
-        #expect(unanswered.heard == 1)
+        #expect(unanswered.heard == 0)
+        // One that says so hears every callback, answered or not.
+        let loud = Loud(simulation: sim, name: "loud")
+        HostCache.store(0, in: loud, generation: sim.hostGeneration)
+        _ = loud.view
+        #expect(loud.heard == 1)
     }
 }

@@ -11,6 +11,7 @@ final class SizingContainer: ViewController {
     override func size(forChildContentContainer child: ViewController, parentSize: Size) -> Size {
         sizes[child.name] ?? parentSize
     }
+    override class var actsOnCallbacks: Bool { true }
     override func handle(_ hook: Hook) {
         if case .viewWillTransition(_, let coordinator) = hook {
             coordinator.animate(alongside: { self.log.append("alongside") }, completion: { self.log.append("completion") })

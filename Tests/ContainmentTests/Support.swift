@@ -11,6 +11,7 @@ final class Probe: ViewController {
         super.init(simulation: sim, className: "ViewController", name: name)
     }
 
+    override class var actsOnCallbacks: Bool { true }
     override func handle(_ hook: Hook) { onHook?(self, hook) }
 }
 

@@ -399,4 +399,42 @@ import InvariantChecking
 
         """)
     }
+
+    /// Every assignment to a class is checked, not only a key's first: a hook set again
+    /// to a number, or a property set on a class after a hook of that class ran, is
+    /// refused where it is set. The class's fields are kept behind its table; reading,
+    /// `pairs`, a super call and a class's hook found after collections still work.
+    @Test func aClassFieldSetAgainIsCheckedAgain() throws {
+        let (outcome, out, _) = try runLua("""
+        local D = ui.ViewController:extend("D")
+        function D:viewDidLoad() print("D loaded") end
+        print(pcall(function() D.viewDidLoad = 5 end))
+        function D:viewDidLoad() print("D loaded again") end
+        D.count = 1
+        D.count = D.count + 1
+        print(pcall(function() D.title = "x" end))
+        local E = D:extend("E")
+        function E:viewDidLoad() D.viewDidLoad(self); print("E loaded", self.count) end
+        collectgarbage()
+        for k, v in pairs(D) do print(k, type(v)) end
+        print(rawget(D, "count"), next(D), pcall(rawset, D, "count", 3))
+        local e = E{ name = "e" }
+        collectgarbage()
+        local _ = e.view
+        D.viewDidLoad = nil
+        E{ name = "e2" }.view.tag = 1
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+        false\ttest:3: hook 'viewDidLoad' must be a function, got number (docs/api-conventions.md)
+        false\ttest:7: 'title' is a property of ViewController: set it on the object (in init), not on the class (docs/api-conventions.md)
+        count\tnumber
+        viewDidLoad\tfunction
+        nil\tnil\tfalse\trawset on a class or a table of ui's: set its fields with '=', which checks them (docs/api-conventions.md)
+        D loaded again
+        E loaded\t2
+        E loaded\t2
+
+        """)
+    }
 }

@@ -61,10 +61,12 @@ typedef struct nb_state {
        Lua error unwinds past that), so it never names a collected thread when read. */
     lua_State *thread;
     int objects_ref;
-    /* The string "__bound", interned once (0 before the host sets it): the class walk
-       (nb_classhook) reads it at every level, where pushing the literal hashed and
-       compared it each time. */
-    int bound_key_ref;
+    /* The strings "__parent" and "__index", interned once (0 before the host sets
+       them): the class walk (nb_classhook) reads them at every level, where pushing
+       a literal hashed and compared it each time. A script's class keeps its parent
+       and its fields under them (extend). */
+    int parent_key_ref;
+    int index_key_ref;
 } nb_state;
 
 /// The host's count for the memory limit (never negative; 0 without a counter).
@@ -182,6 +184,9 @@ void nb_setpending(lua_State *L, int members, int id);
 /// Pushes the __index of a class's methods table: the error for one of the type's
 /// refusals, or nil. `box` is [1] the type's member table (once made), [2] its ID.
 void nb_pushclassindex(lua_State *L, int box);
+/// Pops `next` and pushes the __pairs of a script's class whose fields' table is at
+/// `fields`: it visits the fields without handing out their table.
+void nb_pushclasspairs(lua_State *L, int fields);
 /// Whether the string key at `key` is one of the refusals of the type whose member
 /// table is at `members` (docs/coverage.md); if so the refusal's text (the declaring
 /// class, or a whole message) is pushed. Asks `nb_state.refusals` once per name and

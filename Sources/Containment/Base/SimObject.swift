@@ -155,10 +155,12 @@ open class SimObject {
 
     @inline(__always) var trace: Trace { simulation.trace }
 
-    /// The method whose override the host is running on this object, if any: its super
-    /// call (the bound method, called from the override) then runs UIKit's
-    /// implementation as the model would have, not as a script's own call.
-    public internal(set) var overriding: Override?
+    /// The method whose override, or the hook, the host is running on this object, if
+    /// any: its super call (the bound method, called from the override) then runs
+    /// UIKit's implementation as the model would have, not as a script's own call; a
+    /// hook's super call does nothing more, as the model ran UIKit's part before the
+    /// hook (policy Q76).
+    public final internal(set) var overriding: Override?
 
     /// Hands `call` to the script's override, if its class has one; false if not.
     func runsOverride(_ call: MethodCall) -> Bool {
@@ -174,18 +176,31 @@ open class SimObject {
     /// Whether the class overrides `handle` to act on callbacks itself (a container
     /// laying out its chrome): every class that overrides `handle` says so, and
     /// `CallbackGateTests` checks that each in the model does. A subclass elsewhere (a
-    /// test's double) that does not say so has its `handle` called only when a host
-    /// wants the callback.
+    /// test's double) must say so too: one that does not never has its `handle` called.
     open class var actsOnCallbacks: Bool { false }
 
-    /// A callback from the model: `handle`, unless neither this object's class nor the
-    /// host acts on it. Most callbacks have neither, and the open call with the `Hook`
-    /// it carries was about fifty instructions each, seventeen a containment cycle
-    /// (docs/performance.md).
+    /// A callback from the model: `handle` when the object's class acts on callbacks;
+    /// else straight to the host, unless its answer declines. Most callbacks have
+    /// neither, and the open call with the `Hook` it carries was about fifty
+    /// instructions each, seventeen a containment cycle; a hook's call through `handle`
+    /// asked the host's answer twice (docs/performance.md).
     @inline(__always)
     final func notify(_ hook: Hook) {
-        if !modelActs, HostCache.declines(hook.override, self, generation: simulation.hostGeneration) { return }
-        handle(hook)
+        if modelActs { return handle(hook) }
+        let override = hook.override
+        if HostCache.declines(override, self, generation: simulation.hostGeneration) { return }
+        callHost(hook, override)
+    }
+
+    /// The host's run of a hook, with `overriding` saying which hook runs (Q76: a call
+    /// of the bound method of that name on this object, from the hook, is its super
+    /// call).
+    final func callHost(_ hook: Hook, _ override: Override) {
+        guard let host else { return }
+        let outer = overriding
+        overriding = override
+        host.run(hook, override, on: self)
+        overriding = outer
     }
 
     /// The override point for callbacks: runs after UIKit's own work. The default
@@ -197,7 +212,7 @@ open class SimObject {
         // seventh of a containment cycle (docs/performance.md).
         let override = hook.override
         if HostCache.declines(override, self, generation: simulation.hostGeneration) { return }
-        host?.run(hook, override, on: self)
+        callHost(hook, override)
     }
 }
 

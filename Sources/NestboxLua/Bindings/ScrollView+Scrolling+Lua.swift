@@ -58,7 +58,7 @@ enum ScrollingBinding {
             s.setContentOffset(try a.point(2), animated: try a.flag(3))
             return 0
         },
-    ]
+    ] + SuperCalls.scrollView
 
     static let hooks: [LuaHook] = [
         LuaHook(.adjustedContentInsetDidChange, "()", doc: "After `adjustedContentInset` changed (Q63)."),

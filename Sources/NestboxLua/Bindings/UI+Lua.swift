@@ -87,11 +87,26 @@ enum UIFunctions {
             guard a.rt.boundClass(ofClassAt: 1).depth < LuaRuntime.maxClassDepth else {
                 throw LuaFailure.message("classes nest at most \(LuaRuntime.maxClassDepth) deep below the class from ui")
             }
+            // The class table stays empty, as ui's classes do: its fields live in a table
+            // of their own behind __index, so every assignment reaches __classset and is
+            // checked, the second as the first (a hook set again to a number was kept and
+            // never called). That table's __index is the parent, kept as __parent for the
+            // walks up the chain; __pairs lists the fields without handing out their table.
             L.newTable()
             let cls = L.top
             L.newTable()
             let meta = L.top
-            lua_pushvalue(L, 1); L.setRawField(meta, "__index")
+            L.newTable()
+            let fields = L.top
+            L.newTable(hash: 2)
+            lua_pushvalue(L, 1); L.setRawField(-2, "__index")
+            L.push("locked" as StaticString); L.setRawField(-2, "__metatable")
+            lua_setmetatable(L, fields)
+            lua_rawgeti(L, nb_registryindex(), lua_Integer(a.rt.nextRef))
+            nb_pushclasspairs(L, fields)
+            L.setRawField(meta, "__pairs")
+            L.setRawField(meta, "__index")            // the fields, off the stack
+            lua_pushvalue(L, 1); L.setRawField(meta, "__parent")
             lua_pushvalue(L, ctor); L.setRawField(meta, "__call")
             L.rawField(parentMeta, "__newindex"); L.setRawField(meta, "__newindex")
             L.push(name); L.setRawField(meta, "__name")
@@ -117,7 +132,13 @@ enum UIFunctions {
             lua_settop(a.L, 3)
             try a.rt.checkClassField()
             if a.rt.simulation.linter != nil { a.rt.lintClassField() }
-            lua_rawset(a.L, 1)
+            // Into the class's fields (extend), never the class table itself.
+            guard lua_getmetatable(a.L, 1) != 0, a.L.rawField(-1, "__index") == LUA_TTABLE else {
+                throw LuaFailure.argument(1, "class expected, got \(a.L.typeName(at: 1))")
+            }
+            lua_pushvalue(a.L, 2)
+            lua_pushvalue(a.L, 3)
+            lua_rawset(a.L, -3)
             a.rt.classGeneration &+= 1
             return 0
         },

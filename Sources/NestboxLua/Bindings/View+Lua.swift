@@ -79,8 +79,10 @@ enum ViewBinding {
             return try convert(a) { v.convert($0, from: other) }
         },
         LuaMethod("layoutSubviews", "()",
-                  doc: "Runs the view's layout as a layout pass would (its hook included).") { a in
-            try check(a).handle(.layoutSubviews); return 0
+                  doc: "Runs the view's layout as a layout pass would (its hook included); from the hook itself, its super call: nothing more (Q76).") { a in
+            let v = try check(a)
+            if !v.isSuperCall(of: .layoutSubviews) { v.handle(.layoutSubviews) }
+            return 0
         },
         LuaMethod("addGestureRecognizer", "(recognizer: GestureRecognizer)",
                   doc: "Attaches a recognizer, taking it from its old view.") { a in
@@ -185,6 +187,6 @@ enum ViewBinding {
 
     static let binding = LuaBinding(
         "View", View.self, doc: "A rectangle in the view tree: geometry, visibility, subviews, gesture recognizers.",
-        methods: methods, properties: properties, hooks: hooks,
+        methods: methods + SuperCalls.view, properties: properties, hooks: hooks,
         make: { rt, className, name in View(simulation: rt.simulation, className: className, name: name) })
 }

@@ -11,6 +11,13 @@ enum ViewControllerBinding {
         return try c.receiver(ViewController.self)
     }
 
+    /// A direct call of a hook's method: UIKit's part and the hook, unless it is the
+    /// hook's super call (Q76).
+    static func runHook(_ a: Args, _ hook: Hook) throws {
+        let vc = try check(a)
+        if !vc.isSuperCall(of: hook.override) { vc.handle(hook) }
+    }
+
     // MARK: Methods
 
     static let methods: [LuaMethod] = [
@@ -23,12 +30,16 @@ enum ViewControllerBinding {
             try check(a).removeFromParent(); return 0
         },
         LuaMethod("willMove", "(parent: ViewController?)",
-                  doc: "The base bookkeeping for moving to `parent`, then the hook.") { a in
-            try check(a).willMove(toParent: try a.optionalObject(2, ViewController.self, "ViewController")); return 0
+                  doc: "The base bookkeeping for moving to `parent`, then the hook; from the hook itself, its super call: nothing more (Q76).") { a in
+            let vc = try check(a)
+            if vc.isSuperCall(of: .willMove) { return 0 }
+            vc.willMove(toParent: try a.optionalObject(2, ViewController.self, "ViewController")); return 0
         },
         LuaMethod("didMove", "(parent: ViewController?)",
-                  doc: "The base bookkeeping for having moved to `parent`, then the hook.") { a in
-            try check(a).didMove(toParent: try a.optionalObject(2, ViewController.self, "ViewController")); return 0
+                  doc: "The base bookkeeping for having moved to `parent`, then the hook; from the hook itself, nothing more (Q76).") { a in
+            let vc = try check(a)
+            if vc.isSuperCall(of: .didMove) { return 0 }
+            vc.didMove(toParent: try a.optionalObject(2, ViewController.self, "ViewController")); return 0
         },
         LuaMethod("loadViewIfNeeded", "()",
                   doc: "Loads the view now if it is not loaded.") { a in try check(a).loadViewIfNeeded(); return 0 },
@@ -44,38 +55,46 @@ enum ViewControllerBinding {
         },
         // Calling a callback directly: appearance ones are the misuse W19 (S44).
         LuaMethod("viewWillAppear", "(animated: boolean?)",
-                  doc: "Calling it yourself is UIKit's misuse W19: a warning, the hook runs, the state does not change.") { a in
-            try check(a).callAppearanceMethodDirectly(.viewWillAppear(animated: try a.flag(2))); return 0
+                  doc: "Calling it yourself is UIKit's misuse W19: a warning, the hook runs, the state does not change. From the hook itself, its super call: nothing more (Q76).") { a in
+            let vc = try check(a)
+            if vc.isSuperCall(of: .viewWillAppear) { return 0 }
+            vc.callAppearanceMethodDirectly(.viewWillAppear(animated: try a.flag(2))); return 0
         },
         LuaMethod("viewDidAppear", "(animated: boolean?)",
                   doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
-            try check(a).callAppearanceMethodDirectly(.viewDidAppear(animated: try a.flag(2))); return 0
+            let vc = try check(a)
+            if vc.isSuperCall(of: .viewDidAppear) { return 0 }
+            vc.callAppearanceMethodDirectly(.viewDidAppear(animated: try a.flag(2))); return 0
         },
         LuaMethod("viewWillDisappear", "(animated: boolean?)",
                   doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
-            try check(a).callAppearanceMethodDirectly(.viewWillDisappear(animated: try a.flag(2))); return 0
+            let vc = try check(a)
+            if vc.isSuperCall(of: .viewWillDisappear) { return 0 }
+            vc.callAppearanceMethodDirectly(.viewWillDisappear(animated: try a.flag(2))); return 0
         },
         LuaMethod("viewDidDisappear", "(animated: boolean?)",
                   doc: "Calling it yourself is the misuse W19 (see viewWillAppear).") { a in
-            try check(a).callAppearanceMethodDirectly(.viewDidDisappear(animated: try a.flag(2))); return 0
+            let vc = try check(a)
+            if vc.isSuperCall(of: .viewDidDisappear) { return 0 }
+            vc.callAppearanceMethodDirectly(.viewDidDisappear(animated: try a.flag(2))); return 0
         },
         LuaMethod("viewIsAppearing", "(animated: boolean?)",
-                  doc: "Runs the hook (a super call from a script's hook).") { a in
-            try check(a).handle(.viewIsAppearing(animated: try a.flag(2))); return 0
+                  doc: "Runs the hook; from the hook itself, its super call: nothing more (Q76).") { a in
+            try runHook(a, .viewIsAppearing(animated: try a.flag(2))); return 0
         },
         LuaMethod("viewDidLoad", "()",
-                  doc: "Runs the hook (a super call from a script's hook).") { a in try check(a).handle(.viewDidLoad); return 0 },
+                  doc: "Runs the hook; from the hook itself, its super call: nothing more (Q76).") { a in try runHook(a, .viewDidLoad); return 0 },
         LuaMethod("viewWillLayoutSubviews", "()",
-                  doc: "Runs the hook (a super call from a script's hook).") { a in
-            try check(a).handle(.viewWillLayoutSubviews); return 0
+                  doc: "Runs the hook; from the hook itself, its super call: nothing more (Q76).") { a in
+            try runHook(a, .viewWillLayoutSubviews); return 0
         },
         LuaMethod("viewDidLayoutSubviews", "()",
-                  doc: "Runs the hook (a super call from a script's hook).") { a in
-            try check(a).handle(.viewDidLayoutSubviews); return 0
+                  doc: "Runs the hook; from the hook itself, its super call: nothing more (Q76).") { a in
+            try runHook(a, .viewDidLayoutSubviews); return 0
         },
         LuaMethod("didReceiveMemoryWarning", "()",
-                  doc: "Runs the hook (a super call from a script's hook).") { a in
-            try check(a).handle(.didReceiveMemoryWarning); return 0
+                  doc: "Runs the hook; from the hook itself, its super call: nothing more (Q76).") { a in
+            try runHook(a, .didReceiveMemoryWarning); return 0
         },
         LuaMethod("isDescendant", "(vc: ViewController) -> boolean",
                   doc: "Whether the controller is `vc` or one of its descendants.") { a in
@@ -154,7 +173,7 @@ enum ViewControllerBinding {
 
     static let binding = LuaBinding(
         "ViewController", ViewController.self, doc: "A view controller: its view, its children, appearance and presentation.",
-        methods: methods + TransitionMethods.methods + PresentationMethods.methods,
+        methods: methods + TransitionMethods.methods + PresentationMethods.methods + SuperCalls.viewController,
         properties: properties + PresentationMethods.properties, hooks: hooks, delegates: [PresentationMethods.transitioning],
         make: { rt, className, name in ViewController(simulation: rt.simulation, className: className, name: name) })
 }

@@ -75,7 +75,7 @@ extension LuaRuntime {
                 guard L.rawField(meta, "__name") == LUA_TSTRING, let bound = L.string(at: -1) else { return (nil, depth) }
                 return (LuaTypes.all.firstIndex { $0.name == bound }, depth)
             }
-            guard L.rawField(meta, "__index") == LUA_TTABLE else { return (nil, depth) }
+            guard L.rawField(meta, "__parent") == LUA_TTABLE else { return (nil, depth) }
             lua_copy(L, -1, cls)            // the parent, in the class's slot
             L.settop(cls)
         }

@@ -47,6 +47,16 @@ struct LuaMethod {
     }
 }
 
+extension SimObject {
+    /// Whether a call of the bound method named after `hook` is that hook's super call:
+    /// the hook is running on this object (`ui.ViewController.viewWillAppear(self,
+    /// animated)` from `viewWillAppear`, Swift's `super.viewWillAppear(animated)`).
+    /// UIKit's part ran before the hook, so the call does nothing more (policy Q76).
+    /// Each such method asks first (`HookSuperCallTests` calls every one).
+    @inline(__always)
+    func isSuperCall(of hook: Override) -> Bool { overriding == hook }
+}
+
 /// What a property accessor gets: the state, the runtime and the receiver.
 struct PropertyContext {
     let L: LuaState

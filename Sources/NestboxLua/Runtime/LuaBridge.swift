@@ -209,10 +209,10 @@ final class LuaBridge {
             guard L.type(-1) == LUA_TTABLE, lua_getmetatable(L, -1) != 0 else { return nil }
             if L.rawField(-1, "__bound") == LUA_TBOOLEAN { return nil }   // UIKit's class: no overrides there
             L.pop()
-            lua_pushvalue(L, -2)
-            if let found = plain() { return found }
+            L.rawField(-1, "__index")       // class, meta, its fields (extend)
+            if L.type(-1) == LUA_TTABLE, let found = plain() { return found }
             L.pop()
-            L.rawField(-1, "__index")       // class, meta, parent
+            L.rawField(-1, "__parent")      // class, meta, parent
             lua_copy(L, -1, -3)
             L.pop(2)
         }

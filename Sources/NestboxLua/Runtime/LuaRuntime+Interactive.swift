@@ -85,9 +85,9 @@ extension LuaRuntime {
         let v = L.top
         if L.type(v) == LUA_TTABLE {
             names = keys(of: v, functionsOnly: methodsOnly, markFunctions: true)
-            // a class from ui is empty: extend and its methods are behind __index
-            if lua_getmetatable(L, v) != 0, L.rawField(-1, "__bound") == LUA_TBOOLEAN,
-               L.rawField(-2, "__index") == LUA_TTABLE {
+            // A class is empty: a class from ui has extend and its methods behind
+            // __index, a script's class its own fields (extend).
+            if lua_getmetatable(L, v) != 0, L.rawField(-1, "__index") == LUA_TTABLE {
                 names += keys(of: L.top, functionsOnly: methodsOnly, markFunctions: true)
             }
             L.settop(v)
@@ -159,9 +159,10 @@ extension LuaRuntime {
             let isBound = L.rawField(-1, "__bound") == LUA_TBOOLEAN
             L.settop(cls)
             if isBound { break }
-            names += keys(of: cls, functionsOnly: true, markFunctions: true)
             lua_getmetatable(L, cls)
-            L.rawField(-1, "__index")
+            if L.rawField(-1, "__index") == LUA_TTABLE { names += keys(of: L.top, functionsOnly: true, markFunctions: true) }
+            L.pop()
+            L.rawField(-1, "__parent")
         }
         L.settop(ud)
         return names

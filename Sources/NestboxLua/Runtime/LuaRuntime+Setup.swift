@@ -37,8 +37,10 @@ extension LuaRuntime {
             L.push(o.name)
             return luaL_ref(L, nb_registryindex())
         }
-        L.push("__bound")
-        state.pointee.bound_key_ref = luaL_ref(L, nb_registryindex())
+        L.push("__parent")
+        state.pointee.parent_key_ref = luaL_ref(L, nb_registryindex())
+        L.push("__index")
+        state.pointee.index_key_ref = luaL_ref(L, nb_registryindex())
         // Every hook's name, which an object may hold as a field even where a method has
         // it too (nb_newindex).
         let hookNames = BindingSurface.hostHookNames

@@ -138,11 +138,11 @@ function ViewController:addChild(child) end
 ---Leaves the parent (sends `didMove(nil)`); call `willMove(nil)` first.
 function ViewController:removeFromParent() end
 
----The base bookkeeping for moving to `parent`, then the hook. Hook: Before the controller moves to `parent` (nil: is removed).
+---The base bookkeeping for moving to `parent`, then the hook; from the hook itself, its super call: nothing more (Q76). Hook: Before the controller moves to `parent` (nil: is removed).
 ---@param parent ViewController?
 function ViewController:willMove(parent) end
 
----The base bookkeeping for having moved to `parent`, then the hook. Hook: After the controller moved to `parent` (nil: was removed).
+---The base bookkeeping for having moved to `parent`, then the hook; from the hook itself, nothing more (Q76). Hook: After the controller moved to `parent` (nil: was removed).
 ---@param parent ViewController?
 function ViewController:didMove(parent) end
 
@@ -157,7 +157,7 @@ function ViewController:beginAppearanceTransition(isAppearing, animated) end
 ---Ends the manual appearance transition begun last.
 function ViewController:endAppearanceTransition() end
 
----Calling it yourself is UIKit's misuse W19: a warning, the hook runs, the state does not change. Hook: Before the view appears.
+---Calling it yourself is UIKit's misuse W19: a warning, the hook runs, the state does not change. From the hook itself, its super call: nothing more (Q76). Hook: Before the view appears.
 ---@param animated boolean?
 function ViewController:viewWillAppear(animated) end
 
@@ -173,20 +173,20 @@ function ViewController:viewWillDisappear(animated) end
 ---@param animated boolean?
 function ViewController:viewDidDisappear(animated) end
 
----Runs the hook (a super call from a script's hook). Hook: When the view is in the window and laid out, before it appears.
+---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: When the view is in the window and laid out, before it appears.
 ---@param animated boolean?
 function ViewController:viewIsAppearing(animated) end
 
----Runs the hook (a super call from a script's hook). Hook: After the view is loaded.
+---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: After the view is loaded.
 function ViewController:viewDidLoad() end
 
----Runs the hook (a super call from a script's hook). Hook: Before the view lays out its subviews.
+---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: Before the view lays out its subviews.
 function ViewController:viewWillLayoutSubviews() end
 
----Runs the hook (a super call from a script's hook). Hook: After the view laid out its subviews.
+---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: After the view laid out its subviews.
 function ViewController:viewDidLayoutSubviews() end
 
----Runs the hook (a super call from a script's hook). Hook: On `ui.memoryWarning()`.
+---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: On `ui.memoryWarning()`.
 function ViewController:didReceiveMemoryWarning() end
 
 ---Whether the controller is `vc` or one of its descendants.
@@ -231,25 +231,25 @@ function ViewController:present(vc, animated, completion) end
 ---@param completion fun()?
 function ViewController:dismiss(animated, completion) end
 
----Hook: Replaces the base view loading: must set `self.view`.
-function ViewController:loadView() end
+---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: After the view's safe-area insets changed, during layout (Q16).
+function ViewController:viewSafeAreaInsetsDidChange() end
 
----Hook: Before a rotation gives the view the new size (Q8).
+---From the hook itself, its super call: nothing more (Q76); called elsewhere, refused. Hook: Before a rotation gives the view the new size (Q8).
 ---@param size (Size|number[])
 ---@param coordinator TransitionCoordinator
 function ViewController:viewWillTransition(size, coordinator) end
 
----Hook: After the view's safe-area insets changed, during layout (Q16).
-function ViewController:viewSafeAreaInsetsDidChange() end
-
----Hook: Before the traits change, after the `viewWillTransition` messages, parent first (Q8).
+---From the hook itself, its super call: nothing more (Q76); called elsewhere, refused. Hook: Before the traits change, after the `viewWillTransition` messages, parent first (Q8).
 ---@param traits TraitCollection
 ---@param coordinator TransitionCoordinator
 function ViewController:willTransition(traits, coordinator) end
 
----Hook: After a rotation or a device change changed the traits (Q8).
----@param previous TraitCollection
+---From the hook itself, its super call: nothing more (Q76); called elsewhere, refused. Hook: After a rotation or a device change changed the traits (Q8).
+---@param previous TraitCollection?
 function ViewController:traitCollectionDidChange(previous) end
+
+---Hook: Replaces the base view loading: must set `self.view`.
+function ViewController:loadView() end
 
 ---Hook: The size a child gets in a rotation; nil for UIKit's default (the parent's size).
 ---@param child ViewController
@@ -363,7 +363,7 @@ function View:convert(value, to) end
 ---@return Point|Rect
 function View:convertFrom(value, from) end
 
----Runs the view's layout as a layout pass would (its hook included). Hook: After the view's layout pass has laid out its subviews (autoresizing).
+---Runs the view's layout as a layout pass would (its hook included); from the hook itself, its super call: nothing more (Q76). Hook: After the view's layout pass has laid out its subviews (autoresizing).
 function View:layoutSubviews() end
 
 ---Attaches a recognizer, taking it from its old view.
@@ -379,13 +379,13 @@ function View:removeGestureRecognizer(recognizer) end
 ---@return View?
 function View:hitTest(point) end
 
----Hook: After the view was added to or removed from a superview.
+---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: After the view was added to or removed from a superview.
 function View:didMoveToSuperview() end
 
----Hook: After the view entered or left the window.
+---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: After the view entered or left the window.
 function View:didMoveToWindow() end
 
----Hook: After the view's safe-area insets changed, during layout (Q16).
+---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: After the view's safe-area insets changed, during layout (Q16).
 function View:safeAreaInsetsDidChange() end
 
 ---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
@@ -530,7 +530,7 @@ local ScrollView = {}
 ---@param animated boolean?
 function ScrollView:setContentOffset(offset, animated) end
 
----Hook: After `adjustedContentInset` changed (Q63).
+---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: After `adjustedContentInset` changed (Q63).
 function ScrollView:adjustedContentInsetDidChange() end
 
 ---What `ui.ScrollView{...}` takes: settable properties, hooks and fields of your own.

@@ -1,0 +1,123 @@
+import Testing
+import Containment
+@testable import NestboxLua
+import InvariantChecking
+
+/// Policy Q76: a hook's super call (`ui.ViewController.viewWillAppear(self, animated)`,
+/// Swift's `super.viewWillAppear(animated)`) does nothing more, where it ran the hook
+/// again without end (willMove's, viewDidLoad's, layoutSubviews's) or warned W19 each
+/// time; every hook has a bound method to call. A direct call elsewhere is unchanged.
+@Suite(.checksInvariants) struct HookSuperCallTests {
+    @Test("every hook's super call, made from the hook, runs it once and records each event once")
+    func everySuperCallFromItsHook() throws {
+        let (outcome, out, rt) = try runLua("""
+        local D = ui.ViewController:extend("D")
+        for _, h in ipairs{ "viewDidLoad", "viewWillLayoutSubviews", "viewDidLayoutSubviews", "viewSafeAreaInsetsDidChange", "didReceiveMemoryWarning" } do
+          D[h] = function(self) print(h); ui.ViewController[h](self) end
+        end
+        for _, h in ipairs{ "viewWillAppear", "viewIsAppearing", "viewDidAppear", "viewWillDisappear", "viewDidDisappear" } do
+          D[h] = function(self, animated) print(h, animated); ui.ViewController[h](self, animated) end
+        end
+        for _, h in ipairs{ "willMove", "didMove" } do
+          D[h] = function(self, parent) print(h, parent and parent.name); ui.ViewController[h](self, parent) end
+        end
+        function D:viewWillTransition(size, c) print("viewWillTransition", size.width); ui.ViewController.viewWillTransition(self, size, c) end
+        function D:willTransition(t, c) print("willTransition", t.verticalSizeClass); ui.ViewController.willTransition(self, t, c) end
+        function D:traitCollectionDidChange(p) print("traitCollectionDidChange"); ui.ViewController.traitCollectionDidChange(self, p) end
+        local S = ui.ScrollView:extend("S")
+        for _, h in ipairs{ "layoutSubviews", "didMoveToSuperview", "didMoveToWindow", "safeAreaInsetsDidChange", "adjustedContentInsetDidChange" } do
+          S[h] = function(self) print(h); ui.ScrollView[h](self) end
+        end
+        local root = ui.ViewController{ name = "root" }
+        ui.window.rootViewController = root
+        ui.window:makeKeyAndVisible()
+        collectgarbage()
+        local d = D{ name = "d" }
+        root:addChild(d); root.view:addSubview(d.view); d:didMove(root)
+        collectgarbage()
+        d.view:addSubview(S{ name = "s", frame = { 0, 0, 100, 100 } })
+        ui.settle()
+        collectgarbage()
+        ui.rotate("landscapeLeft")
+        ui.settle()
+        ui.memoryWarning()
+        d:willMove(nil); d.view:removeFromSuperview(); d:removeFromParent()
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+        willMove\troot
+        viewDidLoad
+        viewWillAppear\tfalse
+        viewSafeAreaInsetsDidChange
+        viewWillLayoutSubviews
+        viewDidLayoutSubviews
+        viewIsAppearing\tfalse
+        viewDidAppear\tfalse
+        didMove\troot
+        didMoveToSuperview
+        didMoveToWindow
+        safeAreaInsetsDidChange
+        layoutSubviews
+        viewWillLayoutSubviews
+        viewDidLayoutSubviews
+        viewWillTransition\t852.0
+        willTransition\tcompact
+        viewSafeAreaInsetsDidChange
+        viewWillLayoutSubviews
+        viewDidLayoutSubviews
+        safeAreaInsetsDidChange
+        layoutSubviews
+        traitCollectionDidChange
+        didReceiveMemoryWarning
+        willMove\tnil
+        viewWillDisappear\tfalse
+        didMoveToWindow
+        viewDidDisappear\tfalse
+        didMove\tnil
+
+        """)
+        let events = rt.simulation.trace.events.filter { $0.object == "d" && [.lifecycle, .containment].contains($0.kind) }
+        #expect(events.map(\.body) == [
+            "d.willMove(toParent: root)", "d.loadView()", "d.viewDidLoad()", "d.viewWillAppear(animated: false)",
+            "d.viewSafeAreaInsetsDidChange()", "d.viewWillLayoutSubviews()", "d.viewDidLayoutSubviews()",
+            "d.viewIsAppearing(animated: false)", "d.viewDidAppear(animated: false)", "d.didMove(toParent: root)",
+            "d.viewWillLayoutSubviews()", "d.viewDidLayoutSubviews()", "d.viewWillTransition(size: \"852 x 393\")",
+            "d.willTransition(traits: \"compact x compact\")", "d.viewSafeAreaInsetsDidChange()",
+            "d.viewWillLayoutSubviews()", "d.viewDidLayoutSubviews()", "d.traitCollectionDidChange()",
+            "d.didReceiveMemoryWarning()", "d.willMove(toParent: nil)", "d.viewWillDisappear(animated: false)",
+            "d.viewDidDisappear(animated: false)", "d.didMove(toParent: nil)",
+        ])
+        #expect(!rt.simulation.trace.events.contains { $0.kind == .warning })
+    }
+
+    @Test("a super call through a script's class without the hook reaches the bound method; a direct call elsewhere is as before")
+    func directCallsAndInheritedSuperCalls() throws {
+        let (outcome, out, rt) = try runLua("""
+        local Base = ui.ViewController:extend("Base")
+        local D = Base:extend("D")
+        function D:viewWillAppear(animated) print("D will appear", animated); Base.viewWillAppear(self, animated) end
+        function D:viewDidLoad() print("D loaded"); Base.viewDidLoad(self) end
+        local d = D{ name = "d" }
+        ui.window.rootViewController = d
+        ui.window:makeKeyAndVisible()
+        collectgarbage()
+        d:viewDidLoad()
+        d:viewWillAppear(true)
+        print(pcall(function() d:traitCollectionDidChange(d.traitCollection) end))
+        print(pcall(function() ui.ViewController.willTransition(d, d.traitCollection, nil) end))
+        d.view:didMoveToWindow()
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+        D loaded
+        D will appear\tfalse
+        D loaded
+        D will appear\ttrue
+        false\ttest:11: ViewController:traitCollectionDidChange is UIKit's to call: Nestbox models it as the super call from the hook traitCollectionDidChange only (policy Q76)
+        false\ttest:12: bad argument #3 to 'willTransition' (TransitionCoordinator expected, got nil)
+
+        """)
+        // The direct call of viewWillAppear is W19's misuse, once.
+        #expect(rt.simulation.trace.events.filter { $0.kind == .warning }.count == 1)
+    }
+}
