@@ -44,6 +44,16 @@ extension ReplTests {
             """)
     }
 
+    @Test("a script's class prints as its own fields, which it keeps behind its table")
+    func printingAClass() throws {
+        let (r, _, _) = try repl(["D = ui.ViewController:extend('D')", "D.count = 2; D.label = 'x'", "D", "{ cls = D }"])
+        #expect(r.out == """
+            { count = 2, label = "x" }
+            { cls = { count = 2, label = "x" } }
+
+            """)
+    }
+
     @Test("a line that settles with an invariant broken says so and the REPL goes on; redeclaring replaces")
     func invariants() throws {
         let (r, _, _) = try repl([

@@ -245,6 +245,25 @@ enum UIFunctions {
 
     static let prelude = LuaNamespace(path: "ui", doc: "For the prelude, which removes it from `ui`.", functions: [
         ExploreFunctions.actionNamed,
+        /// For the REPL's printer, which reads tables raw: a script's class keeps its
+        /// fields behind it (`__extend`), so the printer is handed a copy of them.
+        LuaMethod("_classFields", "(value: any) -> any",
+                  doc: "A copy of a script class's own fields; any other value as it is.") { a in
+            let L = a.L
+            lua_settop(L, 1)
+            guard L.type(1) == LUA_TTABLE, lua_getmetatable(L, 1) != 0, L.rawField(-1, "__parent") == LUA_TTABLE,
+                  L.rawField(-2, "__index") == LUA_TTABLE else { lua_settop(L, 1); return 1 }
+            let fields = L.top
+            L.newTable()
+            L.pushNil()
+            while lua_next(L, fields) != 0 {               // the copy, key, value
+                lua_pushvalue(L, -2)
+                lua_pushvalue(L, -2)
+                lua_rawset(L, -5)
+                L.pop()
+            }
+            return 1
+        },
         /// Used once by the prelude's `require`: the bytes of a module beside the script,
         /// as they are (the prelude loads them as the main script is loaded).
         LuaMethod("_readModule", "(name: string) -> string?, string",

@@ -95,6 +95,8 @@ end
 -- ui.fireAction: calls an action declared with ui.action, here in Lua.
 local actionNamed = ui._action
 ui._action = nil
+local classFields = ui._classFields
+ui._classFields = nil
 function ui.fireAction(name)
   local fire, why = actionNamed(name)
   if not fire then error(why, 2) end
@@ -128,6 +130,7 @@ local function pretty(v, depth, indent)
   local mt = getmetatable(v)
   if type(mt) == "table" and rawget(mt, "__tostring") then return tostring(v) end
   if depth <= 0 then return "{...}" end
+  v = classFields(v)          -- a class's own fields, kept behind it
   local n = rawlen(v)
   local keys = {}
   for k in next, v do
