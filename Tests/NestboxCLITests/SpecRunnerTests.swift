@@ -225,7 +225,7 @@ import NestboxCLI
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let r = nestbox(["test", root.appendingPathComponent("Specs").path])
         #expect(r.code == 0, "\(r.out)")
-        #expect(r.out.hasSuffix("\n8 passed, 0 failed\n"))
+        #expect(r.out.hasSuffix("\n9 passed, 0 failed\n"))
     }
 
     @Test("a file with no tests runs as one, named on the command line or found in a folder")
@@ -381,6 +381,24 @@ import NestboxCLI
                 assert.spy(cs).was.called(1)
                 assert.are.equal(1, real)
               end)
+              it("asserts on a spy by reading the object's hook", function()
+                local vc = ui.ViewController{ name = "vc" }
+                spy.on(vc, "viewDidLoad")
+                collectgarbage()
+                local _ = vc.view
+                assert.spy(vc.viewDidLoad).was.called(1)
+                assert.spy(vc.viewDidLoad).was.called_with(vc)
+                local other = ui.ViewController{ name = "other" }
+                local s = spy.on(other, "viewDidLoad")
+                assert.has_error(function() assert.spy(vc.viewDidLoad).was.called(1) end)
+                s:revert()
+                assert.spy(vc.viewDidLoad).was.called(1)
+              end)
+              it("two spies under one name are one too many", function()
+                spy.on(ui.ViewController{ name = "a" }, "viewWillAppear")
+                spy.on(ui.ViewController{ name = "b" }, "viewWillAppear")
+                assert.spy(ui.ViewController{}.viewWillAppear).was_not.called()
+              end)
             end)
             """, name: "alias_spec.lua")
         let r = nestbox(["test", file, "-j", "1"])
@@ -391,8 +409,11 @@ import NestboxCLI
             FAIL \(file): c spies a refused name (T)
                  \(file):11: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)
             PASS \(file): c calls the script's own function through (T)
+            PASS \(file): c asserts on a spy by reading the object's hook (T)
+            FAIL \(file): c two spies under one name are one too many (T)
+                 \(file):64: assert.spy: 2 spies watch objects under 'viewWillAppear', and reading it gives UIKit's method, the same for every object: assert on the spy that spy.on returned
 
-            4 passed, 1 failed
+            5 passed, 2 failed
 
             """)
     }
@@ -446,7 +467,7 @@ import NestboxCLI
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let spec = root.appendingPathComponent("Specs/busted_style_spec.lua").path
         let r = nestbox(["test", spec])
-        #expect(r.code == 0 && r.out.hasSuffix("\n3 passed, 0 failed\n"), "\(r.out)")
+        #expect(r.code == 0 && r.out.hasSuffix("\n4 passed, 0 failed\n"), "\(r.out)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/busted") {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/busted")
@@ -472,10 +493,13 @@ import NestboxCLI
               it("passes", function() assert.are.equal(1, 1, "not shown"); assert.near(1, 1.05, 0.1, "nor this") end)
               it("float", function() assert.are.equal(0.3, 0.1 + 0.2) end)
               it("spy of a number", function() spy.new(5) end)
+              it("at least", function() local s = spy.new(function() end); s(); assert.spy(s).was.called_at_least(2) end)
+              it("returned", function() local s = spy.new(function() return 1, "a" end); s(); assert.spy(s).returned_with(1, match.is_number()) end)
+              it("matcher", function() local s = spy.new(function() end); s(); assert.spy(s).was.called_with(match.is_bogus()) end)
             end)
             """, name: "fail_spec.lua")
         let f = nestbox(["test", failing])
-        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 13 failed\n"), "\(f.out)")
+        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 16 failed\n"), "\(f.out)")
         for expected in [
             "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
             "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = 2 }\n     Expected:\n     (table) { [\"a\"] = 1 }\n",
@@ -493,6 +517,9 @@ import NestboxCLI
             // Numbers with all their digits, as luassert shows them.
             "\(failing):14: Expected objects to be equal.\n     Passed in:\n     (number) 0.30000000000000004441\n     Expected:\n     (number) 0.2999999999999999889\n",
             "\(failing):15: Cannot spy on type 'number', only on functions or callable elements\n",
+            "\(failing):16: Expected to be called at least 2 time(s), but was called 1 time(s)\n",
+            "\(failing):17: Function never returned matching arguments.\n     Returned (last call if any):\n     (1, \"a\")\n     Expected:\n     (1, match.is_number())\n",
+            "\(failing):18: luassert: no matcher named 'match.is_bogus'\n",
         ] {
             #expect(f.out.contains(expected), "\(expected)\n\(f.out)")
         }

@@ -120,4 +120,42 @@ import InvariantChecking
         // The direct call of viewWillAppear is W19's misuse, once.
         #expect(rt.simulation.trace.events.filter { $0.kind == .warning }.count == 1)
     }
+
+    @Test("the hooks the model asks answer as UIKit does: loadView's super call makes the class's view, sizeForChildContentContainer's gives the class's size")
+    func askedHooksSuperCalls() throws {
+        let (outcome, out, _) = try runLua("""
+        local N = ui.NavigationController:extend("N")
+        function N:loadView() ui.NavigationController.loadView(self); print("loaded", #self.view.subviews) end
+        local P = ui.ViewController:extend("P")
+        function P:sizeForChildContentContainer(child, size)
+          if child.name == "half" then return { width = size.width / 2, height = size.height } end
+          return ui.ViewController.sizeForChildContentContainer(self, child, size)
+        end
+        local n = N{ name = "n", root = ui.ViewController{ name = "top" } }
+        collectgarbage()
+        print(n.view.className, n.navigationBar.superview == n.view)
+        local p = P{ name = "p" }
+        local half = ui.ViewController{ name = "half", viewWillTransition = function(_, size) print("half gets", size.width) end }
+        local whole = ui.ViewController{ name = "whole" }
+        collectgarbage()
+        print(p:sizeForChildContentContainer(half, { 100, 50 }).width, p:sizeForChildContentContainer(whole, { 100, 50 }).width)
+        print(ui.ViewController{}:sizeForChildContentContainer(half, { 100, 50 }).width)
+        print(pcall(function() p:loadView() end))
+        ui.window.rootViewController = p
+        ui.window:makeKeyAndVisible()
+        p:addChild(half); p.view:addSubview(half.view); half:didMove(p)
+        ui.rotate("landscapeLeft")
+        ui.settle()
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+        loaded\t0
+        LayoutContainerView\ttrue
+        50.0\t100.0
+        100.0
+        false\ttest:17: ViewController:loadView is UIKit's to call: read `view` or call `loadViewIfNeeded()`; from the hook loadView it is the super call (policy Q76)
+        half gets\t426.0
+
+        """)
+    }
 }

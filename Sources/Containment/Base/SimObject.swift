@@ -197,10 +197,17 @@ open class SimObject {
     /// call).
     final func callHost(_ hook: Hook, _ override: Override) {
         guard let host else { return }
+        running(override) { host.run(hook, override, on: self) }
+    }
+
+    /// `body` with `overriding` saying `override` runs (Q76), as a hook the host is asked
+    /// for (`loadView`, `sizeForChildContentContainer`) runs.
+    @inline(__always)
+    final func running<T>(_ override: Override, _ body: () -> T) -> T {
         let outer = overriding
         overriding = override
-        host.run(hook, override, on: self)
-        overriding = outer
+        defer { overriding = outer }
+        return body()
     }
 
     /// The override point for callbacks: runs after UIKit's own work. The default

@@ -214,7 +214,7 @@ open class ViewController: SimObject {
         let sim = simulation
         isLoadingView = true
         sim.trace.record(.lifecycle, self, "loadView")
-        if host?.loadView(for: self) != true { loadView() }
+        if running(.loadView, { host?.loadView(for: self) }) != true { loadView() }
         isLoadingView = false
         if _view == nil {
             sim.lint(self, "loadView of \(objectDescription) did not set a view; a plain View was used", rule: .loadViewWithoutView)
@@ -255,6 +255,14 @@ open class ViewController: SimObject {
 
     /// UIKit's default sizeForChildContentContainer: a child gets the parent's size.
     open func size(forChildContentContainer child: ViewController, parentSize: Size) -> Size { parentSize }
+
+    /// The size `child` gets in a rotation: the script's override, if it answers, else
+    /// UIKit's (the class's) implementation, which the override reaches by its super call
+    /// (Q76).
+    public func sizeAsked(forChild child: ViewController, parentSize: Size) -> Size {
+        running(.sizeForChildContentContainer, { host?.size(forChild: child, of: self, parentSize: parentSize) })
+            ?? size(forChildContentContainer: child, parentSize: parentSize)
+    }
 
     /// A child's extended-layout settings changed: a container lays it out again.
     func childLayoutDidChange() { viewIfLoaded?.setNeedsLayout() }

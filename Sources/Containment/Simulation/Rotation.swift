@@ -134,8 +134,7 @@ extension ViewController {
                                 [("size", .string("\(formatNumber(newSize.width)) x \(formatNumber(newSize.height))"))])
         notify(.viewWillTransition(size: newSize, coordinator: coordinator))
         for c in children where c.viewIfLoaded?.window != nil {
-            let childSize = host?.size(forChild: c, of: self, parentSize: newSize)
-                ?? size(forChildContentContainer: c, parentSize: newSize)
+            let childSize = sizeAsked(forChild: c, parentSize: newSize)
             if let v = c.viewIfLoaded, v.bounds.size == childSize { continue }
             c.deliverViewWillTransition(to: childSize, coordinator: coordinator)
         }

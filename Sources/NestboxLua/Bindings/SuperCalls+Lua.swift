@@ -6,7 +6,10 @@ import Containment
 /// `super.viewWillTransition(to:with:)`) must find a method, and from the hook it does
 /// nothing more (`SimObject.isSuperCall`, policy Q76). Called anywhere else, a hook
 /// without arguments runs as a direct call of `viewDidLoad` does; one whose arguments
-/// only the model makes (a coordinator, the previous traits) is refused.
+/// only the model makes (a coordinator, the previous traits) is refused. The two hooks
+/// the model asks rather than tells answer as UIKit's implementation does: `loadView`'s
+/// super call makes the class's view, and `sizeForChildContentContainer` gives the
+/// class's size (the parent's), or, called elsewhere, the hook's answer first.
 enum SuperCalls {
     /// A hook with no arguments: called directly, UIKit's part and then the hook.
     static func direct<T: SimObject>(_ hook: Hook, _ type: T.Type, _ name: String) -> LuaMethod {
@@ -29,6 +32,25 @@ enum SuperCalls {
     }
 
     static let viewController: [LuaMethod] = [
+        LuaMethod("loadView", "()", doc: "From the hook itself, its super call: UIKit's `loadView`, a plain view (Q76); called elsewhere, refused.") { a in
+            let vc = try a.object(1, ViewController.self, "ViewController")
+            guard vc.isSuperCall(of: .loadView) else {
+                throw LuaFailure.message("ViewController:loadView is UIKit's to call: read `view` or call `loadViewIfNeeded()`; from the hook loadView it is the super call (policy Q76)")
+            }
+            vc.loadView()
+            return 0
+        },
+        LuaMethod("sizeForChildContentContainer", "(child: ViewController, parentSize: Size) -> Size",
+                  doc: "The size `child` gets in a rotation: the hook's answer, else UIKit's (the parent's size); from the hook itself, UIKit's (Q76).") { a in
+            let vc = try a.object(1, ViewController.self, "ViewController")
+            let child = try a.object(2, ViewController.self, "ViewController")
+            let v = try a.fields(3, positional: ["width", "height"], "size")
+            let size = Size(width: v[0], height: v[1])
+            a.rt.push(vc.isSuperCall(of: .sizeForChildContentContainer)
+                      ? vc.size(forChildContentContainer: child, parentSize: size)
+                      : vc.sizeAsked(forChild: child, parentSize: size))
+            return 1
+        },
         direct(.viewSafeAreaInsetsDidChange, ViewController.self, "ViewController"),
         only(.viewWillTransition, "(size: Size, coordinator: TransitionCoordinator)", "ViewController") { a in
             _ = try a.fields(2, positional: ["width", "height"], "size")

@@ -200,9 +200,12 @@ package enum LuaAnnotations {
         ---@overload fun(target: table, key: any, ...: any): nestbox.spy
         stub = {}
 
-        ---luassert's matchers: `match._` matches any argument of `called_with`.
+        ---luassert's matchers for `called_with` and `returned_with`: `match._` matches anything,
+        ---`match.is_string()` (any type), `is_true()`, `is_truthy()`, `is_equal(x)`, `is_same(x)`,
+        ---`is_ref(x)`, `is_near(x, d)`, `matches(pattern)`; `not`/`no` negate (`match.is_not_nil()`).
         ---@class nestbox.match
         ---@field _ any
+        ---@field [string] fun(...: any): any
         match = {}
 
         ---luassert's assertions with their modifiers (`assert.are.equal(expected, actual)`,

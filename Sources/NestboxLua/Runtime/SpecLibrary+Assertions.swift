@@ -17,8 +17,14 @@ local function number(v)
   if math.type(v) == "float" and not str:find("[%.,eEn]") then str = str:gsub("%d+", "%0.0", 1) end
   return str
 end
+-- luassert's matchers (`match._`, `match.is_string()`, made in SpecLibrary+Spies.swift):
+-- a value `same` compares by the matcher's test, shown by its name.
+local matcherClass = {}
+matcherClass.__tostring = function(m) return m.name end
+
 local function show(v, depth)
   depth = depth or 0
+  if getmetatable(v) == matcherClass then return v.name end
   local kind = type(v)
   if kind == "string" then return string.format("%q", v) end
   if kind == "number" then return number(v) end
@@ -38,11 +44,9 @@ local function show(v, depth)
 end
 local function typed(v) return "(" .. type(v) .. ") " .. show(v) end
 
--- luassert's match._: an argument of called_with that matches anything.
-match = { _ = setmetatable({}, { __tostring = function() return "match._" end }) }
-
 local function same(a, b, seen)
-  if a == match._ or b == match._ then return true end
+  if getmetatable(b) == matcherClass then return b.test(a) end
+  if getmetatable(a) == matcherClass then return a.test(b) end
   if a == b then return true end
   if type(a) ~= "table" or type(b) ~= "table" then return false end
   seen = seen or {}
@@ -165,162 +169,8 @@ local function asserting(a, negated, message)
   end
 end
 
--- Spies: a callable table that records its calls (and calls through, for spy.on).
-local spyClass = {}
-spyClass.__index = spyClass
-spyClass.__call = function(s, ...)
-  s.calls[#s.calls + 1] = { vals = table.pack(...) }
-  if s.fn then return s.fn(...) end
-  if s.returned then return table.unpack(s.returned, 1, s.returned.n) end
-end
-function spyClass:clear() self.calls = {}; return self end
-function spyClass:revert()
-  if self.target then
-    -- On a bound object the hook is taken away: what was read there was UIKit's method.
-    if type(self.target) == "userdata" then
-      self.target[self.key] = self.own     -- the object's own function, or none
-    else
-      self.target[self.key] = self.original
-    end
-  end
-  return self.original
-end
-
-local function newSpy(fn) return setmetatable({ calls = {}, fn = fn }, spyClass) end
--- The spy a function stands for on a bound object (spy.on), by the function.
-local spyBehind = setmetatable({}, { __mode = "k" })
-local function isSpy(s) return getmetatable(s) == spyClass end
-local function callable(f)
-  return type(f) == "function" or type((getmetatable(f) or {}).__call) == "function"
-end
-
--- A stub's answers, set as luassert sets them: `s.returns(1)`, `s.invokes(f)`, also
--- under `s.by_default`; `s:returns(1)` is taken too (its first argument is the stub).
-local function answers(s)
-  local function args(...) if select("#", ...) > 0 and select(1, ...) == s then return select(2, ...) end return ... end
-  s.returns = function(...) s.fn = nil; s.returned = table.pack(args(...)); return s end
-  s.invokes = function(...)
-    local f = args(...)
-    if not callable(f) then error("stub.invokes: a function expected, got " .. type(f), 2) end
-    s.fn, s.returned = f, nil
-    return s
-  end
-  s.by_default = { returns = s.returns, invokes = s.invokes }
-  return s
-end
-
-spy = setmetatable({
-  new = function(fn)
-    if not callable(fn) then error("Cannot spy on type '" .. type(fn) .. "', only on functions or callable elements", 2) end
-    return newSpy(fn)
-  end,
-  on = function(target, key)
-    -- A refused name is the spec's error, at its line.
-    local function at(ok, ...)
-      if not ok then error((tostring((...)):gsub("^spec:%d+: ", "")), 3) end
-      return ...
-    end
-    local original = at(pcall(function() return target[key] end))
-    local s
-    local value
-    if type(target) == "userdata" then
-      -- A bound object's hook must be a function (docs/api-conventions.md): it gets one
-      -- that calls the spy, and `assert.spy(vc.viewDidLoad)` finds the spy behind it.
-      -- Reading a hook's name gives UIKit's method, which would call the spy again, so
-      -- the spy calls through to the script's own function (the object's, else its
-      -- class's); with none, it records only (README.md, nestbox test).
-      local through, own = scriptMethod(target, key)
-      s = newSpy(through)
-      s.own = own and through or nil
-      value = function(...) return s(...) end
-      spyBehind[value] = s
-    elseif getmetatable(target) ~= nil then
-      -- A class (or any table with a metatable) may call only functions, as a class's
-      -- hook is found: the spy goes behind one, as on an object, and calls through.
-      s = newSpy(original)
-      value = function(...) return s(...) end
-      spyBehind[value] = s
-    else
-      s = newSpy(original)
-      value = s
-    end
-    s.target, s.key, s.original = target, key, original
-    at(pcall(function() target[key] = value end))
-    return s
-  end,
-  is_spy = isSpy,
-}, { __call = function(_, fn) return newSpy(fn) end })
-
-stub = setmetatable({
-  -- luassert's stub.new: what it returns, or the one function given is what it calls.
-  new = function(target, key, ...)
-    if (type(target) ~= "table" and type(target) ~= "userdata") or key == nil then
-      error("stub.new(): Can only create stub on a table key, call with 2 params; table, key", 2)
-    end
-    local s = answers(spy.on(target, key))
-    if select("#", ...) == 1 and callable((...)) then s.invokes((...)) else s.returns(...) end
-    return s
-  end,
-}, { __call = function(self, target, key, ...) return self.new(target, key, ...) end })
-
-local function spyAssertion(s, negated)
-  s = spyBehind[s] or s
-  if not isSpy(s) then error("assert.spy: a spy or stub expected, got " .. type(s), 3) end
-  local function argsOf(call) return call.vals end
-  local function callsText()
-    local lines = {}
-    for i, call in ipairs(s.calls) do
-      local args = {}
-      for j = 1, call.vals.n do args[j] = show(call.vals[j]) end
-      lines[i] = "  (" .. table.concat(args, ", ") .. ")"
-    end
-    return #lines == 0 and "no calls" or table.concat(lines, "\n")
-  end
-  -- Each check: whether it holds, and its message, positive or negated.
-  local checks = {
-    called = function(times)
-      local ok = times == nil and #s.calls > 0 or #s.calls == times
-      local count = (times and " " .. times .. " time(s)" or "") .. ", but was called " .. #s.calls .. " time(s)"
-      return ok, "Expected to be called" .. count, "Expected not to be called" .. count
-    end,
-    called_with = function(...)
-      local want = table.pack(...)
-      local ok = false
-      for _, call in ipairs(s.calls) do
-        local got = argsOf(call)
-        local match = got.n == want.n
-        for i = 1, want.n do match = match and same(got[i], want[i]) end
-        ok = ok or match
-      end
-      local args = {}
-      for i = 1, want.n do args[i] = show(want[i]) end
-      local what = "\n  (" .. table.concat(args, ", ") .. ")\nCalls:\n" .. callsText()
-      return ok, "Expected to be called with:" .. what, "Expected not to be called with:" .. what
-    end,
-  }
-  return setmetatable({}, {
-    __index = function(_, key)
-      local n = negated
-      local words = {}
-      for word in key:gmatch("[^_]+") do words[#words + 1] = word:lower() end
-      local i = 1
-      while i <= #words do
-        local w = words[i]
-        if negation[w] then n = not n
-        elseif w == "called" then
-          local name = words[i + 1] == "with" and "called_with" or "called"
-          return function(...)
-            local ok, says, saysNot = checks[name](...)
-            if n then ok = not ok end
-            if not ok then fail(n and saysNot or says, 2) end
-          end
-        elseif not filler[w] then error("luassert: no spy assertion named '" .. key .. "'", 2) end
-        i = i + 1
-      end
-      return spyAssertion(s, n)
-    end,
-  })
-end
+-- `assert.spy(s)` (SpecLibrary+Spies.swift, after this piece).
+local spyAssertion
 
 assert = setmetatable({}, {
   __call = function(_, v, message, ...)

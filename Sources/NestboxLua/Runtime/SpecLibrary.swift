@@ -9,7 +9,7 @@
 /// `before_each` functions of its blocks outermost first and the `after_each` ones
 /// innermost first, as busted does.
 enum SpecLibrary {
-    static let source = core + assertions + "\nreturn spec\n"
+    static let source = core + assertions + spies + "\nreturn spec\n"
 
     static let core = #"""
 local where, ui, scriptMethod = ...

@@ -231,6 +231,15 @@ function ViewController:present(vc, animated, completion) end
 ---@param completion fun()?
 function ViewController:dismiss(animated, completion) end
 
+---From the hook itself, its super call: UIKit's `loadView`, a plain view (Q76); called elsewhere, refused. Hook: Replaces the base view loading: must set `self.view`.
+function ViewController:loadView() end
+
+---The size `child` gets in a rotation: the hook's answer, else UIKit's (the parent's size); from the hook itself, UIKit's (Q76). Hook: The size a child gets in a rotation; nil for UIKit's default (the parent's size).
+---@param child ViewController
+---@param parentSize (Size|number[])
+---@return Size
+function ViewController:sizeForChildContentContainer(child, parentSize) end
+
 ---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: After the view's safe-area insets changed, during layout (Q16).
 function ViewController:viewSafeAreaInsetsDidChange() end
 
@@ -247,15 +256,6 @@ function ViewController:willTransition(traits, coordinator) end
 ---From the hook itself, its super call: nothing more (Q76); called elsewhere, refused. Hook: After a rotation or a device change changed the traits (Q8).
 ---@param previous TraitCollection?
 function ViewController:traitCollectionDidChange(previous) end
-
----Hook: Replaces the base view loading: must set `self.view`.
-function ViewController:loadView() end
-
----Hook: The size a child gets in a rotation; nil for UIKit's default (the parent's size).
----@param child ViewController
----@param parentSize (Size|number[])
----@return Size?
-function ViewController:sizeForChildContentContainer(child, parentSize) end
 
 ---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
 ---@param args table
@@ -1515,9 +1515,12 @@ spy = {}
 ---@overload fun(target: table, key: any, ...: any): nestbox.spy
 stub = {}
 
----luassert's matchers: `match._` matches any argument of `called_with`.
+---luassert's matchers for `called_with` and `returned_with`: `match._` matches anything,
+---`match.is_string()` (any type), `is_true()`, `is_truthy()`, `is_equal(x)`, `is_same(x)`,
+---`is_ref(x)`, `is_near(x, d)`, `matches(pattern)`; `not`/`no` negate (`match.is_not_nil()`).
 ---@class nestbox.match
 ---@field _ any
+---@field [string] fun(...: any): any
 match = {}
 
 ---luassert's assertions with their modifiers (`assert.are.equal(expected, actual)`,

@@ -1,0 +1,267 @@
+/// busted's spies and stubs, and luassert's matchers (README.md, `nestbox test`): `spy.new`,
+/// `spy.on` (on a bound object, behind the object's field, calling the script's own
+/// function through), `stub`, `assert.spy(s)` with `called`, `called_with`,
+/// `called_at_least`/`at_most`/`more_than`/`less_than` and `returned_with`, and `match`.
+/// Part of the spec library's chunk, after SpecLibrary+Assertions.swift's piece, whose
+/// locals (`show`, `same`, `fail`, `matcherClass`, `spyAssertion`) it uses.
+extension SpecLibrary {
+    static let spies = #"""
+-- Spies: a callable table that records its calls (and calls through, for spy.on).
+local spyClass = {}
+-- The spies on bound objects, by what reading their key gives (UIKit's method, the
+-- same function for every object): `assert.spy(vc.viewDidLoad)` finds the one spy.
+local spiesReading = setmetatable({}, { __mode = "k" })
+spyClass.__index = spyClass
+-- Each call keeps its arguments and what it returned (`returned_with`).
+local function returning(call, r) call.returns = r; return table.unpack(r, 1, r.n) end
+spyClass.__call = function(s, ...)
+  local call = { vals = table.pack(...) }
+  s.calls[#s.calls + 1] = call
+  if s.fn then return returning(call, table.pack(s.fn(...))) end
+  return returning(call, s.returned or { n = 0 })
+end
+function spyClass:clear() self.calls = {}; return self end
+function spyClass:revert()
+  if self.target then
+    -- On a bound object the hook is taken away: what was read there was UIKit's method.
+    if type(self.target) == "userdata" then
+      self.target[self.key] = self.own     -- the object's own function, or none
+      local list = spiesReading[self.original]
+      for i = #(list or {}), 1, -1 do if list[i] == self then table.remove(list, i) end end
+    else
+      self.target[self.key] = self.original
+    end
+  end
+  return self.original
+end
+
+local function newSpy(fn) return setmetatable({ calls = {}, fn = fn }, spyClass) end
+-- The spy a function stands for on a bound object (spy.on), by the function.
+local spyBehind = setmetatable({}, { __mode = "k" })
+local function isSpy(s) return getmetatable(s) == spyClass end
+local function callable(f)
+  return type(f) == "function" or type((getmetatable(f) or {}).__call) == "function"
+end
+
+-- A stub's answers, set as luassert sets them: `s.returns(1)`, `s.invokes(f)`, also
+-- under `s.by_default`; `s:returns(1)` is taken too (its first argument is the stub).
+local function answers(s)
+  local function args(...) if select("#", ...) > 0 and select(1, ...) == s then return select(2, ...) end return ... end
+  s.returns = function(...) s.fn = nil; s.returned = table.pack(args(...)); return s end
+  s.invokes = function(...)
+    local f = args(...)
+    if not callable(f) then error("stub.invokes: a function expected, got " .. type(f), 2) end
+    s.fn, s.returned = f, nil
+    return s
+  end
+  s.by_default = { returns = s.returns, invokes = s.invokes }
+  return s
+end
+
+spy = setmetatable({
+  new = function(fn)
+    if not callable(fn) then error("Cannot spy on type '" .. type(fn) .. "', only on functions or callable elements", 2) end
+    return newSpy(fn)
+  end,
+  on = function(target, key)
+    -- A refused name is the spec's error, at its line.
+    local function at(ok, ...)
+      if not ok then error((tostring((...)):gsub("^spec:%d+: ", "")), 3) end
+      return ...
+    end
+    local original = at(pcall(function() return target[key] end))
+    local s
+    local value
+    if type(target) == "userdata" then
+      -- A bound object's hook must be a function (docs/api-conventions.md): it gets one
+      -- that calls the spy, and `assert.spy(vc.viewDidLoad)` finds the spy behind it.
+      -- Reading a hook's name gives UIKit's method, which would call the spy again, so
+      -- the spy calls through to the script's own function (the object's, else its
+      -- class's); with none, it records only (README.md, nestbox test).
+      local through, own = scriptMethod(target, key)
+      s = newSpy(through)
+      s.own = own and through or nil
+      value = function(...) return s(...) end
+      spyBehind[value] = s
+      if type(original) == "function" then
+        spiesReading[original] = spiesReading[original] or {}
+        table.insert(spiesReading[original], s)
+      end
+    elseif getmetatable(target) ~= nil then
+      -- A class (or any table with a metatable) may call only functions, as a class's
+      -- hook is found: the spy goes behind one, as on an object, and calls through.
+      s = newSpy(original)
+      value = function(...) return s(...) end
+      spyBehind[value] = s
+    else
+      s = newSpy(original)
+      value = s
+    end
+    s.target, s.key, s.original = target, key, original
+    at(pcall(function() target[key] = value end))
+    return s
+  end,
+  is_spy = isSpy,
+}, { __call = function(_, fn) return newSpy(fn) end })
+
+stub = setmetatable({
+  -- luassert's stub.new: what it returns, or the one function given is what it calls.
+  new = function(target, key, ...)
+    if (type(target) ~= "table" and type(target) ~= "userdata") or key == nil then
+      error("stub.new(): Can only create stub on a table key, call with 2 params; table, key", 2)
+    end
+    local s = answers(spy.on(target, key))
+    if select("#", ...) == 1 and callable((...)) then s.invokes((...)) else s.returns(...) end
+    return s
+  end,
+}, { __call = function(self, target, key, ...) return self.new(target, key, ...) end })
+
+-- What `assert.spy(x)` asserts on: a spy, the function standing for one, or UIKit's
+-- method read from an object that one spy (spy.on) watches under that name.
+local function spyFor(x)
+  if spyBehind[x] then return spyBehind[x] end
+  local list = spiesReading[x]
+  if list == nil or #list == 0 then return x end
+  if #list == 1 then return list[1] end
+  local keys = {}
+  for i, s in ipairs(list) do keys[i] = s.key end
+  error("assert.spy: " .. #list .. " spies watch objects under '" .. keys[1] .. "', and reading it gives UIKit's method, the same for every object: assert on the spy that spy.on returned", 4)
+end
+
+spyAssertion = function(s, negated)
+  s = spyFor(s)
+  if not isSpy(s) then error("assert.spy: a spy or stub expected, got " .. type(s), 3) end
+  local function argsOf(call) return call.vals end
+  local function callsText()
+    local lines = {}
+    for i, call in ipairs(s.calls) do
+      local args = {}
+      for j = 1, call.vals.n do args[j] = show(call.vals[j]) end
+      lines[i] = "  (" .. table.concat(args, ", ") .. ")"
+    end
+    return #lines == 0 and "no calls" or table.concat(lines, "\n")
+  end
+  local function list(values)
+    local shown = {}
+    for i = 1, values.n do shown[i] = show(values[i]) end
+    return "(" .. table.concat(shown, ", ") .. ")"
+  end
+  -- At least, at most: luassert's words and messages.
+  local function counted(word, holds)
+    return function(times)
+      local count = " " .. word .. " " .. tostring(times) .. " time(s), but was called " .. #s.calls .. " time(s)"
+      return holds(#s.calls, times), "Expected to be called" .. count, "Expected not to be called" .. count
+    end
+  end
+  -- Each check: whether it holds, and its message, positive or negated.
+  local checks = {
+    called_at_least = counted("at least", function(n, t) return n >= t end),
+    called_at_most = counted("at most", function(n, t) return n <= t end),
+    called_more_than = counted("more than", function(n, t) return n > t end),
+    called_less_than = counted("less than", function(n, t) return n < t end),
+    returned_with = function(...)
+      local want = table.pack(...)
+      local ok, last = false, nil
+      for _, call in ipairs(s.calls) do
+        local got = call.returns
+        if got then
+          last = got
+          local match = got.n == want.n
+          for i = 1, want.n do match = match and same(got[i], want[i]) end
+          ok = ok or match
+        end
+      end
+      local returned = last and list(last) or "(none)"
+      return ok, "Function never returned matching arguments.\nReturned (last call if any):\n" .. returned .. "\nExpected:\n" .. list(want),
+        "Function returned matching arguments at least once.\nReturned (last matching call):\n" .. returned .. "\nDid not expect:\n" .. list(want)
+    end,
+    called = function(times)
+      local ok = times == nil and #s.calls > 0 or #s.calls == times
+      local count = (times and " " .. times .. " time(s)" or "") .. ", but was called " .. #s.calls .. " time(s)"
+      return ok, "Expected to be called" .. count, "Expected not to be called" .. count
+    end,
+    called_with = function(...)
+      local want = table.pack(...)
+      local ok = false
+      for _, call in ipairs(s.calls) do
+        local got = argsOf(call)
+        local match = got.n == want.n
+        for i = 1, want.n do match = match and same(got[i], want[i]) end
+        ok = ok or match
+      end
+      local args = {}
+      for i = 1, want.n do args[i] = show(want[i]) end
+      local what = "\n  (" .. table.concat(args, ", ") .. ")\nCalls:\n" .. callsText()
+      return ok, "Expected to be called with:" .. what, "Expected not to be called with:" .. what
+    end,
+  }
+  return setmetatable({}, {
+    __index = function(_, key)
+      local n = negated
+      local words = {}
+      for word in key:gmatch("[^_]+") do words[#words + 1] = word:lower() end
+      local i = 1
+      while i <= #words do
+        local w = words[i]
+        if negation[w] then n = not n
+        elseif w == "called" or w == "returned" then
+          local name = table.concat(words, "_", i)
+          if not checks[name] then name = w == "called" and words[i + 1] == "with" and "called_with" or w end
+          if not checks[name] then error("luassert: no spy assertion named '" .. key .. "'", 2) end
+          return function(...)
+            local ok, says, saysNot = checks[name](...)
+            if n then ok = not ok end
+            if not ok then fail(n and saysNot or says, 2) end
+          end
+        elseif not filler[w] then error("luassert: no spy assertion named '" .. key .. "'", 2) end
+        i = i + 1
+      end
+      return spyAssertion(s, n)
+    end,
+  })
+end
+
+-- luassert's matchers, for the arguments of `called_with` and `returned_with`: `match._`
+-- (anything), `match.is_string()` and the other types, `is_true`, `is_false`,
+-- `is_truthy`, `is_falsy`, `is_equal(x)`, `is_same(x)`, `is_ref(x)`, `is_near(x, d)`,
+-- `matches(pattern)`; `is`/`has` may be left out and `not`/`no` negate
+-- (`match.is_not_nil()`).
+local matcherTests = {
+  ["true"] = function() return function(v) return v == true end end,
+  ["false"] = function() return function(v) return v == false end end,
+  truthy = function() return function(v) return v ~= nil and v ~= false end end,
+  falsy = function() return function(v) return v == nil or v == false end end,
+  equal = function(x) return function(v) return v == x end end,
+  equals = function(x) return function(v) return v == x end end,
+  same = function(x) return function(v) return same(v, x) end end,
+  ref = function(x) return function(v) return rawequal(v, x) end end,
+  near = function(x, d) return function(v) return type(v) == "number" and math.abs(v - x) <= d end end,
+  matches = function(p) return function(v) return type(v) == "string" and v:find(p) ~= nil end end,
+}
+for _, t in ipairs{ "nil", "boolean", "number", "string", "table", "function", "userdata", "thread" } do
+  matcherTests[t] = function() return function(v) return type(v) == t end end
+end
+local function matcher(name, test) return setmetatable({ name = name, test = test }, matcherClass) end
+match = setmetatable({ _ = matcher("match._", function() return true end) }, {
+  __index = function(_, key)
+    if type(key) ~= "string" then return nil end
+    local negated, words = false, {}
+    for w in key:gmatch("[^_]+") do words[#words + 1] = w end
+    local i = 1
+    while words[i] == "is" or words[i] == "has" or words[i] == "not" or words[i] == "no" do
+      if words[i] == "not" or words[i] == "no" then negated = not negated end
+      i = i + 1
+    end
+    local make = matcherTests[table.concat(words, "_", i)]
+    if not make then error("luassert: no matcher named 'match." .. key .. "'", 2) end
+    return function(...)
+      local test, args = make(...), table.pack(...)
+      local shown = {}
+      for j = 1, args.n do shown[j] = show(args[j]) end
+      local name = "match." .. key .. "(" .. table.concat(shown, ", ") .. ")"
+      return matcher(name, negated and function(v) return not test(v) end or test)
+    end
+  end,
+})
+"""#
+}
