@@ -7,7 +7,7 @@ read_globals = { ui = { other_fields = true, fields = {
   screen = { other_fields = true, read_only = false },
 } } }
 globals = { "describe", "it", "pending", "before_each", "after_each", "check", "expect_trace", "expect_golden",
-            "setup", "teardown", "lazy_setup", "lazy_teardown", "spy", "stub", "match", "assert", "finally",
+            "setup", "teardown", "lazy_setup", "lazy_teardown", "spy", "stub", "mock", "match", "assert", "finally",
             "context", "spec", "test", "insulate", "expose" }
 -- Hooks and delegate methods have UIKit's arguments whether a script uses them or not.
 unused_args = false

@@ -225,7 +225,7 @@ import NestboxCLI
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let r = nestbox(["test", root.appendingPathComponent("Specs").path])
         #expect(r.code == 0, "\(r.out)")
-        #expect(r.out.hasSuffix("\n9 passed, 0 failed\n"))
+        #expect(r.out.hasSuffix("\n10 passed, 0 failed\n"))
     }
 
     @Test("a file with no tests runs as one, named on the command line or found in a folder")
@@ -467,7 +467,7 @@ import NestboxCLI
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let spec = root.appendingPathComponent("Specs/busted_style_spec.lua").path
         let r = nestbox(["test", spec])
-        #expect(r.code == 0 && r.out.hasSuffix("\n4 passed, 0 failed\n"), "\(r.out)")
+        #expect(r.code == 0 && r.out.hasSuffix("\n5 passed, 0 failed\n"), "\(r.out)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/busted") {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/busted")

@@ -200,6 +200,14 @@ package enum LuaAnnotations {
         ---@overload fun(target: table, key: any, ...: any): nestbox.spy
         stub = {}
 
+        ---luassert's mock: every function of a table (and of the tables in it) spied on, or stubbed with `dostub`.
+        ---@class nestbox.mock
+        ---@field new fun(t: table, dostub: boolean?): table
+        ---@field revert fun(t: table): table
+        ---@field clear fun(t: table): table
+        ---@overload fun(t: table, dostub: boolean?): table
+        mock = {}
+
         ---luassert's matchers for `called_with` and `returned_with`: `match._` matches anything,
         ---`match.is_string()` (any type), `is_true()`, `is_truthy()`, `is_equal(x)`, `is_same(x)`,
         ---`is_ref(x)`, `is_near(x, d)`, `matches(pattern)`; `not`/`no` negate (`match.is_not_nil()`).

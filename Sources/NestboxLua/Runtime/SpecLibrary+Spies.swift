@@ -1,7 +1,8 @@
 /// busted's spies and stubs, and luassert's matchers (README.md, `nestbox test`): `spy.new`,
 /// `spy.on` (on a bound object, behind the object's field, calling the script's own
 /// function through), `stub`, `assert.spy(s)` with `called`, `called_with`,
-/// `called_at_least`/`at_most`/`more_than`/`less_than` and `returned_with`, and `match`.
+/// `called_at_least`/`at_most`/`more_than`/`less_than` and `returned_with`, `mock`, and
+/// `match`.
 /// Part of the spec library's chunk, after SpecLibrary+Assertions.swift's piece, whose
 /// locals (`show`, `same`, `fail`, `matcherClass`, `spyAssertion`) it uses.
 extension SpecLibrary {
@@ -220,6 +221,38 @@ spyAssertion = function(s, negated)
     end,
   })
 end
+
+-- luassert's mock: every function of a table, and of the tables in it, spied on (or
+-- stubbed); `mock.revert(t)` and `mock.clear(t)` undo and clear them all.
+local function eachSpy(t, fn, seen)
+  seen = seen or {}
+  if seen[t] then return end
+  seen[t] = true
+  for _, v in pairs(t) do
+    if isSpy(v) then fn(v) elseif type(v) == "table" and getmetatable(v) == nil then eachSpy(v, fn, seen) end
+  end
+end
+mock = setmetatable({
+  new = function(t, dostub, seen)
+    if type(t) ~= "table" then error("mock: a table expected, got " .. type(t), 2) end
+    seen = seen or {}
+    if seen[t] then return t end
+    seen[t] = true
+    local keys = {}
+    for k in pairs(t) do keys[#keys + 1] = k end
+    for _, k in ipairs(keys) do
+      local v = rawget(t, k)
+      if type(v) == "function" then
+        if dostub then stub(t, k) else spy.on(t, k) end
+      elseif type(v) == "table" and getmetatable(v) == nil then
+        mock.new(v, dostub, seen)
+      end
+    end
+    return t
+  end,
+  revert = function(t) eachSpy(t, function(s) s:revert() end); return t end,
+  clear = function(t) eachSpy(t, function(s) s:clear() end); return t end,
+}, { __call = function(self, t, dostub) return self.new(t, dostub) end })
 
 -- luassert's matchers, for the arguments of `called_with` and `returned_with`: `match._`
 -- (anything), `match.is_string()` and the other types, `is_true`, `is_false`,
