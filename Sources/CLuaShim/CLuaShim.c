@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <ctype.h>
 
 /* ---------- state, allocator, panic ---------- */
 
@@ -357,15 +358,57 @@ int nb_ishook(lua_State *L, int hooks, int key) {
 /* Pushes "chunk:line: " of the innermost Lua function among the first few callers: a
    refusal can be raised from a class's __index that an object's __index reached (two C
    levels down), and its line is the script's. */
+/* The line of a constructor's key: a table constructor over several lines is one call,
+   at its first line, so the key a refusal is about is looked for in the script's file
+   from there on (`key =`, 500 lines at most); not found, or no file (a string chunk,
+   the REPL), the call's line. Read only when an error is raised. */
+static int nb_keyline(const char *source, int from, const char *key) {
+    if (source == NULL || source[0] != '@') return from;
+    FILE *f = fopen(source + 1, "r");
+    if (f == NULL) return from;
+    char buf[4096];
+    size_t klen = strlen(key);
+    int line = 1, found = from;
+    while (line < from + 500 && fgets(buf, sizeof buf, f) != NULL) {
+        if (line >= from) {
+            for (const char *p = strstr(buf, key); p != NULL; p = strstr(p + 1, key)) {
+                char before = p == buf ? ' ' : p[-1];
+                if (isalnum((unsigned char)before) || before == '_') continue;
+                const char *q = p + klen;
+                while (*q == ' ' || *q == '\t') q++;
+                if (q[0] == '=' && q[1] != '=') { found = line; goto done; }
+            }
+        }
+        if (strchr(buf, '\n') != NULL) line++;
+    }
+done:
+    fclose(f);
+    return found;
+}
+
+void nb_set_where_key(lua_State *L, const char *key) {
+    nb_state *st = nb_getstate(L);
+    size_t n = key ? strlen(key) : 0;
+    if (n >= sizeof st->where_key) n = 0;            /* a key that long: the call's line */
+    memcpy(st->where_key, key ? key : "", n);
+    st->where_key[n] = 0;
+}
+
+/* `file:line: ` of the Lua code running, or of the constructor key `where_key` names
+   (nb_set_where_key; used once, then cleared). */
 static void nb_where(lua_State *L) {
+    nb_state *st = nb_getstate(L);
     lua_Debug ar;
     for (int level = 1; level <= 4 && lua_getstack(L, level, &ar); level++) {
         lua_getinfo(L, "Sl", &ar);
         if (ar.currentline > 0) {
-            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            int line = st->where_key[0] ? nb_keyline(ar.source, ar.currentline, st->where_key) : ar.currentline;
+            st->where_key[0] = 0;
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, line);
             return;
         }
     }
+    st->where_key[0] = 0;
     lua_pushliteral(L, "");
 }
 
@@ -408,7 +451,7 @@ int nb_methodset(lua_State *L, int obj, int key) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, nb_getstate(L)->overridable);
     int overridable = nb_ishook(L, -1, key);
     lua_pop(L, 1);
-    luaL_where(L, 1);
+    nb_where(L);
     if (overridable)
         lua_pushfstring(L, "'%s' is a method of %s: override it in a subclass (ui.%s:extend(name)), not on an object "
                            "(docs/api-conventions.md)", lua_tostring(L, key), type, type);
@@ -557,6 +600,7 @@ static int nb_copyfields(lua_State *L, int src, int obj, int members, int hooks)
         lua_pushstring(L, first);
         lua_pushvalue(L, -1);
         lua_rawget(L, src);
+        nb_set_where_key(L, first);
         return nb_keyproblem(L, obj, members, hooks, -2, -1, 1);
     }
     lua_pushnil(L);
@@ -604,10 +648,18 @@ static int nb_construct(lua_State *L) {
     lua_pushinteger(L, nb_copyfields(L, 2, 3, 5, 6));
     lua_replace(L, 4);                                                   /* at 4, for apply */
     lua_settop(L, 4);
+    st->where_key[0] = 0;
     st->in_host++;
     n = apply(L, tid);
     st->in_host--;
     if (nb_host_over(L, st)) return nb_limit_raise(L);
+    /* a key's error (apply named it, nb_set_where_key): at the key's line */
+    if (n == NB_ERROR && st->where_key[0] && lua_type(L, -1) == LUA_TSTRING) {
+        nb_where(L);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
     if (n < 0) return nb_raise(L, n);
     lua_settop(L, 3);
     /* `init`, if the instance's fields or its class define one, runs after base init:

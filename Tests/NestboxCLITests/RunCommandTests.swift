@@ -185,6 +185,49 @@ extension RunCommandTests {
         #expect(r.out == "(no root view controller)\n")
     }
 
+    /// A constructor over several lines is one call at its first line; the error about
+    /// one of its keys names the key's line, whichever check refused it.
+    @Test("a constructor key's error names the key's line, not the constructor's first")
+    func constructorKeyLines() throws {
+        let path = try script("""
+            local function try(f) local _, e = pcall(f); print(e) end
+            try(function()
+              return ui.ViewController{
+                name = "x",
+                title = 5,
+              }
+            end)
+            try(function()
+              return ui.NavigationController{
+                name = "n",
+                rootViewController = ui.ViewController{},
+              }
+            end)
+            try(function()
+              return ui.ViewController{
+                name = "y",
+                present = function() end,
+              }
+            end)
+            try(function() return ui.ViewController{ title = "t", isModalInPresentation = true } end)
+            local vc = ui.ViewController{
+              name = "z",
+              isModalInPresentation = true,
+            }
+            """)
+        let r = nestbox(["run", path, "--trace", "none"])
+        #expect(r.code == 1)
+        #expect(r.out == """
+            \(path):5: bad field 'title' in ViewController{...} (string expected, got number)
+            \(path):11: `rootViewController` is a label of UINavigationController's init(rootViewController:), which is ui.NavigationController{ root = … } in Nestbox (docs/coverage.md)
+            \(path):17: 'present' is a method of ViewController: override it in a subclass (ui.ViewController:extend(name)), not on an object (docs/api-conventions.md)
+            \(path):20: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)
+            (no root view controller)
+
+            """)
+        #expect(r.err.hasPrefix("\(path):23: UIViewController.isModalInPresentation is not modelled by Nestbox"), "\(r.err)")
+    }
+
     @Test("exit 1: an error in a hook, reported with the hook's traceback")
     func hookError() throws {
         let path = try script("""

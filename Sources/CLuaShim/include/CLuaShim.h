@@ -67,6 +67,8 @@ typedef struct nb_state {
        and its fields under them (extend). */
     int parent_key_ref;
     int index_key_ref;
+    /* The constructor key an error is about (nb_set_where_key), for its line. */
+    char where_key[64];
 } nb_state;
 
 /// The host's count for the memory limit (never negative; 0 without a counter).
@@ -184,6 +186,9 @@ void nb_setpending(lua_State *L, int members, int id);
 /// Pushes the __index of a class's methods table: the error for one of the type's
 /// refusals, or nil. `box` is [1] the type's member table (once made), [2] its ID.
 void nb_pushclassindex(lua_State *L, int box);
+/// Names the constructor key the next error is about: its position is then the key's
+/// line in the script's file, where a constructor spans several lines.
+void nb_set_where_key(lua_State *L, const char *key);
 /// Pops `next` and pushes the __pairs of a script's class whose fields' table is at
 /// `fields`: it visits the fields without handing out their table.
 void nb_pushclasspairs(lua_State *L, int fields);

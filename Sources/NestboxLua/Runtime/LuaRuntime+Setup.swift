@@ -382,7 +382,10 @@ let constructApply: nb_dispatch_fn = { L, typeID in
             rt.fieldChanged(obj, valueType: LUA_TFUNCTION, ud: 3)
             // A UIKit initializer's label among them is refused, not kept (UIKitSurface).
             for entry in UIKitSurface.initializerLabels(ofBinding: Int(typeID)) {
-                if L.rawField(-1, entry.label) != LUA_TNIL { throw LuaFailure.message(entry.refusal) }
+                if L.rawField(-1, entry.label) != LUA_TNIL {
+                    nb_set_where_key(L, entry.label)
+                    throw LuaFailure.message(entry.refusal)
+                }
                 L.pop()
             }
         }
@@ -402,7 +405,11 @@ let constructApply: nb_dispatch_fn = { L, typeID in
             do {
                 try set(ctx, L.top)
             } catch LuaFailure.argument(_, let message) {
+                nb_set_where_key(L, name)
                 throw LuaFailure.message("bad field '\(name)' in \(obj.className){...} (\(message))")
+            } catch {
+                nb_set_where_key(L, name)
+                throw error
             }
             L.pop()
         }
