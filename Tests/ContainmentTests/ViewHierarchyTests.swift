@@ -331,3 +331,60 @@ extension ViewHierarchyTests {
         #expect(TraceValue.string("a\nb").text == "\"a\\nb\"")
     }
 }
+
+/// A view that notes the callbacks it gets, with the window and superview it has then.
+private final class MoveRecorder: View {
+    var notes: [String] = []
+    override class var actsOnCallbacks: Bool { true }
+    override func handle(_ hook: Hook) {
+        let place = "window: \(window == nil ? "nil" : "yes"), superview: \(superview?.name ?? "nil")"
+        switch hook {
+        case .didMoveToSuperview: notes.append("didMoveToSuperview (\(place))")
+        case .didMoveToWindow: notes.append("didMoveToWindow (\(place))")
+        default: break
+        }
+    }
+}
+
+extension ViewHierarchyTests {
+    /// The view events since the trace's mark, as the text trace writes them.
+    private func viewEvents(_ sim: Simulation) -> [String] {
+        sim.trace.sinceMark.filter { $0.kind == .view }.map { e in
+            "\(e.object).\(e.event)(\(e.args.map(\.1.text).joined(separator: ", ")))"
+        }
+    }
+
+    /// Policy Q77: a move between superviews is one move (a single didMoveToSuperview,
+    /// didMoveToWindow only when the window changes); a removal sends didMoveToWindow
+    /// first, with the view already out of the window.
+    @Test("a move keeps its window quietly; a removal leaves the window, then the superview")
+    func movesAndRemovals() throws {
+        let sim = Simulation()
+        let root = Probe(sim, "root")
+        _ = try onScreen(root)
+        let a = View(simulation: sim, name: "a"), b = View(simulation: sim, name: "b")
+        let off = View(simulation: sim, name: "off")
+        try root.view.addSubview(a); try root.view.addSubview(b)
+        let v = MoveRecorder(simulation: sim, name: "v")
+        let inner = MoveRecorder(simulation: sim, name: "inner")
+        try v.addSubview(inner)
+        try a.addSubview(v)
+        #expect(v.notes == ["didMoveToSuperview (window: yes, superview: a)", "didMoveToWindow (window: yes, superview: a)"])
+        v.notes = []; inner.notes = []; sim.trace.mark(nil)
+        try b.addSubview(v)
+        #expect(v.notes == ["didMoveToSuperview (window: yes, superview: b)"])
+        #expect(inner.notes.isEmpty)
+        #expect(viewEvents(sim) == ["b.addSubview(v)"])
+        v.notes = []; sim.trace.mark(nil)
+        try off.addSubview(v)
+        #expect(v.notes == ["didMoveToSuperview (window: nil, superview: off)", "didMoveToWindow (window: nil, superview: off)"])
+        #expect(inner.notes == ["didMoveToWindow (window: nil, superview: v)"])
+        #expect(viewEvents(sim) == ["off.addSubview(v)", "v.moveToWindow(nil)"])
+        try a.addSubview(v)
+        v.notes = []; inner.notes = []; sim.trace.mark(nil)
+        v.removeFromSuperview()
+        #expect(v.notes == ["didMoveToWindow (window: nil, superview: nil)", "didMoveToSuperview (window: nil, superview: nil)"])
+        #expect(inner.notes == ["didMoveToWindow (window: nil, superview: v)"])
+        #expect(viewEvents(sim) == ["v.removeFromSuperview()", "v.moveToWindow(nil)"])
+    }
+}

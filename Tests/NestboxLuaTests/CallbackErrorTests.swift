@@ -116,4 +116,41 @@ import NestboxLua
         #expect(out == "later\n")
         #expect(errors(rt) == ["screen after [0.500] error: test:1: late"])
     }
+
+    @Test("a hook failing as an earlier one did is an error of its own: one event each, the last call's traceback")
+    func sameTextTwice() throws {
+        let source = """
+            local V = ui.ViewController:extend("V")
+            function V:viewDidLoad() error("boom") end
+            for i = 1, 3 do
+              local ok, e = pcall(function() local v = V{ name = "v" .. i }; local _ = v.view end)
+              print(i, ok, e)
+            end
+            local _ = V{ name = "last" }.view
+            """
+        let (outcome, out, rt) = try runLua(source)
+        let (message, traceback) = failure(outcome)
+        #expect(message == "test:2: boom")
+        // The uncaught one, on line 7, not the first caught one on line 4.
+        #expect(traceback.contains("test:7: in main chunk") && !traceback.contains("pcall"))
+        #expect(out == "1\tfalse\ttest:2: boom\n2\tfalse\ttest:2: boom\n3\tfalse\ttest:2: boom\n")
+        #expect(errors(rt) == ["v1", "v2", "v3", "last"].map { "\($0) viewDidLoad [0.000] error: test:2: boom" })
+        let (_, _, kept) = try runLua(source, keepGoing: true)
+        #expect(kept.hookErrors.count == 4)
+    }
+
+    @Test("an error passed on out of an outer hook is one error, charged to the hook that raised it")
+    func passedOnThroughHooks() throws {
+        let (outcome, _, rt) = try runLua("""
+            local C = ui.ViewController:extend("C")
+            function C:viewDidLoad() error("inner") end
+            local P = ui.ViewController:extend("P")
+            function P:viewDidLoad() local _ = C{ name = "c" }.view end
+            local _ = P{ name = "p" }.view
+            """)
+        let (message, traceback) = failure(outcome)
+        #expect(message == "test:2: inner")
+        #expect(traceback.contains("test:4: in function <test:4>"))
+        #expect(errors(rt) == ["c viewDidLoad [0.000] error: test:2: inner"])
+    }
 }

@@ -437,4 +437,25 @@ import InvariantChecking
 
         """)
     }
+
+    /// The two names every class has: `init`, which the constructor runs only when it is
+    /// a function (a number there was never called), and `extend`, the host's.
+    @Test func initAndExtendOnAClass() throws {
+        let (outcome, out, _) = try runLua("""
+        local D = ui.View:extend("D")
+        print(pcall(function() D.init = 5 end))
+        print(pcall(function() D.extend = function() end end))
+        function D:init() self.tag = 7 end
+        D.init = nil
+        function D:init() self.tag = 8 end
+        print(D{ name = "d" }.tag, D:extend("E"){ name = "e" }.tag)
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+        false\ttest:2: 'init' must be a function, got number (docs/api-conventions.md)
+        false\ttest:3: 'extend' makes a subclass and cannot be set on a class (docs/api-conventions.md)
+        8\t8
+
+        """)
+    }
 }

@@ -69,6 +69,11 @@ typedef struct nb_state {
     int index_key_ref;
     /* The constructor key an error is about (nb_set_where_key), for its line. */
     char where_key[64];
+    /* How many hook errors a binding has passed on to the Lua code that called it
+       (LuaRuntime.invoke). A hook whose call ends in an error while this moved is
+       failing with the error passed on to it, not with a second one: the same text
+       from a hook that merely failed alike is an error of its own, and is recorded. */
+    unsigned passed_on;
 } nb_state;
 
 /// The host's count for the memory limit (never negative; 0 without a counter).

@@ -125,9 +125,12 @@ extension View {
 
     /// Puts `view` under `self` with no appearance work: the window's root install
     /// and the moves above use it.
+    /// A view moved from another superview is not removed on the way (UIKit's
+    /// `addSubview(_:)`): it gets one `didMoveToSuperview`, under its new superview, and
+    /// `didMoveToWindow` only when its window changes, after it (policy Q77).
     func attach(_ view: View, at index: Int) {
         let oldWindow = view.superview == nil ? nil : view.window
-        if view.superview != nil { view.detach() }
+        if view.superview != nil { view.unlink() }
         subviews.insert(view, at: min(index, subviews.count))
         view.superview = self
         view.ownershipMayHaveChanged()
@@ -137,23 +140,31 @@ extension View {
         view.notify(.didMoveToSuperview)
         let newWindow = window
         if oldWindow !== newWindow {
-            if newWindow != nil { trace.record(.moveToWindow, view, ref: newWindow) }
+            trace.record(.moveToWindow, view, ref: newWindow)
             view.notifyWindowChange()
         }
     }
 
+    /// A removal: the window goes first, then the superview (UIKit sends
+    /// `didMoveToWindow` before `didMoveToSuperview` when a view leaves; policy Q77).
     func detach() {
-        guard let old = superview else { return }
+        guard superview != nil else { return }
         let hadWindow = window != nil
-        if let i = old.subviews.firstIndex(where: { $0 === self }) { old.subviews.remove(at: i) }
-        superview = nil
-        old.setNeedsLayout()
-        ownershipMayHaveChanged()
-        notify(.didMoveToSuperview)
+        unlink()
         if hadWindow {
             trace.record(.moveToWindow, self, ref: nil)
             notifyWindowChange()
         }
+        notify(.didMoveToSuperview)
+    }
+
+    /// Out of the superview's subviews, with no callbacks: a removal's or a move's first half.
+    private func unlink() {
+        guard let old = superview else { return }
+        if let i = old.subviews.firstIndex(where: { $0 === self }) { old.subviews.remove(at: i) }
+        superview = nil
+        old.setNeedsLayout()
+        ownershipMayHaveChanged()
     }
 
     func notifyWindowChange() {

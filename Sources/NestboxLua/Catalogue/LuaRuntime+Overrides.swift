@@ -15,6 +15,15 @@ extension LuaRuntime {
         let key = L.string(at: 2) ?? "?"
         let top = L.top
         defer { L.settop(top) }
+        // The two names every class answers to: `extend` makes a subclass and is the
+        // host's (one set on a class would make its subclasses' classes); `init` is run
+        // by the constructor when it is a function, and anything else was never called.
+        if key == "extend" {
+            throw LuaFailure.message("'extend' makes a subclass and cannot be set on a class (docs/api-conventions.md)")
+        }
+        if key == "init", L.type(3) != LUA_TFUNCTION, L.type(3) != LUA_TNIL {
+            throw LuaFailure.message("'init' must be a function, got \(L.typeName(at: 3)) (docs/api-conventions.md)")
+        }
         // A hook the host calls on this type is the subclass's to define, whatever else
         // has its name (a controller's `viewWillAppear` is also a method, for S44's
         // direct calls), and must be a function. Another type's hook (a controller's

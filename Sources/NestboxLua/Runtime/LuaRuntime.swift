@@ -75,6 +75,8 @@ public final class LuaRuntime {
     public private(set) var hookErrors: [(message: String, traceback: String)] = []
     /// A hook error not yet passed back to the Lua code whose call caused it.
     var pendingHookError: String?
+    /// The last hook error passed back (`nb_state.passed_on` counts them).
+    var passedOnError: String?
     var expectationFailed = false
     var closing = false
     /// The folder `require` reads modules from, and the script being run.
@@ -333,6 +335,7 @@ public final class LuaRuntime {
         let base = L.top - nargs - 1
         // An expectation that failed in an earlier call says nothing about this one.
         expectationFailed = false
+        let passedOn = state.pointee.passed_on
         let status = nb_pcall(L, nargs, 0)
         defer { checkBalance(base, after: "main chunk") }
         if let limit = limitOutcome { L.settop(base); pendingHookError = nil; return limit }
@@ -345,8 +348,9 @@ public final class LuaRuntime {
         pendingHookError = nil
         if expectationFailed { return .expectationFailed(message: message) }
         // An error that started in a hook: report the hook's own traceback.
-        if let first = hookErrors.first(where: { $0.message == message }) {
-            return .scriptError(message: first.message, traceback: first.traceback)
+        if state.pointee.passed_on != passedOn, message == passedOnError,
+           let hook = hookErrors.last(where: { $0.message == message }) {
+            return .scriptError(message: hook.message, traceback: hook.traceback)
         }
         return .scriptError(message: message, traceback: traceback)
     }
@@ -365,12 +369,14 @@ public final class LuaRuntime {
 
     /// A hook failed: record an `error` event, remember it, and let the API call that
     /// caused it pass it on to the script (unless --keep-going).
-    func reportHookError(object: SimObject, hook: String, text: String) {
+    /// `passedOnSince`: `nb_state.passed_on` when the failed call began, if known.
+    func reportHookError(object: SimObject, hook: String, text: String, passedOnSince: UInt32? = nil) {
         // A run limit is not the hook's fault: the run ends with the limit's own line.
         if nb_limit_status(state) != 0 { return }
         let (message, traceback) = splitTraceback(text)
-        // The same error coming back out of an outer hook is not a second error.
-        if hookErrors.contains(where: { $0.message == message }) {
+        // The error passed on to this hook from one it ran, coming back out of it, is not
+        // a second error; one of the same text that the hook raised itself is.
+        if let since = passedOnSince, state.pointee.passed_on != since, message == passedOnError {
             if !keepGoing, pendingHookError == nil { pendingHookError = message }
             return
         }
@@ -388,6 +394,8 @@ public final class LuaRuntime {
             let n = try body()
             if let message = pendingHookError {
                 pendingHookError = nil
+                passedOnError = message
+                state.pointee.passed_on &+= 1
                 L.push(message)
                 return NB_RAWERROR
             }
