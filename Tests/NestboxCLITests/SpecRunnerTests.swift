@@ -225,7 +225,7 @@ import NestboxCLI
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let r = nestbox(["test", root.appendingPathComponent("Specs").path])
         #expect(r.code == 0, "\(r.out)")
-        #expect(r.out.hasSuffix("\n10 passed, 0 failed\n"))
+        #expect(r.out.hasSuffix("\n12 passed, 0 failed\n"))
     }
 
     @Test("a file with no tests runs as one, named on the command line or found in a folder")
@@ -467,7 +467,7 @@ import NestboxCLI
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let spec = root.appendingPathComponent("Specs/busted_style_spec.lua").path
         let r = nestbox(["test", spec])
-        #expect(r.code == 0 && r.out.hasSuffix("\n5 passed, 0 failed\n"), "\(r.out)")
+        #expect(r.code == 0 && r.out.hasSuffix("\n7 passed, 0 failed\n"), "\(r.out)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/busted") {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/busted")
@@ -496,10 +496,15 @@ import NestboxCLI
               it("at least", function() local s = spy.new(function() end); s(); assert.spy(s).was.called_at_least(2) end)
               it("returned", function() local s = spy.new(function() return 1, "a" end); s(); assert.spy(s).returned_with(1, match.is_number()) end)
               it("matcher", function() local s = spy.new(function() end); s(); assert.spy(s).was.called_with(match.is_bogus()) end)
+              it("not equal", function() assert.are_not.equal(1, 1) end)
+              it("near", function() assert.near(1, 2, 0.5) end)
+              it("holes", function() assert.array({ 1, nil, 3 }).has.no.holes() end)
+              it("unique", function() assert.is_unique({ 1, 1 }, "dup") end)
+              it("chained", function() local s = spy.new(function() end); s(1); assert.spy(s).was.called_with(match.is_not.number()) end)
             end)
             """, name: "fail_spec.lua")
         let f = nestbox(["test", failing])
-        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 16 failed\n"), "\(f.out)")
+        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 21 failed\n"), "\(f.out)")
         for expected in [
             "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
             "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = 2 }\n     Expected:\n     (table) { [\"a\"] = 1 }\n",
@@ -520,6 +525,12 @@ import NestboxCLI
             "\(failing):16: Expected to be called at least 2 time(s), but was called 1 time(s)\n",
             "\(failing):17: Function never returned matching arguments.\n     Returned (last call if any):\n     (1, \"a\")\n     Expected:\n     (1, match.is_number())\n",
             "\(failing):18: luassert: no matcher named 'match.is_bogus'\n",
+            // luassert's texts, as busted prints them.
+            "\(failing):19: Expected objects to not be equal.\n     Passed in:\n     (number) 1\n     Did not expect:\n     (number) 1\n",
+            "\(failing):20: Expected values to be near.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1 +/- 0.5\n",
+            "\(failing):21: Expected array to not have holes, hole found at position: (number) 2\n",
+            "\(failing):22: dup\n     Expected object to be unique:\n     (table) { [1] = 1, [2] = 1 }\n",
+            "\(failing):23: Expected to be called with:\n       (match.is_not.number())\n",
         ] {
             #expect(f.out.contains(expected), "\(expected)\n\(f.out)")
         }

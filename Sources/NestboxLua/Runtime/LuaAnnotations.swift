@@ -210,10 +210,13 @@ package enum LuaAnnotations {
 
         ---luassert's matchers for `called_with` and `returned_with`: `match._` matches anything,
         ---`match.is_string()` (any type), `is_true()`, `is_truthy()`, `is_equal(x)`, `is_same(x)`,
-        ---`is_ref(x)`, `is_near(x, d)`, `matches(pattern)`; `not`/`no` negate (`match.is_not_nil()`).
+        ---`is_ref(x)`, `is_near(x, d)`, `matches(pattern, init, plain)`, `is_unique(deep)`,
+        ---`all_of(...)`, `any_of(...)`, `none_of(...)`; `not`/`no` negate, in the name or as a field
+        ---(`match.is_not_nil()`, `match.is_not.ref(t)`). A matcher called with a value says whether it matches.
         ---@class nestbox.match
         ---@field _ any
-        ---@field [string] fun(...: any): any
+        ---@field is_matcher fun(v: any): boolean
+        ---@field [string] any
         match = {}
 
         ---luassert's assertions with their modifiers (`assert.are.equal(expected, actual)`,

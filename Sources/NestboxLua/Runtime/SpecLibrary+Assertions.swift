@@ -21,6 +21,7 @@ end
 -- a value `same` compares by the matcher's test, shown by its name.
 local matcherClass = {}
 matcherClass.__tostring = function(m) return m.name end
+matcherClass.__call = function(m, v) return m.test(v) end
 
 local function show(v, depth)
   depth = depth or 0
@@ -67,21 +68,27 @@ local function checkError(fn, expected, matches)
   return same(message, expected), typed(message)
 end
 
--- Each assertion: how many arguments it takes (one more is luassert's failure message),
--- how it decides, and its message (positive, negated) with what it shows.
+-- Each assertion: how many arguments it takes (one more is luassert's failure message;
+-- or a function of the arguments that gives the message's place), how it decides, and
+-- its message (positive, negated) with what it shows.
 local assertions = {}
 local function define(names, nargs, test, says, saysNot)
   for name in names:gmatch("%S+") do assertions[name] = { nargs = nargs, test = test, says = says, saysNot = saysNot } end
 end
-local function passedExpected(passed, expected)
-  return "\nPassed in:\n" .. typed(passed) .. "\nExpected:\n" .. typed(expected)
+-- luassert's two shapes: what was passed in, then what was expected or, negated, what
+-- was not (`shown`: the expectation as already written, for `near`'s "+/-").
+local function passedExpected(passed, expected, shown)
+  return "\nPassed in:\n" .. typed(passed) .. "\nExpected:\n" .. (shown or typed(expected))
+end
+local function passedNotExpected(passed, expected, shown)
+  return "\nPassed in:\n" .. typed(passed) .. "\nDid not expect:\n" .. (shown or typed(expected))
 end
 define("equal equals", 2, function(a, b) return b == a end,
   function(a, b) return "Expected objects to be equal." .. passedExpected(b, a) end,
-  function(a, b) return "Expected objects not to be equal." .. passedExpected(b, a) end)
+  function(a, b) return "Expected objects to not be equal." .. passedNotExpected(b, a) end)
 define("same", 2, function(a, b) return same(a, b) end,
   function(a, b) return "Expected objects to be the same." .. passedExpected(b, a) end,
-  function(a, b) return "Expected objects not to be the same." .. passedExpected(b, a) end)
+  function(a, b) return "Expected objects to not be the same." .. passedNotExpected(b, a) end)
 define("truthy", 1, function(v) return v ~= nil and v ~= false end,
   function(v) return "Expected to be truthy, but value was:\n" .. typed(v) end,
   function(v) return "Expected to not be truthy, but value was:\n" .. typed(v) end)
@@ -92,7 +99,7 @@ for _, literal in ipairs({ { "true", true }, { "false", false }, { "nil", nil } 
   local name, value = literal[1], literal[2]
   define(name, 1, function(v) return v == value end,
     function(v) return "Expected objects to be the same." .. passedExpected(v, value) end,
-    function(v) return "Expected objects not to be the same." .. passedExpected(v, value) end)
+    function(v) return "Expected objects to not be the same." .. passedNotExpected(v, value) end)
 end
 for _, kind in ipairs({ "number", "string", "table", "function", "boolean", "userdata", "thread" }) do
   define(kind, 1, function(v) return type(v) == kind end,
@@ -111,12 +118,66 @@ define("errormatches", 2, function(fn, pattern) return (checkError(fn, pattern, 
     return "Expected an error matching:\n" .. typed(pattern) .. "\nCaught:\n" .. tostring(got)
   end,
   function(_, pattern) return "Expected no error matching:\n" .. typed(pattern) end)
-define("matches match", 2, function(pattern, s) return type(s) == "string" and s:find(pattern) ~= nil end,
+-- `matches(pattern, s, init, plain)`: a number is matched as its text, as luassert does.
+local function found(pattern, s, init, plain)
+  if type(s) == "number" then s = tostring(s) end
+  return type(s) == "string" and type(pattern) == "string" and s:find(pattern, init, plain) ~= nil
+end
+-- The message is the first argument after the two that is neither a number nor a boolean.
+local function afterOptions(...)
+  for i = 3, select("#", ...) do
+    local v = select(i, ...)
+    if v ~= nil and type(v) ~= "boolean" and type(v) ~= "number" then return i end
+  end
+end
+define("matches match", afterOptions, function(pattern, s, init, plain)
+    if type(init) ~= "number" then init = nil end
+    return found(pattern, s, init, plain == true)
+  end,
   function(pattern, s) return "Expected strings to match." .. passedExpected(s, pattern) end,
-  function(pattern, s) return "Expected strings not to match." .. passedExpected(s, pattern) end)
-define("near", 3, function(a, b, tolerance) return type(a) == "number" and type(b) == "number" and math.abs(a - b) <= (tolerance or 0) end,
-  function(a, b, tolerance) return "Expected values to be near (tolerance " .. text(tolerance) .. ")." .. passedExpected(b, a) end,
-  function(a, b, tolerance) return "Expected values not to be near (tolerance " .. text(tolerance) .. ")." .. passedExpected(b, a) end)
+  function(pattern, s) return "Expected strings not to match." .. passedNotExpected(s, pattern) end)
+local function close(a, b, tolerance)
+  return type(a) == "number" and type(b) == "number" and math.abs(a - b) <= (tolerance or 0)
+end
+local function plusMinus(a, tolerance) return typed(a) .. " +/- " .. tostring(tolerance) end
+define("near", 3, close,
+  function(a, b, tolerance) return "Expected values to be near." .. passedExpected(b, a, plusMinus(a, tolerance)) end,
+  function(a, b, tolerance) return "Expected values to not be near." .. passedNotExpected(b, a, plusMinus(a, tolerance)) end)
+-- `unique(t, deep)`: no two of the table's values equal (with `deep`, the same).
+local function unique(t, a, b)
+  if type(t) ~= "table" then return false end
+  local deep = a == true or b == true
+  local values = {}
+  for _, v in pairs(t) do values[#values + 1] = v end
+  for i = 1, #values do
+    for j = i + 1, #values do
+      if values[i] == values[j] or (deep and same(values[i], values[j])) then return false end
+    end
+  end
+  return true
+end
+-- `deep` second and the message third, or the message second and `deep` third.
+define("unique", function(_, a, ...)
+    if type(a) == "boolean" or (a == nil and select("#", ...) > 0) then return 3 end
+    return 2
+  end, unique,
+  function(t) return "Expected object to be unique:\n" .. typed(t) end,
+  function(t) return "Expected object to not be unique:\n" .. typed(t) end)
+
+-- `assert.array(t).has.no.holes(length)`: the first index up to `length` (the largest
+-- integer key without it) that holds nil, returned; `.has.holes()` asserts there is one.
+local function firstHole(t, length)
+  if type(t) ~= "table" then return nil end
+  if length == nil then
+    length = 0
+    for k in pairs(t) do if math.type(k) == "integer" and k > length then length = k end end
+  end
+  for i = 1, length do if t[i] == nil then return i end end
+end
+define("holes", 1, function(t, length) local hole = firstHole(t, length); return hole ~= nil, hole end,
+  function() return "Expected array to have holes, but none was found." end,
+  function(t, length) return "Expected array to not have holes, hole found at position: " .. typed(firstHole(t, length)) end)
+assertions.holes.array = true
 
 -- The words luassert reads past, and those that negate what follows.
 local filler = { is = true, are = true, was = true, has = true, does = true, be = true, been = true, the = true, a = true, an = true, to = true, have = true }
@@ -154,17 +215,24 @@ local function note(m)
   return typed(m)
 end
 
-local function asserting(a, negated, message)
+-- `array`: the table `assert.array(t)` gave, which `holes` asserts on.
+local function asserting(a, negated, message, array)
   return function(...)
-    local ok = a.test(...)
+    if a.array and array == nil then error("No array set, please use the array modifier to set the array to validate", 2) end
+    local ok, result
+    if a.array then ok, result = a.test(array, ...) else ok = a.test(...) end
     if negated then ok = not ok end
     if not ok then
       -- The argument past the assertion's own, else the modifier's.
-      local m = select("#", ...) > a.nargs and select(a.nargs + 1, ...) or nil
+      local at
+      if type(a.nargs) == "function" then at = a.nargs(...) else at = a.nargs + 1 end
+      local m = at ~= nil and select("#", ...) >= at and select(at, ...) or nil
       if m == nil then m = message end
-      local says = (negated and a.saysNot or a.says)(...)
+      local says
+      if a.array then says = (negated and a.saysNot or a.says)(array, ...) else says = (negated and a.saysNot or a.says)(...) end
       fail(m == nil and says or note(m) .. "\n" .. says, 2)
     end
+    if a.array then return result end
     return ...
   end
 end
@@ -179,6 +247,12 @@ assert = setmetatable({}, {
   end,
   __index = function(_, key)
     if key == "spy" or key == "stub" then return function(s) return spyAssertion(s, false) end end
+    if key == "array" then
+      return function(t)
+        if t == nil then error("No array provided to the array-modifier", 2) end
+        return chain(false, function(a, negated, message) return asserting(a, negated, message, t) end)
+      end
+    end
     if type(key) ~= "string" then return nil end
     return (lookup(false, asserting, nil, key, 2))
   end,

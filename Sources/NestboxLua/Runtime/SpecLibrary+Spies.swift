@@ -108,6 +108,8 @@ spy = setmetatable({
 stub = setmetatable({
   -- luassert's stub.new: what it returns, or the one function given is what it calls.
   new = function(target, key, ...)
+    -- With no arguments, a blank stub: a function of its own that answers nothing.
+    if target == nil and key == nil then return stub.new({ stub = function() end }, "stub") end
     if (type(target) ~= "table" and type(target) ~= "userdata") or key == nil then
       error("stub.new(): Can only create stub on a table key, call with 2 params; table, key", 2)
     end
@@ -257,44 +259,76 @@ mock = setmetatable({
 -- luassert's matchers, for the arguments of `called_with` and `returned_with`: `match._`
 -- (anything), `match.is_string()` and the other types, `is_true`, `is_false`,
 -- `is_truthy`, `is_falsy`, `is_equal(x)`, `is_same(x)`, `is_ref(x)`, `is_near(x, d)`,
--- `matches(pattern)`; `is`/`has` may be left out and `not`/`no` negate
--- (`match.is_not_nil()`).
+-- `matches(pattern, init, plain)`, `is_unique(deep)`, and `all_of`, `any_of`, `none_of`
+-- of other matchers. The modifiers are assertions' (`is`/`are`/`has` read past,
+-- `not`/`no` negate), in the name or as fields (`match.is_not_nil()`,
+-- `match.is_not.ref(t)`). A matcher called with a value answers whether it matches;
+-- `match.is_matcher(v)` whether `v` is one.
+local function isMatcher(v) return getmetatable(v) == matcherClass end
+local function matchers(list, name)
+  for i = 1, list.n do
+    if not isMatcher(list[i]) then error("luassert: " .. name .. " takes matchers, got " .. type(list[i]) .. " as argument " .. i, 4) end
+  end
+  return list
+end
 local matcherTests = {
   ["true"] = function() return function(v) return v == true end end,
   ["false"] = function() return function(v) return v == false end end,
   truthy = function() return function(v) return v ~= nil and v ~= false end end,
   falsy = function() return function(v) return v == nil or v == false end end,
   equal = function(x) return function(v) return v == x end end,
-  equals = function(x) return function(v) return v == x end end,
   same = function(x) return function(v) return same(v, x) end end,
   ref = function(x) return function(v) return rawequal(v, x) end end,
-  near = function(x, d) return function(v) return type(v) == "number" and math.abs(v - x) <= d end end,
-  matches = function(p) return function(v) return type(v) == "string" and v:find(p) ~= nil end end,
+  near = function(x, d) return function(v) return close(x, v, d) end end,
+  matches = function(p, init, plain)
+    return function(v) return found(p, v, math.type(init) and init or nil, plain == true) end
+  end,
+  unique = function(deep) return function(v) return unique(v, deep == true) end end,
+  all_of = function(...)
+    local list = matchers(table.pack(...), "all_of")
+    return function(v) for i = 1, list.n do if not list[i].test(v) then return false end end return true end
+  end,
+  any_of = function(...)
+    local list = matchers(table.pack(...), "any_of")
+    return function(v) for i = 1, list.n do if list[i].test(v) then return true end end return false end
+  end,
+  none_of = function(...)
+    local list = matchers(table.pack(...), "none_of")
+    return function(v) for i = 1, list.n do if list[i].test(v) then return false end end return true end
+  end,
 }
+matcherTests.equals, matcherTests.match = matcherTests.equal, matcherTests.matches
 for _, t in ipairs{ "nil", "boolean", "number", "string", "table", "function", "userdata", "thread" } do
   matcherTests[t] = function() return function(v) return type(v) == t end end
 end
 local function matcher(name, test) return setmetatable({ name = name, test = test }, matcherClass) end
-match = setmetatable({ _ = matcher("match._", function() return true end) }, {
-  __index = function(_, key)
-    if type(key) ~= "string" then return nil end
-    local negated, words = false, {}
-    for w in key:gmatch("[^_]+") do words[#words + 1] = w end
-    local i = 1
-    while words[i] == "is" or words[i] == "has" or words[i] == "not" or words[i] == "no" do
-      if words[i] == "not" or words[i] == "no" then negated = not negated end
-      i = i + 1
-    end
-    local make = matcherTests[table.concat(words, "_", i)]
-    if not make then error("luassert: no matcher named 'match." .. key .. "'", 2) end
-    return function(...)
-      local test, args = make(...), table.pack(...)
-      local shown = {}
-      for j = 1, args.n do shown[j] = show(args[j]) end
-      local name = "match." .. key .. "(" .. table.concat(shown, ", ") .. ")"
-      return matcher(name, negated and function(v) return not test(v) end or test)
-    end
-  end,
-})
+-- `path`: how the chain so far is written (`match.is_not.`), for the matcher's name.
+local function matchChain(negated, path)
+  return setmetatable({}, {
+    __index = function(_, key)
+      if type(key) ~= "string" then return nil end
+      if key == "is_matcher" and path == "match." then return isMatcher end
+      local n, words = negated, {}
+      for w in key:gmatch("[^_]+") do words[#words + 1] = w end
+      local i = 1
+      while filler[words[i]] or negation[words[i]] do
+        if negation[words[i]] then n = not n end
+        i = i + 1
+      end
+      if i > #words then return matchChain(n, path .. key .. ".") end
+      local make = matcherTests[table.concat(words, "_", i)]
+      if not make then error("luassert: no matcher named '" .. path .. key .. "'", 2) end
+      return function(...)
+        local test, args = make(...), table.pack(...)
+        local shown = {}
+        for j = 1, args.n do shown[j] = show(args[j]) end
+        local name = path .. key .. "(" .. table.concat(shown, ", ") .. ")"
+        return matcher(name, n and function(v) return not test(v) end or test)
+      end
+    end,
+  })
+end
+match = matchChain(false, "match.")
+rawset(match, "_", matcher("match._", function() return true end))
 """#
 }
