@@ -501,10 +501,11 @@ import NestboxCLI
               it("holes", function() assert.array({ 1, nil, 3 }).has.no.holes() end)
               it("unique", function() assert.is_unique({ 1, 1 }, "dup") end)
               it("chained", function() local s = spy.new(function() end); s(1); assert.spy(s).was.called_with(match.is_not.number()) end)
+              it("uikit", function() spy.on(ui.NavigationController{ root = ui.ViewController() }, "pushViewController") end)
             end)
             """, name: "fail_spec.lua")
         let f = nestbox(["test", failing])
-        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 21 failed\n"), "\(f.out)")
+        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 22 failed\n"), "\(f.out)")
         for expected in [
             "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
             "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = 2 }\n     Expected:\n     (table) { [\"a\"] = 1 }\n",
@@ -531,6 +532,8 @@ import NestboxCLI
             "\(failing):21: Expected array to not have holes, hole found at position: (number) 2\n",
             "\(failing):22: dup\n     Expected object to be unique:\n     (table) { [1] = 1, [2] = 1 }\n",
             "\(failing):23: Expected to be called with:\n       (match.is_not.number())\n",
+            "\(failing):24: spy.on: 'pushViewController' is a method of NavigationController, which an object cannot "
+                + "replace: spy on a subclass's override of it, spy.on(MyClass, \"pushViewController\") (docs/api-conventions.md)\n",
         ] {
             #expect(f.out.contains(expected), "\(expected)\n\(f.out)")
         }

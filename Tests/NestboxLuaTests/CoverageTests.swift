@@ -449,12 +449,14 @@ import InvariantChecking
         D.init = nil
         function D:init() self.tag = 8 end
         print(D{ name = "d" }.tag, D:extend("E"){ name = "e" }.tag)
+        print(pcall(function() return D:extend() end))
         """)
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == """
         false\ttest:2: 'init' must be a function, got number (docs/api-conventions.md)
         false\ttest:3: 'extend' makes a subclass and cannot be set on a class (docs/api-conventions.md)
         8\t8
+        false\ttest:8: bad argument #1 to 'extend' (string expected, got no value)
 
         """)
     }

@@ -71,7 +71,10 @@ enum UIFunctions {
         LuaMethod("__extend", "(name: string) -> table",
                   doc: "A subclass named `name` (an identifier): hooks and methods set on it are its own.") { a in
             let L = a.L
-            guard L.type(1) == LUA_TTABLE, lua_getmetatable(L, 1) != 0 else {
+            guard L.type(1) == LUA_TTABLE else { throw LuaFailure.argument(1, "class expected, got \(L.typeName(at: 1))") }
+            // The name is read before anything is pushed, which would stand in for a missing one.
+            let name = try a.string(2)
+            guard lua_getmetatable(L, 1) != 0 else {
                 throw LuaFailure.argument(1, "class expected, got \(L.typeName(at: 1))")
             }
             let parentMeta = L.top
@@ -79,7 +82,6 @@ enum UIFunctions {
                 throw LuaFailure.argument(1, "class expected, got \(L.typeName(at: 1))")
             }
             let ctor = L.top
-            let name = try a.string(2)
             guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 throw LuaFailure.argument(2, "class name must be a non-empty identifier")
             }

@@ -99,7 +99,15 @@ spy = setmetatable({
       value = s
     end
     s.target, s.key, s.original = target, key, original
-    at(pcall(function() target[key] = value end))
+    local ok, problem = pcall(function() target[key] = value end)
+    -- UIKit's method, which an object cannot replace (the model calls it too): a spy
+    -- goes on a subclass's override of it, which every call reaches.
+    local class = not ok and tostring(problem):match("is a method of (%w+): override it in a subclass")
+    if class then
+      error("spy.on: '" .. tostring(key) .. "' is a method of " .. class .. ", which an object cannot replace: "
+        .. "spy on a subclass's override of it, spy.on(MyClass, \"" .. tostring(key) .. "\") (docs/api-conventions.md)", 2)
+    end
+    at(ok, problem)
     return s
   end,
   is_spy = isSpy,
