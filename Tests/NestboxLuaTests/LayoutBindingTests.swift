@@ -138,3 +138,33 @@ extension LayoutBindingTests {
         #expect(out == "bar.button1\t0.0\t150.0\nbar.button2\t150.0\t150.0\nselected\tTwo\n100.0\n")
     }
 }
+
+extension LayoutBindingTests {
+    /// The closures `coordinator:animate` gives the coordinator hold it weakly: strongly,
+    /// every rotation whose hook animated alongside left its coordinator and the script's
+    /// functions behind (a leak AddressSanitizer reported). Each rotation after the first
+    /// leaves the counted memory where it found it, the trace cleared.
+    @Test func aRotationsCoordinatorGoesWithIt() throws {
+        let (outcome, out, rt) = try runLua("""
+            local done = 0
+            local a = ui.ViewController{ name = "a",
+              viewWillTransition = function(self, size, coordinator)
+                coordinator:animate(function(c) self.view.alpha = 0.5 end, function(c) done = done + 1 end)
+              end }
+            ui.window.rootViewController = a
+            ui.window:makeKeyAndVisible()
+            function turn(to) ui.rotate(to); ui.settle(); collectgarbage(); collectgarbage(); ui.trace.clear() end
+            function completions() print(done) end
+            turn("landscapeLeft")
+            """)
+        #expect(outcome == .ok && out.isEmpty, "\(outcome)")
+        var printed = ""
+        rt.output = { printed += $0 }
+        _ = rt.evaluate("turn('portrait')")
+        let before = rt.simulation.memory.count
+        _ = rt.evaluate("turn('landscapeLeft'); turn('portrait')")
+        #expect(rt.simulation.memory.count == before)
+        _ = rt.evaluate("completions()")
+        #expect(printed == "4\n")
+    }
+}

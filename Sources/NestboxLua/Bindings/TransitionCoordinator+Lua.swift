@@ -7,8 +7,10 @@ enum CoordinatorBinding {
                   doc: "Runs `alongside` inside the rotation's animation and `completion` after it.") { a in
             let c = try a.object(1, TransitionCoordinator.self, "TransitionCoordinator")
             let along = try a.optionalCallback(2), done = try a.optionalCallback(3)
-            c.animate(alongside: along.map { f in { f.call(object: c, what: "alongside") { rt in rt.push(c); return 1 } } },
-                      completion: done.map { f in { f.call(object: c, what: "completion") { rt in rt.push(c); return 1 } } })
+            // The coordinator keeps these, so they hold it weakly: strongly, each was a
+            // cycle that outlived the rotation (the coordinator, its closures, the Lua refs).
+            c.animate(alongside: along.map { f in { [weak c] in c.map { c in f.call(object: c, what: "alongside") { rt in rt.push(c); return 1 } } } },
+                      completion: done.map { f in { [weak c] in c.map { c in f.call(object: c, what: "completion") { rt in rt.push(c); return 1 } } } })
             return 0
         },
     ]
