@@ -129,8 +129,9 @@ extension View {
     /// `addSubview(_:)`): it gets one `didMoveToSuperview`, under its new superview, and
     /// `didMoveToWindow` only when its window changes, after it (policy Q77).
     func attach(_ view: View, at index: Int) {
-        let oldWindow = view.superview == nil ? nil : view.window
-        if view.superview != nil { view.unlink() }
+        let old = view.superview
+        let oldWindow = old == nil ? nil : view.window
+        if let old { view.unlink(from: old) }
         subviews.insert(view, at: min(index, subviews.count))
         view.superview = self
         view.ownershipMayHaveChanged()
@@ -148,9 +149,9 @@ extension View {
     /// A removal: the window goes first, then the superview (UIKit sends
     /// `didMoveToWindow` before `didMoveToSuperview` when a view leaves; policy Q77).
     func detach() {
-        guard superview != nil else { return }
+        guard let old = superview else { return }
         let hadWindow = window != nil
-        unlink()
+        unlink(from: old)
         if hadWindow {
             trace.record(.moveToWindow, self, ref: nil)
             notifyWindowChange()
@@ -159,8 +160,7 @@ extension View {
     }
 
     /// Out of the superview's subviews, with no callbacks: a removal's or a move's first half.
-    private func unlink() {
-        guard let old = superview else { return }
+    @inline(__always) private func unlink(from old: View) {
         if let i = old.subviews.firstIndex(where: { $0 === self }) { old.subviews.remove(at: i) }
         superview = nil
         old.setNeedsLayout()
