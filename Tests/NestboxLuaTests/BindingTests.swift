@@ -564,3 +564,31 @@ extension BindingTests {
         #expect(out == "15.0\t25.0\t10.0\t10.0\n0.0\t0.0\n6.0\t6.0\t2.0\t2.0\n-4.0\t-4.0\n")
     }
 }
+
+extension BindingTests {
+    /// UIKit's `viewWithTag(_:)`: the receiver first (its tag 0 by default), then depth
+    /// first in subviews order; nil when none has the tag; a collection between steps
+    /// leaves the views it returns whole.
+    @Test func viewWithTag() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.View{ name = "root", tag = 1 }
+            local a, b = ui.View{ name = "a" }, ui.View{ name = "b", tag = 5 }
+            local a1 = ui.View{ name = "a1", tag = 5 }
+            root:addSubview(a); root:addSubview(b); a:addSubview(a1)
+            a = nil; a1 = nil
+            collectgarbage()
+            local function name(v) return v and v.name or "nil" end
+            print(name(root:viewWithTag(1)), name(root:viewWithTag(5)), name(root:viewWithTag(0)), name(root:viewWithTag(9)))
+            print(name(b:viewWithTag(0)), name(b:viewWithTag(5)))
+            collectgarbage()
+            print(name(root:viewWithTag(5).superview), pcall(root.viewWithTag, root, 1.5))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            root\ta1\ta\tnil
+            nil\tb
+            a\tfalse\tbad argument #2 to 'viewWithTag' (number has no integer representation)
+
+            """)
+    }
+}

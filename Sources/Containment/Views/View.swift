@@ -176,6 +176,21 @@ open class View: SimObject {
         return false
     }
 
+    /// UIKit's `viewWithTag(_:)`: this view if its tag is `tag` (0, the default, included),
+    /// else the first view below it with that tag, depth first in `subviews` order. A walk
+    /// a script can lengthen: iterative, and it stops at a run limit (nil).
+    public func viewWithTag(_ tag: Int) -> View? {
+        var stack: [View] = [self]
+        var visited = 0
+        while let v = stack.popLast() {
+            visited += 1
+            if visited & 1023 == 0, simulation.isInterrupted() { return nil }
+            if v.tag == tag { return v }
+            stack.append(contentsOf: v.subviews.reversed())
+        }
+        return nil
+    }
+
     /// The window this view is in, if any.
     public var window: Window? {
         var v: View = self

@@ -68,6 +68,11 @@ enum ViewBinding {
                   doc: "Whether the view is `view` or inside it.") { a in
             a.L.push(try check(a).isDescendant(of: try check(a, 2))); return 1
         },
+        LuaMethod("viewWithTag", "(tag: integer) -> View?",
+                  doc: "This view if its tag is `tag`, else the first view below it with that tag (depth first).") { a in
+            let v = try check(a), tag = try a.integer(2)
+            a.rt.push(v.viewWithTag(tag)); return 1
+        },
         LuaMethod("convert", "(value: Point|Rect, to: View?) -> Point|Rect",
                   doc: "The point, or the rect (moved, its size kept), in `to`'s coordinates (nil: the window's).") { a in
             let v = try check(a), other = try a.optionalObject(3, View.self, "View")

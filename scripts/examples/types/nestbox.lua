@@ -351,6 +351,11 @@ function View:layoutIfNeeded() end
 ---@return boolean
 function View:isDescendant(view) end
 
+---This view if its tag is `tag`, else the first view below it with that tag (depth first).
+---@param tag integer
+---@return View?
+function View:viewWithTag(tag) end
+
 ---The point, or the rect (moved, its size kept), in `to`'s coordinates (nil: the window's).
 ---@param value Point|Rect
 ---@param to View?
