@@ -122,6 +122,15 @@ static int nb_argerror(lua_State *L, int arg, const char *extramsg, const char *
 
 static int nb_raise(lua_State *L, int n) {
     nb_state *st = nb_getstate(L);
+    st->passing_frame = NULL;
+    if (n == NB_PASSON) {
+        lua_Debug ar;
+        if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "f", &ar)) {
+            st->passing_frame = lua_topointer(L, -1);
+            lua_pop(L, 1);
+        }
+        return lua_error(L);
+    }
     if (n == NB_ARGERROR) {
         /* stack: ..., message, function name */
         const char *msg = lua_tostring(L, -2);
@@ -715,6 +724,16 @@ static const char *with_hint(lua_State *L, const char *msg) {
 }
 
 int nb_msghandler(lua_State *L) {
+    nb_state *st = nb_getstate(L);
+    st->error_passed_on = 0;
+    if (st->passing_frame != NULL) {
+        lua_Debug ar;           /* level 1: the function that raised the error */
+        if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "f", &ar)) {
+            st->error_passed_on = lua_topointer(L, -1) == st->passing_frame;
+            lua_pop(L, 1);
+        }
+        st->passing_frame = NULL;
+    }
     const char *msg = lua_type(L, 1) == LUA_TSTRING ? with_hint(L, lua_tostring(L, 1)) : NULL;
     if (msg == NULL) {
         int t = lua_type(L, 1);

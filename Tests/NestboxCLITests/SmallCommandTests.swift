@@ -50,13 +50,19 @@ import NestboxCLI
             it("tostring table", function() error(setmetatable({}, { __tostring = function() return {} end })) end)
             it("tostring yields", function() error(setmetatable({}, { __tostring = function() coroutine.yield() end })) end)
             it("check with a table", function() check(false, {}) end)
+            local H = ui.ViewController:extend("H")
+            function H:viewDidLoad() error("z", 0) end
+            it("hook, no position", function() local _ = H{}.view end)
+            it("hook, caught first", function() pcall(function() return H{}.view end); error("z", 0) end)
             """.write(toFile: file, atomically: true, encoding: .utf8)
         let r = nestbox(["test", file])
         #expect(r.code == 1)
         let messages = r.out.split(separator: "\n").filter { $0.hasPrefix("     ") }.map { $0.dropFirst(5).replacingOccurrences(of: file, with: "F") }
         #expect(messages == ["F:1: error value: a table", "F:2: error value: nil", "F:3: error value: 42", "F:4: error value: false",
                              "F:5: error value: a thread", "F:6: error value: a function", "F:7: error value: <View: v>",
-                             "F:8: x", "F:9: y", "F:10: error value: a table", "F:11: error value: a table", "F:12: a table"])
+                             "F:8: x", "F:9: y", "F:10: error value: a table", "F:11: error value: a table", "F:12: a table",
+                             // The hook's line, not the line whose call ran the hook; then the test's own.
+                             "F:14: z", "F:16: z"])
         #expect(nestbox(["test", file]).out.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "", options: .regularExpression)
                 == r.out.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "", options: .regularExpression))
     }

@@ -153,4 +153,37 @@ import NestboxLua
         #expect(traceback.contains("test:4: in function <test:4>"))
         #expect(errors(rt) == ["c viewDidLoad [0.000] error: test:2: inner"])
     }
+
+    @Test("an error a hook raises itself is recorded, though an earlier one of the same text was passed on and caught")
+    func caughtThenRaisedAlike() throws {
+        let source = """
+            local function check(ok) if not ok then error("invalid state") end end
+            local V = ui.View:extend("V")
+            function V:didMoveToSuperview() check(self.superview == nil) end
+            local E = ui.ViewController:extend("E")
+            function E:viewWillAppear(a)
+              print(pcall(self.view.addSubview, self.view, V{ name = "w" }))
+              check(false)
+            end
+            ui.window.rootViewController = E{ name = "e" }
+            ui.window:makeKeyAndVisible()
+            """
+        let (outcome, out, rt) = try runLua(source)
+        let (message, traceback) = failure(outcome)
+        #expect(message == "test:1: invalid state")
+        #expect(out == "false\ttest:1: invalid state\n")
+        // The caught one, then the hook's own: the run ends with the uncaught one.
+        #expect(errors(rt) == ["w didMoveToSuperview [0.000] error: test:1: invalid state",
+                               "e viewWillAppear [0.000] error: test:1: invalid state"])
+        #expect(traceback.contains("test:7: in function <test:5>") && !traceback.contains("pcall"))
+        // At the top level: the main chunk's own error, with its own traceback.
+        let (top, _, _) = try runLua("""
+            local V = ui.ViewController:extend("V")
+            function V:viewDidLoad() error("boom") end
+            print(pcall(function() local _ = V{ name = "v" }.view end))
+            error("boom")
+            """, keepGoing: true)
+        let (_, topTraceback) = failure(top)
+        #expect(topTraceback.contains("test:4: in main chunk") && !topTraceback.contains("test:2:"))
+    }
 }

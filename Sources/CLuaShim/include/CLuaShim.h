@@ -18,6 +18,7 @@
 #define NB_ERROR (-1)     /* error value on top of the stack; raised with the caller's position */
 #define NB_ARGERROR (-2)  /* message and function name on top, argument index in nb_state.errarg */
 #define NB_RAWERROR (-3)  /* error value on top, raised as is (it already has a position) */
+#define NB_PASSON (-4)    /* a hook's error on top, passed on as is to the code that called */
 
 /// Per-state bookkeeping, reachable in O(1) through lua_getextraspace.
 typedef struct nb_state {
@@ -69,11 +70,17 @@ typedef struct nb_state {
     int index_key_ref;
     /* The constructor key an error is about (nb_set_where_key), for its line. */
     char where_key[64];
-    /* How many hook errors a binding has passed on to the Lua code that called it
-       (LuaRuntime.invoke). A hook whose call ends in an error while this moved is
-       failing with the error passed on to it, not with a second one: the same text
-       from a hook that merely failed alike is an error of its own, and is recorded. */
-    unsigned passed_on;
+    /* A hook error passed on to the Lua code that called a binding (NB_PASSON) is
+       the hook's error coming back, not a second one; an error of the same text that
+       a hook raises itself (with `error`, after catching the first with `pcall`) is
+       its own. `passing_frame` is the binding's function that raised the last one
+       passed on (nb_raise); the message handler, which runs where the error is raised,
+       sets `error_passed_on` when that function is what raised the error it sees. */
+    const void *passing_frame;
+    int error_passed_on;
+    /* Where that error was raised ("file:line: "), for a message that names no line
+       (`error(s, 0)` in a hook): the spec library's failures name it (passedOnWhere). */
+    char passing_where[256];
 } nb_state;
 
 /// The host's count for the memory limit (never negative; 0 without a counter).
@@ -272,6 +279,10 @@ int nb_loadscript_lua(lua_State *L);
 /// (1: the caller of the function that called `where`), as error() positions its
 /// messages; "" where there is no line (the spec library's soft checks).
 int nb_where_lua(lua_State *L);
+/// `passedOnWhere([level])`: where the hook error that the function `level` calls above
+/// the caller is passing on was raised ("file:line: "); "" when that function is not a
+/// binding passing one on. A spec's failure names the hook's line, not the call's.
+int nb_passedonwhere_lua(lua_State *L);
 /// `scriptMethod(object, name)`: the script's own function that `object` runs for
 /// `name` (its field, else its class chain's, as a hook is found), and whether it is the
 /// object's own field; nothing when only UIKit's method answers. The spec library's

@@ -63,15 +63,13 @@ extension LuaRuntime {
         default:
             break
         }
-        let passedOn = state.pointee.passed_on
         let status = nb_call_hook(L, handler, nargs)
-        if status != LUA_OK { hookFailed(status, handler: handler, override, on: object, passedOnSince: passedOn) }
+        if status != LUA_OK { hookFailed(status, handler: handler, override, on: object) }
     }
 
     /// A hook's call that did not end well (nb_call_hook's status): a host bug in the
     /// stack's balance, or the script's error, whose message is on top.
-    func hookFailed(_ status: Int32, handler: Int32, _ override: Override, on object: SimObject,
-                    passedOnSince: UInt32) {
+    func hookFailed(_ status: Int32, handler: Int32, _ override: Override, on object: SimObject) {
         if status == NB_HOOK_UNBALANCED {
             simulation.trace.record(.error, "nestbox", override.name,
                                     message: "Nestbox: Lua stack unbalanced after \(override.name)")
@@ -79,7 +77,7 @@ extension LuaRuntime {
         }
         let text = L.string(at: -1) ?? "(error object is not a string)"
         L.settop(handler - 1)
-        reportHookError(object: object, hook: override.name, text: text, passedOnSince: passedOnSince)
+        reportHookError(object: object, hook: override.name, text: text, afterCall: true)
     }
 
     /// `sizeForChildContentContainer(child, parentSize)` defined by the script: its
@@ -249,12 +247,11 @@ extension LuaRuntime {
     func docall(nargs: Int32, nresults: Int32 = 0, object: SimObject, context: @autoclosure () -> String,
                 handler: Int32 = 0) -> Bool {
         let base = L.top - nargs - 1     // where the function is; the results go there
-        let passedOn = state.pointee.passed_on
         let status = handler == 0 ? nb_pcall(L, nargs, nresults) : nb_pcall_handled(L, nargs, nresults, handler)
         guard status == LUA_OK else {
             let text = L.string(at: -1) ?? "(error object is not a string)"
             L.pop()
-            reportHookError(object: object, hook: context(), text: text, passedOnSince: passedOn)
+            reportHookError(object: object, hook: context(), text: text, afterCall: true)
             checkBalance(base, after: context())
             return false
         }

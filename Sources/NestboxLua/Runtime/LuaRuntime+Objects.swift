@@ -75,14 +75,13 @@ final class LuaHost: ObjectHost {
             break
         }
         var handler: Int32 = 0
-        let passedOn = state.pointee.passed_on
         // Two fields, not the whole state (a copy of it is some 300 bytes).
         let status = nb_run_hook(state.pointee.thread, state.pointee.objects_ref, object.hostSlot,
                                  Unmanaged.passUnretained(object).toOpaque(), nameRefs[override.ordinal], arg,
                                  argSlot, argPointer, &handler)
         if status == LUA_OK { return }
         if status == NB_HOOK_GENERAL { return runtime.runHook(hook, override, on: object) }
-        runtime.hookFailed(status, handler: handler, override, on: object, passedOnSince: passedOn)
+        runtime.hookFailed(status, handler: handler, override, on: object)
     }
 
     func loadView(for controller: ViewController) -> Bool {

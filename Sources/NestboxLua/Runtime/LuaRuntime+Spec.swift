@@ -46,7 +46,8 @@ extension LuaRuntime {
         nb_pushcfunction(L, nb_where_lua)
         lua_getglobal(L, "ui")
         nb_pushcfunction(L, nb_scriptmethod_lua)
-        guard nb_pcall(L, 3, 1) == LUA_OK else {
+        nb_pushcfunction(L, nb_passedonwhere_lua)
+        guard nb_pcall(L, 4, 1) == LUA_OK else {
             return ([], .scriptError(message: L.string(at: -1) ?? "spec library", traceback: ""))
         }
         specRef = luaL_ref(L, nb_registryindex())

@@ -75,7 +75,7 @@ public final class LuaRuntime {
     public private(set) var hookErrors: [(message: String, traceback: String)] = []
     /// A hook error not yet passed back to the Lua code whose call caused it.
     var pendingHookError: String?
-    /// The last hook error passed back (`nb_state.passed_on` counts them).
+    /// The last hook error passed back to the Lua code that called (NB_PASSON).
     var passedOnError: String?
     var expectationFailed = false
     var closing = false
@@ -335,7 +335,6 @@ public final class LuaRuntime {
         let base = L.top - nargs - 1
         // An expectation that failed in an earlier call says nothing about this one.
         expectationFailed = false
-        let passedOn = state.pointee.passed_on
         let status = nb_pcall(L, nargs, 0)
         defer { checkBalance(base, after: "main chunk") }
         if let limit = limitOutcome { L.settop(base); pendingHookError = nil; return limit }
@@ -348,11 +347,32 @@ public final class LuaRuntime {
         pendingHookError = nil
         if expectationFailed { return .expectationFailed(message: message) }
         // An error that started in a hook: report the hook's own traceback.
-        if state.pointee.passed_on != passedOn, message == passedOnError,
-           let hook = hookErrors.last(where: { $0.message == message }) {
+        if passedOn(message), let hook = hookErrors.last(where: { $0.message == message }) {
             return .scriptError(message: hook.message, traceback: hook.traceback)
         }
         return .scriptError(message: message, traceback: traceback)
+    }
+
+    /// The error a call just failed with is the hook error a binding passed on to it
+    /// (nb_msghandler saw the binding raise it), not one of the same text raised anew.
+    func passedOn(_ message: String) -> Bool {
+        defer { state.pointee.error_passed_on = 0 }
+        return state.pointee.error_passed_on != 0 && message == passedOnError
+    }
+
+    /// Where the hook error being passed on was raised: its traceback's first line in the
+    /// script (not in a C function, the prelude or the spec library), for nb_passedonwhere_lua.
+    func setPassingWhere(_ message: String) {
+        let traceback = hookErrors.last(where: { $0.message == message })?.traceback ?? ""
+        let frame = traceback.split(separator: "\n").dropFirst().lazy.map { $0.drop { $0 == "\t" } }
+            .first { !$0.hasPrefix("[C]") && !$0.hasPrefix("spec:") && !$0.hasPrefix("prelude:") }
+        var place = ""
+        if let frame, let r = frame.firstRange(of: #/:\d+: /#) { place = String(frame[..<r.upperBound]) }
+        withUnsafeMutableBytes(of: &state.pointee.passing_where) { buffer in
+            let bytes = Array(place.utf8.prefix(buffer.count - 1))
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
     }
 
     func hookOutcome() -> RunOutcome? {
@@ -369,14 +389,14 @@ public final class LuaRuntime {
 
     /// A hook failed: record an `error` event, remember it, and let the API call that
     /// caused it pass it on to the script (unless --keep-going).
-    /// `passedOnSince`: `nb_state.passed_on` when the failed call began, if known.
-    func reportHookError(object: SimObject, hook: String, text: String, passedOnSince: UInt32? = nil) {
+    /// `afterCall`: the text is what a call under nb_msghandler failed with.
+    func reportHookError(object: SimObject, hook: String, text: String, afterCall: Bool = false) {
         // A run limit is not the hook's fault: the run ends with the limit's own line.
         if nb_limit_status(state) != 0 { return }
         let (message, traceback) = splitTraceback(text)
         // The error passed on to this hook from one it ran, coming back out of it, is not
         // a second error; one of the same text that the hook raised itself is.
-        if let since = passedOnSince, state.pointee.passed_on != since, message == passedOnError {
+        if afterCall, passedOn(message) {
             if !keepGoing, pendingHookError == nil { pendingHookError = message }
             return
         }
@@ -395,9 +415,9 @@ public final class LuaRuntime {
             if let message = pendingHookError {
                 pendingHookError = nil
                 passedOnError = message
-                state.pointee.passed_on &+= 1
+                setPassingWhere(message)
                 L.push(message)
-                return NB_RAWERROR
+                return NB_PASSON
             }
             return n
         } catch let failure as LuaFailure {

@@ -12,7 +12,7 @@ enum SpecLibrary {
     static let source = core + assertions + spies + "\nreturn spec\n"
 
     static let core = #"""
-local where, ui, scriptMethod = ...
+local where, ui, scriptMethod, passedOnWhere = ...
 local root = { befores = {}, afters = {}, setups = {}, teardowns = {} }
 local current = root
 local tests = {}
@@ -68,6 +68,9 @@ local function failure(err)
   local message = text(err)
   if type(err) == "string" and message:find("^[^\n]-:%d+: ") then return message end
   if type(err) ~= "string" then message = "error value: " .. message end
+  -- A hook's error(s, 0) passed on by the call that ran the hook: the hook's line.
+  local hook = passedOnWhere(1)
+  if hook ~= "" then return hook .. message end
   for level = 1, 30 do
     local w = where(level)
     if w ~= "" and not w:find("^spec:") and not w:find("^prelude:") then return w .. message end
