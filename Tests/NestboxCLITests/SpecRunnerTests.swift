@@ -502,10 +502,17 @@ import NestboxCLI
               it("unique", function() assert.is_unique({ 1, 1 }, "dup") end)
               it("chained", function() local s = spy.new(function() end); s(1); assert.spy(s).was.called_with(match.is_not.number()) end)
               it("uikit", function() spy.on(ui.NavigationController{ root = ui.ViewController() }, "pushViewController") end)
+              it("stub uikit", function() stub(ui.NavigationController{ root = ui.ViewController() }, "pushViewController") end)
+              it("override", function()
+                local N = ui.NavigationController:extend("N")
+                function N:pushViewController(vc, animated) end
+                spy.on(N{ root = ui.ViewController() }, "pushViewController")
+              end)
+              it("not overridable", function() spy.on(ui.View{}, "addSubview") end)
             end)
             """, name: "fail_spec.lua")
         let f = nestbox(["test", failing])
-        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 22 failed\n"), "\(f.out)")
+        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 25 failed\n"), "\(f.out)")
         for expected in [
             "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
             "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = 2 }\n     Expected:\n     (table) { [\"a\"] = 1 }\n",
@@ -534,6 +541,13 @@ import NestboxCLI
             "\(failing):23: Expected to be called with:\n       (match.is_not.number())\n",
             "\(failing):24: spy.on: 'pushViewController' is a method of NavigationController, which an object cannot "
                 + "replace: spy on a subclass's override of it, spy.on(MyClass, \"pushViewController\") (docs/api-conventions.md)\n",
+            // At the spec's line, named by the function called; the class's own override when it has one.
+            "\(failing):25: stub: 'pushViewController' is a method of NavigationController, which an object cannot "
+                + "replace: stub a subclass's override of it, stub(MyClass, \"pushViewController\") (docs/api-conventions.md)\n",
+            "\(failing):29: spy.on: 'pushViewController' is a method of NavigationController, which an object cannot "
+                + "replace: spy on N's override of it, spy.on(N, \"pushViewController\") (docs/api-conventions.md)\n",
+            "\(failing):31: spy.on: View.addSubview cannot be overridden in Nestbox (the model calls it without asking a "
+                + "subclass), so no spy can watch it: check what it does in the trace (docs/api-conventions.md)\n",
         ] {
             #expect(f.out.contains(expected), "\(expected)\n\(f.out)")
         }

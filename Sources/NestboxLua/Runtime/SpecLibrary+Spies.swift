@@ -59,73 +59,94 @@ local function answers(s)
   return s
 end
 
+-- spy.on and stub (`fname`): a spy installed on `target[key]`; a refusal is raised at
+-- `level` above this function, the spec's line that called them.
+local function spyOn(fname, level, target, key)
+  local function at(ok, ...)
+    if not ok then error((tostring((...)):gsub("^spec:%d+: ", "")), level + 1) end
+    return ...
+  end
+  local original = at(pcall(function() return target[key] end))
+  local s, value, through
+  if type(target) == "userdata" then
+    -- A bound object's hook must be a function (docs/api-conventions.md): it gets one
+    -- that calls the spy, and `assert.spy(vc.viewDidLoad)` finds the spy behind it.
+    -- Reading a hook's name gives UIKit's method, which would call the spy again, so
+    -- the spy calls through to the script's own function (the object's, else its
+    -- class's); with none, it records only (README.md, nestbox test).
+    local own
+    through, own = scriptMethod(target, key)
+    s = newSpy(through)
+    s.own = own and through or nil
+    value = function(...) return s(...) end
+    spyBehind[value] = s
+    if type(original) == "function" then
+      spiesReading[original] = spiesReading[original] or {}
+      table.insert(spiesReading[original], s)
+    end
+  elseif getmetatable(target) ~= nil then
+    -- A class (or any table with a metatable) may call only functions, as a class's
+    -- hook is found: the spy goes behind one, as on an object, and calls through.
+    s = newSpy(original)
+    value = function(...) return s(...) end
+    spyBehind[value] = s
+  else
+    s = newSpy(original)
+    value = s
+  end
+  s.target, s.key, s.original = target, key, original
+  local ok, problem = pcall(function() target[key] = value end)
+  problem = tostring(problem)
+  -- UIKit's method, which an object cannot replace (the model calls it too): a spy
+  -- goes on a subclass's override of it, which every call reaches: the object's
+  -- class's own, when it has one.
+  local class = not ok and problem:match("is a method of (%w+): override it in a subclass")
+  if class then
+    local own = select(2, pcall(tostring, target)):match("^<([%w_]+):")
+    local verb = fname == "stub" and "stub " or "spy on "
+    local where = through and own and own ~= class and own .. "'s override of it, " .. fname .. "(" .. own
+      or "a subclass's override of it, " .. fname .. "(MyClass"
+    error(fname .. ": '" .. tostring(key) .. "' is a method of " .. class .. ", which an object cannot replace: " .. verb
+      .. where .. ", \"" .. tostring(key) .. "\") (docs/api-conventions.md)", level)
+  end
+  -- A method no subclass can override: the model calls it without asking anyone.
+  class = not ok and problem:match("is a method of (%w+), not a field")
+  if class then
+    error(fname .. ": " .. class .. "." .. tostring(key) .. " cannot be overridden in Nestbox (the model calls it without "
+      .. "asking a subclass), so no spy can watch it: check what it does in the trace (docs/api-conventions.md)", level)
+  end
+  at(ok, problem)
+  return s
+end
+
 spy = setmetatable({
   new = function(fn)
     if not callable(fn) then error("Cannot spy on type '" .. type(fn) .. "', only on functions or callable elements", 2) end
     return newSpy(fn)
   end,
   on = function(target, key)
-    -- A refused name is the spec's error, at its line.
-    local function at(ok, ...)
-      if not ok then error((tostring((...)):gsub("^spec:%d+: ", "")), 3) end
-      return ...
-    end
-    local original = at(pcall(function() return target[key] end))
-    local s
-    local value
-    if type(target) == "userdata" then
-      -- A bound object's hook must be a function (docs/api-conventions.md): it gets one
-      -- that calls the spy, and `assert.spy(vc.viewDidLoad)` finds the spy behind it.
-      -- Reading a hook's name gives UIKit's method, which would call the spy again, so
-      -- the spy calls through to the script's own function (the object's, else its
-      -- class's); with none, it records only (README.md, nestbox test).
-      local through, own = scriptMethod(target, key)
-      s = newSpy(through)
-      s.own = own and through or nil
-      value = function(...) return s(...) end
-      spyBehind[value] = s
-      if type(original) == "function" then
-        spiesReading[original] = spiesReading[original] or {}
-        table.insert(spiesReading[original], s)
-      end
-    elseif getmetatable(target) ~= nil then
-      -- A class (or any table with a metatable) may call only functions, as a class's
-      -- hook is found: the spy goes behind one, as on an object, and calls through.
-      s = newSpy(original)
-      value = function(...) return s(...) end
-      spyBehind[value] = s
-    else
-      s = newSpy(original)
-      value = s
-    end
-    s.target, s.key, s.original = target, key, original
-    local ok, problem = pcall(function() target[key] = value end)
-    -- UIKit's method, which an object cannot replace (the model calls it too): a spy
-    -- goes on a subclass's override of it, which every call reaches.
-    local class = not ok and tostring(problem):match("is a method of (%w+): override it in a subclass")
-    if class then
-      error("spy.on: '" .. tostring(key) .. "' is a method of " .. class .. ", which an object cannot replace: "
-        .. "spy on a subclass's override of it, spy.on(MyClass, \"" .. tostring(key) .. "\") (docs/api-conventions.md)", 2)
-    end
-    at(ok, problem)
+    local s = spyOn("spy.on", 3, target, key)
     return s
   end,
   is_spy = isSpy,
 }, { __call = function(_, fn) return newSpy(fn) end })
 
+-- luassert's stub.new: what it returns, or the one function given is what it calls. The
+-- spec's line is `level` above; stub(t, k) and stub.new(t, k) both call this one.
+local function stubNew(level, target, key, ...)
+  -- With no arguments, a blank stub: a function of its own that answers nothing.
+  if target == nil and key == nil then target, key = { stub = function() end }, "stub" end
+  if (type(target) ~= "table" and type(target) ~= "userdata") or key == nil then
+    error("stub.new(): Can only create stub on a table key, call with 2 params; table, key", level)
+  end
+  local s = answers(spyOn("stub", level + 1, target, key))
+  if select("#", ...) == 1 and callable((...)) then s.invokes((...)) else s.returns(...) end
+  return s
+end
+
 stub = setmetatable({
-  -- luassert's stub.new: what it returns, or the one function given is what it calls.
-  new = function(target, key, ...)
-    -- With no arguments, a blank stub: a function of its own that answers nothing.
-    if target == nil and key == nil then return stub.new({ stub = function() end }, "stub") end
-    if (type(target) ~= "table" and type(target) ~= "userdata") or key == nil then
-      error("stub.new(): Can only create stub on a table key, call with 2 params; table, key", 2)
-    end
-    local s = answers(spy.on(target, key))
-    if select("#", ...) == 1 and callable((...)) then s.invokes((...)) else s.returns(...) end
-    return s
-  end,
-}, { __call = function(self, target, key, ...) return self.new(target, key, ...) end })
+  new = function(...) local s = stubNew(3, ...); return s end,
+}, { __call = function(_, ...) local s = stubNew(3, ...); return s end })
 
 -- What `assert.spy(x)` asserts on: a spy, the function standing for one, or UIKit's
 -- method read from an object that one spy (spy.on) watches under that name.
