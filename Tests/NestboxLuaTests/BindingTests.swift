@@ -369,6 +369,9 @@ extension BindingTests {
             assert(v.subviews[1] == c and v.subviews[2] == a and v.subviews[3] == b)
             v:insertSubview(c, { above = b })
             assert(v.subviews[3] == c)
+            -- A sibling that is not a subview: at the front, as addSubview (Other choices).
+            v:insertSubview(c, { below = ui.View{} })
+            assert(v.subviews[3] == c)
             v:bringSubviewToFront(a)
             assert(v.subviews[3] == a and a.superview == v and a:isDescendant(v))
             local p = b:convert({ 1, 2 }, v)
@@ -442,6 +445,8 @@ extension BindingTests {
                 == "test:3: calling 'addChild' on bad self (ViewController expected, got table)")
         #expect(try errorMessage("local v = ui.View{}\nv:insertSubview(ui.View{}, 0)")
                 == "test:2: bad argument #2 to 'insertSubview' (index must be a positive integer)")
+        #expect(try errorMessage("local v, a = ui.View{}, ui.View{}\nv:addSubview(a)\nv:insertSubview(ui.View{}, { below = a, above = a })")
+                == "test:3: bad argument #2 to 'insertSubview' ({below = view} or {above = view}, not both)")
         #expect(try errorMessage("local v = ui.View{}\nv.frame = 'wide'")
                 == "test:2: bad value for property 'frame' of View (rect expected, got string)")
         #expect(try errorMessage("ui.View{ frame = { 1, 2, 'x', 4 } }")

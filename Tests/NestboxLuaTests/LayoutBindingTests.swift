@@ -167,4 +167,29 @@ extension LayoutBindingTests {
         _ = rt.evaluate("completions()")
         #expect(printed == "4\n")
     }
+
+    /// UIKit's `animate(alongsideTransition:completion:)` answers whether it queued the
+    /// blocks: true while the hooks run, false once the animation has begun (from an
+    /// alongside block, or kept and called after the rotation), and then runs neither.
+    @Test func aCoordinatorQueuesUntilTheAnimationBegins() throws {
+        let (outcome, out, _) = try runLua("""
+            local kept, runs = nil, {}
+            local a = ui.ViewController{ name = "a",
+              viewWillTransition = function(self, size, coordinator)
+                kept = coordinator
+                print("hook", coordinator:animate(function(c)
+                  runs[#runs + 1] = "alongside"
+                  print("inside", c:animate(function() runs[#runs + 1] = "late" end))
+                end, function() runs[#runs + 1] = "completion" end))
+              end }
+            ui.window.rootViewController = a
+            ui.window:makeKeyAndVisible()
+            ui.rotate("landscapeLeft"); ui.settle()
+            print("after", kept:animate(nil, function() runs[#runs + 1] = "never" end))
+            ui.settle()
+            print(table.concat(runs, " "))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "hook\ttrue\ninside\tfalse\nafter\tfalse\nalongside completion\n")
+    }
 }

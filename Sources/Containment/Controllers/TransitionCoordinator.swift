@@ -4,14 +4,20 @@ public final class TransitionCoordinator: SimObject {
     public let transitionDuration: Double
     var alongside: [() -> Void] = []
     var completions: [() -> Void] = []
+    /// UIKit queues animations only until the transition's animation begins: after that
+    /// `animate(alongsideTransition:completion:)` answers false and keeps nothing.
+    var isQueueing = true
 
     init(simulation: Simulation, duration: Double) {
         transitionDuration = duration
         super.init(simulation: simulation, className: "TransitionCoordinator")
     }
 
-    public func animate(alongside animation: (() -> Void)?, completion: (() -> Void)?) {
+    @discardableResult
+    public func animate(alongside animation: (() -> Void)?, completion: (() -> Void)?) -> Bool {
+        guard isQueueing else { return false }
         if let animation { alongside.append(animation) }
         if let completion { completions.append(completion) }
+        return true
     }
 }

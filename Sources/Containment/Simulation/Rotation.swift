@@ -104,6 +104,7 @@ extension Simulation {
             for vc in tops { vc.deliverWillTransition(to: newTraits, coordinator: coordinator) }
         }
         animator.animate(duration: Self.rotationDuration, animations: {
+            coordinator.isQueueing = false
             self.traitsInTransition = nil
             self.window.frame = windowBounds
             for vc in tops.dropFirst() { vc.resizePresentedView() }

@@ -3,15 +3,15 @@ import Containment
 
 enum CoordinatorBinding {
     static let methods: [LuaMethod] = [
-        LuaMethod("animate", "(alongside: fun(coordinator: TransitionCoordinator)?, completion: fun(coordinator: TransitionCoordinator)?)",
-                  doc: "Runs `alongside` inside the rotation's animation and `completion` after it.") { a in
+        LuaMethod("animate", "(alongside: fun(coordinator: TransitionCoordinator)?, completion: fun(coordinator: TransitionCoordinator)?) -> boolean",
+                  doc: "Runs `alongside` inside the rotation's animation and `completion` after it; false, keeping neither, once the animation has begun.") { a in
             let c = try a.object(1, TransitionCoordinator.self, "TransitionCoordinator")
             let along = try a.optionalCallback(2), done = try a.optionalCallback(3)
             // The coordinator keeps these, so they hold it weakly: strongly, each was a
             // cycle that outlived the rotation (the coordinator, its closures, the Lua refs).
-            c.animate(alongside: along.map { f in { [weak c] in c.map { c in f.call(object: c, what: "alongside") { rt in rt.push(c); return 1 } } } },
+            let queued = c.animate(alongside: along.map { f in { [weak c] in c.map { c in f.call(object: c, what: "alongside") { rt in rt.push(c); return 1 } } } },
                       completion: done.map { f in { [weak c] in c.map { c in f.call(object: c, what: "completion") { rt in rt.push(c); return 1 } } } })
-            return 0
+            a.L.push(queued); return 1
         },
     ]
 

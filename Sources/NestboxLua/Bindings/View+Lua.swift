@@ -43,6 +43,9 @@ enum ViewBinding {
                 return 0
             }
             try a.table(3)
+            let below = a.L.rawField(3, "below") != LUA_TNIL, above = a.L.rawField(3, "above") != LUA_TNIL
+            a.L.pop(2)
+            if below && above { throw LuaFailure.argument(3, "{below = view} or {above = view}, not both") }
             if a.L.rawField(3, "below") != LUA_TNIL {
                 let sibling = try check(a, a.L.top)
                 try v.insertSubview(w, belowSubview: sibling)

@@ -718,9 +718,10 @@ function PercentDrivenInteractiveTransitionClass:extend(name) end
 ---@field transitionDuration number The rotation's duration in seconds. (read-only)
 local TransitionCoordinator = {}
 
----Runs `alongside` inside the rotation's animation and `completion` after it.
+---Runs `alongside` inside the rotation's animation and `completion` after it; false, keeping neither, once the animation has begun.
 ---@param alongside fun(coordinator: TransitionCoordinator)?
 ---@param completion fun(coordinator: TransitionCoordinator)?
+---@return boolean
 function TransitionCoordinator:animate(alongside, completion) end
 
 ---A container with a stack of controllers and a bar; a left-edge swipe pops.
