@@ -517,7 +517,7 @@ import NestboxCLI
             "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
             "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = 2 }\n     Expected:\n     (table) { [\"a\"] = 1 }\n",
             "\(failing):4: Expected an error, but none was raised\n",
-            "\(failing):5: Expected to be called with:\n       (2)\n     Calls:\n       (1, \"x\")\n",
+            "\(failing):5: Function was never called with matching arguments.\n     Called with (last call if any):\n     (1, \"x\")\n     Expected:\n     (2)\n",
             "\(failing):6: luassert: no assertion or modifier named 'bogus'\n",
             "\(failing):7: plain message\n",
             "\(failing):8: Expected to not be truthy, but value was:\n     (number) 1\n",
@@ -538,7 +538,7 @@ import NestboxCLI
             "\(failing):20: Expected values to be near.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1 +/- 0.5\n",
             "\(failing):21: Expected array to not have holes, hole found at position: (number) 2\n",
             "\(failing):22: dup\n     Expected object to be unique:\n     (table) { [1] = 1, [2] = 1 }\n",
-            "\(failing):23: Expected to be called with:\n       (match.is_not.number())\n",
+            "\(failing):23: Function was never called with matching arguments.\n     Called with (last call if any):\n     (1)\n     Expected:\n     (match.is_not.number())\n",
             "\(failing):24: spy.on: 'pushViewController' is a method of NavigationController, which an object cannot "
                 + "replace: spy on a subclass's override of it, spy.on(MyClass, \"pushViewController\") (docs/api-conventions.md)\n",
             // At the spec's line, named by the function called; the class's own override when it has one.

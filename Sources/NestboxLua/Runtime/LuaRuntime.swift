@@ -72,7 +72,7 @@ public final class LuaRuntime {
     /// With `--keep-going`, a hook's error is reported but does not stop the run.
     public var keepGoing = false
     /// Hook errors in order: message (with `file:line:`) and traceback.
-    public private(set) var hookErrors: [(message: String, traceback: String)] = []
+    public internal(set) var hookErrors: [(message: String, traceback: String)] = []
     /// A hook error not yet passed back to the Lua code whose call caused it.
     var pendingHookError: String?
     /// The last hook error passed back to the Lua code that called (NB_PASSON).
@@ -353,28 +353,6 @@ public final class LuaRuntime {
         return .scriptError(message: message, traceback: traceback)
     }
 
-    /// The error a call just failed with is the hook error a binding passed on to it
-    /// (nb_msghandler saw the binding raise it), not one of the same text raised anew.
-    func passedOn(_ message: String) -> Bool {
-        defer { state.pointee.error_passed_on = 0 }
-        return state.pointee.error_passed_on != 0 && message == passedOnError
-    }
-
-    /// Where the hook error being passed on was raised: its traceback's first line in the
-    /// script (not in a C function, the prelude or the spec library), for nb_passedonwhere_lua.
-    func setPassingWhere(_ message: String) {
-        let traceback = hookErrors.last(where: { $0.message == message })?.traceback ?? ""
-        let frame = traceback.split(separator: "\n").dropFirst().lazy.map { $0.drop { $0 == "\t" } }
-            .first { !$0.hasPrefix("[C]") && !$0.hasPrefix("spec:") && !$0.hasPrefix("prelude:") }
-        var place = ""
-        if let frame, let r = frame.firstRange(of: #/:\d+: /#) { place = String(frame[..<r.upperBound]) }
-        withUnsafeMutableBytes(of: &state.pointee.passing_where) { buffer in
-            let bytes = Array(place.utf8.prefix(buffer.count - 1))
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
-        }
-    }
-
     func hookOutcome() -> RunOutcome? {
         guard !keepGoing, let first = hookErrors.first else { return nil }
         return .scriptError(message: first.message, traceback: first.traceback)
@@ -383,26 +361,6 @@ public final class LuaRuntime {
     func splitTraceback(_ text: String) -> (String, String) {
         guard let r = text.firstRange(of: "\nstack traceback:") else { return (text, "") }
         return (String(text[..<r.lowerBound]), String(text[r.lowerBound...].dropFirst()))
-    }
-
-    // MARK: - Errors from hooks
-
-    /// A hook failed: record an `error` event, remember it, and let the API call that
-    /// caused it pass it on to the script (unless --keep-going).
-    /// `afterCall`: the text is what a call under nb_msghandler failed with.
-    func reportHookError(object: SimObject, hook: String, text: String, afterCall: Bool = false) {
-        // A run limit is not the hook's fault: the run ends with the limit's own line.
-        if nb_limit_status(state) != 0 { return }
-        let (message, traceback) = splitTraceback(text)
-        // The error passed on to this hook from one it ran, coming back out of it, is not
-        // a second error; one of the same text that the hook raised itself is.
-        if afterCall, passedOn(message) {
-            if !keepGoing, pendingHookError == nil { pendingHookError = message }
-            return
-        }
-        simulation.trace.record(.error, object.name, hook, message: message, traceback: traceback)
-        hookErrors.append((message, traceback))
-        if !keepGoing, pendingHookError == nil { pendingHookError = message }
     }
 
     // MARK: - Dispatch

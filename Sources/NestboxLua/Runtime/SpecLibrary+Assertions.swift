@@ -8,7 +8,8 @@
 /// Lua's own. Part of the spec library's chunk: `text` and `current` are its locals.
 extension SpecLibrary {
     static let assertions = #"""
--- Values as luassert shows them: "(number) 1", "(string) 'x'", a table's contents sorted
+-- Values as luassert shows them: "(number) 1", "(string) "x"" (quoted as %q, where
+-- luassert puts the text between single quotes unescaped), a table's contents sorted
 -- by key to a depth of three (never its address, so a report is the same on every run).
 -- A number with all its digits (%.20g), so two that differ past tostring's 14 show it.
 local function number(v)
@@ -118,35 +119,70 @@ define("errormatches", 2, function(fn, pattern) return (checkError(fn, pattern, 
     return "Expected an error matching:\n" .. typed(pattern) .. "\nCaught:\n" .. tostring(got)
   end,
   function(_, pattern) return "Expected no error matching:\n" .. typed(pattern) end)
--- `matches(pattern, s, init, plain)`: a number is matched as its text, as luassert does.
+-- luassert's argument errors, at the line that asserted (`level` above the caller).
+local function badArgument(i, name, expected, got, level)
+  error("bad argument #" .. i .. " to '" .. name .. "' (" .. expected .. " expected, got " .. got .. ")", level + 1)
+end
+-- `matches(pattern, s, init, plain)`: a number (or a value with __tostring) is matched
+-- as its text, and what it answers is the captures (with `plain`, the pattern).
+local function hasText(v) return type(v) == "number" or type((getmetatable(v) or {}).__tostring) == "function" end
+-- The matcher's test (match.matches): no match where an assertion would refuse.
 local function found(pattern, s, init, plain)
-  if type(s) == "number" then s = tostring(s) end
+  if hasText(s) then s = tostring(s) end
   return type(s) == "string" and type(pattern) == "string" and s:find(pattern, init, plain) ~= nil
 end
--- The message is the first argument after the two that is neither a number nor a boolean.
+-- The message is the first argument after the two that is neither a number (or a
+-- numeric string) nor a boolean.
 local function afterOptions(...)
   for i = 3, select("#", ...) do
     local v = select(i, ...)
-    if v ~= nil and type(v) ~= "boolean" and type(v) ~= "number" then return i end
+    if v ~= nil and type(v) ~= "boolean" and not tonumber(v) then return i end
   end
 end
-define("matches match", afterOptions, function(pattern, s, init, plain)
-    if type(init) ~= "number" then init = nil end
-    return found(pattern, s, init, plain == true)
+define("matches match", afterOptions, function(...)
+    local args = table.pack(...)
+    local at = afterOptions(...)
+    if at then table.remove(args, at) end
+    local pattern, s, init, plain = args[1], args[2], args[3], args[4]
+    if type(pattern) ~= "string" then badArgument(1, "matches", "string", type(pattern), 3) end
+    if type(s) ~= "string" and not hasText(s) then
+      badArgument(2, "matches", "string or object convertible to a string", typed(s), 3)
+    end
+    s = tostring(s)
+    if init ~= nil and not tonumber(init) then badArgument(at == 3 and 4 or 3, "matches", "number", type(init), 3) end
+    if plain then
+      local ok = s:find(pattern, tonumber(init), true) ~= nil
+      return ok, ok and table.pack(pattern) or table.pack()
+    end
+    local captures = table.pack(s:match(pattern, tonumber(init)))
+    return captures[1] ~= nil, captures
   end,
   function(pattern, s) return "Expected strings to match." .. passedExpected(s, pattern) end,
   function(pattern, s) return "Expected strings not to match." .. passedNotExpected(s, pattern) end)
+-- `near(expected, actual, tolerance)`: each a number or what tonumber reads as one.
+-- The matcher (match.near) answers false where the assertion refuses.
 local function close(a, b, tolerance)
-  return type(a) == "number" and type(b) == "number" and math.abs(a - b) <= (tolerance or 0)
+  a, b, tolerance = tonumber(a), tonumber(b), tonumber(tolerance)
+  return a ~= nil and b ~= nil and tolerance ~= nil and b >= a - tolerance and b <= a + tolerance
+end
+local function near(a, b, tolerance)
+  for i, v in ipairs({ a, b, tolerance }) do
+    if tonumber(v) == nil then badArgument(i, "near", "number or object convertible to a number", typed(v), 3) end
+  end
+  return close(a, b, tolerance)
 end
 local function plusMinus(a, tolerance) return typed(a) .. " +/- " .. tostring(tolerance) end
-define("near", 3, close,
+define("near", 3, near,
   function(a, b, tolerance) return "Expected values to be near." .. passedExpected(b, a, plusMinus(a, tolerance)) end,
   function(a, b, tolerance) return "Expected values to not be near." .. passedNotExpected(b, a, plusMinus(a, tolerance)) end)
 -- `unique(t, deep)`: no two of the table's values equal (with `deep`, the same).
-local function unique(t, a, b)
+local function unique(t, ...)
   if type(t) ~= "table" then return false end
-  local deep = a == true or b == true
+  -- luassert's reading: `deep` second when it is a boolean, or nil with more after it.
+  local a, b = ...
+  local deep
+  if type(a) == "boolean" or (a == nil and select("#", ...) > 1) then deep = a
+  elseif type(b) == "boolean" then deep = b end
   local values = {}
   for _, v in pairs(t) do values[#values + 1] = v end
   for i = 1, #values do
@@ -167,17 +203,24 @@ define("unique", function(_, a, ...)
 -- `assert.array(t).has.no.holes(length)`: the first index up to `length` (the largest
 -- integer key without it) that holds nil, returned; `.has.holes()` asserts there is one.
 local function firstHole(t, length)
-  if type(t) ~= "table" then return nil end
+  if type(t) ~= "table" then badArgument(1, "holes", "table", type(t), 4) end
   if length == nil then
     length = 0
     for k in pairs(t) do if math.type(k) == "integer" and k > length then length = k end end
   end
+  if type(length) ~= "number" then error("expected array length to be of type 'number', got: " .. tostring(length), 4) end
   for i = 1, length do if t[i] == nil then return i end end
 end
 define("holes", 1, function(t, length) local hole = firstHole(t, length); return hole ~= nil, hole end,
   function() return "Expected array to have holes, but none was found." end,
   function(t, length) return "Expected array to not have holes, hole found at position: " .. typed(firstHole(t, length)) end)
 assertions.holes.array = true
+
+-- luassert's fewest arguments, under its own names for them.
+for names, least in pairs({ ["equal equals"] = { "equals", 2 }, same = { "same", 2 }, truthy = { "truthy", 1 },
+                            falsy = { "falsy", 1 }, near = { "near", 3 }, ["matches match"] = { "matches", 2 } }) do
+  for name in names:gmatch("%S+") do assertions[name].least = least end
+end
 
 -- The words luassert reads past, and those that negate what follows.
 local filler = { is = true, are = true, was = true, has = true, does = true, be = true, been = true, the = true, a = true, an = true, to = true, have = true }
@@ -219,8 +262,11 @@ end
 local function asserting(a, negated, message, array)
   return function(...)
     if a.array and array == nil then error("No array set, please use the array modifier to set the array to validate", 2) end
+    if a.least and select("#", ...) < a.least[2] then
+      error("the '" .. a.least[1] .. "' function requires a minimum of " .. a.least[2] .. " arguments, got: " .. select("#", ...), 2)
+    end
     local ok, result
-    if a.array then ok, result = a.test(array, ...) else ok = a.test(...) end
+    if a.array then ok, result = a.test(array, ...) else ok, result = a.test(...) end
     if negated then ok = not ok end
     if not ok then
       -- The argument past the assertion's own, else the modifier's.
@@ -233,6 +279,8 @@ local function asserting(a, negated, message, array)
       fail(m == nil and says or note(m) .. "\n" .. says, 2)
     end
     if a.array then return result end
+    -- matches answers its captures, as string.match does.
+    if type(result) == "table" and result.n then return table.unpack(result, 1, result.n) end
     return ...
   end
 end

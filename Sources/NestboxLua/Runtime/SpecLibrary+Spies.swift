@@ -164,15 +164,6 @@ spyAssertion = function(s, negated)
   s = spyFor(s)
   if not isSpy(s) then error("assert.spy: a spy or stub expected, got " .. type(s), 3) end
   local function argsOf(call) return call.vals end
-  local function callsText()
-    local lines = {}
-    for i, call in ipairs(s.calls) do
-      local args = {}
-      for j = 1, call.vals.n do args[j] = show(call.vals[j]) end
-      lines[i] = "  (" .. table.concat(args, ", ") .. ")"
-    end
-    return #lines == 0 and "no calls" or table.concat(lines, "\n")
-  end
   local function list(values)
     local shown = {}
     for i = 1, values.n do shown[i] = show(values[i]) end
@@ -207,24 +198,30 @@ spyAssertion = function(s, negated)
       return ok, "Function never returned matching arguments.\nReturned (last call if any):\n" .. returned .. "\nExpected:\n" .. list(want),
         "Function returned matching arguments at least once.\nReturned (last matching call):\n" .. returned .. "\nDid not expect:\n" .. list(want)
     end,
+    -- luassert's: `was.called()` is more than 0 times; `was_not.called()` is 0 times
+    -- (the negation taken by the count, so the message is the positive one).
     called = function(times)
       local ok = times == nil and #s.calls > 0 or #s.calls == times
-      local count = (times and " " .. times .. " time(s)" or "") .. ", but was called " .. #s.calls .. " time(s)"
-      return ok, "Expected to be called" .. count, "Expected not to be called" .. count
+      local says = "Expected to be called " .. (times or ">0") .. " time(s), but was called " .. #s.calls .. " time(s)"
+      if times == nil then
+        return ok, says, "Expected to be called 0 time(s), but was called " .. #s.calls .. " time(s)"
+      end
+      return ok, says, "Expected not to be called exactly " .. times .. " time(s), but it was."
     end,
     called_with = function(...)
       local want = table.pack(...)
-      local ok = false
+      local ok, matching = false, nil
       for _, call in ipairs(s.calls) do
         local got = argsOf(call)
         local match = got.n == want.n
         for i = 1, want.n do match = match and same(got[i], want[i]) end
-        ok = ok or match
+        if match then ok, matching = true, got end
       end
-      local args = {}
-      for i = 1, want.n do args[i] = show(want[i]) end
-      local what = "\n  (" .. table.concat(args, ", ") .. ")\nCalls:\n" .. callsText()
-      return ok, "Expected to be called with:" .. what, "Expected not to be called with:" .. what
+      local last = s.calls[#s.calls]
+      return ok, "Function was never called with matching arguments.\nCalled with (last call if any):\n"
+          .. (last and list(argsOf(last)) or "(none)") .. "\nExpected:\n" .. list(want),
+        "Function was called with matching arguments at least once.\nCalled with (last matching call):\n"
+          .. (matching and list(matching) or "(none)") .. "\nDid not expect:\n" .. list(want)
     end,
   }
   return setmetatable({}, {
@@ -294,9 +291,11 @@ mock = setmetatable({
 -- `match.is_not.ref(t)`). A matcher called with a value answers whether it matches;
 -- `match.is_matcher(v)` whether `v` is one.
 local function isMatcher(v) return getmetatable(v) == matcherClass end
+-- luassert's errors, under its names for them (`all`, `any`, `none`).
 local function matchers(list, name)
+  if list.n == 0 then error("the '" .. name .. "' function requires a minimum of 1 arguments, got: 0", 4) end
   for i = 1, list.n do
-    if not isMatcher(list[i]) then error("luassert: " .. name .. " takes matchers, got " .. type(list[i]) .. " as argument " .. i, 4) end
+    if not isMatcher(list[i]) then error("bad argument #" .. i .. " to '" .. name .. "' (matcher expected, got " .. type(list[i]) .. ")", 4) end
   end
   return list
 end
@@ -312,17 +311,17 @@ local matcherTests = {
   matches = function(p, init, plain)
     return function(v) return found(p, v, math.type(init) and init or nil, plain == true) end
   end,
-  unique = function(deep) return function(v) return unique(v, deep == true) end end,
+  unique = function(...) local how = table.pack(...); return function(v) return unique(v, table.unpack(how, 1, how.n)) end end,
   all_of = function(...)
-    local list = matchers(table.pack(...), "all_of")
+    local list = matchers(table.pack(...), "all")
     return function(v) for i = 1, list.n do if not list[i].test(v) then return false end end return true end
   end,
   any_of = function(...)
-    local list = matchers(table.pack(...), "any_of")
+    local list = matchers(table.pack(...), "any")
     return function(v) for i = 1, list.n do if list[i].test(v) then return true end end return false end
   end,
   none_of = function(...)
-    local list = matchers(table.pack(...), "none_of")
+    local list = matchers(table.pack(...), "none")
     return function(v) for i = 1, list.n do if list[i].test(v) then return false end end return true end
   end,
 }
