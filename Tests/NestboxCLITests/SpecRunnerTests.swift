@@ -509,14 +509,16 @@ import NestboxCLI
                 spy.on(N{ root = ui.ViewController() }, "pushViewController")
               end)
               it("not overridable", function() spy.on(ui.View{}, "addSubview") end)
+              it("property", function() spy.on(ui.ViewController{}, "title") end)
+              it("not returned", function() local s = spy.new(function(a) return a end); s(1); s(2); assert.spy(s).was_not.returned_with(1) end)
             end)
             """, name: "fail_spec.lua")
         let f = nestbox(["test", failing])
-        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 25 failed\n"), "\(f.out)")
+        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 27 failed\n"), "\(f.out)")
         for expected in [
             "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
             "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = 2 }\n     Expected:\n     (table) { [\"a\"] = 1 }\n",
-            "\(failing):4: Expected an error, but none was raised\n",
+            "\(failing):4: Expected a different error.\n     Caught:\n     (no error)\n     Expected:\n     (error)\n",
             "\(failing):5: Function was never called with matching arguments.\n     Called with (last call if any):\n     (1, \"x\")\n     Expected:\n     (2)\n",
             "\(failing):6: luassert: no assertion or modifier named 'bogus'\n",
             "\(failing):7: plain message\n",
@@ -548,6 +550,9 @@ import NestboxCLI
                 + "replace: spy on N's override of it, spy.on(N, \"pushViewController\") (docs/api-conventions.md)\n",
             "\(failing):31: spy.on: View.addSubview cannot be overridden in Nestbox (the model calls it without asking a "
                 + "subclass), so no spy can watch it: check what it does in the trace (docs/api-conventions.md)\n",
+            // The call that matched, not the last one.
+            "\(failing):32: spy.on: 'title' is a property of ViewController, not a method: a spy watches a function\n",
+            "\(failing):33: Function returned matching arguments at least once.\n     Returned (last matching call):\n     (1)\n     Did not expect:\n     (1)\n",
         ] {
             #expect(f.out.contains(expected), "\(expected)\n\(f.out)")
         }

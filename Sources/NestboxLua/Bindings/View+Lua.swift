@@ -32,7 +32,7 @@ enum ViewBinding {
                   doc: "Adds `view` as the frontmost subview, taking it from its old superview.") { a in
             try check(a).addSubview(try check(a, 2)); return 0
         },
-        LuaMethod("insertSubview", "(view: View, position: integer|{below: View?, above: View?})",
+        LuaMethod("insertSubview", "(view: View, position: integer|{below: View}|{above: View})",
                   doc: "Inserts `view` at a 1-based index among the subviews, or below or above a sibling.") { a in
             let v = try check(a), w = try check(a, 2)
             if let i = a.L.number(at: 3) {
@@ -46,12 +46,16 @@ enum ViewBinding {
             let below = a.L.rawField(3, "below") != LUA_TNIL, above = a.L.rawField(3, "above") != LUA_TNIL
             a.L.pop(2)
             if below && above { throw LuaFailure.argument(3, "{below = view} or {above = view}, not both") }
+            // The sibling is the position's field: an error about it names the position.
+            func sibling(_ key: String) throws -> View {
+                do { return try check(a, a.L.top) } catch {
+                    throw LuaFailure.argument(3, "{\(key) = view}: View expected, got \(a.L.typeName(at: a.L.top))")
+                }
+            }
             if a.L.rawField(3, "below") != LUA_TNIL {
-                let sibling = try check(a, a.L.top)
-                try v.insertSubview(w, belowSubview: sibling)
+                try v.insertSubview(w, belowSubview: try sibling("below"))
             } else if a.L.rawField(3, "above") != LUA_TNIL {
-                let sibling = try check(a, a.L.top)
-                try v.insertSubview(w, aboveSubview: sibling)
+                try v.insertSubview(w, aboveSubview: try sibling("above"))
             } else {
                 throw LuaFailure.argument(3, "index or {below = view} or {above = view} expected")
             }

@@ -166,6 +166,11 @@ extension LuaRuntime {
     /// the names it uses, not for UIKit's surface.
     func refusal(_ typeID: Int, _ name: String) -> String? {
         guard !name.isEmpty, name.utf8.count <= 100 else { return nil }
+        // Read from a class (`W.frame`): a property is an object's, not the class's.
+        if LuaRuntime.tables.propertyIDs[typeID].contains(where: { $0.0 == name }) {
+            let type = LuaTypes.all[typeID].name
+            return "'\(name)' is a property of \(type): read it on an object, not on the class (docs/api-conventions.md)"
+        }
         let key = Array(name.utf8)
         let hash = UIKitNameEntry.hash(key)
         for cls in UIKitSurface.chain(ofBinding: typeID) {

@@ -42,9 +42,10 @@ local function show(v, depth)
     if i > 50 then parts[#parts + 1] = "..."; break end
     parts[#parts + 1] = "[" .. (type(k) == "string" and string.format("%q", k) or text(k)) .. "] = " .. show(v[k], depth + 1)
   end
+  if #parts == 0 then return "{ }" end
   return "{ " .. table.concat(parts, ", ") .. " }"
 end
-local function typed(v) return "(" .. type(v) .. ") " .. show(v) end
+local function typed(v) if v == nil then return "(nil)" end return "(" .. type(v) .. ") " .. show(v) end
 
 local function same(a, b, seen)
   if getmetatable(b) == matcherClass then return b.test(a) end
@@ -59,15 +60,18 @@ local function same(a, b, seen)
   return true
 end
 
-local function checkError(fn, expected, matches)
-  if type(fn) ~= "function" then return false, "Expected a function, got " .. typed(fn) end
+-- What `fn` raised (luassert's has_error and error_matches): whether it raised, and the
+-- error, a string's position taken off.
+local function raisedBy(fn, name)
+  if type(fn) ~= "function" and type((getmetatable(fn) or {}).__call) ~= "function" then
+    error("bad argument #1 to '" .. name .. "' (function or callable object expected, got " .. type(fn) .. ")", 4)
+  end
   local ok, err = pcall(fn)
-  if ok then return false, "no error" end
-  if expected == nil then return true end
-  local message = type(err) == "string" and err:gsub("^[^\n]-:%d+: ", "") or err
-  if matches then return type(message) == "string" and message:find(expected) ~= nil, typed(message) end
-  return same(message, expected), typed(message)
+  if ok then return false end
+  if type(err) == "string" then err = err:gsub("^[^\n]-:%d+: ", "", 1) end
+  return true, err
 end
+local function tostringable(v) return type(v) == "string" or type((getmetatable(v) or {}).__tostring) == "function" end
 
 -- Each assertion: how many arguments it takes (one more is luassert's failure message;
 -- or a function of the arguments that gives the message's place), how it decides, and
@@ -96,29 +100,41 @@ define("truthy", 1, function(v) return v ~= nil and v ~= false end,
 define("falsy", 1, function(v) return v == nil or v == false end,
   function(v) return "Expected to be falsy, but value was:\n" .. typed(v) end,
   function(v) return "Expected to not be falsy, but value was:\n" .. typed(v) end)
-for _, literal in ipairs({ { "true", true }, { "false", false }, { "nil", nil } }) do
+for _, literal in ipairs({ { "true", true }, { "false", false } }) do
   local name, value = literal[1], literal[2]
   define(name, 1, function(v) return v == value end,
     function(v) return "Expected objects to be the same." .. passedExpected(v, value) end,
     function(v) return "Expected objects to not be the same." .. passedNotExpected(v, value) end)
 end
-for _, kind in ipairs({ "number", "string", "table", "function", "boolean", "userdata", "thread" }) do
+-- A type's check (is_nil among them) says what luassert says: "type number" expected.
+for _, kind in ipairs({ "nil", "number", "string", "table", "function", "boolean", "userdata", "thread" }) do
   define(kind, 1, function(v) return type(v) == kind end,
-    function(v) return "Expected " .. kind .. ", but value was:\n" .. typed(v) end,
-    function(v) return "Expected not " .. kind .. ", but value was:\n" .. typed(v) end)
+    function(v) return "Expected objects to be the same." .. passedExpected(v, nil, "type " .. kind) end,
+    function(v) return "Expected objects to not be the same." .. passedNotExpected(v, nil, "type " .. kind) end)
 end
-define("error errors", 2, function(fn, expected) return (checkError(fn, expected)) end,
+-- has_error(fn, expected): what fn raised, compared as luassert compares it; it answers
+-- the error and the other arguments. error_matches(fn, pattern, init, plain) answers the
+-- captures. Both fail with luassert's "Expected a different error."
+local function different(caught, err, expected)
+  return "Expected a different error.\nCaught:\n" .. (caught and typed(err) or "(no error)") .. "\nExpected:\n" .. expected
+end
+define("error errors", 2, function(fn, expected, ...)
+    local raised, err = raisedBy(fn, "error")
+    local result = table.pack(err, expected, ...)
+    if not raised or expected == nil then return raised, result end
+    if type(expected) == "string" then
+      if tostringable(err) then err = tostring(err); result[1] = err end
+      if type(err) == "string" then return err == expected, result end
+    elseif type(expected) == "number" and type(err) == "string" then
+      return tostring(expected) == tostring(tonumber(err)), result
+    end
+    return same(expected, err), result
+  end,
   function(fn, expected)
-    local _, got = checkError(fn, expected)
-    return "Expected an error" .. (expected ~= nil and " with message:\n" .. typed(expected) .. "\nCaught:\n" .. tostring(got) or ", but none was raised")
+    local raised, err = raisedBy(fn, "error")
+    return different(raised, err, expected == nil and "(error)" or typed(expected))
   end,
-  function(_, _) return "Expected no error, but one was raised" end)
-define("errormatches", 2, function(fn, pattern) return (checkError(fn, pattern, true)) end,
-  function(fn, pattern)
-    local _, got = checkError(fn, pattern, true)
-    return "Expected an error matching:\n" .. typed(pattern) .. "\nCaught:\n" .. tostring(got)
-  end,
-  function(_, pattern) return "Expected no error matching:\n" .. typed(pattern) end)
+  function(fn) return "Expected no error, but caught:\n" .. typed(select(2, raisedBy(fn, "error"))) end)
 -- luassert's argument errors, at the line that asserted (`level` above the caller).
 local function badArgument(i, name, expected, got, level)
   error("bad argument #" .. i .. " to '" .. name .. "' (" .. expected .. " expected, got " .. got .. ")", level + 1)
@@ -150,15 +166,43 @@ define("matches match", afterOptions, function(...)
     end
     s = tostring(s)
     if init ~= nil and not tonumber(init) then badArgument(at == 3 and 4 or 3, "matches", "number", type(init), 3) end
+    init = init and math.floor(tonumber(init))      -- Lua 5.1's reading of 2.5, as busted's
     if plain then
-      local ok = s:find(pattern, tonumber(init), true) ~= nil
+      local ok = s:find(pattern, init, true) ~= nil
       return ok, ok and table.pack(pattern) or table.pack()
     end
-    local captures = table.pack(s:match(pattern, tonumber(init)))
+    local captures = table.pack(s:match(pattern, init))
     return captures[1] ~= nil, captures
   end,
   function(pattern, s) return "Expected strings to match." .. passedExpected(s, pattern) end,
   function(pattern, s) return "Expected strings not to match." .. passedNotExpected(s, pattern) end)
+define("errormatches", afterOptions, function(...)
+    local args = table.pack(...)
+    local at = afterOptions(...)
+    if at then table.remove(args, at) end
+    local fn, pattern, init, plain = args[1], args[2], args[3], args[4]
+    if pattern ~= nil and type(pattern) ~= "string" then badArgument(2, "error", "string", type(pattern), 3) end
+    if init ~= nil and not tonumber(init) then badArgument(at == 3 and 4 or 3, "matches", "number", type(init), 3) end
+    local raised, err = raisedBy(fn, "error_matches")
+    local result = table.pack(err, select(2, ...))
+    if not raised then return false, result end
+    if err == nil and pattern == nil then return true, table.pack() end
+    if tostringable(err) or type(err) == "number" or type(err) == "boolean" then err = tostring(err); result[1] = err end
+    if type(err) ~= "string" or pattern == nil then return false, result end
+    init = init and math.floor(tonumber(init))
+    if plain then
+      local ok = err:find(pattern, init, true) ~= nil
+      return ok, ok and table.pack(pattern) or result
+    end
+    local captures = table.pack(err:match(pattern, init))
+    if captures[1] ~= nil then return true, captures end
+    return false, result
+  end,
+  function(fn, pattern)
+    local raised, err = raisedBy(fn, "error_matches")
+    return different(raised, err, typed(pattern))
+  end,
+  function(fn) return "Expected no error, but caught:\n" .. typed(select(2, raisedBy(fn, "error_matches"))) end)
 -- `near(expected, actual, tolerance)`: each a number or what tonumber reads as one.
 -- The matcher (match.near) answers false where the assertion refuses.
 local function close(a, b, tolerance)
@@ -218,7 +262,8 @@ assertions.holes.array = true
 
 -- luassert's fewest arguments, under its own names for them.
 for names, least in pairs({ ["equal equals"] = { "equals", 2 }, same = { "same", 2 }, truthy = { "truthy", 1 },
-                            falsy = { "falsy", 1 }, near = { "near", 3 }, ["matches match"] = { "matches", 2 } }) do
+                            falsy = { "falsy", 1 }, near = { "near", 3 }, ["matches match"] = { "matches", 2 },
+                            errormatches = { "error_matches", 2 } }) do
   for name in names:gmatch("%S+") do assertions[name].least = least end
 end
 

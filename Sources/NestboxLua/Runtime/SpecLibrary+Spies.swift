@@ -67,6 +67,10 @@ local function spyOn(fname, level, target, key)
     return ...
   end
   local original = at(pcall(function() return target[key] end))
+  -- luassert's refusal of a value that is no function (an object's property, say).
+  if original ~= nil and not callable(original) then
+    error("Cannot spy on type '" .. type(original) .. "', only on functions or callable elements", level)
+  end
   local s, value, through
   if type(target) == "userdata" then
     -- A bound object's hook must be a function (docs/api-conventions.md): it gets one
@@ -100,9 +104,9 @@ local function spyOn(fname, level, target, key)
   -- UIKit's method, which an object cannot replace (the model calls it too): a spy
   -- goes on a subclass's override of it, which every call reaches: the object's
   -- class's own, when it has one.
-  local class = not ok and problem:match("is a method of (%w+): override it in a subclass")
+  local class = not ok and problem:match("is a method of ([^:]+): override it in a subclass")
   if class then
-    local own = select(2, pcall(tostring, target)):match("^<([%w_]+):")
+    local own = select(2, pcall(tostring, target)):match("^<([^:]+):")
     local verb = fname == "stub" and "stub " or "spy on "
     local where = through and own and own ~= class and own .. "'s override of it, " .. fname .. "(" .. own
       or "a subclass's override of it, " .. fname .. "(MyClass"
@@ -110,12 +114,18 @@ local function spyOn(fname, level, target, key)
       .. where .. ", \"" .. tostring(key) .. "\") (docs/api-conventions.md)", level)
   end
   -- A method no subclass can override: the model calls it without asking anyone.
-  class = not ok and problem:match("is a method of (%w+), not a field")
+  class = not ok and problem:match("is a method of ([^,]+), not a field")
   if class then
     error(fname .. ": " .. class .. "." .. tostring(key) .. " cannot be overridden in Nestbox (the model calls it without "
       .. "asking a subclass), so no spy can watch it: check what it does in the trace (docs/api-conventions.md)", level)
   end
-  at(ok, problem)
+  -- A property (nil until set): no function to watch.
+  class = not ok and problem:match("bad value for property '[^']*' of ([^ ]+) %(")
+  if class then
+    error(fname .. ": '" .. tostring(key) .. "' is a property of " .. class .. ", not a method: a spy watches a function", level)
+  end
+  -- Any other refusal of the name (a class of ui's, a method no subclass overrides).
+  if not ok then error(fname .. ": " .. problem:gsub("^[^\n]-:%d+: ", ""), level) end
   return s
 end
 
@@ -170,33 +180,36 @@ spyAssertion = function(s, negated)
     return "(" .. table.concat(shown, ", ") .. ")"
   end
   -- At least, at most: luassert's words and messages.
-  local function counted(word, holds)
+  -- Negated, luassert says the opposite bound (not at least 2 is less than 2).
+  local function counted(name, word, opposite, holds)
     return function(times)
-      local count = " " .. word .. " " .. tostring(times) .. " time(s), but was called " .. #s.calls .. " time(s)"
-      return holds(#s.calls, times), "Expected to be called" .. count, "Expected not to be called" .. count
+      if type(times) ~= "number" then error("bad argument #1 to '" .. name .. "' (number expected, got " .. type(times) .. ")", 3) end
+      local but = " " .. tostring(times) .. " time(s), but was called " .. #s.calls .. " time(s)"
+      return holds(#s.calls, times), "Expected to be called " .. word .. but, "Expected to be called " .. opposite .. but
     end
   end
   -- Each check: whether it holds, and its message, positive or negated.
   local checks = {
-    called_at_least = counted("at least", function(n, t) return n >= t end),
-    called_at_most = counted("at most", function(n, t) return n <= t end),
-    called_more_than = counted("more than", function(n, t) return n > t end),
-    called_less_than = counted("less than", function(n, t) return n < t end),
+    called_at_least = counted("called_at_least", "at least", "less than", function(n, t) return n >= t end),
+    called_at_most = counted("called_at_most", "at most", "more than", function(n, t) return n <= t end),
+    called_more_than = counted("called_more_than", "more than", "at most", function(n, t) return n > t end),
+    called_less_than = counted("called_less_than", "less than", "at least", function(n, t) return n < t end),
     returned_with = function(...)
       local want = table.pack(...)
-      local ok, last = false, nil
+      local ok, last, matching = false, nil, nil
       for _, call in ipairs(s.calls) do
         local got = call.returns
         if got then
           last = got
           local match = got.n == want.n
           for i = 1, want.n do match = match and same(got[i], want[i]) end
-          ok = ok or match
+          if match then ok, matching = true, got end
         end
       end
-      local returned = last and list(last) or "(none)"
-      return ok, "Function never returned matching arguments.\nReturned (last call if any):\n" .. returned .. "\nExpected:\n" .. list(want),
-        "Function returned matching arguments at least once.\nReturned (last matching call):\n" .. returned .. "\nDid not expect:\n" .. list(want)
+      return ok, "Function never returned matching arguments.\nReturned (last call if any):\n" .. (last and list(last) or "(none)")
+          .. "\nExpected:\n" .. list(want),
+        "Function returned matching arguments at least once.\nReturned (last matching call):\n" .. (matching and list(matching) or "(none)")
+          .. "\nDid not expect:\n" .. list(want)
     end,
     -- luassert's: `was.called()` is more than 0 times; `was_not.called()` is 0 times
     -- (the negation taken by the count, so the message is the positive one).
@@ -299,17 +312,40 @@ local function matchers(list, name)
   end
   return list
 end
+-- luassert's checks when a matcher is made: at `level` above the matcher's function.
+local function atLeast(name, n, ...)
+  if select("#", ...) < n then
+    error("the '" .. name .. "' function requires a minimum of " .. n .. " arguments, got: " .. select("#", ...), 4)
+  end
+end
 local matcherTests = {
   ["true"] = function() return function(v) return v == true end end,
   ["false"] = function() return function(v) return v == false end end,
   truthy = function() return function(v) return v ~= nil and v ~= false end end,
   falsy = function() return function(v) return v == nil or v == false end end,
-  equal = function(x) return function(v) return v == x end end,
-  same = function(x) return function(v) return same(v, x) end end,
-  ref = function(x) return function(v) return rawequal(v, x) end end,
-  near = function(x, d) return function(v) return close(x, v, d) end end,
-  matches = function(p, init, plain)
-    return function(v) return found(p, v, math.type(init) and init or nil, plain == true) end
+  equal = function(...) atLeast("equals", 1, ...); local x = ...; return function(v) return v == x end end,
+  same = function(...) atLeast("same", 1, ...); local x = ...; return function(v) return same(v, x) end end,
+  ref = function(...)
+    atLeast("ref", 1, ...)
+    local x = ...
+    local kind = type(x)
+    if kind ~= "table" and kind ~= "function" and kind ~= "thread" and kind ~= "userdata" then badArgument(1, "ref", "object", kind, 3) end
+    return function(v) return rawequal(v, x) end
+  end,
+  near = function(...)
+    atLeast("near", 2, ...)
+    local x, d = ...
+    if tonumber(x) == nil then badArgument(1, "near", "number or object convertible to a number", typed(x), 3) end
+    if tonumber(d) == nil then badArgument(2, "near", "number or object convertible to a number", typed(d), 3) end
+    return function(v) return close(x, v, d) end
+  end,
+  matches = function(...)
+    atLeast("matches", 1, ...)
+    local p, init, plain = ...
+    if type(p) ~= "string" then badArgument(1, "matches", "string", type(p), 3) end
+    if init ~= nil and not tonumber(init) then badArgument(2, "matches", "number", type(init), 3) end
+    init = init and math.floor(tonumber(init))
+    return function(v) return found(p, v, init, plain == true) end
   end,
   unique = function(...) local how = table.pack(...); return function(v) return unique(v, table.unpack(how, 1, how.n)) end end,
   all_of = function(...)

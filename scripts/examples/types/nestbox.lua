@@ -326,7 +326,7 @@ function View:addSubview(view) end
 
 ---Inserts `view` at a 1-based index among the subviews, or below or above a sibling.
 ---@param view View
----@param position integer|{below: View?, above: View?}
+---@param position integer|{below: View}|{above: View}
 function View:insertSubview(view, position) end
 
 ---Takes the view out of its superview.
