@@ -360,7 +360,8 @@ struct SpecRunner: Sendable {
         switch outcome {
         case .ok: return "ok"
         case .unreadable(let why): return why
-        case .scriptError(let message, _), .expectationFailed(let message): return message
+        case .scriptError(let message, let traceback): return LuaRuntime.placed(message, traceback: traceback)
+        case .expectationFailed(let message): return message
         case .limitExceeded(let message): return message
         }
     }

@@ -67,6 +67,43 @@ import NestboxCLI
                 == r.out.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "", options: .regularExpression))
     }
 
+    @Test("an error(s, 0) while a spec file loads names its line, in a hook too")
+    func loadErrorsNameTheirLine() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-load-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let hooked = dir + "/hooked_spec.lua", plain = dir + "/plain_spec.lua"
+        try """
+            local v = ui.ViewController{ name = "v",
+              viewDidLoad = function()
+                error("at load", 0)
+              end }
+            local _ = v.view
+            it("never runs", function() end)
+            """.write(toFile: hooked, atomically: true, encoding: .utf8)
+        try "print('no tests here')\nerror('plain', 0)\n".write(toFile: plain, atomically: true, encoding: .utf8)
+        let r = nestbox(["test", hooked, plain, "-j", "1"])
+        #expect(r.code == 1)
+        #expect(r.out.contains("     \(hooked):3: at load\n") && r.out.contains("     \(plain):2: plain\n"), "\(r.out)")
+    }
+
+    @Test("a test that catches a hook's error has handled it; a file run as a script fails on it")
+    func caughtHookErrors() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nb-caught-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let body = """
+            local V = ui.ViewController:extend("V")
+            function V:viewDidLoad() error("refused", 0) end
+            """
+        let spec = dir + "/caught_spec.lua", script = dir + "/caught_test.lua"
+        try (body + "\nit('catches', function() assert.has_error(function() return V{}.view end, 'refused') end)\n")
+            .write(toFile: spec, atomically: true, encoding: .utf8)
+        try (body + "\nprint(pcall(function() return V{}.view end))\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let r = nestbox(["test", spec, script, "-j", "1"])
+        #expect(r.code == 1)
+        #expect(r.out.contains("PASS \(spec): catches") && r.out.contains("FAIL \(script)"), "\(r.out)")
+        #expect(r.out.contains("     \(script):2: refused\n"), "\(r.out)")
+    }
+
     @Test("describe nested 10,000 deep stops at 100 with the spec's line, not a C stack overflow")
     func deepDescribe() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("nb-deep-\(UUID().uuidString.prefix(8))_spec.lua").path

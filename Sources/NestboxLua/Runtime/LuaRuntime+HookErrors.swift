@@ -33,15 +33,27 @@ extension LuaRuntime {
     /// Where the hook error being passed on was raised: its traceback's first line in the
     /// script (not in a C function, the prelude or the spec library), for nb_passedonwhere_lua.
     func setPassingWhere(_ message: String) {
-        let traceback = hookErrors.last(where: { $0.message == message })?.traceback ?? ""
-        let frame = traceback.split(separator: "\n").dropFirst().lazy.map { $0.drop { $0 == "\t" } }
-            .first { !$0.hasPrefix("[C]") && !$0.hasPrefix("spec:") && !$0.hasPrefix("prelude:") }
-        var place = ""
-        if let frame, let r = frame.firstRange(of: #/:\d+: /#) { place = String(frame[..<r.upperBound]) }
+        let place = Self.raisingPlace(in: hookErrors.last(where: { $0.message == message })?.traceback ?? "")
         withUnsafeMutableBytes(of: &state.pointee.passing_where) { buffer in
             let bytes = Array(place.utf8.prefix(buffer.count - 1))
             buffer.copyBytes(from: bytes)
             buffer[bytes.count] = 0
         }
+    }
+
+    /// Where a traceback's error was raised in the script ("file:line: "; "" for none):
+    /// its first line not in a C function, the prelude or the spec library.
+    public static func raisingPlace(in traceback: String) -> String {
+        let frame = traceback.split(separator: "\n").dropFirst().lazy.map { $0.drop { $0 == "\t" } }
+            .first { !$0.hasPrefix("[C]") && !$0.hasPrefix("spec:") && !$0.hasPrefix("prelude:") }
+        guard let frame, let r = frame.firstRange(of: #/:\d+: /#) else { return "" }
+        return String(frame[..<r.upperBound])
+    }
+
+    /// A script error's message with the place it was raised, when it names none
+    /// (`error(s, 0)`): a test's failure names its line (docs/policies.md, Other choices).
+    public static func placed(_ message: String, traceback: String) -> String {
+        if message.firstMatch(of: #/^[^\n]*?:\d+: /#) != nil { return message }
+        return raisingPlace(in: traceback) + message
     }
 }
