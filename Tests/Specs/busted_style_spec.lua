@@ -156,12 +156,36 @@ describe("a cart", function()
     raises("bad argument #1 to 'matches' (string expected, got number)", function() match.matches(1) end)
     raises("the 'ref' function requires a minimum of 1 arguments, got: 0", function() match.ref() end)
     raises("Expected a different error.\nCaught:\n(no error)\nExpected:\n(error)", function() assert.has_error(function() end) end)
+    raises("my message\nExpected to be called >0 time(s), but was called 0 time(s)",
+      function() assert.spy(spy.new(function() end), "my message").was.called() end)
+    raises("bad argument #3 to 'near' (number or object convertible to a number expected, got (nil))", function() assert.near(1, 2, nil) end)
+    raises("luassert: unknown modifier/assertion: 'is_bogus'", function() assert.is_bogus(1) end)
+    raises("luassert: unknown modifier/matcher: 'is_bogus'", function() match.is_bogus() end)
+    raises("Expected array to not have holes, hole found at position: (number) 2\n", function() assert.array({ 1, nil, 3 }).has.no.holes() end)
     -- has_error answers the error; error_matches the captures.
     assert.are.equal(7, assert.has_error(function() error({ code = 7 }) end).code)
     assert.are.equal("42", assert.error_matches(function() error("code=42", 0) end, "code=(%d+)"))
     local blank = stub.new()
     assert.is_nil(blank(1))
     assert.stub(blank).was.called_with(1)
+  end)
+
+  it("copies a call's arguments, and reads busted's other spellings", function()
+    local s = spy.new()                          -- a spy of nothing
+    local t = { 1 }
+    s(t); t[1] = 2
+    assert.spy(s).was.called_with({ 1 })          -- as it was at the call
+    assert.is_true((s:called(1)))
+    local spyModule, matchModule = require("luassert.spy"), require("luassert.match")
+    assert.are.equal(spy, spyModule)
+    assert.is_true(matchModule.Is_String()("x"))
+    assert.has_error(function() error("boom", 0) end)
+    assert.matches_error(function() error("code 7", 0) end, "code %d")
+    local f = mock(function() return 5 end)
+    assert.are.equal(5, f())
+    assert.spy(f).was.called(1)
+    local same = setmetatable({ 1 }, { __eq = function() return true end })
+    assert.are_not.same(same, setmetatable({ 2 }, getmetatable(same)))
   end)
 
   it("mocks a table", function()
@@ -178,5 +202,11 @@ describe("a cart", function()
     local stubbed = mock({ f = function() return 1 end }, true)
     assert.is_nil(stubbed.f())
     assert.stub(stubbed.f).was.called(1)
+  end)
+end)
+
+describe "curried" (function()
+  it "takes its body after its name" (function()
+    assert.is_true(true)
   end)
 end)

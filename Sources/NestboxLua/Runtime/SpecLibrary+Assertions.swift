@@ -50,8 +50,9 @@ local function typed(v) if v == nil then return "(nil)" end return "(" .. type(v
 local function same(a, b, seen)
   if getmetatable(b) == matcherClass then return b.test(a) end
   if getmetatable(a) == matcherClass then return a.test(b) end
-  if a == b then return true end
-  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  -- Tables by their contents, never by __eq (luassert's deepcompare ignores metatables).
+  if rawequal(a, b) then return true end
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
   seen = seen or {}
   if seen[a] == b then return true end
   seen[a] = b
@@ -67,8 +68,8 @@ local function raisedBy(fn, name)
     error("bad argument #1 to '" .. name .. "' (function or callable object expected, got " .. type(fn) .. ")", 4)
   end
   local ok, err = pcall(fn)
-  if ok then return false end
-  if type(err) == "string" then err = err:gsub("^[^\n]-:%d+: ", "", 1) end
+  if ok then return false, err end          -- the function's first result (luassert's)
+  if type(err) == "string" then err = err:gsub("^.-:%d+: ", "", 1) end
   return true, err
 end
 local function tostringable(v) return type(v) == "string" or type((getmetatable(v) or {}).__tostring) == "function" end
@@ -118,9 +119,11 @@ end
 local function different(caught, err, expected)
   return "Expected a different error.\nCaught:\n" .. (caught and typed(err) or "(no error)") .. "\nExpected:\n" .. expected
 end
-define("error errors", 2, function(fn, expected, ...)
+define("error errors", 2, function(...)
+    local fn, expected = ...
     local raised, err = raisedBy(fn, "error")
-    local result = table.pack(err, expected, ...)
+    local result = table.pack(...)
+    result[1] = err
     if not raised or expected == nil then return raised, result end
     if type(expected) == "string" then
       if tostringable(err) then err = tostring(err); result[1] = err end
@@ -134,7 +137,7 @@ define("error errors", 2, function(fn, expected, ...)
     local raised, err = raisedBy(fn, "error")
     return different(raised, err, expected == nil and "(error)" or typed(expected))
   end,
-  function(fn) return "Expected no error, but caught:\n" .. typed(select(2, raisedBy(fn, "error"))) end)
+  function(fn) return "Expected no error, but caught:\n" .. typed((select(2, raisedBy(fn, "error")))) end)
 -- luassert's argument errors, at the line that asserted (`level` above the caller).
 local function badArgument(i, name, expected, got, level)
   error("bad argument #" .. i .. " to '" .. name .. "' (" .. expected .. " expected, got " .. got .. ")", level + 1)
@@ -172,7 +175,8 @@ define("matches match", afterOptions, function(...)
       return ok, ok and table.pack(pattern) or table.pack()
     end
     local captures = table.pack(s:match(pattern, init))
-    return captures[1] ~= nil, captures
+    if captures[1] == nil then return false, table.pack() end
+    return true, captures
   end,
   function(pattern, s) return "Expected strings to match." .. passedExpected(s, pattern) end,
   function(pattern, s) return "Expected strings not to match." .. passedNotExpected(s, pattern) end)
@@ -202,7 +206,7 @@ define("errormatches", afterOptions, function(...)
     local raised, err = raisedBy(fn, "error_matches")
     return different(raised, err, typed(pattern))
   end,
-  function(fn) return "Expected no error, but caught:\n" .. typed(select(2, raisedBy(fn, "error_matches"))) end)
+  function(fn) return "Expected no error, but caught:\n" .. typed((select(2, raisedBy(fn, "error_matches")))) end)
 -- `near(expected, actual, tolerance)`: each a number or what tonumber reads as one.
 -- The matcher (match.near) answers false where the assertion refuses.
 local function close(a, b, tolerance)
@@ -210,8 +214,9 @@ local function close(a, b, tolerance)
   return a ~= nil and b ~= nil and tolerance ~= nil and b >= a - tolerance and b <= a + tolerance
 end
 local function near(a, b, tolerance)
-  for i, v in ipairs({ a, b, tolerance }) do
-    if tonumber(v) == nil then badArgument(i, "near", "number or object convertible to a number", typed(v), 3) end
+  local values = { a, b, tolerance }
+  for i = 1, 3 do
+    if tonumber(values[i]) == nil then badArgument(i, "near", "number or object convertible to a number", typed(values[i]), 3) end
   end
   return close(a, b, tolerance)
 end
@@ -255,9 +260,14 @@ local function firstHole(t, length)
   if type(length) ~= "number" then error("expected array length to be of type 'number', got: " .. tostring(length), 4) end
   for i = 1, length do if t[i] == nil then return i end end
 end
-define("holes", 1, function(t, length) local hole = firstHole(t, length); return hole ~= nil, hole end,
-  function() return "Expected array to have holes, but none was found." end,
-  function(t, length) return "Expected array to not have holes, hole found at position: " .. typed(firstHole(t, length)) end)
+-- luassert's texts end with a line break, and it takes no failure message.
+define("holes", function() end, function(t, length)
+    local hole = firstHole(t, length)
+    if hole == nil then return false, table.pack() end
+    return true, table.pack(hole)
+  end,
+  function() return "Expected array to have holes, but none was found.\n" end,
+  function(t, length) return "Expected array to not have holes, hole found at position: " .. typed(firstHole(t, length)) .. "\n" end)
 assertions.holes.array = true
 
 -- luassert's fewest arguments, under its own names for them.
@@ -275,23 +285,31 @@ local negation = { ["not"] = true, no = true }
 -- wrote it (`level` counted from the __index that asks, as error's is). `message`: set
 -- by luassert's `assert.message(m)` modifier.
 local chain
-local function lookup(negated, build, message, key, level)
+-- `path`: the chain's words so far, which luassert names with an unknown one.
+local function lookup(negated, build, message, key, level, path)
   local n = negated
-  for word in key:gsub("error_matches", "errormatches"):gmatch("[^_]+") do
+  local words = {}
+  -- error_matches and its aliases matches_error and match_error are one word here.
+  local joined = key:gsub("error_matches", "errormatches"):gsub("matches_error", "errormatches"):gsub("match_error", "errormatches")
+  for word in joined:gmatch("[^_]+") do
     local w = word:lower()
+    words[#words + 1] = word
     if negation[w] then n = not n
     elseif assertions[w] then return build(assertions[w], n, message)
-    elseif w == "message" then return function(m) return chain(n, build, m) end
-    elseif not filler[w] then error("luassert: no assertion or modifier named '" .. word .. "'", level + 1) end
+    elseif w == "message" then return function(m) return chain(n, build, m, path) end
+    elseif not filler[w] then
+      local all = (path and path .. "_" or "") .. table.concat(words, "_")
+      error("luassert: unknown modifier/assertion: '" .. all:gsub("errormatches", "error_matches") .. "'", level + 1)
+    end
   end
-  return chain(n, build, message)
+  return chain(n, build, message, (path and path .. "_" or "") .. key)
 end
-chain = function(negated, build, message)
+chain = function(negated, build, message, path)
   return setmetatable({}, {
     __index = function(_, key)
       if type(key) ~= "string" then return nil end
       -- In parentheses: a tail call would take this frame, and `level` would miss by one.
-      return (lookup(negated, build, message, key, 2))
+      return (lookup(negated, build, message, key, 2, path))
     end,
   })
 end
@@ -317,14 +335,14 @@ local function asserting(a, negated, message, array)
       -- The argument past the assertion's own, else the modifier's.
       local at
       if type(a.nargs) == "function" then at = a.nargs(...) else at = a.nargs + 1 end
-      local m = at ~= nil and select("#", ...) >= at and select(at, ...) or nil
+      local m
+      if at ~= nil and select("#", ...) >= at then m = (select(at, ...)) end
       if m == nil then m = message end
       local says
       if a.array then says = (negated and a.saysNot or a.says)(array, ...) else says = (negated and a.saysNot or a.says)(...) end
       fail(m == nil and says or note(m) .. "\n" .. says, 2)
     end
-    if a.array then return result end
-    -- matches answers its captures, as string.match does.
+    -- matches and error_matches answer their captures, has_error the error, holes the hole.
     if type(result) == "table" and result.n then return table.unpack(result, 1, result.n) end
     return ...
   end
@@ -339,7 +357,7 @@ assert = setmetatable({}, {
     return v, message, ...
   end,
   __index = function(_, key)
-    if key == "spy" or key == "stub" then return function(s) return spyAssertion(s, false) end end
+    if key == "spy" or key == "stub" then return function(s, message) return spyAssertion(s, false, message) end end
     if key == "array" then
       return function(t)
         if t == nil then error("No array provided to the array-modifier", 2) end

@@ -13,10 +13,27 @@ local spyClass = {}
 -- same function for every object): `assert.spy(vc.viewDidLoad)` finds the one spy.
 local spiesReading = setmetatable({}, { __mode = "k" })
 spyClass.__index = spyClass
--- Each call keeps its arguments and what it returned (`returned_with`).
-local function returning(call, r) call.returns = r; return table.unpack(r, 1, r.n) end
+-- Each call keeps copies of its arguments and of what it returned (`returned_with`), as
+-- luassert does: a table changed after the call is compared as it was at the call.
+local function deepcopy(v, cache)
+  if type(v) ~= "table" or getmetatable(v) == matcherClass or getmetatable(v) == spyClass then return v end
+  cache = cache or {}
+  if cache[v] then return cache[v] end
+  local copy = {}
+  cache[v] = copy
+  for k, x in next, v do copy[k] = deepcopy(x, cache) end
+  return setmetatable(copy, getmetatable(v))
+end
+local function copied(list)
+  local copy = { n = list.n }
+  for i = 1, list.n do copy[i] = deepcopy(list[i]) end
+  return copy
+end
+-- The values themselves are kept too, for `match.is_ref` (luassert's refs).
+local function returning(call, r) call.returns, call.returnRefs = copied(r), r; return table.unpack(r, 1, r.n) end
 spyClass.__call = function(s, ...)
-  local call = { vals = table.pack(...) }
+  local refs = table.pack(...)
+  local call = { vals = copied(refs), refs = refs }
   s.calls[#s.calls + 1] = call
   if s.fn then return returning(call, table.pack(s.fn(...))) end
   return returning(call, s.returned or { n = 0 })
@@ -37,6 +54,48 @@ function spyClass:revert()
 end
 
 local function newSpy(fn) return setmetatable({ calls = {}, fn = fn }, spyClass) end
+
+-- Whether a call's values (copies, and the values themselves) match `want`: a ref
+-- matcher is asked about the value itself, anything else about the copy.
+local function listMatches(vals, refs, want)
+  if vals.n ~= (want.n or #want) then return false end
+  for i = 1, vals.n do
+    local w = want[i]
+    local v = vals[i]
+    if getmetatable(w) == matcherClass and w.byRef and refs then v = refs[i] end
+    if not same(v, w) then return false end
+  end
+  return true
+end
+
+-- luassert's spy methods: s:called(times, compare), s:called_with(args) and
+-- s:returned_with(args) (args a list), each answering whether, and what it found
+-- (the count; the matching list, else the last).
+function spyClass:called(times, compare)
+  if times or compare then
+    compare = compare or function(count, expected) return count == expected end
+    return compare(#self.calls, times), #self.calls
+  end
+  return #self.calls > 0, #self.calls
+end
+local function matchingList(lists, refs, want)
+  for i = #lists, 1, -1 do
+    if listMatches(lists[i], refs[i], want) then return true, lists[i] end
+  end
+  return false, lists[#lists]
+end
+function spyClass:called_with(args)
+  local lists, refs = {}, {}
+  for i, call in ipairs(self.calls) do lists[i], refs[i] = call.vals, call.refs end
+  return matchingList(lists, refs, args)
+end
+function spyClass:returned_with(args)
+  local lists, refs = {}, {}
+  for _, call in ipairs(self.calls) do
+    if call.returns then lists[#lists + 1], refs[#lists + 1] = call.returns, call.returnRefs end
+  end
+  return matchingList(lists, refs, args)
+end
 -- The spy a function stands for on a bound object (spy.on), by the function.
 local spyBehind = setmetatable({}, { __mode = "k" })
 local function isSpy(s) return getmetatable(s) == spyClass end
@@ -131,6 +190,7 @@ end
 
 spy = setmetatable({
   new = function(fn)
+    if fn == nil then return newSpy(function() end) end      -- luassert's blank spy
     if not callable(fn) then error("Cannot spy on type '" .. type(fn) .. "', only on functions or callable elements", 2) end
     return newSpy(fn)
   end,
@@ -170,7 +230,7 @@ local function spyFor(x)
   error("assert.spy: " .. #list .. " spies watch objects under '" .. keys[1] .. "', and reading it gives UIKit's method, the same for every object: assert on the spy that spy.on returned", 4)
 end
 
-spyAssertion = function(s, negated)
+spyAssertion = function(s, negated, message)
   s = spyFor(s)
   if not isSpy(s) then error("assert.spy: a spy or stub expected, got " .. type(s), 3) end
   local function argsOf(call) return call.vals end
@@ -201,14 +261,12 @@ spyAssertion = function(s, negated)
         local got = call.returns
         if got then
           last = got
-          local match = got.n == want.n
-          for i = 1, want.n do match = match and same(got[i], want[i]) end
-          if match then ok, matching = true, got end
+          if listMatches(got, call.returnRefs, want) then ok, matching = true, got end
         end
       end
-      return ok, "Function never returned matching arguments.\nReturned (last call if any):\n" .. (last and list(last) or "(none)")
+      return ok, "Function never returned matching arguments.\nReturned (last call if any):\n" .. (last and list(last) or "(nil)")
           .. "\nExpected:\n" .. list(want),
-        "Function returned matching arguments at least once.\nReturned (last matching call):\n" .. (matching and list(matching) or "(none)")
+        "Function returned matching arguments at least once.\nReturned (last matching call):\n" .. (matching and list(matching) or "(nil)")
           .. "\nDid not expect:\n" .. list(want)
     end,
     -- luassert's: `was.called()` is more than 0 times; `was_not.called()` is 0 times
@@ -226,15 +284,13 @@ spyAssertion = function(s, negated)
       local ok, matching = false, nil
       for _, call in ipairs(s.calls) do
         local got = argsOf(call)
-        local match = got.n == want.n
-        for i = 1, want.n do match = match and same(got[i], want[i]) end
-        if match then ok, matching = true, got end
+        if listMatches(got, call.refs, want) then ok, matching = true, got end
       end
       local last = s.calls[#s.calls]
       return ok, "Function was never called with matching arguments.\nCalled with (last call if any):\n"
-          .. (last and list(argsOf(last)) or "(none)") .. "\nExpected:\n" .. list(want),
+          .. (last and list(argsOf(last)) or "(nil)") .. "\nExpected:\n" .. list(want),
         "Function was called with matching arguments at least once.\nCalled with (last matching call):\n"
-          .. (matching and list(matching) or "(none)") .. "\nDid not expect:\n" .. list(want)
+          .. (matching and list(matching) or "(nil)") .. "\nDid not expect:\n" .. list(want)
     end,
   }
   return setmetatable({}, {
@@ -253,146 +309,18 @@ spyAssertion = function(s, negated)
           return function(...)
             local ok, says, saysNot = checks[name](...)
             if n then ok = not ok end
-            if not ok then fail(n and saysNot or says, 2) end
+            if not ok then
+              says = n and saysNot or says
+              fail(message == nil and says or note(message) .. "\n" .. says, 2)
+            end
+            return ...
           end
         elseif not filler[w] then error("luassert: no spy assertion named '" .. key .. "'", 2) end
         i = i + 1
       end
-      return spyAssertion(s, n)
+      return spyAssertion(s, n, message)
     end,
   })
 end
-
--- luassert's mock: every function of a table, and of the tables in it, spied on (or
--- stubbed); `mock.revert(t)` and `mock.clear(t)` undo and clear them all.
-local function eachSpy(t, fn, seen)
-  seen = seen or {}
-  if seen[t] then return end
-  seen[t] = true
-  for _, v in pairs(t) do
-    if isSpy(v) then fn(v) elseif type(v) == "table" and getmetatable(v) == nil then eachSpy(v, fn, seen) end
-  end
-end
-mock = setmetatable({
-  new = function(t, dostub, seen)
-    if type(t) ~= "table" then error("mock: a table expected, got " .. type(t), 2) end
-    seen = seen or {}
-    if seen[t] then return t end
-    seen[t] = true
-    local keys = {}
-    for k in pairs(t) do keys[#keys + 1] = k end
-    for _, k in ipairs(keys) do
-      local v = rawget(t, k)
-      if type(v) == "function" then
-        if dostub then stub(t, k) else spy.on(t, k) end
-      elseif type(v) == "table" and getmetatable(v) == nil then
-        mock.new(v, dostub, seen)
-      end
-    end
-    return t
-  end,
-  revert = function(t) eachSpy(t, function(s) s:revert() end); return t end,
-  clear = function(t) eachSpy(t, function(s) s:clear() end); return t end,
-}, { __call = function(self, t, dostub) return self.new(t, dostub) end })
-
--- luassert's matchers, for the arguments of `called_with` and `returned_with`: `match._`
--- (anything), `match.is_string()` and the other types, `is_true`, `is_false`,
--- `is_truthy`, `is_falsy`, `is_equal(x)`, `is_same(x)`, `is_ref(x)`, `is_near(x, d)`,
--- `matches(pattern, init, plain)`, `is_unique(deep)`, and `all_of`, `any_of`, `none_of`
--- of other matchers. The modifiers are assertions' (`is`/`are`/`has` read past,
--- `not`/`no` negate), in the name or as fields (`match.is_not_nil()`,
--- `match.is_not.ref(t)`). A matcher called with a value answers whether it matches;
--- `match.is_matcher(v)` whether `v` is one.
-local function isMatcher(v) return getmetatable(v) == matcherClass end
--- luassert's errors, under its names for them (`all`, `any`, `none`).
-local function matchers(list, name)
-  if list.n == 0 then error("the '" .. name .. "' function requires a minimum of 1 arguments, got: 0", 4) end
-  for i = 1, list.n do
-    if not isMatcher(list[i]) then error("bad argument #" .. i .. " to '" .. name .. "' (matcher expected, got " .. type(list[i]) .. ")", 4) end
-  end
-  return list
-end
--- luassert's checks when a matcher is made: at `level` above the matcher's function.
-local function atLeast(name, n, ...)
-  if select("#", ...) < n then
-    error("the '" .. name .. "' function requires a minimum of " .. n .. " arguments, got: " .. select("#", ...), 4)
-  end
-end
-local matcherTests = {
-  ["true"] = function() return function(v) return v == true end end,
-  ["false"] = function() return function(v) return v == false end end,
-  truthy = function() return function(v) return v ~= nil and v ~= false end end,
-  falsy = function() return function(v) return v == nil or v == false end end,
-  equal = function(...) atLeast("equals", 1, ...); local x = ...; return function(v) return v == x end end,
-  same = function(...) atLeast("same", 1, ...); local x = ...; return function(v) return same(v, x) end end,
-  ref = function(...)
-    atLeast("ref", 1, ...)
-    local x = ...
-    local kind = type(x)
-    if kind ~= "table" and kind ~= "function" and kind ~= "thread" and kind ~= "userdata" then badArgument(1, "ref", "object", kind, 3) end
-    return function(v) return rawequal(v, x) end
-  end,
-  near = function(...)
-    atLeast("near", 2, ...)
-    local x, d = ...
-    if tonumber(x) == nil then badArgument(1, "near", "number or object convertible to a number", typed(x), 3) end
-    if tonumber(d) == nil then badArgument(2, "near", "number or object convertible to a number", typed(d), 3) end
-    return function(v) return close(x, v, d) end
-  end,
-  matches = function(...)
-    atLeast("matches", 1, ...)
-    local p, init, plain = ...
-    if type(p) ~= "string" then badArgument(1, "matches", "string", type(p), 3) end
-    if init ~= nil and not tonumber(init) then badArgument(2, "matches", "number", type(init), 3) end
-    init = init and math.floor(tonumber(init))
-    return function(v) return found(p, v, init, plain == true) end
-  end,
-  unique = function(...) local how = table.pack(...); return function(v) return unique(v, table.unpack(how, 1, how.n)) end end,
-  all_of = function(...)
-    local list = matchers(table.pack(...), "all")
-    return function(v) for i = 1, list.n do if not list[i].test(v) then return false end end return true end
-  end,
-  any_of = function(...)
-    local list = matchers(table.pack(...), "any")
-    return function(v) for i = 1, list.n do if list[i].test(v) then return true end end return false end
-  end,
-  none_of = function(...)
-    local list = matchers(table.pack(...), "none")
-    return function(v) for i = 1, list.n do if list[i].test(v) then return false end end return true end
-  end,
-}
-matcherTests.equals, matcherTests.match = matcherTests.equal, matcherTests.matches
-for _, t in ipairs{ "nil", "boolean", "number", "string", "table", "function", "userdata", "thread" } do
-  matcherTests[t] = function() return function(v) return type(v) == t end end
-end
-local function matcher(name, test) return setmetatable({ name = name, test = test }, matcherClass) end
--- `path`: how the chain so far is written (`match.is_not.`), for the matcher's name.
-local function matchChain(negated, path)
-  return setmetatable({}, {
-    __index = function(_, key)
-      if type(key) ~= "string" then return nil end
-      if key == "is_matcher" and path == "match." then return isMatcher end
-      local n, words = negated, {}
-      for w in key:gmatch("[^_]+") do words[#words + 1] = w end
-      local i = 1
-      while filler[words[i]] or negation[words[i]] do
-        if negation[words[i]] then n = not n end
-        i = i + 1
-      end
-      if i > #words then return matchChain(n, path .. key .. ".") end
-      local make = matcherTests[table.concat(words, "_", i)]
-      if not make then error("luassert: no matcher named '" .. path .. key .. "'", 2) end
-      return function(...)
-        local test, args = make(...), table.pack(...)
-        local shown = {}
-        for j = 1, args.n do shown[j] = show(args[j]) end
-        local name = path .. key .. "(" .. table.concat(shown, ", ") .. ")"
-        return matcher(name, n and function(v) return not test(v) end or test)
-      end
-    end,
-  })
-end
-match = matchChain(false, "match.")
-rawset(match, "_", matcher("match._", function() return true end))
 """#
 }

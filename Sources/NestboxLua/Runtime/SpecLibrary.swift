@@ -9,7 +9,7 @@
 /// `before_each` functions of its blocks outermost first and the `after_each` ones
 /// innermost first, as busted does.
 enum SpecLibrary {
-    static let source = core + assertions + spies + "\nreturn spec\n"
+    static let source = core + assertions + spies + matchers + "\nreturn spec\n"
 
     static let core = #"""
 local where, ui, scriptMethod, passedOnWhere = ...
@@ -86,7 +86,12 @@ end
 -- levels, so blocks nest at most 100 deep, said at the line that goes deeper.
 local maxDepth = 100
 
+-- busted's curried form, `describe "name" (function() … end)`: the name alone answers a
+-- function that takes the body.
 function describe(name, body)
+  if body == nil and type(name) == "string" and not running then
+    return function(later) return describe(name, later) end
+  end
   needs("string", name, 1, "describe"); needs("function", body, 2, "describe"); outside("describe")
   local depth = (current.depth or 0) + 1
   if depth > maxDepth then error("describe blocks nest at most " .. maxDepth .. " deep", 2) end
@@ -106,11 +111,19 @@ local function kept()
 end
 
 -- `it(name)` with no body is a test still to write, as `pending(name)` (busted drops it
--- unsaid; reported as skipped it is not forgotten).
+-- unsaid; reported as skipped it is not forgotten), unless busted's curried form gives
+-- the body after: `it "name" (function() … end)`.
 function it(name, body)
   needs("string", name, 1, "it"); if body ~= nil then needs("function", body, 2, "it") end; outside("it")
-  if not kept() then return end
-  tests[#tests + 1] = { name = fullName(current, name), body = body, pending = body == nil or nil, block = current, where = where(1) }
+  if not kept() then return function() end end
+  local test = { name = fullName(current, name), body = body, pending = body == nil or nil, block = current, where = where(1) }
+  tests[#tests + 1] = test
+  if body == nil then
+    return function(later)
+      needs("function", later, 1, "it")
+      test.body, test.pending = later, nil
+    end
+  end
 end
 
 function pending(name)
