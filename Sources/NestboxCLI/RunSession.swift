@@ -47,8 +47,9 @@ public final class RunSession {
         /// Printed with its traceback on standard error as it happens; the run goes on
         /// (`--keep-going`).
         case report
-        /// Only recorded in the trace; the run goes on (the REPL, where the line that
-        /// caused it has already returned).
+        /// Printed with its traceback as it happens, and the session goes on, with no
+        /// count at the end (the REPL: the line that caused it, or the settling after it,
+        /// goes on, as under `--keep-going`, and the prompt comes back).
         case record
     }
 
@@ -89,7 +90,7 @@ public final class RunSession {
         runtime.simulation.samplesFrames = options.frames
         if !Environment.recordsTrace { runtime.simulation.trace.isEnabled = false }
         if options.lint { runtime.startLinting() }
-        let echoErrors = options.hookErrors == .report, echoWarnings = options.echoWarnings
+        let echoErrors = options.hookErrors != .stop, echoWarnings = options.echoWarnings
         runtime.simulation.trace.hear([.warning, .error])
         runtime.simulation.trace.onEvent = { e in
             switch e.kind {

@@ -79,6 +79,20 @@ extension ReplTests {
         #expect(r.code == 0)
     }
 
+    @Test("a hook's error prints its message and traceback as it happens, and the line goes on")
+    func hookErrors() throws {
+        let (r, _, _) = try repl([
+            "V = ui.ViewController:extend('V')",
+            "function V:viewDidLoad() error('boom') end",
+            "v = V{ name = 'v' }.view",
+            "ui.after(1, function() error('later') end)",
+            "'still here'"])
+        #expect(r.out == "\"still here\"\n")
+        #expect(r.err.hasPrefix("stdin:1: boom\nstack traceback:\n"), "\(r.err)")
+        #expect(r.err.contains("stdin:1: later\nstack traceback:\n"), "\(r.err)")
+        #expect(r.code == 0)
+    }
+
     @Test("the world persists between lines; each line turns the run loop and settles")
     func world() throws {
         let (r, _, _) = try repl([
