@@ -35,6 +35,8 @@ spyClass.__call = function(s, ...)
   local refs = table.pack(...)
   local call = { vals = copied(refs), refs = refs }
   s.calls[#s.calls + 1] = call
+  local answer = s.answerFor and s.answerFor(call)
+  if answer then return returning(call, table.pack(answer(...))) end
   if s.fn then return returning(call, table.pack(s.fn(...))) end
   return returning(call, s.returned or { n = 0 })
 end
@@ -115,6 +117,20 @@ local function answers(s)
     return s
   end
   s.by_default = { returns = s.returns, invokes = s.invokes }
+  -- `s.on_call_with(args…).returns(…)` or `.invokes(f)`: the answer to a call with those
+  -- arguments, the first such given that matches; other calls get the default.
+  local oncalls = {}
+  s.on_call_with = function(...)
+    local want = copied(table.pack(...))
+    local function add(answer) oncalls[#oncalls + 1] = { args = want, answer = answer }; return s end
+    return {
+      returns = function(...) local r = table.pack(...); return add(function() return table.unpack(r, 1, r.n) end) end,
+      invokes = function(f) return add(function(...) return f(...) end) end,
+    }
+  end
+  s.answerFor = function(call)
+    for _, c in ipairs(oncalls) do if listMatches(call.refs, call.refs, c.args) then return c.answer end end
+  end
   return s
 end
 

@@ -1499,17 +1499,21 @@ function expect_golden(name) end
 
 ---A spy or a stub (nestbox test): a callable table that records its calls.
 ---@class nestbox.spy
----@field calls { vals: table }[]
+---@field calls { vals: table, refs: table }[] Each call's arguments, copied at the call, and the values themselves.
 ---@field returns fun(...: any): nestbox.spy A stub's answer from now on (luassert's `s.returns(v)`).
 ---@field invokes fun(fn: function): nestbox.spy A stub calls `fn` from now on.
 ---@field by_default { returns: fun(...: any): nestbox.spy, invokes: fun(fn: function): nestbox.spy }
 ---@field revert fun(self: nestbox.spy): any Puts the spied function back; returns it.
 ---@field clear fun(self: nestbox.spy): nestbox.spy Forgets the calls.
+---@field on_call_with fun(...: any): { returns: fun(...: any): nestbox.spy, invokes: fun(fn: function): nestbox.spy } A stub's answer to calls with these arguments.
+---@field called fun(self: nestbox.spy, times: integer?, compare: fun(count: integer, times: integer): boolean?): boolean, integer
+---@field called_with fun(self: nestbox.spy, args: table): boolean, table?
+---@field returned_with fun(self: nestbox.spy, args: table): boolean, table?
 ---@overload fun(...: any): ...
 
 ---luassert's spies: `spy.new(fn)` (or `spy(fn)`), `spy.on(table, key)`.
 ---@class nestbox.spies
----@field new fun(fn: function): nestbox.spy
+---@field new fun(fn: function?): nestbox.spy
 ---@field on fun(target: table, key: any): nestbox.spy
 ---@field is_spy fun(value: any): boolean
 ---@overload fun(fn: function): nestbox.spy
@@ -1523,10 +1527,10 @@ stub = {}
 
 ---luassert's mock: every function of a table (and of the tables in it) spied on, or stubbed with `dostub`.
 ---@class nestbox.mock
----@field new fun(t: table, dostub: boolean?): table
+---@field new fun(t: table|function, dostub: boolean?, func: function?): table
 ---@field revert fun(t: table): table
 ---@field clear fun(t: table): table
----@overload fun(t: table, dostub: boolean?): table
+---@overload fun(t: table|function, dostub: boolean?, func: function?): table
 mock = {}
 
 ---luassert's matchers for `called_with` and `returned_with`: `match._` matches anything,
