@@ -723,17 +723,28 @@ static const char *with_hint(lua_State *L, const char *msg) {
     return lua_tostring(L, -1);
 }
 
+/* Whether the function `level` calls up is the binding that raised the hook error
+   passed on last (nb_raise, NB_PASSON). */
+static int nb_passing_at(lua_State *L, const nb_state *st, int level) {
+    lua_Debug ar;
+    if (st->passing_frame == NULL || !lua_getstack(L, level, &ar) || !lua_getinfo(L, "f", &ar)) return 0;
+    int same = lua_topointer(L, -1) == st->passing_frame;
+    lua_pop(L, 1);
+    return same;
+}
+
+int nb_passedonwhere_lua(lua_State *L) {
+    int level = (int)luaL_optinteger(L, 1, 1);
+    nb_state *st = nb_getstate(L);
+    if (level >= 1 && level <= 100 && nb_passing_at(L, st, level + 1)) lua_pushstring(L, st->passing_where);
+    else lua_pushliteral(L, "");
+    return 1;
+}
+
 int nb_msghandler(lua_State *L) {
     nb_state *st = nb_getstate(L);
-    st->error_passed_on = 0;
-    if (st->passing_frame != NULL) {
-        lua_Debug ar;           /* level 1: the function that raised the error */
-        if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "f", &ar)) {
-            st->error_passed_on = lua_topointer(L, -1) == st->passing_frame;
-            lua_pop(L, 1);
-        }
-        st->passing_frame = NULL;
-    }
+    st->error_passed_on = nb_passing_at(L, st, 1);     /* level 1: what raised the error */
+    st->passing_frame = NULL;
     const char *msg = lua_type(L, 1) == LUA_TSTRING ? with_hint(L, lua_tostring(L, 1)) : NULL;
     if (msg == NULL) {
         int t = lua_type(L, 1);

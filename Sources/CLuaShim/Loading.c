@@ -84,21 +84,6 @@ int nb_loadscript_lua(lua_State *L) {
     return 2;      /* nil, message: as load does */
 }
 
-int nb_passedonwhere_lua(lua_State *L) {
-    int level = (int)luaL_optinteger(L, 1, 1);
-    nb_state *st = nb_getstate(L);
-    lua_Debug ar;
-    const void *raiser = NULL;
-    if (st->passing_frame != NULL && level >= 1 && level <= 100 && lua_getstack(L, level + 1, &ar)
-        && lua_getinfo(L, "f", &ar)) {
-        raiser = lua_topointer(L, -1);
-        lua_pop(L, 1);
-    }
-    if (raiser != NULL && raiser == st->passing_frame) lua_pushstring(L, st->passing_where);
-    else lua_pushliteral(L, "");
-    return 1;
-}
-
 int nb_where_lua(lua_State *L) {
     int level = (int)luaL_optinteger(L, 1, 1);
     if (level < 1 || level > 100) level = 1;

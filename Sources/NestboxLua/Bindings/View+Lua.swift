@@ -43,22 +43,16 @@ enum ViewBinding {
                 return 0
             }
             try a.table(3)
+            // One of the two fields, read once; an error about the sibling names the position.
             let below = a.L.rawField(3, "below") != LUA_TNIL, above = a.L.rawField(3, "above") != LUA_TNIL
-            a.L.pop(2)
             if below && above { throw LuaFailure.argument(3, "{below = view} or {above = view}, not both") }
-            // The sibling is the position's field: an error about it names the position.
-            func sibling(_ key: String) throws -> View {
-                do { return try check(a, a.L.top) } catch {
-                    throw LuaFailure.argument(3, "{\(key) = view}: View expected, got \(a.L.typeName(at: a.L.top))")
-                }
+            guard below || above else { throw LuaFailure.argument(3, "index or {below = view} or {above = view} expected") }
+            let key = below ? "below" : "above", slot = below ? a.L.top - 1 : a.L.top
+            let sibling: View
+            do { sibling = try check(a, slot) } catch {
+                throw LuaFailure.argument(3, "{\(key) = view}: View expected, got \(a.L.typeName(at: slot))")
             }
-            if a.L.rawField(3, "below") != LUA_TNIL {
-                try v.insertSubview(w, belowSubview: try sibling("below"))
-            } else if a.L.rawField(3, "above") != LUA_TNIL {
-                try v.insertSubview(w, aboveSubview: try sibling("above"))
-            } else {
-                throw LuaFailure.argument(3, "index or {below = view} or {above = view} expected")
-            }
+            if below { try v.insertSubview(w, belowSubview: sibling) } else { try v.insertSubview(w, aboveSubview: sibling) }
             return 0
         },
         LuaMethod("removeFromSuperview", "()",

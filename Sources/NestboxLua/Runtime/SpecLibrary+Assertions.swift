@@ -63,10 +63,11 @@ end
 
 -- What `fn` raised (luassert's has_error and error_matches): whether it raised, and the
 -- error, a string's position taken off.
+local function callable(f)
+  return type(f) == "function" or type((getmetatable(f) or {}).__call) == "function"
+end
 local function raisedBy(fn, name)
-  if type(fn) ~= "function" and type((getmetatable(fn) or {}).__call) ~= "function" then
-    error("bad argument #1 to '" .. name .. "' (function or callable object expected, got " .. type(fn) .. ")", 4)
-  end
+  if not callable(fn) then badArgument(1, name, "function or callable object", type(fn), 4) end
   local ok, err = pcall(fn)
   if ok then return false, err end          -- the function's first result (luassert's)
   if type(err) == "string" then err = err:gsub("^.-:%d+: ", "", 1) end
@@ -138,13 +139,9 @@ define("error errors", 2, function(...)
     return different(raised, err, expected == nil and "(error)" or typed(expected))
   end,
   function(fn) return "Expected no error, but caught:\n" .. typed((select(2, raisedBy(fn, "error")))) end)
--- luassert's argument errors, at the line that asserted (`level` above the caller).
-local function badArgument(i, name, expected, got, level)
-  error("bad argument #" .. i .. " to '" .. name .. "' (" .. expected .. " expected, got " .. got .. ")", level + 1)
-end
 -- `matches(pattern, s, init, plain)`: a number (or a value with __tostring) is matched
 -- as its text, and what it answers is the captures (with `plain`, the pattern).
-local function hasText(v) return type(v) == "number" or type((getmetatable(v) or {}).__tostring) == "function" end
+local function hasText(v) return type(v) == "number" or tostringable(v) end
 -- The matcher's test (match.matches): no match where an assertion would refuse.
 local function found(pattern, s, init, plain)
   if hasText(s) then s = tostring(s) end
@@ -164,7 +161,7 @@ define("matches match", afterOptions, function(...)
     if at then table.remove(args, at) end
     local pattern, s, init, plain = args[1], args[2], args[3], args[4]
     if type(pattern) ~= "string" then badArgument(1, "matches", "string", type(pattern), 3) end
-    if type(s) ~= "string" and not hasText(s) then
+    if not hasText(s) then
       badArgument(2, "matches", "string or object convertible to a string", typed(s), 3)
     end
     s = tostring(s)
@@ -325,9 +322,7 @@ end
 local function asserting(a, negated, message, array)
   return function(...)
     if a.array and array == nil then error("No array set, please use the array modifier to set the array to validate", 2) end
-    if a.least and select("#", ...) < a.least[2] then
-      error("the '" .. a.least[1] .. "' function requires a minimum of " .. a.least[2] .. " arguments, got: " .. select("#", ...), 2)
-    end
+    if a.least then atLeast(a.least[1], a.least[2], select("#", ...), 2) end
     local ok, result
     if a.array then ok, result = a.test(array, ...) else ok, result = a.test(...) end
     if negated then ok = not ok end

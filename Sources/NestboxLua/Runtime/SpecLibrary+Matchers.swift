@@ -53,41 +53,35 @@ mock = setmetatable({
 local function isMatcher(v) return getmetatable(v) == matcherClass end
 -- luassert's errors, under its names for them (`all`, `any`, `none`).
 local function matchers(list, name)
-  if list.n == 0 then error("the '" .. name .. "' function requires a minimum of 1 arguments, got: 0", 4) end
+  atLeast(name, 1, list.n, 4)
   for i = 1, list.n do
-    if not isMatcher(list[i]) then error("bad argument #" .. i .. " to '" .. name .. "' (matcher expected, got " .. type(list[i]) .. ")", 4) end
+    if not isMatcher(list[i]) then badArgument(i, name, "matcher", type(list[i]), 4) end
   end
   return list
-end
--- luassert's checks when a matcher is made: at `level` above the matcher's function.
-local function atLeast(name, n, ...)
-  if select("#", ...) < n then
-    error("the '" .. name .. "' function requires a minimum of " .. n .. " arguments, got: " .. select("#", ...), 4)
-  end
 end
 local matcherTests = {
   ["true"] = function() return function(v) return v == true end end,
   ["false"] = function() return function(v) return v == false end end,
   truthy = function() return function(v) return v ~= nil and v ~= false end end,
   falsy = function() return function(v) return v == nil or v == false end end,
-  equal = function(...) atLeast("equals", 1, ...); local x = ...; return function(v) return v == x end end,
-  same = function(...) atLeast("same", 1, ...); local x = ...; return function(v) return same(v, x) end end,
+  equal = function(...) atLeast("equals", 1, select("#", ...), 3); local x = ...; return function(v) return v == x end end,
+  same = function(...) atLeast("same", 1, select("#", ...), 3); local x = ...; return function(v) return same(v, x) end end,
   ref = function(...)
-    atLeast("ref", 1, ...)
+    atLeast("ref", 1, select("#", ...), 3)
     local x = ...
     local kind = type(x)
     if kind ~= "table" and kind ~= "function" and kind ~= "thread" and kind ~= "userdata" then badArgument(1, "ref", "object", kind, 3) end
     return function(v) return rawequal(v, x) end
   end,
   near = function(...)
-    atLeast("near", 2, ...)
+    atLeast("near", 2, select("#", ...), 3)
     local x, d = ...
     if tonumber(x) == nil then badArgument(1, "near", "number or object convertible to a number", typed(x), 3) end
     if tonumber(d) == nil then badArgument(2, "near", "number or object convertible to a number", typed(d), 3) end
     return function(v) return close(x, v, d) end
   end,
   matches = function(...)
-    atLeast("matches", 1, ...)
+    atLeast("matches", 1, select("#", ...), 3)
     local p, init, plain = ...
     if type(p) ~= "string" then badArgument(1, "matches", "string", type(p), 3) end
     if init ~= nil and not tonumber(init) then badArgument(2, "matches", "number", type(init), 3) end

@@ -4,7 +4,7 @@
 /// `called_at_least`/`at_most`/`more_than`/`less_than` and `returned_with`, `mock`, and
 /// `match`.
 /// Part of the spec library's chunk, after SpecLibrary+Assertions.swift's piece, whose
-/// locals (`show`, `same`, `fail`, `matcherClass`, `spyAssertion`) it uses.
+/// locals (`show`, `same`, `fail`, `callable`, `matcherClass`, `spyAssertion`) it uses.
 extension SpecLibrary {
     static let spies = #"""
 -- Spies: a callable table that records its calls (and calls through, for spy.on).
@@ -101,9 +101,6 @@ end
 -- The spy a function stands for on a bound object (spy.on), by the function.
 local spyBehind = setmetatable({}, { __mode = "k" })
 local function isSpy(s) return getmetatable(s) == spyClass end
-local function callable(f)
-  return type(f) == "function" or type((getmetatable(f) or {}).__call) == "function"
-end
 
 -- A stub's answers, set as luassert sets them: `s.returns(1)`, `s.invokes(f)`, also
 -- under `s.by_default`; `s:returns(1)` is taken too (its first argument is the stub).
@@ -259,7 +256,7 @@ spyAssertion = function(s, negated, message)
   -- Negated, luassert says the opposite bound (not at least 2 is less than 2).
   local function counted(name, word, opposite, holds)
     return function(times)
-      if type(times) ~= "number" then error("bad argument #1 to '" .. name .. "' (number expected, got " .. type(times) .. ")", 3) end
+      if type(times) ~= "number" then badArgument(1, name, "number", type(times), 3) end
       local but = " " .. tostring(times) .. " time(s), but was called " .. #s.calls .. " time(s)"
       return holds(#s.calls, times), "Expected to be called " .. word .. but, "Expected to be called " .. opposite .. but
     end

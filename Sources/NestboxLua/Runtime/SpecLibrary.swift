@@ -24,10 +24,18 @@ local function fullName(block, name)
   return table.concat(parts, " ")
 end
 
+-- Lua's argument error, at the line `level` above the caller.
+local function badArgument(i, name, expected, got, level)
+  error("bad argument #" .. i .. " to '" .. name .. "' (" .. expected .. " expected, got " .. got .. ")", level + 1)
+end
+
+-- luassert's error for a call with too few arguments, at the line `level` above the caller.
+local function atLeast(name, n, got, level)
+  if got < n then error("the '" .. name .. "' function requires a minimum of " .. n .. " arguments, got: " .. got, level + 1) end
+end
+
 local function needs(kind, value, position, fname)
-  if type(value) ~= kind then
-    error(string.format("bad argument #%d to '%s' (%s expected, got %s)", position, fname, kind, type(value)), 3)
-  end
+  if type(value) ~= kind then badArgument(position, fname, kind, type(value), 3) end
 end
 
 -- A value a test raised or checked, as text: a string as it is; anything else described
