@@ -58,7 +58,7 @@ public struct Lint: NestboxCommand {
         }
         session.runtime.endLimits()
         let report = session.runtime.lintReport()
-        output.out(json ? report.jsonLines(stoppedBy: outcome) : report.text(stoppedBy: outcome))
+        output.out(json ? report.jsonLines(stoppedBy: outcome) : report.text(stoppedBy: outcome, ranToEnd: session.runtime.ranToEnd))
         let code = session.printOutcome(outcome)
         if code != .ok { return code }
         return report.count > 0 ? .lints : .ok

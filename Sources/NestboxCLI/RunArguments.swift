@@ -179,7 +179,7 @@ struct RunArguments {
         if pictures?.overMemory == true { return .limit }
         // The lints follow the report and the outcome's line, whatever the outcome.
         let lints = lint && result.report != nil ? session.runtime.lintReport() : nil
-        if let lints { output.err(lints.text(stoppedBy: result.outcome)) }
+        if let lints { output.err(lints.text(stoppedBy: result.outcome, ranToEnd: session.runtime.ranToEnd)) }
         guard result.code == .ok, let report = result.report else { return result.code }
         if let record, let failure = writeFile(report, to: record) {
             output.err("nestbox: cannot write \(record): \(failure)\n")

@@ -331,6 +331,13 @@ extension LintTests {
         let syntax = try script("local v = ui.View{}\nlocal = 3")
         #expect(nestbox(["lint", syntax, "--json"]).out
                 == "{\"stopped\":{\"kind\":\"error\",\"file\":\"\(syntax)\",\"line\":2,\"message\":\"<name> expected near '='\",\"exit\":1}}\n")
+        // A hook's error the script caught fails the run after the script's end: its
+        // lints are all there, and the count says the run failed, not that it stopped.
+        let caught = try script("local C = ui.ViewController:extend('C')\nfunction C:viewDidLoad() error('boom') end\n"
+            + "local c = C{ tilte = 'x' }\npcall(function() return c.view end)")
+        let k = nestbox(["lint", caught])
+        #expect(k.out.hasSuffix("did you mean `title`?\n1 lint; the run failed\n"), "\(k.out)")
+        #expect(k.err.hasPrefix("\(caught):2: boom\n") && k.code == 1, "\(k.err)")
     }
 }
 

@@ -225,7 +225,7 @@ import NestboxCLI
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let r = nestbox(["test", root.appendingPathComponent("Specs").path])
         #expect(r.code == 0, "\(r.out)")
-        #expect(r.out.hasSuffix("\n14 passed, 0 failed\n"))
+        #expect(r.out.hasSuffix("\n16 passed, 0 failed\n"))
     }
 
     @Test("a file with no tests runs as one, named on the command line or found in a folder")
@@ -467,7 +467,7 @@ import NestboxCLI
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let spec = root.appendingPathComponent("Specs/busted_style_spec.lua").path
         let r = nestbox(["test", spec])
-        #expect(r.code == 0 && r.out.hasSuffix("\n9 passed, 0 failed\n"), "\(r.out)")
+        #expect(r.code == 0 && r.out.hasSuffix("\n11 passed, 0 failed\n"), "\(r.out)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/busted") {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/busted")
@@ -511,10 +511,21 @@ import NestboxCLI
               it("not overridable", function() spy.on(ui.View{}, "addSubview") end)
               it("property", function() spy.on(ui.ViewController{}, "title") end)
               it("not returned", function() local s = spy.new(function(a) return a end); s(1); s(2); assert.spy(s).was_not.returned_with(1) end)
+              it("class not overridable", function() stub(ui.View, "addSubview") end)
+              it("class hook", function() spy.on(ui.ViewController, "viewDidLoad") end)
+              it("class property", function() spy.on(ui.View, "frame") end)
+              it("custom", function()
+                require("say"):set("k.pos", "Expected %s to be even")
+                assert:register("assertion", "even", function(_, a) return a[1] % 2 == 0 end, "k.pos", "k.neg")
+                assert.is_even(3)
+              end)
+              it("custom without texts", function() assert:register("assertion", "odd", function(_, a) return a[1] % 2 == 1 end); assert.is_not_odd(3) end)
+              it("modifier", function() assert:register("modifier", "x", function() end) end)
+              it("formatter", function() assert:add_formatter(function() end) end)
             end)
             """, name: "fail_spec.lua")
         let f = nestbox(["test", failing])
-        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 27 failed\n"), "\(f.out)")
+        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 34 failed\n"), "\(f.out)")
         for expected in [
             "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
             "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = 2 }\n     Expected:\n     (table) { [\"a\"] = 1 }\n",
@@ -553,6 +564,19 @@ import NestboxCLI
             // The call that matched, not the last one.
             "\(failing):32: spy.on: 'title' is a property of ViewController, not a method: a spy watches a function\n",
             "\(failing):33: Function returned matching arguments at least once.\n     Returned (last matching call):\n     (1)\n     Did not expect:\n     (1)\n",
+            // On a class of ui's: what no subclass could change either, else a subclass's override.
+            "\(failing):34: stub: View.addSubview cannot be overridden in Nestbox (the model calls it without asking a "
+                + "subclass), so no spy can watch it: check what it does in the trace (docs/api-conventions.md)\n",
+            "\(failing):35: spy.on: ui.ViewController is read-only: spy on a subclass's override of it, "
+                + "spy.on(MyClass, \"viewDidLoad\") (docs/api-conventions.md)\n",
+            "\(failing):36: spy.on: 'frame' is a property of View, not a method: a spy watches a function\n",
+            // luassert's custom assertions: their text from `say`, else luassert's last resort.
+            "\(failing):40: Expected (number) 3 to be even\n",
+            "\(failing):42: assertion failed!\n",
+            "\(failing):43: assert:register: Nestbox registers assertions and matchers, not a modifier "
+                + "(luassert's modifiers and formatters are its own: docs/api-conventions.md)\n",
+            "\(failing):44: assert:add_formatter is luassert's own, which Nestbox does not provide: values are shown as "
+                + "Nestbox shows them, and each test's world is fresh, spies and all (docs/api-conventions.md)\n",
         ] {
             #expect(f.out.contains(expected), "\(expected)\n\(f.out)")
         }

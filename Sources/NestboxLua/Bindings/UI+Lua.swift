@@ -127,6 +127,12 @@ enum UIFunctions {
                 let name = a.L.rawField(-2, "__name") == LUA_TSTRING ? a.L.string(at: -1) ?? "?" : "?"
                 a.L.pop(3)
                 if bound {
+                    // A name no subclass could define either is refused as such first
+                    // (a method the model calls on its own, a property, an unmodelled
+                    // member): making a subclass would not help.
+                    let overrides = a.rt.state.pointee.overrides
+                    try a.rt.checkClassField()
+                    a.rt.state.pointee.overrides = overrides
                     let key = a.L.type(2) == LUA_TSTRING ? "'\(a.L.string(at: 2) ?? "")'" : "a \(a.L.typeName(at: 2)) key"
                     throw LuaFailure.message("cannot set \(key) on ui.\(name) (classes from ui are read-only; make a subclass with ui.\(name):extend(name))")
                 }

@@ -227,6 +227,7 @@ package enum LuaAnnotations {
         ---`assert.is_not.same(a, b)`, `assert.has_error(fn)`, `assert.spy(s).was.called_with(...)`);
         ---`assert(v, message)` stays Lua's own.
         ---@class nestbox.assert
+        ---@field register fun(self: nestbox.assert, kind: "assertion"|"matcher", name: string, fn: function, positive: string?, negative: string?) luassert's custom assertion (texts under keys set with `require("say"):set(key, text)`) or matcher.
         ---@field [string] any
         ---@overload fun(v: any, message: any?, ...: any): any
         assert = assert

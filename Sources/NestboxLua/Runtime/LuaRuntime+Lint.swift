@@ -304,8 +304,10 @@ public struct LintReport {
     public var text: String { text(stoppedBy: .ok) }
 
     /// The lines, and a count that says when the script stopped before its end (an
-    /// error, a limit): its lints are then those it made before, not a clean bill.
-    public func text(stoppedBy outcome: RunOutcome) -> String {
+    /// error, a limit): its lints are then those it made before, not a clean bill. A
+    /// run that failed after its script's end (on a hook error the script caught) has
+    /// all its lints, and the count says the run failed.
+    public func text(stoppedBy outcome: RunOutcome, ranToEnd: Bool = false) -> String {
         var out = ""
         for f in findings {
             let (file, line) = place(f)
@@ -317,7 +319,8 @@ public struct LintReport {
         case 1: out += "1 lint"
         default: out += "\(count) lints"
         }
-        return out + (outcome == .ok ? "\n" : " before the script stopped\n")
+        if outcome == .ok { return out + "\n" }
+        return out + (ranToEnd ? "; the run failed\n" : " before the script stopped\n")
     }
 
     public var jsonLines: String { jsonLines(stoppedBy: .ok) }

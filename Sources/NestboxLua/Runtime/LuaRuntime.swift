@@ -78,6 +78,9 @@ public final class LuaRuntime {
     /// The last hook error passed back to the Lua code that called (NB_PASSON).
     var passedOnError: String?
     var expectationFailed = false
+    /// Whether the last protected call of a chunk returned: a run that fails on a hook
+    /// error its script caught ran to its end, where an error or a limit stopped it.
+    public internal(set) var ranToEnd = false
     var closing = false
     /// The folder `require` reads modules from, and the script being run.
     public internal(set) var scriptDirectory: String?
@@ -336,6 +339,7 @@ public final class LuaRuntime {
         // An expectation that failed in an earlier call says nothing about this one.
         expectationFailed = false
         let status = nb_pcall(L, nargs, 0)
+        ranToEnd = status == LUA_OK && limitOutcome == nil
         defer { checkBalance(base, after: "main chunk") }
         if let limit = limitOutcome { L.settop(base); pendingHookError = nil; return limit }
         if status == LUA_OK {

@@ -283,19 +283,26 @@ local negation = { ["not"] = true, no = true }
 -- by luassert's `assert.message(m)` modifier.
 local chain
 -- `path`: the chain's words so far, which luassert names with an unknown one.
+-- `longNames`: whether `assert:register` named an assertion of several words
+-- (`has_property`), which is then found whole, the longest first, as luassert finds it.
+local longNames = false
 local function lookup(negated, build, message, key, level, path)
   local n = negated
   local words = {}
   -- error_matches and its aliases matches_error and match_error are one word here.
   local joined = key:gsub("error_matches", "errormatches"):gsub("matches_error", "errormatches"):gsub("match_error", "errormatches")
-  for word in joined:gmatch("[^_]+") do
-    local w = word:lower()
-    words[#words + 1] = word
+  for word in joined:gmatch("[^_]+") do words[#words + 1] = word end
+  for i = 1, #words do
+    local w = words[i]:lower()
+    for j = longNames and #words or i, i + 1, -1 do
+      local a = assertions[table.concat(words, "_", i, j):lower()]
+      if a then return build(a, n, message) end
+    end
     if negation[w] then n = not n
     elseif assertions[w] then return build(assertions[w], n, message)
     elseif w == "message" then return function(m) return chain(n, build, m, path) end
     elseif not filler[w] then
-      local all = (path and path .. "_" or "") .. table.concat(words, "_")
+      local all = (path and path .. "_" or "") .. joined
       error("luassert: unknown modifier/assertion: '" .. all:gsub("errormatches", "error_matches") .. "'", level + 1)
     end
   end
@@ -319,7 +326,9 @@ local function note(m)
 end
 
 -- `array`: the table `assert.array(t)` gave, which `holes` asserts on.
+local customAsserting
 local function asserting(a, negated, message, array)
+  if a.callback then return customAsserting(a, negated, message) end
   return function(...)
     if a.array and array == nil then error("No array set, please use the array modifier to set the array to validate", 2) end
     if a.least then atLeast(a.least[1], a.least[2], select("#", ...), 2) end
@@ -346,6 +355,10 @@ end
 -- `assert.spy(s)` (SpecLibrary+Spies.swift, after this piece).
 local spyAssertion
 
+-- luassert's methods for its formatting and its snapshots, which Nestbox leaves out.
+local luassertOwn = { add_formatter = true, remove_formatter = true, format = true, set_parameter = true,
+  get_parameter = true, snapshot = true }
+
 assert = setmetatable({}, {
   __call = function(_, v, message, ...)
     if not v then fail(message == nil and "assertion failed!" or message, 2) end
@@ -360,6 +373,10 @@ assert = setmetatable({}, {
       end
     end
     if type(key) ~= "string" then return nil end
+    if luassertOwn[key] then
+      error("assert:" .. key .. " is luassert's own, which Nestbox does not provide: values are shown as Nestbox shows "
+        .. "them, and each test's world is fresh, spies and all (docs/api-conventions.md)", 2)
+    end
     return (lookup(false, asserting, nil, key, 2))
   end,
 })

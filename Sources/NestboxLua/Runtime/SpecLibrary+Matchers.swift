@@ -115,13 +115,16 @@ local function matchChain(negated, path)
       if key == "is_matcher" and path == "match." then return isMatcher end
       local n, words = negated, {}
       for w in key:gmatch("[^_]+") do words[#words + 1] = w:lower() end
-      local i = 1
-      while filler[words[i]] or negation[words[i]] do
+      -- A name is the rest of the words, whole: a registered one may begin with a
+      -- modifier's word (`has_property`).
+      local i, make = 1, nil
+      while i <= #words do
+        make = matcherTests[table.concat(words, "_", i)]
+        if make or not (filler[words[i]] or negation[words[i]]) then break end
         if negation[words[i]] then n = not n end
         i = i + 1
       end
       if i > #words then return matchChain(n, path .. key .. ".") end
-      local make = matcherTests[table.concat(words, "_", i)]
       if not make then error("luassert: unknown modifier/matcher: '" .. (path:sub(7):gsub("%.", "_")) .. key .. "'", 2) end
       return function(...)
         local test, args = make(...), table.pack(...)
@@ -138,11 +141,71 @@ end
 match = matchChain(false, "match.")
 rawset(match, "_", matcher("match._", function() return true end))
 
+-- busted's `say`: texts under keys, per language (`say:set_namespace`, English the
+-- fallback); `say(key, values)` fills a text's `%s`es with the values, as `string.format`.
+local sayTexts, sayLanguage = { en = {} }, "en"
+local say = setmetatable({
+  set_namespace = function(_, language) sayLanguage = language; sayTexts[language] = sayTexts[language] or {} end,
+  get_namespace = function() return sayLanguage end,
+  set = function(_, key, text) sayTexts[sayLanguage][key] = text end,
+}, {
+  __call = function(_, key, values)
+    local text = sayTexts[sayLanguage][key] or sayTexts.en[key]
+    if text == nil then return nil end
+    values = values or {}
+    local shown = {}
+    for i = 1, math.max(values.n or 0, #values) do shown[i] = tostring(values[i]) end
+    return #shown > 0 and tostring(text):format(table.unpack(shown)) or tostring(text)
+  end,
+})
+
+-- luassert's `assert:register("assertion", name, fn, positive, negative)`: `fn(state,
+-- arguments, level)` decides (`state.mod` is false under `not`; `arguments.n` counts
+-- them), and a failure says `say(positive or negative, the arguments shown)` after
+-- `state.failure_message` (`assert.message(m)`'s, or one `fn` set). `fn` may answer a
+-- second value, a list that the assertion returns. `"matcher"`: `fn(state, arguments)`
+-- answers the test of a value, for `match.name(...)`. Names of several words are found
+-- whole (`assert.has_property`, `assert.is_not.has_property`).
+customAsserting = function(a, negated, message)
+  return function(...)
+    local state, arguments = { mod = not negated, failure_message = message }, table.pack(...)
+    local ok, answers = a.callback(state, arguments, 2)
+    if (not ok) == state.mod then
+      local shown = { n = arguments.n }
+      for i = 1, arguments.n do
+        local v = arguments[i]
+        shown[i] = (arguments.nofmt and arguments.nofmt[i]) and tostring(v) or typed(v)
+      end
+      local says = say(state.mod and a.positive or a.negative, shown)
+      local m = state.failure_message
+      if m ~= nil then m = note(m) end
+      fail((m and says) and m .. "\n" .. says or m or says or "assertion failed!", 2)
+    end
+    if type(answers) == "table" then return table.unpack(answers, 1, answers.n or #answers) end
+    return ...
+  end
+end
+rawset(assert, "register", function(self, kind, name, callback, positive, negative)
+  if self ~= assert then error("assert:register: call it with a colon, assert:register(kind, name, fn, ...)", 2) end
+  needs("string", name, 2, "assert:register")
+  needs("function", callback, 3, "assert:register")
+  local lower = name:lower()
+  if kind == "assertion" then
+    assertions[lower] = { callback = callback, positive = positive, negative = negative }
+    if lower:find("_", 1, true) then longNames = true end
+  elseif kind == "matcher" then
+    matcherTests[lower] = function(...) return callback({ mod = true }, table.pack(...), 3) end
+  else
+    error("assert:register: Nestbox registers assertions and matchers, not a " .. tostring(kind)
+      .. " (luassert's modifiers and formatters are its own: docs/api-conventions.md)", 2)
+  end
+end)
+
 -- luassert's modules, for a spec that requires them as busted's specs may: the same
 -- tables as the globals. Another name goes on to the script's require (a tail call, so
 -- that its errors name the spec's line).
 local luassertModules = { luassert = assert, ["luassert.assert"] = assert, ["luassert.spy"] = spy,
-  ["luassert.stub"] = stub, ["luassert.mock"] = mock, ["luassert.match"] = match }
+  ["luassert.stub"] = stub, ["luassert.mock"] = mock, ["luassert.match"] = match, say = say }
 local scriptRequire = require
 function require(name)
   if luassertModules[name] ~= nil then return luassertModules[name] end

@@ -135,8 +135,14 @@ end
 -- `level` above this function, the spec's line that called them.
 local function spyOn(fname, level, target, key)
   local function at(ok, ...)
-    if not ok then error((tostring((...)):gsub("^spec:%d+: ", "")), level + 1) end
-    return ...
+    if ok then return ... end
+    local problem = tostring((...)):gsub("^spec:%d+: ", "")
+    -- A property read from a class (ui.View.frame): no function to watch.
+    local class = problem:match("^'[^']*' is a property of ([%w_]+): read it on an object")
+    if class then
+      error(fname .. ": '" .. tostring(key) .. "' is a property of " .. class .. ", not a method: a spy watches a function", level + 1)
+    end
+    error(problem, level + 1)
   end
   local original = at(pcall(function() return target[key] end))
   -- luassert's refusal of a value that is no function (an object's property, say).
@@ -185,14 +191,22 @@ local function spyOn(fname, level, target, key)
     error(fname .. ": '" .. tostring(key) .. "' is a method of " .. class .. ", which an object cannot replace: " .. verb
       .. where .. ", \"" .. tostring(key) .. "\") (docs/api-conventions.md)", level)
   end
+  -- A class of ui's is read-only: a spy goes on a subclass's override, as above.
+  class = not ok and problem:match("cannot set '[^']*' on (ui%.[%w_]+) %(classes from ui are read%-only")
+  if class then
+    error(fname .. ": " .. class .. " is read-only: " .. (fname == "stub" and "stub " or "spy on ")
+      .. "a subclass's override of it, " .. fname .. "(MyClass, \"" .. tostring(key) .. "\") (docs/api-conventions.md)", level)
+  end
   -- A method no subclass can override: the model calls it without asking anyone.
-  class = not ok and problem:match("is a method of ([^,]+), not a field")
+  class = not ok and (problem:match("is a method of ([^,]+), not a field")
+    or problem:match("([%w_]+)%.[%w_]+ cannot be overridden in Nestbox"))
   if class then
     error(fname .. ": " .. class .. "." .. tostring(key) .. " cannot be overridden in Nestbox (the model calls it without "
       .. "asking a subclass), so no spy can watch it: check what it does in the trace (docs/api-conventions.md)", level)
   end
   -- A property (nil until set): no function to watch.
-  class = not ok and problem:match("bad value for property '[^']*' of ([^ ]+) %(")
+  class = not ok and (problem:match("bad value for property '[^']*' of ([^ ]+) %(")
+    or problem:match("'[^']*' is a property of ([%w_]+): set it on the object"))
   if class then
     error(fname .. ": '" .. tostring(key) .. "' is a property of " .. class .. ", not a method: a spy watches a function", level)
   end
