@@ -110,6 +110,17 @@ import InvariantChecking
         let rt = try LuaRuntime(simulation: Simulation(), memoryLimit: 0, prelude: edited)
         #expect(!rt.preludeFromBytecode)
         #expect(PrecompiledChunk.hash("a") != PrecompiledChunk.hash("b"))
+        // One byte changed anywhere in a word, or in the last bytes, or a byte moved to
+        // another word, gives another hash.
+        let text = Array("local x = 1 -- twenty-four bytes, then more".utf8)
+        var seen: Set<UInt64> = [PrecompiledChunk.hash(String(decoding: text, as: UTF8.self))]
+        for i in text.indices {
+            var edited = text
+            edited[i] ^= 0x20
+            seen.insert(PrecompiledChunk.hash(String(decoding: edited, as: UTF8.self)))
+        }
+        #expect(seen.count == text.count + 1)
+        #expect(PrecompiledChunk.hash("abcdefgh12345678") != PrecompiledChunk.hash("12345678abcdefgh"))
         var out = ""
         rt.output = { out += $0 }
         #expect(rt.run(source: "print(ui.Transform.scale(2))", chunkName: "=x") == .ok)

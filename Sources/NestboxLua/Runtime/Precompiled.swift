@@ -31,13 +31,24 @@ package struct PrecompiledChunk {
         self.name = name; self.source = source; self.bytecode = bytecode; self.bytecodeSource = bytecodeSource
     }
 
-    /// FNV-1a of the text's bytes: bytes recorded from another text (a source edited
-    /// and not re-recorded) are not used, so a build never runs a stale prelude.
+    /// FNV-1a over the text's 8-byte words, their high bits folded down at each step (a
+    /// word's product carries its low bits up only), then its last bytes one by one:
+    /// bytes recorded from another text (a source edited and not re-recorded) are not
+    /// used, so a build never runs a stale prelude. A word at a time, since every `test`
+    /// and `run` hashes both chunks: byte by byte it was 210,000 instructions, 3.5 % of
+    /// a one-test file's `test`.
     package static func hash(_ text: String) -> UInt64 {
         var text = text
         return text.withUTF8 { bytes in              // a buffer: String.UTF8View's iterator cost 30 instructions a byte
+            let raw = UnsafeRawBufferPointer(bytes)
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+            var i = 0
+            while i + 8 <= raw.count {
+                h = (h ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))) &* 0x100_0000_01b3
+                h ^= h >> 29
+                i += 8
+            }
+            while i < raw.count { h = (h ^ UInt64(raw[i])) &* 0x100_0000_01b3; i += 1 }
             return h
         }
     }
