@@ -8,7 +8,7 @@ read_globals = { ui = { other_fields = true, fields = {
 } } }
 globals = { "describe", "it", "pending", "before_each", "after_each", "check", "expect_trace", "expect_golden",
             "setup", "teardown", "lazy_setup", "lazy_teardown", "spy", "stub", "mock", "match", "assert", "finally",
-            "context", "spec", "test", "insulate", "expose" }
+            "context", "spec", "test", "insulate", "expose", "randomize" }
 -- Hooks and delegate methods have UIKit's arguments whether a script uses them or not.
 unused_args = false
 -- Expected traces are quoted as they print.

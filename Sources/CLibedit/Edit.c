@@ -33,6 +33,10 @@ void nb_edit_configure(const char *name, const char *wordBreaks, rl_compentry_fu
     *(__typeof__(&rl_completion_append_character))slots[slot_rl_completion_append_character] = appendCharacter;
 }
 
+void nb_edit_append(int appendCharacter) {
+    *(__typeof__(&rl_completion_append_character))slots[slot_rl_completion_append_character] = appendCharacter;
+}
+
 char *nb_readline(const char *prompt) { return ((__typeof__(&readline))slots[slot_readline])(prompt); }
 void nb_using_history(void) { ((__typeof__(&using_history))slots[slot_using_history])(); }
 int nb_read_history(const char *path) { return ((__typeof__(&read_history))slots[slot_read_history])(path); }

@@ -112,6 +112,12 @@ public final class EditLineReader: LineReader {
         if state == 0 {
             let word = text.map { String(cString: $0) } ?? ""
             candidates = active?(word) ?? []
+            // libedit (3.1-20221030) quotes a completion as a file name, so a function's
+            // `(` came out as `addChild\(`: a single one's goes after it as the append
+            // character, which is not quoted.
+            let call = candidates.count == 1 && candidates[0].hasSuffix("(")
+            if call { candidates[0].removeLast() }
+            nb_edit_append(call ? 40 : 0)
         }
         let i = Int(state)
         guard i < candidates.count else { return nil }

@@ -54,7 +54,9 @@ final class TestPrinter {
     }
 
     private func printTAP(_ c: SpecCaseResult, file: String) {
-        let title = Markup.line("\(file): \(c.name)").split(separator: "#", omittingEmptySubsequences: false).joined(separator: "\\#")
+        // TAP's escapes in a description: `\\` for a backslash, then `\#` for a `#`,
+        // which would start a directive.
+        let title = Markup.line("\(file): \(c.name)").replacing("\\", with: "\\\\").replacing("#", with: "\\#")
         switch c.status {
         case .passed: output.out("ok \(number) - \(title)\n")
         case .skipped: output.out("ok \(number) - \(title) # SKIP \(Markup.line(c.pendingNote))\n")
@@ -84,7 +86,10 @@ final class TestPrinter {
         var line = "\(passed) passed, \(failed) failed"
         if skipped > 0 { line += ", \(skipped) skipped" }
         if signal != 0 { line += ", stopped by \(StopSignal.name(signal))" }
-        if tap { output.out("1..\(number)\n# \(line)\n") } else { output.out("\n\(line)\n") }
+        // A run a signal stopped is not a complete one: TAP says so with `Bail out!`, in
+        // place of the plan, which would count only the tests that ran.
+        if tap, signal != 0 { output.out("Bail out! Stopped by \(StopSignal.name(signal))\n# \(line)\n") }
+        else if tap { output.out("1..\(number)\n# \(line)\n") } else { output.out("\n\(line)\n") }
     }
 
     static func milliseconds(_ s: Double) -> String { "\(Int((s * 1000).rounded())) ms" }

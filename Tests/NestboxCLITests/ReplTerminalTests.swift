@@ -48,6 +48,12 @@ extension SubprocessTests {
         _ = try tmux(["send-keys", "-t", session, "Enter"])
         screen = try waitFor(session, "<Window: window>")
         #expect(screen.contains("> ui.window\n<Window: window>"), "Tab completes ui.win:\n\(screen)")
+        // A method completes with its parenthesis, unquoted, and the line runs.
+        _ = try tmux(["send-keys", "-t", session, "ui.window:makeKeyAndVi", "Tab"])
+        screen = try waitFor(session, "ui.window:makeKeyAndVisible(")
+        _ = try tmux(["send-keys", "-t", session, ")", "Enter"])
+        screen = try waitFor(session, "ui.window:makeKeyAndVisible()\n>")
+        #expect(!screen.contains("\\") && !screen.contains("expected near"), "Tab completes a method:\n\(screen)")
         // Ctrl-C interrupts running code, not the REPL, and the world stays.
         _ = try tmux(["send-keys", "-t", session, "-l", "kept = 41"])
         _ = try tmux(["send-keys", "-t", session, "Enter"])

@@ -44,14 +44,22 @@ extension ReplTests {
             """)
     }
 
-    @Test("a script's class prints as its own fields, which it keeps behind its table")
+    @Test("a class prints as a class, with the fields a script's keeps behind its table; ui shows all its classes")
     func printingAClass() throws {
-        let (r, _, _) = try repl(["D = ui.ViewController:extend('D')", "D.count = 2; D.label = 'x'", "D", "{ cls = D }"])
+        let (r, _, _) = try repl(["D = ui.ViewController:extend('D')", "D.count = 2; D.label = 'x'", "D", "{ cls = D }",
+                                  "ui.View", "E = D:extend('E')", "E"])
         #expect(r.out == """
-            { count = 2, label = "x" }
-            { cls = { count = 2, label = "x" } }
+            <class D> { count = 2, label = "x" }
+            { cls = <class D> { count = 2, label = "x" } }
+            <class View>
+            <class E>
 
             """)
+        // ui's classes are made when first read: the printer has them all made.
+        let (u, _, _) = try repl(["ui"])
+        for name in ["ViewController", "NavigationController", "TabBarController", "Button", "Label", "View"] {
+            #expect(u.out.contains("\n  \(name) = <class \(name)>,\n"), "\(name): \(u.out)")
+        }
     }
 
     @Test("a line that settles with an invariant broken says so and the REPL goes on; redeclaring replaces")

@@ -86,6 +86,13 @@ import NestboxCLI
             """)
     }
 
+    @Test("TAP escapes a backslash and a # in a test's name")
+    func tapEscapes() throws {
+        let file = try script("it([[back\\slash # x]], function() end)", name: "escape_spec.lua")
+        let r = nestbox(["test", file, "--tap"])
+        #expect(r.out.contains("ok 1 - \(file): back\\\\slash \\# x\n"), "\(r.out)")
+    }
+
     @Test("--tap and --junit, with --filter")
     func machineFormats() throws {
         let file = try script(Self.mixed, name: "mixed_spec.lua")
@@ -225,7 +232,7 @@ import NestboxCLI
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let r = nestbox(["test", root.appendingPathComponent("Specs").path])
         #expect(r.code == 0, "\(r.out)")
-        #expect(r.out.hasSuffix("\n16 passed, 0 failed\n"))
+        #expect(r.out.hasSuffix("\n18 passed, 0 failed\n"))
     }
 
     @Test("a file with no tests runs as one, named on the command line or found in a folder")
@@ -467,7 +474,7 @@ import NestboxCLI
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let spec = root.appendingPathComponent("Specs/busted_style_spec.lua").path
         let r = nestbox(["test", spec])
-        #expect(r.code == 0 && r.out.hasSuffix("\n11 passed, 0 failed\n"), "\(r.out)")
+        #expect(r.code == 0 && r.out.hasSuffix("\n13 passed, 0 failed\n"), "\(r.out)")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/busted") {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/busted")
@@ -528,7 +535,7 @@ import NestboxCLI
         #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 34 failed\n"), "\(f.out)")
         for expected in [
             "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
-            "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = 2 }\n     Expected:\n     (table) { [\"a\"] = 1 }\n",
+            "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { *[\"a\"] = 2 }\n     Expected:\n     (table) { *[\"a\"] = 1 }\n",
             "\(failing):4: Expected a different error.\n     Caught:\n     (no error)\n     Expected:\n     (error)\n",
             "\(failing):5: Function was never called with matching arguments.\n     Called with (last call if any):\n     (1, \"x\")\n     Expected:\n     (2)\n",
             "\(failing):6: luassert: unknown modifier/assertion: 'is_bogus'\n",

@@ -67,6 +67,15 @@ extension SubprocessTests {
             Thread.sleep(forTimeInterval: 0.3)
             #expect(Self.zombies() <= zombies, "-j \(jobs) left dead processes unreaped")
         }
+        // In TAP, a stopped run bails out where the plan would count only what ran.
+        let (p, out) = try Self.start(binary, in: dir, ["test", "stop_spec.lua", "--timeout", "60", "--tap", "-j", "1"])
+        Thread.sleep(forTimeInterval: 2)
+        kill(p.processIdentifier, signal)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == code, "\(text)")
+        #expect(text.hasSuffix("  ...\nBail out! Stopped by \(name)\n# 1 passed, 1 failed, stopped by \(name)\n"), "\(text)")
+        #expect(!text.contains("1.."), "\(text)")
     }
 
     /// Ctrl-C stops `run`, `lint` and `explore` as a limit does, and nothing already found

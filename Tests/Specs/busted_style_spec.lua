@@ -228,6 +228,7 @@ describe("custom assertions", function()
     assert.is_false(ok)
     assert.matches("Expected property .-age.- in:", err)
     ok, err = pcall(assert.message("mine").not_has_property, "name", { name = "jack" })
+    assert.is_false(ok)
     assert.matches("^.-mine\nExpected property .-name.- to not be in:", err)
   end)
 
@@ -238,6 +239,17 @@ describe("custom assertions", function()
     assert.spy(s).was_not.called_with(match.is_not_even())
     assert.is_true(match.is_even()(2))
   end)
+end)
+
+-- insulate's globals are its own; randomize changes no outcome.
+-- luacheck: globals INSULATED
+insulate("an insulated block", function()
+  randomize()
+  INSULATED = 1
+  it("sees its globals", function() assert.are.equal(1, INSULATED) end)
+end)
+describe("after an insulated block", function()
+  it("does not see them", function() assert.is_nil(INSULATED) end)
 end)
 
 describe "curried" (function()

@@ -13,6 +13,10 @@ const char *nb_edit_load(void);
 
 /// readline's configuration globals, set through the addresses dlsym found.
 void nb_edit_configure(const char *name, const char *wordBreaks, rl_compentry_func_t *complete, int appendCharacter);
+/// The character a single completion gets after it (rl_completion_append_character),
+/// set by the generator for the completion it is making: libedit quotes the completion
+/// itself as a file name (`(` becomes `\(`), but not this character.
+void nb_edit_append(int appendCharacter);
 
 char *nb_readline(const char *prompt);
 void nb_using_history(void);

@@ -254,13 +254,24 @@ enum UIFunctions {
     static let prelude = LuaNamespace(path: "ui", doc: "For the prelude, which removes it from `ui`.", functions: [
         ExploreFunctions.actionNamed,
         /// For the REPL's printer, which reads tables raw: a script's class keeps its
-        /// fields behind it (`__extend`), so the printer is handed a copy of them.
-        LuaMethod("_classFields", "(value: any) -> any",
-                  doc: "A copy of a script class's own fields; any other value as it is.") { a in
+        /// fields behind it (`__extend`), so the printer is handed a copy of them, and
+        /// a class's name, so that it prints as a class, not as an empty table.
+        LuaMethod("_classFields", "(value: any) -> any, string?",
+                  doc: "A copy of a script class's own fields and the class's name; any other value as it is.") { a in
             let L = a.L
             lua_settop(L, 1)
-            guard L.type(1) == LUA_TTABLE, lua_getmetatable(L, 1) != 0, L.rawField(-1, "__parent") == LUA_TTABLE,
-                  L.rawField(-2, "__index") == LUA_TTABLE else { lua_settop(L, 1); return 1 }
+            guard L.type(1) == LUA_TTABLE, lua_getmetatable(L, 1) != 0, L.rawField(-1, "__name") == LUA_TSTRING else {
+                lua_settop(L, 1); return 1
+            }
+            let name = L.top
+            if L.rawField(-2, "__bound") == LUA_TBOOLEAN {      // one of ui's: no fields of its own
+                L.newTable()
+                lua_pushvalue(L, name)
+                return 2
+            }
+            guard L.rawField(-3, "__parent") == LUA_TTABLE, L.rawField(-4, "__index") == LUA_TTABLE else {
+                lua_settop(L, 1); return 1
+            }
             let fields = L.top
             L.newTable()
             L.pushNil()
@@ -270,7 +281,8 @@ enum UIFunctions {
                 lua_rawset(L, -5)
                 L.pop()
             }
-            return 1
+            lua_pushvalue(L, name)
+            return 2
         },
         /// Used once by the prelude's `require`: the bytes of a module beside the script,
         /// as they are (the prelude loads them as the main script is loaded).

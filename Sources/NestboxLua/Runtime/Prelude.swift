@@ -129,8 +129,14 @@ local function pretty(v, depth, indent)
   if t ~= "table" then return tostring(v) end
   local mt = getmetatable(v)
   if type(mt) == "table" and rawget(mt, "__tostring") then return tostring(v) end
+  local fields, class = classFields(v)      -- a class's own fields, kept behind it
+  if class and (depth <= 0 or next(fields) == nil) then return "<class " .. class .. ">" end
   if depth <= 0 then return "{...}" end
-  v = classFields(v)          -- a class's own fields, kept behind it
+  -- ui's classes are made when first read (docs/performance.md, start-up): the printer
+  -- has the host make them all (`ui` here is the prelude's, whose __pairs and __index
+  -- are the host's).
+  if rawequal(v, ui) then for k in pairs(ui) do local _ = ui[k] end end
+  v = fields
   local n = rawlen(v)
   local keys = {}
   for k in next, v do
@@ -149,9 +155,10 @@ local function pretty(v, depth, indent)
     parts[#parts + 1] = key .. " = " .. pretty(rawget(v, k), depth - 1, indent .. "  ")
   end
   if #parts == 0 then return "{}" end
-  local flat = "{ " .. table.concat(parts, ", ") .. " }"
+  local head = class and "<class " .. class .. "> " or ""
+  local flat = head .. "{ " .. table.concat(parts, ", ") .. " }"
   if #flat <= 72 and not flat:find("\n") then return flat end
-  return "{\n" .. indent .. "  " .. table.concat(parts, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
+  return head .. "{\n" .. indent .. "  " .. table.concat(parts, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
 end
 
 return Transform, function(...)

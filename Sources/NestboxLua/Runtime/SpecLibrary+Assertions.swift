@@ -24,28 +24,42 @@ local matcherClass = {}
 matcherClass.__tostring = function(m) return m.name end
 matcherClass.__call = function(m, v) return m.test(v) end
 
-local function show(v, depth)
+-- A table's keys, and another's it lacks, in the order values show them.
+local function sortedKeys(t, other)
+  local keys, seen = {}, {}
+  for k in pairs(t) do keys[#keys + 1] = k; seen[k] = true end
+  if other then for k in pairs(other) do if not seen[k] then keys[#keys + 1] = k end end end
+  table.sort(keys, function(a, b)
+    if type(a) == type(b) and (type(a) == "number" or type(a) == "string") then return a < b end
+    return type(a) < type(b)
+  end)
+  return keys
+end
+
+-- `path`: the keys down to where `same` told two tables apart, marked `*` and followed
+-- past the depth of three, as luassert marks them.
+local function show(v, depth, path)
   depth = depth or 0
   if getmetatable(v) == matcherClass then return v.name end
   local kind = type(v)
   if kind == "string" then return string.format("%q", v) end
   if kind == "number" then return number(v) end
-  if kind ~= "table" or depth >= 3 then return text(v) end
-  local keys = {}
-  for k in pairs(v) do keys[#keys + 1] = k end
-  table.sort(keys, function(a, b)
-    if type(a) == type(b) and (type(a) == "number" or type(a) == "string") then return a < b end
-    return type(a) < type(b)
-  end)
+  if kind ~= "table" then return text(v) end
+  local ok, own = pcall(tostring, v)
+  if ok and type(own) == "string" and not own:find("0x%x%x%x%x") then return own end
+  if depth >= 3 and not path then return "{ ... }" end
   local parts = {}
-  for i, k in ipairs(keys) do
+  for i, k in ipairs(sortedKeys(v)) do
     if i > 50 then parts[#parts + 1] = "..."; break end
-    parts[#parts + 1] = "[" .. (type(k) == "string" and string.format("%q", k) or text(k)) .. "] = " .. show(v[k], depth + 1)
+    local on = path ~= nil and rawequal(path[1], k)
+    parts[#parts + 1] = (on and "*[" or "[") .. (type(k) == "string" and string.format("%q", k) or text(k)) .. "] = "
+      .. show(v[k], depth + 1, on and #path > 1 and { table.unpack(path, 2) } or nil)
   end
   if #parts == 0 then return "{ }" end
   return "{ " .. table.concat(parts, ", ") .. " }"
 end
-local function typed(v) if v == nil then return "(nil)" end return "(" .. type(v) .. ") " .. show(v) end
+showTable = show
+local function typed(v, path) if v == nil then return "(nil)" end return "(" .. type(v) .. ") " .. show(v, 0, path) end
 
 local function same(a, b, seen)
   if getmetatable(b) == matcherClass then return b.test(a) end
@@ -59,6 +73,29 @@ local function same(a, b, seen)
   for k, v in pairs(a) do if not same(v, b[k], seen) then return false end end
   for k in pairs(b) do if a[k] == nil then return false end end
   return true
+end
+
+-- The keys down to where `same` first tells two tables apart: a value that is not a
+-- table pair first, else the first table pair that differs, each pair followed once (a
+-- cycle is not walked around).
+local function differsAt(a, b, seen)
+  if type(a) ~= "table" or type(b) ~= "table" then return nil end
+  if getmetatable(a) == matcherClass or getmetatable(b) == matcherClass then return nil end
+  seen = seen or {}
+  if seen[a] == b then return nil end
+  seen[a] = b
+  local keys = sortedKeys(a, b)
+  for _, k in ipairs(keys) do
+    local x, y = a[k], b[k]
+    if not (type(x) == "table" and type(y) == "table") and not same(x, y) then return { k } end
+  end
+  for _, k in ipairs(keys) do
+    if not same(a[k], b[k]) then
+      local below = differsAt(a[k], b[k], seen) or {}
+      table.insert(below, 1, k)
+      return below
+    end
+  end
 end
 
 -- What `fn` raised (luassert's has_error and error_matches): whether it raised, and the
@@ -84,8 +121,8 @@ local function define(names, nargs, test, says, saysNot)
 end
 -- luassert's two shapes: what was passed in, then what was expected or, negated, what
 -- was not (`shown`: the expectation as already written, for `near`'s "+/-").
-local function passedExpected(passed, expected, shown)
-  return "\nPassed in:\n" .. typed(passed) .. "\nExpected:\n" .. (shown or typed(expected))
+local function passedExpected(passed, expected, shown, path)
+  return "\nPassed in:\n" .. typed(passed, path) .. "\nExpected:\n" .. (shown or typed(expected, path))
 end
 local function passedNotExpected(passed, expected, shown)
   return "\nPassed in:\n" .. typed(passed) .. "\nDid not expect:\n" .. (shown or typed(expected))
@@ -94,7 +131,10 @@ define("equal equals", 2, function(a, b) return b == a end,
   function(a, b) return "Expected objects to be equal." .. passedExpected(b, a) end,
   function(a, b) return "Expected objects to not be equal." .. passedNotExpected(b, a) end)
 define("same", 2, function(a, b) return same(a, b) end,
-  function(a, b) return "Expected objects to be the same." .. passedExpected(b, a) end,
+  function(a, b)
+    local path = differsAt(b, a)
+    return "Expected objects to be the same." .. passedExpected(b, a, nil, path)
+  end,
   function(a, b) return "Expected objects to not be the same." .. passedNotExpected(b, a) end)
 define("truthy", 1, function(v) return v ~= nil and v ~= false end,
   function(v) return "Expected to be truthy, but value was:\n" .. typed(v) end,

@@ -42,12 +42,19 @@ end
 -- without a heap address (a table or a function prints as its type), so the same spec
 -- gives the same report on every run. A __tostring that fails, yields or answers no
 -- string is not trusted.
+-- A table with no text of its own shows its contents, as assertions show values
+-- (`showTable`, set by SpecLibrary+Assertions.swift's piece).
+local showTable
 local function text(value)
   local kind = type(value)
   if kind == "string" then return value end
   if kind == "nil" or kind == "boolean" or kind == "number" then return tostring(value) end
   local ok, s = pcall(tostring, value)
   if ok and type(s) == "string" and not s:find("0x%x%x%x%x") then return s end
+  if kind == "table" and showTable then
+    local shown, contents = pcall(showTable, value)
+    if shown and type(contents) == "string" then return contents end
+  end
   return "a " .. kind
 end
 
@@ -94,21 +101,45 @@ end
 -- levels, so blocks nest at most 100 deep, said at the line that goes deeper.
 local maxDepth = 100
 
+-- The globals, as busted's insulate keeps them: by their keys, not the insides of their
+-- values.
+local function globalsNow()
+  local g = {}
+  for k, v in next, _G do g[k] = v end
+  return g
+end
+-- What changed from `before` to `after`, key by key (`{ value }`, empty when cleared).
+local function changes(before, after)
+  local list = {}
+  for k, v in next, after do if before[k] ~= v then list[k] = { v } end end
+  for k in next, before do if after[k] == nil then list[k] = {} end end
+  return list
+end
+local function apply(changed) for k, v in next, changed do rawset(_G, k, v[1]) end end
+
 -- busted's curried form, `describe "name" (function() … end)`: the name alone answers a
--- function that takes the body.
-function describe(name, body)
+-- function that takes the body. `insulated`: busted's insulate, whose body's globals
+-- are its own: put back after it, and set again before each of its tests.
+local function group(fname, name, body, insulated)
   if body == nil and type(name) == "string" and not running then
-    return function(later) return describe(name, later) end
+    return function(later) return group(fname, name, later, insulated) end
   end
-  needs("string", name, 1, "describe"); needs("function", body, 2, "describe"); outside("describe")
+  needs("string", name, 1, fname); needs("function", body, 2, fname); outside(fname)
   local depth = (current.depth or 0) + 1
   if depth > maxDepth then error("describe blocks nest at most " .. maxDepth .. " deep", 2) end
   local block = { name = name, parent = current, befores = {}, afters = {}, setups = {}, teardowns = {}, depth = depth }
+  local before = insulated and globalsNow()
   current = block
   local ok, err = pcall(body)
   current = block.parent
+  if insulated then
+    block.globals = changes(before, globalsNow())
+    apply(changes(globalsNow(), before))
+  end
   if not ok then error(err, 0) end
 end
+function describe(name, body) return group("describe", name, body, false) end
+function insulate(name, body) return group("insulate", name, body, true) end
 
 -- The tests this load keeps, by their place in the file: the host loads a large file
 -- once per slice of its tests (Q72), so a process holds one slice's functions.
@@ -144,9 +175,12 @@ function pending(name)
   tests[#tests + 1] = { name = fullName(current, name), pending = true, where = where(1) }
 end
 
--- busted's other names for the two: `context`, `insulate` and `expose` group, `spec` and
--- `test` are tests. Insulation is moot where every test has a fresh world (Q72).
-context, insulate, expose, spec, test = describe, describe, describe, it, it
+-- busted's other names for the two: `context` and `expose` group (a block's globals
+-- reach the blocks after it, as expose's do), `spec` and `test` are tests.
+context, expose, spec, test = describe, describe, it, it
+-- busted's `randomize()` shuffles a block's tests: where each test has a fresh world
+-- (Q72), their order changes no outcome, and the report keeps the file's.
+function randomize() outside("randomize") end
 
 function before_each(fn) needs("function", fn, 1, "before_each"); outside("before_each"); table.insert(current.befores, fn) end
 function after_each(fn) needs("function", fn, 1, "after_each"); outside("after_each"); table.insert(current.afters, fn) end
@@ -209,6 +243,8 @@ function spec.run(index)
   local block = t.block
   while block do table.insert(chain, 1, block); block = block.parent end
   local ok, err = true, nil
+  -- The globals each insulate block around the test set, outermost first.
+  for _, b in ipairs(chain) do if b.globals then apply(b.globals) end end
   -- Each block's setup, outermost first, then each block's before_each.
   for _, list in ipairs({ "setups", "befores" }) do
     for _, b in ipairs(chain) do

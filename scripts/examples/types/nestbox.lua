@@ -1439,15 +1439,18 @@ function it(name, body) end
 ---@param body fun()
 function context(name, body) end
 
----busted's describe in an insulated environment: every test has a fresh world anyway.
+---busted's insulate: the globals its body sets are its own, put back after it and set again for each of its tests.
 ---@param name string
 ---@param body fun()
 function insulate(name, body) end
 
----busted's describe whose globals outlive it: every test has a fresh world, so it is describe.
+---busted's describe whose globals outlive it: as describe's do, so it is describe.
 ---@param name string
 ---@param body fun()
 function expose(name, body) end
+
+---busted's randomize: accepted; every test has a fresh world, so order changes no outcome, and the report keeps the file's.
+function randomize() end
 
 ---busted's other name for it.
 ---@param name string
