@@ -49,12 +49,8 @@ extension SubprocessTests {
         // and is said, in its place: what finished is reported.
         for jobs in ["1", "2"] {
             let zombies = Self.zombies()
-            let (p, out) = try Self.start(binary, in: dir, ["test", "stop_spec.lua", "--timeout", "60", "--junit", "out.xml", "-j", jobs])
-            Thread.sleep(forTimeInterval: 2)
-            kill(p.processIdentifier, signal)
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            #expect(p.terminationStatus == code, "\(text)")
+            let (status, text) = try stopped(binary, in: dir, ["--junit", "out.xml", "-j", jobs])
+            #expect(status == code, "\(text)")
             #expect(text.contains("PASS stop_spec.lua: first ("), "\(text)")
             #expect(text.contains("FAIL stop_spec.lua: fails ("), "\(text)")
             #expect(!text.contains("loops"), "\(text)")
@@ -68,14 +64,20 @@ extension SubprocessTests {
             #expect(Self.zombies() <= zombies, "-j \(jobs) left dead processes unreaped")
         }
         // In TAP, a stopped run bails out where the plan would count only what ran.
-        let (p, out) = try Self.start(binary, in: dir, ["test", "stop_spec.lua", "--timeout", "60", "--tap", "-j", "1"])
-        Thread.sleep(forTimeInterval: 2)
-        kill(p.processIdentifier, signal)
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == code, "\(text)")
+        let (status, text) = try stopped(binary, in: dir, ["--tap", "-j", "1"])
+        #expect(status == code, "\(text)")
         #expect(text.hasSuffix("  ...\nBail out! Stopped by \(name)\n# 1 passed, 1 failed, stopped by \(name)\n"), "\(text)")
         #expect(!text.contains("1.."), "\(text)")
+
+        /// `nestbox test stop_spec.lua` with `extra` options, sent `signal` after 2 s.
+        func stopped(_ binary: URL, in dir: String, _ extra: [String]) throws -> (Int32, String) {
+            let (p, out) = try Self.start(binary, in: dir, ["test", "stop_spec.lua", "--timeout", "60"] + extra)
+            Thread.sleep(forTimeInterval: 2)
+            kill(p.processIdentifier, signal)
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            p.waitUntilExit()
+            return (p.terminationStatus, text)
+        }
     }
 
     /// Ctrl-C stops `run`, `lint` and `explore` as a limit does, and nothing already found
