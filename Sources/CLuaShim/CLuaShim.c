@@ -421,6 +421,16 @@ static void nb_where(lua_State *L) {
     lua_pushliteral(L, "");
 }
 
+const char *nb_caller_file(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; level <= 8 && lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "S", &ar) || strcmp(ar.what, "C") == 0) continue;
+        if (strcmp(ar.source, "=prelude") == 0) continue;
+        return ar.source[0] == '@' ? ar.source + 1 : NULL;
+    }
+    return NULL;
+}
+
 int nb_unmodelled(lua_State *L, int cls, int key) {
     cls = lua_absindex(L, cls);
     key = lua_absindex(L, key);

@@ -198,15 +198,24 @@ extension Explorer {
     /// script's folder, then each folder above it): the file's path from the nearest
     /// folder above both, dotted. Nil when a part is not a plain name.
     static func moduleName(of file: String, from dir: String) -> String? {
-        guard file.hasSuffix(".lua") else { return nil }
+        module(of: file, from: dir).name
+    }
+
+    /// Why FILE has no module name from `dir`, in words; nil when it has one.
+    static func moduleProblem(of file: String, from dir: String) -> String? {
+        module(of: file, from: dir).problem
+    }
+
+    private static func module(of file: String, from dir: String) -> (name: String?, problem: String?) {
+        guard file.hasSuffix(".lua") else { return (nil, "its name does not end in .lua") }
         let f = absolute(String(file.dropLast(4))), d = absolute(dir)
         var common = 0
         while common < min(f.count - 1, d.count), f[common] == d[common] { common += 1 }
         let parts = f[common...]
-        guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }) else {
-            return nil
+        if let bad = parts.first(where: { $0.isEmpty || !$0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }) {
+            return (nil, "'\(bad)' is not made of letters, digits, '_' and '-' alone, as a module's folders and name must be")
         }
-        return parts.joined(separator: ".")
+        return parts.isEmpty ? (nil, "it has no name below the repro's folder") : (parts.joined(separator: "."), nil)
     }
 }
 

@@ -1,3 +1,5 @@
+import NestboxLua
+
 /// Shrinking (docs/explore.md): a failing sequence is made smaller while it still fails
 /// the same way (the same kind and name), as Hypothesis shrinks: first fewer steps
 /// (halves, quarters, … down to single steps, each removal kept when it still fails),
@@ -15,7 +17,8 @@ extension Explorer {
 
         /// Keeps `candidate` when it fails the same way; the steps after its failure go.
         func tryCandidate(_ candidate: [ExploreStep]) -> Bool {
-            guard replays < Self.maxShrinkReplays, candidate != best else { return false }
+            // After a stop signal a replay would start interrupted: the best so far stands.
+            guard replays < Self.maxShrinkReplays, candidate != best, StopSignal.received == 0 else { return false }
             replays += 1
             let r = runOne(job: -1_000_000 - replays, replay: candidate)
             guard let f = r.failure, f.identity == failure.identity, Self.size(r.steps).lexicographicallyPrecedes(Self.size(best)) else { return false }
@@ -25,7 +28,7 @@ extension Explorer {
         }
 
         var changed = true
-        while changed, replays < Self.maxShrinkReplays {
+        while changed, replays < Self.maxShrinkReplays, StopSignal.received == 0 {
             changed = false
             // Fewer steps: remove a run of `size` steps, from the largest runs down.
             var size = max(1, best.count / 2)

@@ -1,3 +1,4 @@
+import NestboxFiles
 import CLuaShim
 import Containment
 #if canImport(FoundationEssentials)
@@ -83,18 +84,28 @@ final class Explorer {
             summary.stopped = ("usage", outFolder, nil, "cannot write the repro in \(outFolder): \(problem)")
             return (.usage, summary)
         }
-        if Self.moduleName(of: settings.file, from: outFolder) == nil {
-            output.err("nestbox: note: \(settings.file) cannot be loaded with require (its name must end in .lua, its folders' and its own names made of letters, digits, '_' and '-'), so a failure gets no repro\n")
+        // A design named repro.lua (or repro.html) in the repro's folder would be written over.
+        if let mine = ["/repro.lua", "/repro.html"].first(where: { isSameFile(outFolder + $0, settings.file) }) {
+            let problem = "\(outFolder + mine) is the design itself: a repro would write over it (give --out another folder)"
+            output.err("nestbox: \(problem)\n")
+            summary.stopped = ("usage", outFolder, nil, problem)
+            return (.usage, summary)
         }
         if let early = startDesign(&summary) {
             summary.seconds = nb_monotonic_now() - started
             return (early, summary)
         }
+        // Said once the design has loaded: a file that cannot be read says only that.
+        if let why = Self.moduleProblem(of: settings.file, from: outFolder) {
+            output.err("nestbox: note: \(settings.file) cannot be loaded with require (\(why)), so a failure gets no repro\n")
+        }
         let db = ExploreDatabase(file: settings.file, key: settings.databaseKey)
         var found: (index: Int?, result: SequenceResult)?
         if settings.useDatabase {
-            for (k, stored) in db.entries.enumerated() {
+            // A replay a stop signal cut short says nothing about the stored sequence.
+            for (k, stored) in db.entries.enumerated() where StopSignal.received == 0 {
                 let r = runOne(job: -1 - k, replay: stored)
+                if StopSignal.received != 0 { break }
                 summary.sequences += 1
                 summary.inputs += r.steps.count { $0.input != nil }
                 if r.failure != nil { found = (nil, r); summary.fromDatabase = true; break }
@@ -254,9 +265,13 @@ final class Explorer {
                     next += 1
                 }
                 if pool.count == 0 { break }
-                finished = pool.collect(milliseconds: 20).map { done in
-                    // A child that died sent nothing: run it again, streaming its steps.
+                finished = pool.collect(milliseconds: 20).compactMap { done in
+                    // A child that died sent nothing: run it again, streaming its steps;
+                    // not once a stop signal came, which is what ended it (a group's
+                    // SIGINT or SIGTERM reaches the children too), and a child forked
+                    // now would start interrupted: its sequence is dropped, not failed.
                     guard let f = done.result.failure, f.kind == "crash" || f.kind == "limit", done.result.steps.isEmpty else { return done }
+                    if StopSignal.received != 0 { return nil }
                     return ChildPool.Finished(job: done.job, result: runOne(job: done.job))
                 }
             } else {

@@ -116,7 +116,7 @@ public final class REPL {
     func afterLine() {
         guard autosettle else { return runtime.simulation.turn() }
         // What stopped the settle is said (Ctrl-C, a limit, 100,000 turns that never settle).
-        let settled = runtime.settle()
+        let settled = runtime.settle(after: "the line", skip: ":autosettle off skips it")
         if settled != .ok {
             session.printOutcome(settled)
         } else if let broken = runtime.checkDeclaredInvariants() {

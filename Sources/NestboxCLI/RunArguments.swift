@@ -104,6 +104,13 @@ struct RunArguments {
             }
         }
         guard let options = sessionOptions(output: output) else { return .usage }
+        // An output named as the script would write over the design it is made from (a
+        // snapshot is a .svg or .png, never a script).
+        for (flag, path) in [("--report", report), ("--record", record)] {
+            guard let path, isSameFile(path, file) else { continue }
+            output.err("nestbox: \(flag) \(path) is the script itself: the run would write over it\n")
+            return .usage
+        }
         // The golden file is read before the run: one that cannot be read is a usage
         // error, with nothing run.
         var golden: String?

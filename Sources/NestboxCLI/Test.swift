@@ -56,6 +56,11 @@ public struct Test: NestboxCommand {
     /// The command without its parsed wrappers, also what `QuickParse` calls.
     static func test(_ paths: [String], filter: String? = nil, tap: Bool = false, junit: String? = nil, jobs: Int? = nil,
                      record: Bool = false, limits: Limits = Limits(), output: Output) -> ExitStatus {
+        // A JUnit path naming a spec file would write over it: said before anything runs.
+        if let junit, let spec = paths.first(where: { isSameFile(junit, $0) }) {
+            output.err("nestbox: --junit \(junit) is the spec file \(spec): not written over\n")
+            return .usage
+        }
         var options = RunSession.Options()
         limits.apply(to: &options)
         var runner = SpecRunner(options: options, filter: filter, record: record)
@@ -81,6 +86,11 @@ public struct Test: NestboxCommand {
             run(paths.isEmpty ? ["."] : paths, runner: runner, jobs: jobs ?? defaultJobs, printer: printer, output: output)
         }
         guard let results = found else { return .usage }
+        // A JUnit path naming a spec file found in a folder would write over it.
+        if let junit, let spec = results.first(where: { isSameFile(junit, $0.file) }) {
+            output.err("nestbox: --junit \(junit) is the spec file \(spec.file): not written over\n")
+            return .usage
+        }
         if let junit, let failure = writeFile(JUnitReport.xml(results), to: junit) {
             output.err("nestbox: cannot write \(junit): \(failure)\n")
             return .usage

@@ -107,3 +107,12 @@ public func writeFile(_ text: String, to path: String) -> String? {
 public func writeFile(_ bytes: [UInt8], to path: String) -> String? {
     bytes.withUnsafeBytes { writeFile($0, to: path) }
 }
+
+/// Whether writing `output` would replace the file `input` a command reads (`run
+/// s.lua --report s.lua`): the same file by device and inode, so that another spelling
+/// of the path, or a link to it, counts too. False when either does not exist.
+public func isSameFile(_ output: String, _ input: String) -> Bool {
+    var a = stat(), b = stat()
+    guard stat(output, &a) == 0, stat(input, &b) == 0 else { return false }
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino
+}

@@ -236,6 +236,16 @@ extension ExploreTests {
         let r = nestbox(["run", dir + "/sub/deeper/x.lua", "--trace", "none"])
         #expect(r.out.hasPrefix("42\n"))
         #expect(r.err.hasPrefix("\(dir)/sub/deeper/x.lua:2: module 'missing' not found (no file \(dir)/sub/deeper/missing.lua or in a folder above it)\n"), "\(r.err)")
+        // A module's own require, not found from the script's folder, is looked for
+        // beside the module: a design in mod/ that requires lib.menu (mod/lib/menu.lua),
+        // loaded by a script in another folder, as a repro written with --out is.
+        try FileManager.default.createDirectory(atPath: dir + "/mod/lib", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/elsewhere", withIntermediateDirectories: true)
+        try "return { name = 'menu' }\n".write(toFile: dir + "/mod/lib/menu.lua", atomically: true, encoding: .utf8)
+        try "return require('lib.menu').name\n".write(toFile: dir + "/mod/design.lua", atomically: true, encoding: .utf8)
+        try "print(require('mod.design'))\n".write(toFile: dir + "/elsewhere/repro.lua", atomically: true, encoding: .utf8)
+        let m = nestbox(["run", dir + "/elsewhere/repro.lua", "--trace", "none"])
+        #expect(m.code == 0 && m.out.hasPrefix("menu\n"), "\(m.err)")
     }
 }
 

@@ -433,8 +433,16 @@ extension RunCommandTests {
         // a host operation that would run forever checks the deadline itself
         ("local function again() ui.after(0, again) end\nagain()\nwhile true do pcall(ui.settle) end", ["--timeout", "0.3"], "time limit exceeded", -1),
         ("for i = 1, 1e7 do end", ["--max-instructions", "100000"], "instruction limit of 100000 exceeded", 1),
+        // a limit below the counting hook's period of 1,000, kept to the instruction: the
+        // loop runs 800 (its FORLOOP and ADD 400 times)
+        ("local s = 0\nfor i = 1, 400 do s = s + i end", ["--max-instructions", "500"], "instruction limit of 500 exceeded", 2),
+        ("local s = 0\nfor i = 1, 400 do s = s + i end", ["--max-instructions", "799"], "instruction limit of 799 exceeded", 2),
     ])
     func limits(_ source: String, _ options: [String], _ message: String, _ line: Int) throws {
+        // (And the same loop under a limit it keeps within runs to its end.)
+        if options == ["--max-instructions", "799"] {
+            #expect(nestbox(["run", try script(source), "--trace", "none", "--max-instructions", "820"]).code == 0)
+        }
         let path = try script(source)
         let r = nestbox(["run", path, "--trace", "none"] + options)
         #expect(r.code == 3)
@@ -480,5 +488,29 @@ extension RunCommandTests {
         let r = nestbox(["--version"])
         #expect(r.code == 0 && r.out == Nestbox.version + "\n" && r.err == "")
         #expect(Nestbox.version.split(separator: ".").count == 3)
+    }
+}
+
+extension RunCommandTests {
+    @Test("an output that names the input is refused (exit 2) and the input is kept: run's report and golden, explore's repro, test's JUnit")
+    func outputsNeverReplaceTheirInput() throws {
+        let design = "local root = ui.ViewController{ name = 'root' }\nui.window.rootViewController = root\nui.window:makeKeyAndVisible()\n"
+        let path = try script(design)
+        let dir = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
+        for flag in ["--report", "--record"] {
+            // Another spelling of the same file counts too.
+            let r = nestbox(["run", path, "--trace", "none", flag, dir + "/./" + name])
+            #expect(r.code == 2 && r.err == "nestbox: \(flag) \(dir)/./\(name) is the script itself: the run would write over it\n", "\(r.err)")
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == design)
+        let repro = dir + "/repro.lua"
+        try design.write(toFile: repro, atomically: true, encoding: .utf8)
+        let e = nestbox(["explore", repro, "--out", dir, "--runs", "1"])
+        #expect(e.code == 2 && e.err.hasPrefix("nestbox: \(dir)/repro.lua is the design itself: a repro would write over it"), "\(e.err)")
+        #expect(try String(contentsOfFile: repro, encoding: .utf8) == design)
+        let spec = try script("it('passes', function() end)\n", name: "keep_spec.lua")
+        let t = nestbox(["test", spec, "--junit", spec])
+        #expect(t.code == 2 && t.err == "nestbox: --junit \(spec) is the spec file \(spec): not written over\n", "\(t.err)")
+        #expect(try String(contentsOfFile: spec, encoding: .utf8) == "it('passes', function() end)\n")
     }
 }

@@ -41,7 +41,7 @@ typedef struct nb_state {
        thread, the allocator or the instruction counter arms it on the running thread. */
     lua_State *running;          /* the thread executing Lua now (NULL outside Lua) */
     int running_lock;            /* spin lock between the VM thread and the watchdog */
-    long long instructions;      /* executed so far (in periods) */
+    long long instructions;      /* executed so far, counted a hook's period at a time */
     long long max_instructions;  /* 0 = none */
     int limit_hit;               /* 0, or which limit ended the run (NB_LIMIT_*); atomic */
     int limit_seen;              /* the VM has raised the limit's error (atomic) */
@@ -95,7 +95,8 @@ static inline size_t nb_host_bytes(const nb_state *st) {
 #define NB_LIMIT_INSTRUCTIONS 3
 #define NB_LIMIT_STOPPED 4     /* SIGINT or SIGTERM (Stop.c) */
 
-/// Counts instructions in periods of NB_LIMIT_PERIOD when `max_instructions` is set
+/// Counts instructions in periods of NB_LIMIT_PERIOD (or of the limit, when smaller)
+/// when `max_instructions` is set
 /// (coroutines created later inherit the hook). Without it no hook is installed.
 void nb_limits_install(lua_State *L);
 /// Takes back whatever limit or stop ended the last run on `L` (the REPL, which goes on
@@ -275,6 +276,11 @@ int nb_lua_release(void);
 /// `loadscript(text, chunkname)` for the prelude's `require`: the function, or nil and
 /// the message (as `load`).
 int nb_loadscript_lua(lua_State *L);
+/// The file of the nearest Lua function above the running C function that is not the
+/// prelude's (`require`'s caller: a module, whose own requires may be found beside it,
+/// Q73), without its `@`; NULL when there is none, or it was not loaded from a file.
+/// Valid until the function's chunk is collected.
+const char *nb_caller_file(lua_State *L);
 /// `where([level])`: "file:line: " of the Lua function `level` calls above the caller
 /// (1: the caller of the function that called `where`), as error() positions its
 /// messages; "" where there is no line (the spec library's soft checks).

@@ -293,10 +293,16 @@ enum UIFunctions {
             guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } }) else {
                 a.L.pushNil(); a.L.push("module name '\(name)' is not a dotted list of plain names"); return 2
             }
-            // Q73: the script's folder, then each folder above it, nearest first.
+            // Q73: the script's folder, then each folder above it, nearest first; then,
+            // for a module's require, the module's own folder and those above it.
             let file = parts.joined(separator: "/") + ".lua"
             var searched: [String] = []
-            for folder in moduleFolders(from: a.rt.scriptDirectory ?? "") {
+            var folders = moduleFolders(from: a.rt.scriptDirectory ?? "")
+            if let caller = nb_caller_file(a.L).map({ String(cString: $0) }), let slash = caller.lastIndex(of: "/") {
+                let own = moduleFolders(from: String(caller[..<slash]))
+                folders += own.filter { !folders.contains($0) }
+            }
+            for folder in folders {
                 let path = folder.isEmpty ? file : folder == "/" ? "/" + file : folder + "/" + file
                 searched.append(path)
                 if let data = FileManager.default.contents(atPath: path) {

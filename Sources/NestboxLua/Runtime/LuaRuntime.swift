@@ -325,10 +325,13 @@ public final class LuaRuntime {
     }
 
     /// Runs the run loop until idle and reports a hook error that happened meanwhile.
-    public func settle() -> RunOutcome {
+    /// The settle no line of the script called: after `after` (the script, a REPL line),
+    /// and `skip` says how to go without it.
+    public func settle(after: String = "the script", skip: String = "--no-settle skips this settle") -> RunOutcome {
         if let limit = limitOutcome { return limit }
         if !simulation.settle() {
-            return .scriptError(message: "ui.settle: still busy after 100000 run-loop turns", traceback: "")
+            return .scriptError(message: "the run did not come to rest after \(after): still busy after 100000 run-loop "
+                                + "turns (a timer that schedules another for ever?); \(skip)", traceback: "")
         }
         return limitOutcome ?? hookOutcome() ?? .ok
     }
