@@ -98,7 +98,7 @@ let package = Package(
         // toolchain's Swift libraries, not statically: a static Foundation brings its
         // networking half, which needs libcurl's symbols.
         .executableTarget(name: "nestbox-preview", dependencies: [
-            "NestboxCLI", .product(name: "FlyingFox", package: "FlyingFox"),
+            "NestboxCLI", "Containment", .product(name: "FlyingFox", package: "FlyingFox"),
         ], path: "Sources/NestboxPreview", swiftSettings: homebrewModuleHeaders),
         // `nestbox bench`'s start-up baseline.
         .executableTarget(name: "HelloWorld", linkerSettings: staticRelease),

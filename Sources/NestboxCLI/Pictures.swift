@@ -163,17 +163,24 @@ extension RunArguments {
         if let list = snapshotAt {
             guard r.snapshot != nil else { throw ValidationError("--snapshot-at needs --snapshot PATH") }
             let words = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed }
-            var times: [Double] = []
+            var times: [Double] = [], written: [Double: String] = [:]
             for w in words {
                 guard let v = Double(w), v.isFinite, v >= 0 else {
                     throw ValidationError("--snapshot-at takes times in seconds >= 0, separated by commas (got '\(w)')")
                 }
                 times.append(v)
+                written[v] = written[v] ?? String(w)
             }
             times = Array(Set(times)).sorted()
             if times.count > Pictures.maxTimes { throw ValidationError("--snapshot-at takes at most \(Pictures.maxTimes) times") }
             if times.count > 1, let path = r.snapshot, !path.contains("%t") {
                 throw ValidationError("--snapshot needs %t in its path for more than one --snapshot-at time (e.g. out-%t.png)")
+            }
+            // %t writes three decimals: two times that round alike would share one file.
+            if let path = r.snapshot {
+                for (a, b) in zip(times, times.dropFirst()) where picturePath(path, time: a) == picturePath(path, time: b) {
+                    throw ValidationError("--snapshot-at times \(written[a] ?? "") and \(written[b] ?? "") both name \(picturePath(path, time: a)) (%t is written to the millisecond)")
+                }
             }
             r.times = times
         }

@@ -1,3 +1,4 @@
+import Containment
 import FlyingFox
 import Foundation
 import NestboxCLI
@@ -32,6 +33,12 @@ final class PreviewServer: @unchecked Sendable {
             return 2
         }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // A port another program holds is said at once (the server's own wait for its
+        // socket gave up after 5 s with a timeout's text).
+        if command.port != 0, let why = Self.portTaken(UInt16(command.port)) {
+            say("nestbox: cannot listen on 127.0.0.1:\(command.port): \(why)")
+            return 2
+        }
         let address: sockaddr_in
         do { address = try .inet(ip4: "127.0.0.1", port: UInt16(command.port)) } catch { return 2 }
         let server = HTTPServer(address: address, logger: .disabled)
@@ -94,11 +101,17 @@ final class PreviewServer: @unchecked Sendable {
             record(data, nil)
             say("nestbox: run \(version): ok (\(seconds) s)")
         } else {
-            // The script's own first line of complaint: `file:line: message`.
-            let line = text.split(separator: "\n").first { !$0.hasPrefix("warning: ") }.map(String.init)
-                ?? "nestbox run exited with \(p.terminationStatus)"
-            record(nil, line)
-            say("nestbox: run \(version): \(line)")
+            // The script's complaint, `file:line: message`, whole (an expectation's diff
+            // is its message), without its traceback, the warnings before it or the
+            // command's own `nestbox: ` (a limit's line).
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .drop { $0.hasPrefix("warning: ") || $0.isEmpty }
+                .prefix { $0 != "stack traceback:" }.prefix(40)
+            var message = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+            if message.hasPrefix("nestbox: ") { message.removeFirst("nestbox: ".count) }
+            if message.isEmpty { message = "nestbox run exited with \(p.terminationStatus)" }
+            record(nil, message)
+            say("nestbox: run \(version): \(message)")
         }
     }
 
@@ -121,15 +134,15 @@ final class PreviewServer: @unchecked Sendable {
 
     private func state() -> Data {
         lock.lock(); defer { lock.unlock() }
-        let e = error.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "<", with: "\\u003c") + "\"" } ?? "null"
+        // JSON, with `<` escaped too: the text goes into the page.
+        let e = error.map { jsonString($0).replacingOccurrences(of: "<", with: "\\u003c") } ?? "null"
         return Data("{\"version\":\(version),\"error\":\(e)}".utf8)
     }
 
     /// Asks for the state; reloads (keeping the hash, so the selection) on a new good
     /// run, shows a failed run's error above the last good one.
     static let pageScript = """
-        <div id="preview-error" style="display:none; background:#ffe5e3; color:#a00; font:13px monospace; padding:6px 12px; border-bottom:1px solid #f99"></div>
+        <div id="preview-error" style="display:none; white-space:pre-wrap; background:#ffe5e3; color:#a00; font:13px monospace; padding:6px 12px; border-bottom:1px solid #f99"></div>
         <script>
         (function () {
           const shown = VERSION;
@@ -180,6 +193,30 @@ final class PreviewServer: @unchecked Sendable {
 
     static func modified(_ path: String) -> Date {
         ((try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date) ?? .distantPast
+    }
+
+    /// Why 127.0.0.1:`port` cannot be listened on (strerror's words), or nil: a socket
+    /// bound and closed at once, as the server will bind it (SO_REUSEADDR).
+    static func portTaken(_ port: UInt16) -> String? {
+        #if os(Linux)
+        let stream = Int32(SOCK_STREAM.rawValue)     // Glibc's is an enum
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let fd = socket(AF_INET, stream, 0)
+        guard fd >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(fd) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { return String(cString: strerror(errno)) }
+        return listen(fd, 1) == 0 ? nil : String(cString: strerror(errno))
     }
 
     private func stopOnSignals(_ server: HTTPServer) {

@@ -8,7 +8,9 @@ extension ReportPage {
         // One run's data, or a matrix's cells each in its own block, the one shown named
         // by "cell=N" in the hash (the picker reloads the page with another).
         const picker = document.getElementById("cell");
-        const cell = picker ? Math.max(0, Number((/cell=(\d+)/.exec(location.hash) || [0, 0])[1])) : -1;
+        // A cell the page does not hold (a link from a larger matrix) is the first.
+        const cellInHash = () => Number((/cell=(\d+)/.exec(location.hash) || [0, 0])[1]);
+        const cell = picker ? (document.getElementById("data-" + cellInHash()) ? cellInHash() : 0) : -1;
         const data = JSON.parse((document.getElementById("data") || document.getElementById("data-" + cell)
                                  || document.getElementById("data-0")).textContent);
         if (picker) {
@@ -319,6 +321,12 @@ extension ReportPage {
         // at that frame (the slider's), and "&view=NAME" or "&controller=NAME" with that
         // object picked.
         function fromHash() {
+          // Another cell named in the hash (a link pasted, back or forward): its data is
+          // another block, read at load, so the page loads again.
+          if (picker && /cell=\d+/.test(location.hash) && cellInHash() !== cell && document.getElementById("data-" + cellInHash())) {
+            location.reload();
+            return;
+          }
           const m = /event=(\d+)/.exec(location.hash);
           const f = /frame=(\d+)/.exec(location.hash);
           const o = /(view|controller)=([^&]*)/.exec(location.hash);

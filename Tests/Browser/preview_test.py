@@ -103,6 +103,14 @@ def main():
               "a script error shows with file:line")
         check("attempt to index a nil value" in banner().text, f"and its message ({banner().text})")
         check("Bonjour" in screen_text(d), "the last good run stays visible")
+        # A failed expectation: its diff, whole, on lines of its own.
+        time.sleep(1.1)
+        with open(design, "w") as f:
+            f.write(DESIGN.replace("TEXT", "Bonjour") + 'ui.expectTrace("nothing()")\n')
+        check(wait_for(d, lambda: banner().is_displayed() and "trace mismatch" in banner().text) is not None,
+              "a failed expectation shows")
+        check("+ " in banner().text and "- nothing()" in banner().text and banner().text.count("\n") >= 2,
+              f"with its diff ({banner().text!r})")
         top = d.execute_script("return document.querySelector('header').getBoundingClientRect().top")
         check(top >= banner().rect["height"] - 1, f"the banner pushes the header down, not over it ({top})")
         logs = [e for e in d.get_log("browser") if e.get("level") == "SEVERE"] if hasattr(d, "get_log") else []
@@ -122,6 +130,17 @@ def main():
             code = None
         rest = server.stderr.read()
         check(code == 0 and "nestbox: preview stopped" in rest, f"SIGINT stops it cleanly: exit 0 ({code})")
+    # A port another program holds: said at once, exit 2.
+    import socket
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen(1)
+    port = holder.getsockname()[1]
+    start = time.monotonic()
+    taken = subprocess.run([binary, "preview", design, "--port", str(port)], capture_output=True, text=True, timeout=10)
+    holder.close()
+    check(taken.returncode == 2 and taken.stderr == f"nestbox: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+          and time.monotonic() - start < 2, f"a busy port is said at once ({taken.returncode}, {taken.stderr!r})")
     print(f"{len(failures)} failed" if failures else "all passed")
     sys.exit(1 if failures else 0)
 

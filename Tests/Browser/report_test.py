@@ -225,6 +225,19 @@ def matrix_checks(binary, folder):
               f"the picker shows another cell ({d.current_url})")
         click_event(d, "card.viewDidAppear(animated: false)")
         check("cell=1&event=" in d.current_url, f"the hash keeps the cell with the event ({d.current_url})")
+        # Another cell named in the hash of the open page (a pasted link, back): that cell.
+        d.execute_script("location.hash = 'cell=0&event=1'")
+        for _ in range(100):
+            if d.execute_script("return typeof data !== 'undefined' && data.title.endsWith('iphone-se portrait')"):
+                break
+            time.sleep(0.05)
+        check(d.execute_script("return data.title").endswith("iphone-se portrait") and width() == "375"
+              and "cell=0" in d.current_url, f"a hash naming another cell shows it ({d.current_url})")
+        # A cell the page does not hold opens the first.
+        d.get("file://" + page + "#cell=99")
+        check(d.execute_script("return data.title").endswith("iphone-se portrait")
+              and d.execute_script("return document.getElementById('cell').value") == "0",
+              "a cell past the matrix opens the first, with the picker on it")
     finally:
         d.quit()
 

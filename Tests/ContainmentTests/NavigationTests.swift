@@ -65,6 +65,32 @@ extension NavigationTests {
         try expectTrace(sim, scenario: "S20")
     }
 
+    @Test("S20 twice before the turn: one change, from the controller in place to the last pushed; no W10, no W1 (Q9)")
+    func s20Twice() throws {
+        let (sim, nav, _) = try onScreenNav()
+        let b = Probe(sim, "b"), c = Probe(sim, "c")
+        try nav.pushViewController(b, animated: false)
+        try nav.pushViewController(c, animated: false)
+        #expect(nav.topViewController === c)
+        sim.turn()
+        #expect(lines(sim, .warning).isEmpty)
+        #expect(!b.isViewLoaded && nav.visibleTop === c && c.appearanceState == .appeared)
+        #expect(sim.trace.sinceMark.filter { $0.kind == .lifecycle || $0.kind == .containment }.map(\.body) == [
+            "b.willMove(toParent: n)", "c.willMove(toParent: n)", "c.loadView()", "c.viewDidLoad()",
+            "a.viewWillDisappear(animated: false)", "c.viewWillAppear(animated: false)", "c.viewSafeAreaInsetsDidChange()",
+            "c.viewWillLayoutSubviews()", "c.viewDidLayoutSubviews()", "c.viewIsAppearing(animated: false)",
+            "a.viewDidDisappear(animated: false)", "c.viewDidAppear(animated: false)",
+            "b.didMove(toParent: n)", "c.didMove(toParent: n)", "n.viewWillLayoutSubviews()", "n.viewDidLayoutSubviews()",
+        ])
+        // A pop before the turn joins the push: nothing moves, and the pushed leaves.
+        sim.trace.mark(nil)
+        let d = Probe(sim, "d")
+        try nav.pushViewController(d, animated: false)
+        nav.popViewController(animated: false)
+        sim.turn()
+        #expect(lines(sim, .warning).isEmpty && !d.isViewLoaded && d.parent == nil && nav.visibleTop === c)
+    }
+
     @Test("S21 push while off screen: only willMove; the top shows when the navigation controller appears")
     func s21() throws {
         let sim = Simulation()

@@ -146,6 +146,7 @@ import NestboxCLI
         (["--snapshot", "x.jpg"], "--snapshot must name a .svg or .png file (got x.jpg)"),
         (["--snapshot-at", "1"], "--snapshot-at needs --snapshot PATH"),
         (["--snapshot", "x.png", "--snapshot-at", "1,2"], "--snapshot needs %t in its path for more than one --snapshot-at time (e.g. out-%t.png)"),
+        (["--snapshot", "x-%t.png", "--snapshot-at", "0.25,0.2504"], "--snapshot-at times 0.25 and 0.2504 both name x-0.250.png (%t is written to the millisecond)"),
         (["--snapshot", "x.png", "--snapshot-at", "1,nan"], "--snapshot-at takes times in seconds >= 0, separated by commas (got 'nan')"),
         (["--snapshot", "x.png", "--snapshot-at=-1"], "--snapshot-at takes times in seconds >= 0, separated by commas (got '-1')"),
         (["--every", "0.1"], "--every, --from and --to need --filmstrip PATH"),

@@ -529,10 +529,16 @@ import NestboxCLI
               it("custom without texts", function() assert:register("assertion", "odd", function(_, a) return a[1] % 2 == 1 end); assert.is_not_odd(3) end)
               it("modifier", function() assert:register("modifier", "x", function() end) end)
               it("formatter", function() assert:add_formatter(function() end) end)
+              it("deep call", function()
+                local s = spy.new(function() end); s({ user = { profile = { address = { city = "A" }, age = 1 } } })
+                assert.spy(s).was.called_with({ user = { profile = { address = { city = "B" }, age = 1 } } })
+              end)
+              it("deep same", function() assert.same({ a = { b = { c = { d = 1 } } } }, { a = { b = { c = { d = 2 } } } }) end)
+              it("deep table", function() assert.same({ a = { b = { c = { d = 1 } } }, e = 1 }, { a = { b = { c = { d = 1 } } }, e = 2 }) end)
             end)
             """, name: "fail_spec.lua")
         let f = nestbox(["test", failing])
-        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 34 failed\n"), "\(f.out)")
+        #expect(f.code == 1 && f.out.hasSuffix("\n1 passed, 37 failed\n"), "\(f.out)")
         for expected in [
             "\(failing):2: Expected objects to be equal.\n     Passed in:\n     (number) 2\n     Expected:\n     (number) 1\n",
             "\(failing):3: Expected objects to be the same.\n     Passed in:\n     (table) { *[\"a\"] = 2 }\n     Expected:\n     (table) { *[\"a\"] = 1 }\n",
@@ -582,6 +588,13 @@ import NestboxCLI
             "\(failing):42: assertion failed!\n",
             "\(failing):43: assert:register: Nestbox registers assertions and matchers, not a modifier "
                 + "(luassert's modifiers and formatters are its own: docs/api-conventions.md)\n",
+            // The keys down to the first difference marked `*` and followed past three
+            // levels; other tables three levels deep, then `{ ... }`.
+            "\(failing):47: Function was never called with matching arguments.\n     Called with (last call if any):\n"
+                + "     ({ *[\"user\"] = { *[\"profile\"] = { *[\"address\"] = { *[\"city\"] = \"A\" }, [\"age\"] = 1 } } })\n     Expected:\n"
+                + "     ({ *[\"user\"] = { *[\"profile\"] = { *[\"address\"] = { *[\"city\"] = \"B\" }, [\"age\"] = 1 } } })\n",
+            "\(failing):49: Expected objects to be the same.\n     Passed in:\n     (table) { *[\"a\"] = { *[\"b\"] = { *[\"c\"] = { *[\"d\"] = 2 } } } }\n",
+            "\(failing):50: Expected objects to be the same.\n     Passed in:\n     (table) { [\"a\"] = { [\"b\"] = { [\"c\"] = { ... } } }, *[\"e\"] = 2 }\n",
             "\(failing):44: assert:add_formatter is luassert's own, which Nestbox does not provide: values are shown as "
                 + "Nestbox shows them, and each test's world is fresh, spies and all (docs/api-conventions.md)\n",
         ] {

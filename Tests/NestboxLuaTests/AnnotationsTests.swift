@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import NestboxLua
+import Containment
 import InvariantChecking
 
 /// scripts/examples/types/nestbox.lua is `nestbox annotations`' output, and it covers
@@ -18,6 +19,18 @@ import InvariantChecking
         }
         let current = try String(contentsOf: Self.shipped, encoding: .utf8)
         #expect(current == text, "scripts/examples/types/nestbox.lua is stale: NESTBOX_RECORD=1 swift test --filter Annotations")
+    }
+
+    /// A language server reads the file as Lua: one that does not parse (a parameter
+    /// written `name?`) is read up to the error, or not at all.
+    @Test("the definition file is Lua that compiles")
+    func compiles() throws {
+        let text = LuaAnnotations.text
+        var level = ""
+        while text.contains("]" + level + "]") { level += "=" }
+        let rt = try LuaRuntime(simulation: Simulation(), memoryLimit: 0)
+        let outcome = rt.run(source: "assert(load([\(level)[\n" + text + "]\(level)], '=annotations', 't'))", chunkName: "=x")
+        #expect(outcome == .ok, "\(outcome)")
     }
 
     @Test("every registry entry is in the definition file")

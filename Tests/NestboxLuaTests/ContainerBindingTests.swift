@@ -31,6 +31,25 @@ extension ContainerBindingTests {
         #expect(out == "tapped\tEdit\n")
     }
 
+    @Test("a tab bar controller: an index past its controllers selects nothing; a stranger is refused with UIKit's text")
+    func tabSelectionOutOfRange() throws {
+        let (outcome, out, _) = try runLua("""
+            local a, b = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }
+            local t = ui.TabBarController{ name = "t", viewControllers = { a, b } }
+            ui.window.rootViewController = t
+            ui.window:makeKeyAndVisible()
+            t.selectedIndex = 2
+            ui.settle()
+            t.selectedIndex = 7
+            ui.settle()
+            print(t.selectedIndex, t.selectedViewController == b)
+            print(pcall(function() t.selectedViewController = ui.ViewController{ name = "zz" } end))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "2\ttrue\nfalse\ttest:10: NSInvalidArgumentException: -[UITabBarController setSelectedViewController:] "
+                + "only a view controller in the tab bar controller's list of view controllers can be selected.\n", "\(out)")
+    }
+
     @Test("the navigation delegate's animator and interaction controller")
     func customNavigationTransition() throws {
         let (outcome, out, _) = try runLua("""

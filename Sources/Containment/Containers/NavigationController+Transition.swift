@@ -124,6 +124,31 @@ extension NavigationController {
             navigationBar.update()
             return
         }
+        // Q9: a change not yet shown joins this one, which goes from the controller in
+        // place before either.
+        var (from, popped, added, quiet) = (from, popped, added, quiet)
+        if let waiting = deferred {
+            deferred = nil
+            isTransitioning = false
+            (from, popped, added, quiet) = (waiting.from, waiting.popped + popped, waiting.added + added, quiet ?? waiting.quiet)
+        }
+        if !isTransitioning, !animated {
+            isTransitioning = true
+            deferredTokens += 1
+            let token = deferredTokens
+            deferred = DeferredChange(from: from, operation: operation, popped: popped, added: added, quiet: quiet, token: token)
+            // Weak: the clock may outlive this controller, which then has nothing to show.
+            simulation.clock.enqueue { [weak self] in
+                guard let self, let change = self.deferred, change.token == token else { return }
+                self.deferred = nil
+                guard let to = self.topViewController else { return self.transitionDidEnd() }
+                // One popped by an earlier change and pushed again by a later one stays.
+                let popped = change.popped.filter { vc in !self.viewControllers.contains { $0 === vc } }
+                self.transition(from: change.from, to: to, operation: change.operation, animated: false,
+                                popped: popped, added: change.added, quiet: change.quiet)
+            }
+            return
+        }
         // Weak: `pending` on this controller may hold it; a collected controller has
         // nothing left to show.
         let run: () -> Void = { [weak self] in
@@ -133,11 +158,8 @@ extension NavigationController {
         if isTransitioning {
             simulation.warn(to, Messages.unbalanced(to))   // Q7: a transition started while another runs
             pending.append(run)
-        } else if animated {
-            run()
         } else {
-            isTransitioning = true
-            simulation.clock.enqueue(run)
+            run()
         }
     }
 

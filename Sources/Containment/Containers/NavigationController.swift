@@ -28,6 +28,20 @@ public final class NavigationController: ViewController {
     /// back (Q11), so a push or pop started meanwhile waits for it whole (Q7).
     var isInteractive = false
     var pending: [() -> Void] = []
+    /// A change made on screen without animation and not shown yet (Q9): on the next turn
+    /// the views go from the controller then in place to whatever is on top by then, so
+    /// a change made meanwhile joins it (two pushes before the turn show only the
+    /// second), as UIKit's deferred update shows the stack as the layout pass finds it.
+    var deferred: DeferredChange?
+    struct DeferredChange {
+        var from: ViewController?
+        var operation: Operation
+        var popped: [ViewController]
+        var added: [ViewController]
+        var quiet: ViewController?
+        let token: Int
+    }
+    var deferredTokens = 0
     /// The built-in edge swipe's interactive pop, while the finger is down.
     var edgeInteraction: PercentDrivenInteractiveTransition?
 
@@ -113,7 +127,8 @@ public final class NavigationController: ViewController {
             throw ContainmentError.invalidArgument("\(objectDescription) is pushing the same view controller instance (\(vc.objectDescription)) more than once which is not supported and is most likely an error in the application : nestbox")
         }
         simulation.trace.record(.call, self, "pushViewController", [("_", .ref(vc)), ("animated", .bool(animated))])
-        if isTransitioning { simulation.warn(self, "nested push animation can result in corrupted navigation bar") }
+        // W10 is for a transition under way; a change that waits for its turn is joined (Q9).
+        if isTransitioning, deferred == nil { simulation.warn(self, "nested push animation can result in corrupted navigation bar") }
         if waitsForInteraction({ nav in
             // W7 were it made now (the cancel it waited for gave `vc` back): no caller is
             // left to raise it to, so the push is dropped.
@@ -146,7 +161,7 @@ public final class NavigationController: ViewController {
     public func popViewController(animated: Bool) -> ViewController? {
         guard viewControllers.count > 1, topViewController != nil else { return nil }
         simulation.trace.record(.call, self, "popViewController", "animated", .bool(animated))
-        if isTransitioning { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
+        if isTransitioning, deferred == nil { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
         // Q7: behind an interactive pop, which top this pops is not known yet: none now.
         if waitsForInteraction({ _ = $0.popTop(animated: animated) }) { return nil }
         return popTop(animated: animated)
@@ -179,7 +194,7 @@ public final class NavigationController: ViewController {
         guard let i = viewControllers.firstIndex(where: { $0 === vc }), i < viewControllers.count - 1,
               topViewController != nil else { return [] }
         simulation.trace.record(.call, self, call, "animated", .bool(animated))
-        if isTransitioning { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
+        if isTransitioning, deferred == nil { simulation.warn(self, "nested pop animation can result in corrupted navigation bar") }
         // Q7: behind an interactive pop, what this pops is not known yet: nothing now.
         if waitsForInteraction({ _ = $0.popStack(to: vc, animated: animated) }) { return [] }
         return popStack(to: vc, animated: animated)

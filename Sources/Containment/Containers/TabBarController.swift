@@ -124,11 +124,12 @@ public final class TabBarController: ViewController {
 
     /// By code: no delegate calls (Apple's documentation of didSelect). An index behind
     /// More selects More and shows that controller in it (Q13b).
+    /// An index past the controllers selects nothing and raises nothing, as UIKit's
+    /// setter finds no controller there (policies.md, Other choices); the call stays in
+    /// the trace, with nothing after it.
     public func setSelectedIndex(_ i: Int) throws {
-        guard viewControllers.indices.contains(i) else {
-            throw ContainmentError("NSRangeException", "Nestbox: index \(i + 1) beyond the \(viewControllers.count) view controllers")
-        }
         simulation.trace.record(.call, self, "setSelectedIndex", "_", .number(Double(i + 1)))
+        guard viewControllers.indices.contains(i) else { return }
         select(index: i)
     }
 
@@ -146,7 +147,7 @@ public final class TabBarController: ViewController {
     public func setSelectedViewController(_ vc: ViewController) throws {
         if let more = moreIfMade, vc === more { select(vc, animated: false); return }
         guard let i = viewControllers.firstIndex(where: { $0 === vc }) else {
-            throw ContainmentError.invalidArgument("Nestbox: \(vc.objectDescription) is not one of the tab bar controller's view controllers")
+            throw ContainmentError.invalidArgument("-[UITabBarController setSelectedViewController:] only a view controller in the tab bar controller's list of view controllers can be selected.")
         }
         try setSelectedIndex(i)
     }

@@ -161,7 +161,7 @@ package enum LuaAnnotations {
             ("randomize", "()", "busted's randomize: accepted; every test has a fresh world, so order changes no outcome, and the report keeps the file's."),
             ("spec", "(name: string, body: fun()?)", "busted's other name for it."),
             ("test", "(name: string, body: fun()?)", "busted's other name for it."),
-            ("pending", "(name?: string)", "Outside a test, a test still to write (name required); inside one, busted's pending: the test ends, reported as skipped with `name` as the reason, unless it failed."),
+            ("pending", "(name: string?)", "Outside a test, a test still to write (name required); inside one, busted's pending: the test ends, reported as skipped with `name` as the reason, unless it failed."),
             ("before_each", "(fn: fun())", "Runs before every test of its group and the groups inside it."),
             ("after_each", "(fn: fun())", "Runs after every test of its group, even a failed one."),
             ("setup", "(fn: fun())", "busted's setup: runs before the tests of its group (before each, as every test has a fresh world)."),

@@ -261,9 +261,11 @@ spyAssertion = function(s, negated, message)
   s = spyFor(s)
   if not isSpy(s) then error("assert.spy: a spy or stub expected, got " .. type(s), 3) end
   local function argsOf(call) return call.vals end
-  local function list(values)
+  -- `other`: the list these values were told apart from, whose tables' first
+  -- differences are marked, as `same`'s failure marks them.
+  local function list(values, other)
     local shown = {}
-    for i = 1, values.n do shown[i] = show(values[i]) end
+    for i = 1, values.n do shown[i] = show(values[i], 0, other and differsAt(values[i], other[i]) or nil) end
     return "(" .. table.concat(shown, ", ") .. ")"
   end
   -- At least, at most: luassert's words and messages.
@@ -291,8 +293,8 @@ spyAssertion = function(s, negated, message)
           if listMatches(got, call.returnRefs, want) then ok, matching = true, got end
         end
       end
-      return ok, "Function never returned matching arguments.\nReturned (last call if any):\n" .. (last and list(last) or "(nil)")
-          .. "\nExpected:\n" .. list(want),
+      return ok, "Function never returned matching arguments.\nReturned (last call if any):\n" .. (last and list(last, want) or "(nil)")
+          .. "\nExpected:\n" .. list(want, last),
         "Function returned matching arguments at least once.\nReturned (last matching call):\n" .. (matching and list(matching) or "(nil)")
           .. "\nDid not expect:\n" .. list(want)
     end,
@@ -315,7 +317,7 @@ spyAssertion = function(s, negated, message)
       end
       local last = s.calls[#s.calls]
       return ok, "Function was never called with matching arguments.\nCalled with (last call if any):\n"
-          .. (last and list(argsOf(last)) or "(nil)") .. "\nExpected:\n" .. list(want),
+          .. (last and list(argsOf(last), want) or "(nil)") .. "\nExpected:\n" .. list(want, last and argsOf(last)),
         "Function was called with matching arguments at least once.\nCalled with (last matching call):\n"
           .. (matching and list(matching) or "(nil)") .. "\nDid not expect:\n" .. list(want)
     end,

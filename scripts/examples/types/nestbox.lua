@@ -1463,8 +1463,8 @@ function spec(name, body) end
 function test(name, body) end
 
 ---Outside a test, a test still to write (name required); inside one, busted's pending: the test ends, reported as skipped with `name` as the reason, unless it failed.
----@param name? string
-function pending(name?) end
+---@param name string?
+function pending(name) end
 
 ---Runs before every test of its group and the groups inside it.
 ---@param fn fun()
