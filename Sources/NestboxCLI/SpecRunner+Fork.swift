@@ -176,8 +176,8 @@ extension ChildReport {
 }
 
 /// A test's result as the child sends it: its status, then counted lists of strings
-/// (failures, what it printed, goldens recorded, a skipped test's reason), each a 32-bit
-/// length and UTF-8.
+/// (failures, what it printed, goldens recorded, a skipped test's reason, where each
+/// golden was asked for), each a 32-bit length and UTF-8.
 enum ChildReport {
     static func encode(_ r: SpecCaseResult) -> [UInt8] {
         // 3: failed by a runtime error (JUnit's <error>).
@@ -187,7 +187,7 @@ enum ChildReport {
             put(list.count)
             for s in list { put(s.utf8.count); out += s.utf8 }
         }
-        put(r.failures); put([r.printed]); put(r.recorded); put([r.reason])
+        put(r.failures); put([r.printed]); put(r.recorded); put([r.reason]); put(r.recordedAt)
         return out
     }
 
@@ -209,9 +209,9 @@ enum ChildReport {
             return out
         }
         guard let first = bytes.first, first < 4, let failures = list(), let printed = list()?.first,
-              let recorded = list(), let reason = list()?.first, at == bytes.count else { return nil }
+              let recorded = list(), let reason = list()?.first, let recordedAt = list(), at == bytes.count else { return nil }
         let status: SpecCaseResult.Status = first == 0 ? .passed : first == 1 || first == 3 ? .failed : .skipped
         return SpecCaseResult(name: name, status: status, seconds: 0, failures: failures, printed: printed, recorded: recorded,
-                              isError: first == 3, reason: reason)
+                              recordedAt: recordedAt, isError: first == 3, reason: reason)
     }
 }

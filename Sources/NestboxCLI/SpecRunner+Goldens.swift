@@ -40,6 +40,7 @@ extension SpecRunner {
                 result.failures.append("\(golden.location)cannot write \(path): \(failure)")
             } else {
                 result.recorded.append(recording)
+                result.recordedAt.append(golden.location)
             }
             return
         }
@@ -65,7 +66,7 @@ extension SpecRunner {
     func claim(_ result: SpecCaseResult, recordedBy: inout [String: String]) -> SpecCaseResult {
         var r = result
         r.recorded = []
-        for recording in result.recorded {
+        for (k, recording) in result.recorded.enumerated() {
             var stem = Substring(recording)
             while let c = stem.last, c.isASCII, c.isNumber { stem.removeLast() }
             guard stem.hasSuffix(Self.recordingMark) else { continue }
@@ -73,7 +74,8 @@ extension SpecRunner {
             if let other = recordedBy[path] {
                 unlink(recording)
                 r.status = .failed
-                r.failures.append("\(path) was also recorded by '\(other)': give each test's expect_golden its own name")
+                let at = k < result.recordedAt.count ? result.recordedAt[k] : ""
+                r.failures.append("\(at)\(path) was also recorded by '\(other)': give each test's expect_golden its own name")
             } else if rename(recording, path) != 0 {
                 let why = String(cString: strerror(errno))
                 unlink(recording)

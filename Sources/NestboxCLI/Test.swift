@@ -153,6 +153,8 @@ struct SpecCaseResult: Sendable {
     var printed = ""
     /// Goldens written by --record.
     var recorded: [String] = []
+    /// Where each of `recorded` was asked for ("file:line: " of its expect_golden).
+    var recordedAt: [String] = []
     /// The test failed by a runtime error (a Lua error, a UIKit exception, a limit, a
     /// crash), not an assertion: JUnit's `<error>`, not `<failure>`.
     var isError = false

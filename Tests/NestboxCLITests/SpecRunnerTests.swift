@@ -325,7 +325,7 @@ import NestboxCLI
         for jobs in ["1", "2"] {
             let r = nestbox(["test", file, "--record", "-j", jobs])
             #expect(r.code == 1)
-            #expect(r.out.contains("     \(golden) was also recorded by 'screens home': give each test's expect_golden its own name\n"), "\(r.out)")
+            #expect(r.out.contains("     \(file):3: \(golden) was also recorded by 'screens home': give each test's expect_golden its own name\n"), "\(r.out)")
             #expect(r.out.contains("     \(file):4: expect_golden('a') was already called in this test, at \(file):4; give each its own name\n"), "\(r.out)")
             #expect(r.out.hasSuffix("\n1 passed, 2 failed\n"), "\(r.out)")
             // The first test's golden, untouched by the second; no recording left behind.
