@@ -133,11 +133,8 @@ extension SubprocessTests {
             """.write(toFile: dir + "/slow_spec.lua", atomically: true, encoding: .utf8)
         for _ in 0..<4 {
             try? FileManager.default.removeItem(atPath: dir + "/out.xml")
-            let (p, out) = try Self.start(URL(fileURLWithPath: "/usr/bin/timeout"), in: dir,
-                                          ["-s", "INT", "1", binary.path, "test", "slow_spec.lua", "--junit", "out.xml", "-j", "2"])
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            #expect(p.terminationStatus == 124, "\(text)")
+            let (status, text) = try Self.underTimeout("INT", binary, in: dir, ["test", "slow_spec.lua", "--junit", "out.xml", "-j", "2"])
+            #expect(status == 124, "\(text)")
             #expect(text.hasSuffix("\n2 passed, 0 failed, stopped by SIGINT\n"), "\(text)")
             #expect(FileManager.default.fileExists(atPath: dir + "/out.xml"))
         }
@@ -157,11 +154,8 @@ extension SubprocessTests {
             ui.action("spin", function() local t = os.clock() while os.clock() - t < 0.2 do end end)
             """.write(toFile: dir + "/spin.lua", atomically: true, encoding: .utf8)
         for _ in 0..<4 {
-            let (p, out) = try Self.start(URL(fileURLWithPath: "/usr/bin/timeout"), in: dir,
-                                          ["-s", "TERM", "1", binary.path, "explore", "spin.lua", "--for", "60", "-j", "2"])
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            #expect(p.terminationStatus == 124, "\(text)")
+            let (status, text) = try Self.underTimeout("TERM", binary, in: dir, ["explore", "spin.lua", "--for", "60", "-j", "2"])
+            #expect(status == 124, "\(text)")
             #expect(text.hasSuffix(": no failure; stopped by SIGTERM\n"), "\(text)")
             #expect(!FileManager.default.fileExists(atPath: dir + "/explore-out/repro.lua"))
             let stored = (try? String(contentsOfFile: dir + "/.nestbox-explore/spin.txt", encoding: .utf8)) ?? ""
@@ -303,6 +297,14 @@ extension SubprocessTests {
 
 extension SubprocessTests {
     /// `nestbox ARGS` started in `dir`, its standard output piped.
+    /// `timeout -s SIGNAL 1 nestbox ARGUMENTS`: timeout's status (124) and the standard output.
+    static func underTimeout(_ signal: String, _ binary: URL, in dir: String, _ arguments: [String]) throws -> (Int32, String) {
+        let (p, out) = try start(URL(fileURLWithPath: "/usr/bin/timeout"), in: dir, ["-s", signal, "1", binary.path] + arguments)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, text)
+    }
+
     static func start(_ binary: URL, in dir: String, _ arguments: [String]) throws -> (Process, Pipe) {
         let p = Process()
         p.executableURL = binary

@@ -130,9 +130,7 @@ enum UIFunctions {
                     // A name no subclass could define either is refused as such first
                     // (a method the model calls on its own, a property, an unmodelled
                     // member): making a subclass would not help.
-                    let overrides = a.rt.state.pointee.overrides
-                    try a.rt.checkClassField()
-                    a.rt.state.pointee.overrides = overrides
+                    try a.rt.checkClassField(forSubclass: false)
                     let key = a.L.type(2) == LUA_TSTRING ? "'\(a.L.string(at: 2) ?? "")'" : "a \(a.L.typeName(at: 2)) key"
                     throw LuaFailure.message("cannot set \(key) on ui.\(name) (classes from ui are read-only; make a subclass with ui.\(name):extend(name))")
                 }

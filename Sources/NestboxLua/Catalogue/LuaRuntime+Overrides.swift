@@ -9,8 +9,9 @@ import Containment
 extension LuaRuntime {
     /// Checks the field `__classset` is about to set (the class at 1, the key at 2, the
     /// value at 3); an overridable method's override turns on the look-up of overrides
-    /// (`nb_state.overrides`).
-    func checkClassField() throws {
+    /// (`nb_state.overrides`) when `forSubclass`, not for a class of ui's, which refuses
+    /// every field after this check.
+    func checkClassField(forSubclass: Bool = true) throws {
         guard L.type(2) == LUA_TSTRING, let typeID = boundType(ofClassAt: 1) else { return }
         let key = L.string(at: 2) ?? "?"
         let top = L.top
@@ -60,7 +61,7 @@ extension LuaRuntime {
             guard L.type(3) == LUA_TFUNCTION else {
                 throw LuaFailure.message("'\(key)' overrides \(type).\(key) and must be a function, not a \(L.typeName(at: 3))")
             }
-            state.pointee.overrides = 1
+            if forSubclass { state.pointee.overrides = 1 }
         default:
             // A class member of UIKit's (`performWithoutAnimation`) is in the member
             // table too, as a refusal (the string case above).
