@@ -38,7 +38,7 @@ public struct Run: NestboxCommand {
     @Option(help: "Write a picture of the screen (.svg or .png) after the run, or at the --snapshot-at times (%t in the path becomes the time).", completion: .file(extensions: ["png", "svg"]))
     public var snapshot: String?
 
-    @Option(name: .customLong("snapshot-at"), help: "Comma-separated virtual times (seconds) to take --snapshot at.")
+    @Option(name: .customLong("snapshot-at"), parsing: .unconditional, help: "Comma-separated virtual times (seconds) to take --snapshot at.")
     public var snapshotAt: String?
 
     @Option(help: "Write the screen at successive times side by side (.svg or .png); needs --every.", completion: .file(extensions: ["png", "svg"]))

@@ -140,7 +140,8 @@ struct RunArguments {
         }
         let pictures = request.isEmpty ? nil : Pictures(request)
         pictures?.install(on: session.runtime.simulation) { session.memoryLeft }
-        let recorder = report.map { _ in ReportRecorder(title: file, drawsTicks: Environment.reportDrawsTicks) }
+        // The page is titled as errors name the script: `stdin` for `-`.
+        let recorder = report.map { _ in ReportRecorder(title: file == "-" ? "stdin" : file, drawsTicks: Environment.reportDrawsTicks) }
         recorder?.install(on: session.runtime.simulation)
         let result = session.execute(file: file, keepingReport: record != nil || expect != nil) {
             pictures?.finish(session.runtime.simulation)

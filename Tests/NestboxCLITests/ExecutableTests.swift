@@ -110,6 +110,13 @@ extension SubprocessTests {
         #expect(r.code == 1)
         #expect(r.out.hasPrefix("from stdin\n"))
         #expect(r.err.hasPrefix("stdin:3: attempt to index a nil value (local 'x')\n"), "\(r.err)")
+        // Its report is titled as its errors name it.
+        let page = FileManager.default.temporaryDirectory.path + "/nestbox-stdin-\(getpid()).html"
+        defer { try? FileManager.default.removeItem(atPath: page) }
+        let reported = try runBinary(["run", "-", "--trace", "none", "--report", page], input: "print(1)\n")
+        #expect(reported.code == 0)
+        let html = String(decoding: FileManager.default.contents(atPath: page) ?? Data(), as: UTF8.self)
+        #expect(html.contains("<title>stdin — Nestbox report</title>"), "\(html.prefix(400))")
     }
 
     @Test("nestbox repl reads a pipe line by line, without prompts")

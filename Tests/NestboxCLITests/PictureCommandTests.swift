@@ -149,6 +149,7 @@ import NestboxCLI
         (["--snapshot", "x-%t.png", "--snapshot-at", "0.25,0.2504"], "--snapshot-at times 0.25 and 0.2504 both name x-0.250.png (%t is written to the millisecond)"),
         (["--snapshot", "x.png", "--snapshot-at", "1,nan"], "--snapshot-at takes times in seconds >= 0, separated by commas (got 'nan')"),
         (["--snapshot", "x.png", "--snapshot-at=-1"], "--snapshot-at takes times in seconds >= 0, separated by commas (got '-1')"),
+        (["--snapshot", "x.png", "--snapshot-at", "-1"], "--snapshot-at takes times in seconds >= 0, separated by commas (got '-1')"),
         (["--every", "0.1"], "--every, --from and --to need --filmstrip PATH"),
         (["--filmstrip", "s.png"], "--filmstrip needs --every SECONDS, a finite number above 0"),
         (["--filmstrip", "s.png", "--every", "0"], "--filmstrip needs --every SECONDS, a finite number above 0"),

@@ -82,6 +82,7 @@ import InvariantChecking
         (#"ui.snapshot{ path = "/tmp/x.png" }"#, "test:1: bad argument #1 to 'snapshot' (path must be a relative path ending in .svg or .png, without '..' (got '/tmp/x.png'))"),
         (#"ui.snapshot{ path = "../x.png" }"#, "test:1: bad argument #1 to 'snapshot' (path must be a relative path ending in .svg or .png, without '..' (got '../x.png'))"),
         (#"ui.snapshot{ path = "script.lua" }"#, "test:1: bad argument #1 to 'snapshot' (path must be a relative path ending in .svg or .png, without '..' (got 'script.lua'))"),
+        (#"ui.snapshot{ path = "a\0b.png" }"#, #"test:1: bad argument #1 to 'snapshot' (path must be a relative path ending in .svg or .png, without '..' (got 'a\0b.png'))"#),
         (#"ui.snapshot{ path = "x.png", scale = 0 }"#, "test:1: bad argument #1 to 'snapshot' (scale must be a number above 0 and at most 16)"),
         (#"ui.snapshot{ path = "x.png", scale = 0/0 }"#, "test:1: bad argument #1 to 'snapshot' (scale must be a number above 0 and at most 16)"),
         (#"ui.snapshot{ path = "x.png", overlays = { "grid" } }"#, "test:1: bad argument #1 to 'snapshot' (unknown overlay 'grid' (controllers, safeArea, names))"),

@@ -389,7 +389,9 @@ public final class LuaRuntime {
             switch failure {
             case .argument(let index, let message):
                 state.pointee.errarg = index
-                L.push(message)
+                // luaL_argerror formats with %s, which ends at a NUL: a script's
+                // string shown in the message keeps its NULs as `\0`.
+                L.push(message.replacing("\0", with: "\\0"))
                 L.push(name())
                 return NB_ARGERROR
             case .message(let message):
