@@ -70,7 +70,10 @@ extension SequenceRun {
         var distance = (extent * (0.2 + 0.7 * rng.unit())).rounded()
         if !p.edge, rng.below(2) == 0 { distance = -distance }
         let from = Point(x: Self.eighth(p.from.x), y: Self.eighth(p.from.y))
-        let to = horizontal ? Point(x: from.x + distance, y: from.y) : Point(x: from.x, y: from.y + distance)
+        // A finger stops at the screen's edge: the drag ends inside the window.
+        let size = sim.window.bounds.size
+        let to = horizontal ? Point(x: min(max(from.x + distance, 0), size.width), y: from.y)
+                            : Point(x: from.x, y: min(max(from.y + distance, 0), size.height))
         let duration = [0.1, 0.25, 0.5][rng.below(3)]
         return .pan(from: from, to: to, duration: duration)
     }

@@ -79,11 +79,23 @@ final class SequenceRun {
             if failure != nil { made[made.count - 1].input = nil }
             onStep(made[made.count - 1])
             guard failure == nil, let input = step.input else { continue }
+            made[made.count - 1].note = note(for: input)
             inputs += 1
             look(after: runtime.perform(input))
         }
         finish(&made)
         return SequenceResult(steps: made, failure: failure, lints: lintsSeen)
+    }
+
+    /// What `input` reaches in the world as it is now, for the repro's comment: a
+    /// replayed sequence (shrunk, or from the database) may reach other views than the
+    /// one its steps were chosen in.
+    private func note(for input: ScriptedInput) -> String {
+        switch input {
+        case .tap(let p): sim.tapTarget(at: p)?.objectDescription ?? ""
+        case .pan(let from, _, _): sim.panTarget(at: from).map { $0.view.objectDescription + ($0.edge ? " (from the screen edge)" : "") } ?? ""
+        default: ""
+        }
     }
 
     private func wait(_ wait: ExploreStep.Wait) {

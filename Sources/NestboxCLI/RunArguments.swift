@@ -194,7 +194,7 @@ struct RunArguments {
             return .usage
         }
         if let expect, let diff = expectDiff {
-            output.err("output differs from \(expect):\n\(diff)\n")
+            output.err("output differs from \(expect) (- expected, + actual):\n\(diff)\n")
             return .expectation
         }
         if unwritten != .ok { return unwritten }

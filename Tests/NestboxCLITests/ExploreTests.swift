@@ -118,6 +118,56 @@ import Containment
         #expect(exception.out.contains("\"kind\":\"exception\",\"name\":\"NSInvalidArgumentException\""), "\(exception.out)")
     }
 
+    @Test("a replayed sequence names what each input reaches in the replay, not where its steps were chosen")
+    func replayNamesItsTargets() throws {
+        // Each tap on the button at (70, 122) replaces it with the next card's.
+        let rt = try LuaRuntime()
+        rt.output = { _ in }
+        #expect(rt.run(source: """
+            local root = ui.ViewController{ name = "root" }
+            local n = 0
+            local function card()
+              local b = ui.Button{ name = "card" .. n .. ".push", title = "Push", frame = { 20, 100, 100, 44 } }
+              b:addTarget(function() b:removeFromSuperview(); n = n + 1; card() end)
+              root.view:addSubview(b)
+            end
+            card()
+            local pan = ui.View{ name = "sheet", frame = { 0, 500, 393, 352 } }
+            pan:addGestureRecognizer(ui.PanGestureRecognizer{ action = function() end })
+            root.view:addSubview(pan)
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            """) == .ok)
+        let tap = ScriptedInput.tap(.init(x: 70, y: 122))
+        let stale = [ExploreStep(wait: .none, input: tap, note: "<Button: card5.push>"),
+                     ExploreStep(wait: .none, input: tap, note: "<Button: card9.push>"),
+                     ExploreStep(wait: .none, input: .pan(from: .init(x: 196, y: 676), to: .init(x: 196, y: 852), duration: 0.25),
+                                 note: "<View: gone>"),
+                     ExploreStep(wait: .none, input: .tap(.init(x: 300, y: 300)), note: "<Button: gone>")]
+        let replayed = SequenceRun(runtime: rt, lintFails: false).replay(stale)
+        #expect(replayed.steps.map(\.note) == ["<Button: card0.push>", "<Button: card1.push>", "<View: sheet>", ""])
+    }
+
+    @Test("a drag the explorer makes ends on the screen")
+    func dragsEndOnScreen() throws {
+        let file = try script("""
+            local root = ui.ViewController{ name = "root" }
+            local v = ui.View{ name = "tall", frame = { 0, 100, 393, 700 } }
+            local lowest, highest = 852, 0
+            v:addGestureRecognizer(ui.PanGestureRecognizer{ action = function(g)
+              lowest, highest = math.min(lowest, g.location.y), math.max(highest, g.location.y)
+            end })
+            root.view:addSubview(v)
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            ui.invariant("every drag stays on the screen", function()
+              return lowest >= 0 and highest <= 852, "from " .. lowest .. " to " .. highest
+            end)
+            """, name: "tall.lua")
+        let r = nestbox(["explore", file, "--runs", "200", "--steps", "4"])
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+    }
+
     @Test("lints are listed, not failures; with --lint-fails a lint is one, named by its ID, and the repro runs with --lint")
     func lints() throws {
         let file = try script("""

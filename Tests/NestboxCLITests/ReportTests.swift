@@ -271,7 +271,7 @@ import NestboxCLI
             let differs = nestbox(["run", file, "--expect", golden] + extra)
             #expect(differs.code == 4)
             #expect(differs.err.contains("nestbox: cannot write /nonexistent/"), "\(differs.err)")
-            #expect(differs.err.contains("output differs from \(golden):\n"), "\(differs.err)")
+            #expect(differs.err.contains("output differs from \(golden) (- expected, + actual):\n"), "\(differs.err)")
             try FileManager.default.removeItem(atPath: golden)
         }
     }

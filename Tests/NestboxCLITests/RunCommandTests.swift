@@ -350,7 +350,7 @@ extension RunCommandTests {
         let r = nestbox(["run", path, "--kinds", "containment", "--expect", golden])
         #expect(r.code == 4)
         #expect(r.err == """
-            output differs from \(golden):
+            output differs from \(golden) (- expected, + actual):
             - [0.000] c.willMove(toParent: p)\\r
             - [0.000] c.didMove(toParent: p)\\r
             - \\r

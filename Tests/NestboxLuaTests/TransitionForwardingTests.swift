@@ -21,7 +21,7 @@ import InvariantChecking
         """)
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == """
-        false\ttest:7: NSInvalidArgumentException: <ViewController: c> forwards appearance callbacks to its children itself (shouldAutomaticallyForwardAppearanceMethods is false), so -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:] fails (UIViewController.h)
+        false\ttest:7: NSInvalidArgumentException: Nestbox: <ViewController: c> forwards appearance callbacks to its children itself (shouldAutomaticallyForwardAppearanceMethods is false), so -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:] fails (UIViewController.h)
         true\tfalse\tappeared\tdisappeared
 
         """)

@@ -39,7 +39,7 @@ enum Messages {
     static var addSelfAsSubview: String { "Can't add self as subview" }
     /// W23 (Nestbox's text: UIKit's header names the condition, not the message).
     static func transitionUnderManualForwarding(_ parent: SimObject) -> String {
-        "\(parent.objectDescription) forwards appearance callbacks to its children itself (shouldAutomaticallyForwardAppearanceMethods is false), so -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:] fails (UIViewController.h)"
+        "Nestbox: \(parent.objectDescription) forwards appearance callbacks to its children itself (shouldAutomaticallyForwardAppearanceMethods is false), so -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:] fails (UIViewController.h)"
     }
     static func directAppearanceCall(_ selector: String, _ x: ViewController) -> String {
         "[ViewController] Calling -\(selector): directly on a view controller is not supported, and may result in out-of-order callbacks and other inconsistent behavior. Use the -beginAppearanceTransition:animated: and -endAppearanceTransition APIs on UIViewController to manually drive appearance callbacks instead. Make a symbolic breakpoint at UIViewControllerAlertForAppearanceCallbackMisuse to catch this in the debugger. View controller: \(x.objectDescription)"

@@ -47,6 +47,32 @@ extension Simulation {
         return out
     }
 
+    /// What a tap at `point` (window points) reaches now: the innermost view under it
+    /// that takes taps, as `tapTargets` lists them; nil when it reaches none. A replayed
+    /// sequence names its inputs' targets from this (a shrunk sequence's taps may reach
+    /// other views than the sequence it came from).
+    public func tapTarget(at point: Point) -> View? {
+        guard window.isVisible, ignoringInteraction == 0 else { return nil }
+        var v = window.hitTest(point)
+        while let cur = v, !cur.takesTaps { v = cur.superview }
+        return v
+    }
+
+    /// What a drag from `point` moves now, as `panTargets` lists them: the innermost view
+    /// under it that scrolls or has an enabled pan or screen-edge recognizer.
+    /// `edge`: what moves it is a screen-edge recognizer.
+    public func panTarget(at point: Point) -> (view: View, edge: Bool)? {
+        guard window.isVisible, ignoringInteraction == 0 else { return nil }
+        var v = window.hitTest(point)
+        while let cur = v {
+            if let s = cur as? ScrollView, s.isScrollEnabled, s.scrollsHorizontally || s.scrollsVertically { return (cur, false) }
+            if cur.gestureRecognizers.contains(where: { $0.kind == .pan && $0.isEnabled }) { return (cur, false) }
+            if cur.gestureRecognizers.contains(where: { $0.kind == .screenEdgePan && $0.isEnabled }) { return (cur, true) }
+            v = cur.superview
+        }
+        return nil
+    }
+
     /// Whether a touch at `point` lands on `view` or inside it, as hit-testing decides.
     private func reaches(_ view: View, at point: Point) -> Bool {
         guard let hit = window.hitTest(point) else { return false }

@@ -14,13 +14,13 @@ extension UIKitCatalogue {
         case ("UIViewController", "didRotate"): "deprecated in iOS 8.0; implement viewWillTransition(to:with:)"
         case ("UIViewController", "dismissModalViewController"): "deprecated in iOS 6.0; use dismiss(animated:completion:), unavailable in Swift"
         case ("UIViewController", "forUnwindSegueAction"): "deprecated in iOS 9.0; use allowedChildrenForUnwinding(from:)"
-        case ("UIViewController", "overrideTraitCollection"): "deprecated in iOS 17.0; use the traitOverrides property on the child view controller"
+        case ("UIViewController", "overrideTraitCollection"): "deprecated in iOS 17.0; its replacement, the child's traitOverrides property, is not modelled either"
         case ("UIViewController", "presentModalViewController"): "deprecated in iOS 6.0; use present(_:animated:completion:), unavailable in Swift"
         case ("UIViewController", "registerForPreviewing"): "deprecated in iOS 13.0; use UIContextMenuInteraction"
         case ("UIViewController", "rotatingFooterView"): "deprecated in iOS 8.0; footer views are animated along with the rest of the view hierarchy"
         case ("UIViewController", "rotatingHeaderView"): "deprecated in iOS 8.0; header views are animated along with the rest of the view hierarchy"
         case ("UIViewController", "segueForUnwinding"): "deprecated in iOS 9.0; use unwind(for:towards:)"
-        case ("UIViewController", "setOverrideTraitCollection"): "deprecated in iOS 17.0; use the traitOverrides property on the child view controller"
+        case ("UIViewController", "setOverrideTraitCollection"): "deprecated in iOS 17.0; its replacement, the child's traitOverrides property, is not modelled either"
         case ("UIViewController", "shouldAutomaticallyForwardRotationMethods"): "deprecated in iOS 8.0; manually forward viewWillTransition(to:with:)"
         case ("UIViewController", "unregisterForPreviewing"): "deprecated in iOS 13.0; use UIContextMenuInteraction"
         case ("UIViewController", "viewDidUnload"): "deprecated in iOS 6.0, unavailable in Swift"
@@ -67,7 +67,7 @@ extension UIKitCatalogue {
         case ("UITabBarItem", "finishedUnselectedImage"): "deprecated in iOS 7.0, unavailable in Swift"
         case ("UITabBarItem", "setFinishedSelectedImage"): "deprecated in iOS 7.0; use init(title:image:selectedImage:) or image/selectedImage with .alwaysOriginal rendering, unavailable in Swift"
         case ("UITraitCollection", "containsTraits"): "deprecated in iOS 17.0; compare values for specific traits in the trait collections instead"
-        case ("UIPresentationController", "overrideTraitCollection"): "deprecated in iOS 17.0; use the traitOverrides property instead"
+        case ("UIPresentationController", "overrideTraitCollection"): "deprecated in iOS 17.0; its replacement, the traitOverrides property, is not modelled either"
         default: nil
         }
     }

@@ -62,7 +62,7 @@ let propertySet: nb_property_fn = { L, object, id in
             let set = rt.properties[Int(id)].set
             return rt.invoke(L, name: rt.properties[Int(id)].name) {
                 guard let set else {
-                    throw LuaFailure.message("property '\(rt.properties[Int(id)].name)' of \(obj.className) is read-only")
+                    throw LuaFailure.message(readOnlyMessage(rt.properties[Int(id)].name, of: obj))
                 }
                 do {
                     try set(PropertyContext(L: L, rt: rt, object: obj), 3)
@@ -74,6 +74,16 @@ let propertySet: nb_property_fn = { L, object, id in
             }
         }
     }
+}
+
+/// A read-only property's refusal, with the method that changes it where there is one.
+func readOnlyMessage(_ name: String, of obj: SimObject) -> String {
+    let instead: String? = switch name {
+    case "children", "parent": "a parent's addChild"
+    case "viewControllers": "setViewControllers"
+    default: nil
+    }
+    return "property '\(name)' of \(obj.className) is read-only" + (instead.map { " (use \($0))" } ?? "")
 }
 
 /// A plain field of an object was set (`id` is the value's Lua type).

@@ -177,6 +177,15 @@ extension LuaRuntime {
         "showViewController": "show", "convertPoint": "convert", "convertRect": "convert",
         "childViewControllerForStatusBarStyle": "childForStatusBarStyle",
         "childViewControllerForStatusBarHidden": "childForStatusBarHidden",
+        "childViewControllerForHomeIndicatorAutoHidden": "childForHomeIndicatorAutoHidden",
+        "childViewControllerForScreenEdgesDeferringSystemGestures": "childForScreenEdgesDeferringSystemGestures",
+        "targetViewControllerForAction": "targetViewController", "popToRootViewControllerAnimated": "popToRootViewController",
+        "viewControllerForKey": "viewController", "viewForKey": "view",
+        "overrideTraitCollectionForChildViewController": "overrideTraitCollection",
+        // UIContentContainer's, also as Nestbox spells a method's labels (sizeForChildContentContainer).
+        "preferredContentSizeDidChangeForChildContentContainer": "preferredContentSizeDidChange",
+        "systemLayoutFittingSizeDidChangeForChildContentContainer": "systemLayoutFittingSizeDidChange",
+        "overrideTraitCollectionForChild": "overrideTraitCollection",
         "drawRect": "draw", "pointInside": "point",
         // Deprecated ones, refused under their Swift names (Catalogue+Deprecated.swift).
         "willRotateToInterfaceOrientation": "willRotate", "didRotateFromInterfaceOrientation": "didRotate",

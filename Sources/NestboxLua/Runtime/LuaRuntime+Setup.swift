@@ -401,7 +401,13 @@ let constructApply: nb_dispatch_fn = { L, typeID in
             if unseen == 0 { break }
             guard L.rawField(2, name) != LUA_TNIL else { L.pop(); continue }
             unseen -= 1
-            guard name != "name", let set = LuaRuntime.tables.properties[id].set else { L.pop(); continue }
+            guard name != "name" else { L.pop(); continue }
+            // A read-only property is refused here as its assignment is: dropped, a
+            // `children` or `viewControllers` given at construction looked installed.
+            guard let set = LuaRuntime.tables.properties[id].set else {
+                nb_set_where_key(L, name)
+                throw LuaFailure.message("bad field '\(name)' in \(obj.className){...} (\(readOnlyMessage(name, of: obj)))")
+            }
             do {
                 try set(ctx, L.top)
             } catch LuaFailure.argument(_, let message) {
