@@ -1,3 +1,4 @@
+import CLuaShim
 import Containment
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -93,6 +94,17 @@ extension Explorer {
         run.limits = settings.limits
         run.lint = failure.kind == "lint"
         run.echoWarnings = false
+        if failure.kind == "crash" {
+            // The crash the explorer found would end the explorer too: its repro runs in
+            // a child, and is confirmed by the same end (`signal 11`).
+            let ended = Self.inChild { run.execute(output: Output(out: { _ in }, err: { _ in })).code }
+            if FileManager.default.fileExists(atPath: html) { summary.report = html }
+            summary.reproConfirmed = ended == failure.name
+            if !summary.reproConfirmed {
+                output.err("nestbox: note: nestbox run \(path) did not end as the sequence did (\(ended), not \(failure.name))\n")
+            }
+            return
+        }
         var said = ""
         let code = run.execute(output: Output(out: { _ in }, err: { said += $0 }))
         if FileManager.default.fileExists(atPath: html) { summary.report = html }
@@ -104,6 +116,17 @@ extension Explorer {
         if !summary.reproConfirmed {
             output.err("nestbox: note: nestbox run \(path) did not fail with the explorer's message (exit \(code.code)): \(said.split(separator: "\n").first ?? "")\n")
         }
+    }
+
+    /// `body` in a forked child, and how the child ended, as a crash's name says it:
+    /// `exit N` or `signal N`.
+    static func inChild(_ body: () -> Int32) -> String {
+        let pid = nb_fork_test()
+        if pid == 0 { _exit(body()) }
+        guard pid > 0 else { return "no process" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status & 0x7f == 0 ? "exit \((status >> 8) & 0xff)" : "signal \(status & 0x7f)"
     }
 
     /// Whether `said` begins with `message`; a message that starts at a script's line also

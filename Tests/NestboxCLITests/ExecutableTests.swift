@@ -119,6 +119,30 @@ extension SubprocessTests {
         #expect(html.contains("<title>stdin — Nestbox report</title>"), "\(html.prefix(400))")
     }
 
+    @Test("a deep chain of autoresizing views resizes within the bounds, whatever the shell's stack limit")
+    func deepWalksHaveTheirStack() throws {
+        // The resize recurses once per level; under a 1 MiB stack limit the main thread
+        // held fewer levels than this (a segmentation fault). The command's own thread
+        // has its stack whatever the limit (main.swift).
+        let file = FileManager.default.temporaryDirectory.path + "/nestbox-deep-\(getpid()).lua"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try """
+            local top = ui.View{ frame = { 0, 0, 300, 300 } }
+            local v = top
+            for _ = 1, 3000 do
+              local n = ui.View{ frame = { 0, 0, 300, 300 }, autoresizingMask = "flexibleWidth" }
+              v:addSubview(n); v = n
+            end
+            top.frame = { 0, 0, 200, 200 }
+            print(v.frame.width)
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let binary = try #require(ExecutableTests.binary, "nestbox is built before the tests")
+        let r = try runBinary(["-c", "ulimit -s 1024 && exec \"$0\" run \"$1\" --trace none", binary.path, file],
+                              binary: URL(fileURLWithPath: "/bin/sh"))
+        #expect(r.code == 0, "\(r.err.prefix(300))")
+        #expect(r.out.hasPrefix("200.0\n"))
+    }
+
     @Test("nestbox repl reads a pipe line by line, without prompts")
     func replInAPipe() throws {
         let r = try runBinary(["repl"], input: "x = 20\nfunction f()\n  return x + 1\nend\nf() * 2\n")

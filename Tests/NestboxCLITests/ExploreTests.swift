@@ -3,6 +3,9 @@ import Testing
 @testable import NestboxCLI
 import NestboxLua
 import Containment
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `nestbox explore` (docs/explore.md): planted bugs found and shrunk, correct designs
 /// explored clean, exit codes, the repro's replay, the database, and determinism. In this
@@ -146,6 +149,12 @@ import Containment
                      ExploreStep(wait: .none, input: .tap(.init(x: 300, y: 300)), note: "<Button: gone>")]
         let replayed = SequenceRun(runtime: rt, lintFails: false).replay(stale)
         #expect(replayed.steps.map(\.note) == ["<Button: card0.push>", "<Button: card1.push>", "<View: sheet>", ""])
+    }
+
+    @Test("a crash's repro runs in a child: its end is named as the sequence's was, and the explorer lives on")
+    func crashReproInAChild() {
+        #expect(Explorer.inChild { 3 } == "exit 3")
+        #expect(Explorer.inChild { kill(getpid(), SIGKILL); return 0 } == "signal 9")
     }
 
     @Test("a drag the explorer makes ends on the screen")
