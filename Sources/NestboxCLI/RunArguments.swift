@@ -147,6 +147,14 @@ struct RunArguments {
             pictures?.finish(session.runtime.simulation)
             recorder?.finish(session.runtime.simulation)
         }
+        // An output named as a module the script required would write over it too; known
+        // only now, it is not written, and the run's end is a usage error.
+        var overModule = false
+        for (flag, path) in [("--report", report), ("--record", record)] {
+            guard let path, let module = session.runtime.modulePaths.first(where: { isSameFile(path, $0) }) else { continue }
+            output.err("nestbox: \(flag) \(path) is \(module), a module the script requires: the run would write over it\n")
+            overModule = true
+        }
         // Pictures of a run that failed show where it stopped; a limit leaves none.
         // A switch, not a Set: building a Set's metadata at run time scans the binary's
         // conformance records, a tenth of a plain run's start-up (docs/performance.md).
@@ -175,7 +183,7 @@ struct RunArguments {
         // The golden's comparison is known before the page is written, so a page of a run
         // that exits 4 says why, as one that exits 1 under --keep-going does.
         let expectDiff = result.code == .ok ? expect.flatMap { _ in golden }.flatMap { g in result.report.flatMap { unifiedDiff(expected: g, actual: $0) } } : nil
-        if let recorder, let path = report, wrote {
+        if let recorder, let path = report, wrote, !overModule {
             // An expectation's diff comes whole (40 lines at most), as the terminal shows it.
             recorder.failure = Self.firstLines(result.outcome.expectationMessage)
                 ?? result.outcome.failureLine
@@ -188,6 +196,7 @@ struct RunArguments {
         // The lints follow the report and the outcome's line, whatever the outcome.
         let lints = lint && result.report != nil ? session.runtime.lintReport() : nil
         if let lints { output.err(lints.text(stoppedBy: result.outcome, ranToEnd: session.runtime.ranToEnd)) }
+        if overModule { return .usage }
         guard result.code == .ok, let report = result.report else { return result.code }
         if let record, let failure = writeFile(report, to: record) {
             output.err("nestbox: cannot write \(record): \(failure)\n")

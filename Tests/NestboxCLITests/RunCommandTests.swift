@@ -512,5 +512,16 @@ extension RunCommandTests {
         let t = nestbox(["test", spec, "--junit", spec])
         #expect(t.code == 2 && t.err == "nestbox: --junit \(spec) is the spec file \(spec): not written over\n", "\(t.err)")
         #expect(try String(contentsOfFile: spec, encoding: .utf8) == "it('passes', function() end)\n")
+        // A module the script requires, known once the run has loaded it: not written.
+        let module = dir + "/keptlib.lua"
+        try "return { x = 1 }\n".write(toFile: module, atomically: true, encoding: .utf8)
+        let main = dir + "/usesmodule.lua"
+        try "local l = require('keptlib')\nprint(l.x)\n".write(toFile: main, atomically: true, encoding: .utf8)
+        for flag in ["--report", "--record"] {
+            let r = nestbox(["run", main, "--trace", "none", flag, module])
+            #expect(r.code == 2 && r.err == "nestbox: \(flag) \(module) is \(module), a module the script requires: the run would write over it\n", "\(r.err)")
+            #expect(r.out.hasPrefix("1\n"))
+        }
+        #expect(try String(contentsOfFile: module, encoding: .utf8) == "return { x = 1 }\n")
     }
 }

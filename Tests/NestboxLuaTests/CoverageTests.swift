@@ -368,6 +368,12 @@ import InvariantChecking
         v:addSubview(w)
         print(w.superview == v)
         print(getmetatable(h.traitCollection), h.traitCollection == ui.ViewController{}.traitCollection)
+        -- The check keeps the getmetatable it was made with; a view is no table.
+        local saved = getmetatable
+        getmetatable = function() end
+        print(pcall(rawset, ui.View, "frame", 5))
+        getmetatable = saved
+        print(pcall(rawset, w, "x", 1))
         """)
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == """
@@ -375,6 +381,8 @@ import InvariantChecking
         false\trawset on a class or a table of ui's: set its fields with '=', which checks them (docs/api-conventions.md)
         true
         locked\ttrue
+        false\trawset on a class or a table of ui's: set its fields with '=', which checks them (docs/api-conventions.md)
+        false\tbad argument #1 to 'rawset' (table expected, got userdata)
 
         """)
         #expect(rt.simulation.trace.events.contains { $0.kind == .warning && $0.body.contains("viewWillAppear") })

@@ -75,8 +75,8 @@ import InvariantChecking
         guard case .scriptError(let message, let traceback) = outcome else {
             Issue.record("expected an error, got \(outcome)"); return
         }
-        #expect(message == "prelude:15: attempt to index a number value (local 't')")
-        #expect(traceback == "stack traceback:\n\tprelude:15: in field 'concat'\n\tprobe:3: in main chunk")
+        #expect(message == "prelude:19: attempt to index a number value (local 't')")
+        #expect(traceback == "stack traceback:\n\tprelude:19: in field 'concat'\n\tprobe:3: in main chunk")
     }
 
     /// Bytes another Lua build wrote (another version byte, other sizes), cut short, or

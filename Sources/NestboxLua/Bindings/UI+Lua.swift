@@ -304,6 +304,7 @@ enum UIFunctions {
                 let path = folder.isEmpty ? file : folder == "/" ? "/" + file : folder + "/" + file
                 searched.append(path)
                 if let data = FileManager.default.contents(atPath: path) {
+                    if a.rt.modulePaths.count < 1_000, !a.rt.modulePaths.contains(path) { a.rt.modulePaths.append(path) }
                     // A module's text is linted as the script's is (L16, L17), when it loads.
                     if a.rt.simulation.linter != nil, a.rt.lintedModules.insert(path).inserted {
                         a.rt.sourceLints += SourceLint.findings(source: String(decoding: data, as: UTF8.self), file: path)

@@ -45,6 +45,8 @@ public final class LuaRuntime {
     /// The modules whose text `sourceLints` has: each is read once, however often a
     /// script retries a `require` that fails.
     var lintedModules: Set<String> = []
+    /// The files `require` loaded, in order (at most 1,000): outputs must not name them.
+    public internal(set) var modulePaths: [String] = []
     var metatableRefs: [Int32] = []    // LUA_NOREF until the type's first object
     /// Per type, its methods and properties tables (setup's), for its metatable.
     var typeTablesRef: Int32 = LUA_NOREF

@@ -24,6 +24,10 @@ enum Prelude {
 
     static let source = #"""
 local ui, loadscript = ...
+-- The globals the functions below call, as they are now: a script that replaces one
+-- (`getmetatable = function() end`) changes neither what they check nor where they fail.
+local type, getmetatable, setmetatable, error, tostring, rawget, rawequal, next = type, getmetatable, setmetatable, error, tostring, rawget, rawequal, next
+local pairs, ipairs, select, string, table, math = pairs, ipairs, select, string, table, math
 
 -- ui.Transform: affine transforms as plain tables {a, b, c, d, tx, ty}.
 local Transform = {}
@@ -76,7 +80,8 @@ end
 -- rawset would skip.
 local rawsetfn = rawset
 function rawset(t, k, v)
-  if type(t) == "table" and getmetatable(t) == "locked" then
+  if type(t) ~= "table" then error("bad argument #1 to 'rawset' (table expected, got " .. type(t) .. ")", 2) end
+  if getmetatable(t) == "locked" then
     error("rawset on a class or a table of ui's: set its fields with '=', which checks them (docs/api-conventions.md)", 2)
   end
   return rawsetfn(t, k, v)
