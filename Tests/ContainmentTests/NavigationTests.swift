@@ -30,6 +30,25 @@ extension NavigationTests {
         return (sim, nav, vcs)
     }
 
+    @Test("an emptied stack takes the controller shown off the screen, balanced; a list naming one twice is W24")
+    func emptiedAndDuplicated() throws {
+        let (sim, nav, vcs) = try onScreenNav(["a", "b"])
+        #expect(throws: ContainmentError("NSInternalInconsistencyException",
+                                         "All view controllers in a navigation controller must be distinct ((<ViewController: a>, <ViewController: b>, <ViewController: a>))")) {
+            try nav.setViewControllers([vcs[0], vcs[1], vcs[0]], animated: false)
+        }
+        #expect(nav.viewControllers.map(\.name) == ["a", "b"])
+        try nav.setViewControllers([], animated: false)
+        expectTrace(sim, """
+            b.viewWillDisappear(animated: false)
+            b.viewDidDisappear(animated: false)
+            a.didMove(toParent: nil)
+            """)
+        sim.settle()
+        #expect(nav.viewControllers.isEmpty && nav.children.isEmpty)
+        #expect(vcs[1].appearanceState == .disappeared && vcs[1].viewIfLoaded?.window == nil)
+    }
+
     @Test("S18 first shown, with a delegate (didMove before didShow, Q9)")
     func s18() throws {
         let sim = Simulation()

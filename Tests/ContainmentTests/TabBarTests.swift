@@ -50,6 +50,43 @@ extension TabBarTests {
         #expect(t.tabBar.subviews[0].subviews.map(\.className) == ["TabBarSwappableImageView", "TabBarButtonLabel"])
     }
 
+    @Test("Q13c: a new list that drops the selected controller: it disappears while still a child in the window, then leaves; the new selection appears")
+    func newListDropsTheSelected() throws {
+        let (sim, t, vcs, _) = try tabs(["a", "b"])
+        try t.setSelectedIndex(1)
+        var seen: [String] = []
+        (vcs[1] as! Probe).onHook = { p, hook in
+            if case .viewWillDisappear = hook {
+                seen.append("window \(p.view.window != nil), parent \(p.parent === t), moving \(p.isMovingFromParent)")
+            }
+        }
+        let c = Probe(sim, "c")
+        sim.trace.mark(nil)
+        try t.setViewControllers([c, vcs[0]])
+        expectTrace(sim, """
+            b.willMove(toParent: nil)
+            b.viewWillDisappear(animated: false)
+            b.viewDidDisappear(animated: false)
+            b.didMove(toParent: nil)
+            c.willMove(toParent: t)
+            c.didMove(toParent: t)
+            a.viewWillAppear(animated: false)
+            a.viewIsAppearing(animated: false)
+            a.viewDidAppear(animated: false)
+            """)
+        #expect(seen == ["window true, parent true, moving true"])
+        #expect(t.selectedViewController === vcs[0] && vcs[0].view.window != nil && vcs[1].viewIfLoaded?.window == nil)
+    }
+
+    @Test("Q13c: a list that names a controller twice is refused, and nothing changes")
+    func duplicates() throws {
+        let (_, t, vcs, _) = try tabs(["a", "b"])
+        #expect(throws: ContainmentError("NSInvalidArgumentException", "Nestbox: <ViewController: a> is listed twice in the view controllers of <TabBarController: t>")) {
+            try t.setViewControllers([vcs[0], vcs[1], vcs[0]])
+        }
+        #expect(t.viewControllers.map(\.name) == ["a", "b"] && t.children.map(\.name) == ["a", "b"])
+    }
+
     @Test("replacing viewControllers keeps the selected controller if it stays, else selects the same index, else the first; children follow the list")
     func replacingReselects() throws {
         let (sim, t, vcs, _) = try tabs(["a", "b", "c"])

@@ -119,6 +119,19 @@ extension NavigationController {
     func show(from: ViewController?, operation: Operation, animated: Bool,
               popped: [ViewController], added: [ViewController], quiet: ViewController? = nil) {
         guard isShowing, let to = topViewController else {
+            // An emptied stack (UIKit allows one: UINavigationController() has one): the
+            // controller on screen leaves it, its callbacks balanced, before it leaves the
+            // stack; nothing comes in its place.
+            // (Behind an animated transition still running, its end settles what shows.)
+            if isShowing, !isTransitioning || deferred != nil, let top = visibleTop, let tv = top.viewIfLoaded,
+               tv.superview === viewIfLoaded {
+                deferred = nil
+                isTransitioning = false
+                top.containerBegin(false, animated: false)
+                tv.removeFromSuperview()
+                top.containerEnd()
+                visibleTop = nil
+            }
             release(popped, quiet: quiet)
             if let tabs = parent as? TabBarController, tabs.selectedViewController === self { tabs.updateBottomBar() }
             navigationBar.update()

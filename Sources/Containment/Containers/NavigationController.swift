@@ -218,6 +218,11 @@ public final class NavigationController: ViewController {
         for vc in list where vc is NavigationController {
             throw ContainmentError.invalidArgument("Pushing a navigation controller is not supported")
         }
+        // W24: a controller listed twice would be the stack's child twice.
+        if list.indices.contains(where: { i in list[..<i].contains { $0 === list[i] } }) {
+            throw ContainmentError("NSInternalInconsistencyException",
+                                   "All view controllers in a navigation controller must be distinct ((\(list.map(\.objectDescription).joined(separator: ", "))))")
+        }
         simulation.trace.record(.call, self, "setViewControllers",
                                 [("_", .string(list.map(\.name).joined(separator: ", "))), ("animated", .bool(animated))])
         // Q7: behind an interactive transition the replacement waits for its outcome whole,

@@ -77,8 +77,18 @@ extension TabBarController {
         tabBar.selectedItem = target.tabBarItem
         tabBar.refreshButtons()
         updateBottomBar()
-        guard isShowing, let old else {
-            if let old { old.viewIfLoaded?.removeFromSuperview() }
+        guard let old else {
+            // Q13c: the selected controller left with the list: the new one appears on
+            // its own (off screen, it is only put in place).
+            guard isShowing else { if isViewLoaded { installSelected() }; return }
+            target.containerBegin(true, animated: false)
+            installSelected()
+            target.deliverIsAppearing()
+            target.containerEnd()
+            return
+        }
+        guard isShowing else {
+            old.viewIfLoaded?.removeFromSuperview()
             if isViewLoaded { installSelected() }
             return
         }

@@ -78,6 +78,11 @@ public final class TabBarController: ViewController {
     /// Sets the controllers. Children get willMove and didMove now (Q12); every one is
     /// customizable (UITabBarController.h).
     public func setViewControllers(_ list: [ViewController]) throws {
+        // Q13c: a controller listed twice would be a tab twice and a child twice; UIKit's
+        // text for it is not known.
+        if let i = list.indices.first(where: { i in list[..<i].contains { $0 === list[i] } }) {
+            throw ContainmentError.invalidArgument("Nestbox: \(list[i].objectDescription) is listed twice in the view controllers of \(objectDescription)")
+        }
         simulation.trace.record(.call, self, "setViewControllers", [("_", .string(list.map(\.name).joined(separator: ", ")))])
         let old = viewControllers
         let oldIndex = selectedIndex
@@ -90,7 +95,17 @@ public final class TabBarController: ViewController {
         }
         for vc in old where !list.contains(where: { $0 === vc }) && vc.parent === self {
             vc.willMove(toParent: nil)
-            vc.viewIfLoaded?.removeFromSuperview()
+            if vc === selectedViewController, isShowing {
+                // Q13c: the selected one leaves the screen as it leaves the list, still a
+                // child and in the window for its viewWillDisappear (before its view is
+                // removed, as Apple documents it); the next selection is installed anew.
+                vc.containerBegin(false, animated: false)
+                vc.viewIfLoaded?.removeFromSuperview()
+                vc.containerEnd()
+                selectedViewController = nil
+            } else {
+                vc.viewIfLoaded?.removeFromSuperview()
+            }
             vc.removeFromParent()
         }
         for vc in list where !old.contains(where: { $0 === vc }) {
