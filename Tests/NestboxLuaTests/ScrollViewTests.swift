@@ -23,6 +23,23 @@ import Containment
 
         """
 
+    @Test("a scroll view and a table clip to their bounds by default, as UIKit's; a cell's label fits the table's width")
+    func clipsAndCellWidths() throws {
+        let (outcome, out, _) = try runLua(Self.window + """
+            local s, v = ui.ScrollView{}, ui.View{}
+            local t = ui.TableView{ frame = { 0, 0, 120, 300 }, rows = { "One", "Two" } }
+            root.view:addSubview(t)
+            ui.settle()
+            local label = t.subviews[1].subviews[1]
+            print(s.clipsToBounds, t.clipsToBounds, v.clipsToBounds, label.frame.x, label.frame.width)
+            t.frame = { 0, 0, 200, 300 }
+            ui.settle()
+            print(t.subviews[1].subviews[1].frame.width)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "true\ttrue\tfalse\t16.0\t88.0\n168.0\n")
+    }
+
     @Test("a table under a navigation bar starts below it, and a tap on a row's title selects it")
     func tableUnderNavigationBar() throws {
         let (outcome, out, rt) = try runLua("""

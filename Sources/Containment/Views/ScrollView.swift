@@ -92,6 +92,9 @@ public class ScrollView: View {
 
     public override init(simulation: Simulation, className: String = "ScrollView", name: String? = nil, frame: Rect = .zero) {
         super.init(simulation: simulation, className: className, name: name, frame: frame)
+        // UIScrollView clips to its bounds unless told not to: content scrolled out of
+        // view is not drawn (a peeking pager turns it off).
+        clipsToBounds = true
     }
 
     public var contentOffset: Point {

@@ -74,6 +74,12 @@ public final class TableView: ScrollView, TapHandling {
     /// rows that scroll in (dequeueReusableCell).
     func updateVisibleCells() {
         let rows = visibleRows
+        // A new width (a rotation, a resized menu) reaches the cells in place.
+        for row in cells.keys.sorted() {
+            guard let c = cells[row], c.frame.size.width != bounds.size.width else { continue }
+            c.frame = Rect(x: 0, y: c.frame.origin.y, width: bounds.size.width, height: c.frame.size.height)
+            c.layOutLabel()
+        }
         for row in cells.keys.sorted() where !rows.contains(row) {
             guard let c = cells[row] else { continue }
             c.detach()
@@ -90,6 +96,7 @@ public final class TableView: ScrollView, TapHandling {
             let c = reusable.popLast() ?? TableViewCell(table: self)
             c.row = row
             c.frame = Rect(x: 0, y: Double(row) * rowHeight, width: bounds.size.width, height: rowHeight)
+            c.layOutLabel()
             c.textLabel.text = title
             attach(c, at: subviews.count)
             cells[row] = c
@@ -129,8 +136,13 @@ public final class TableViewCell: View, TapHandling {
         self.table = table
         textLabel = Label(simulation: table.simulation, name: nil)
         super.init(simulation: table.simulation, className: "TableViewCell", name: nil)
-        textLabel.frame = Rect(x: 16, y: 0, width: 300, height: table.rowHeight)
         attach(textLabel, at: 0)
+    }
+
+    /// The label within the cell's margins (16 points each side, an iPhone's), as
+    /// UIKit's default cell style lays out its textLabel.
+    func layOutLabel() {
+        textLabel.frame = Rect(x: 16, y: 0, width: max(0, frame.size.width - 32), height: frame.size.height)
     }
 
     public func handleTap(at point: Point) -> Bool {

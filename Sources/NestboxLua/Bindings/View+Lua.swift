@@ -148,7 +148,7 @@ enum ViewBinding {
         LuaProperty("tintColor", "string?", doc: "A color name.",
                     get: { c in c.L.push(try view(c).tintColor); return 1 },
                     set: { c, i in let o = try view(c); o.tintColor = o.hold(try c.args.colour(i), replacing: o.tintColor) }),
-        LuaProperty("clipsToBounds", "boolean", doc: "Whether subviews outside the bounds are cut off (and untouchable).",
+        LuaProperty("clipsToBounds", "boolean", doc: "Whether subviews are drawn cut off at the bounds; true by default for a scroll view (and a table), as in UIKit. A touch outside a view's bounds misses its subviews either way.",
                     get: { c in c.L.push(try view(c).clipsToBounds); return 1 },
                     set: { c, i in try view(c).clipsToBounds = try c.args.boolean(i) }),
         LuaProperty("autoresizingMask", "string[]", doc: "How the frame follows the superview's size: mask names such as `flexibleWidth` (a single name may be given).",

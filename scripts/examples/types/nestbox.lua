@@ -306,7 +306,7 @@ function ViewControllerClass:extend(name) end
 ---@field tag integer A number for the script's own use.
 ---@field backgroundColor string? A color name.
 ---@field tintColor string? A color name.
----@field clipsToBounds boolean Whether subviews outside the bounds are cut off (and untouchable).
+---@field clipsToBounds boolean Whether subviews are drawn cut off at the bounds; true by default for a scroll view (and a table), as in UIKit. A touch outside a view's bounds misses its subviews either way.
 ---@field autoresizingMask string[] How the frame follows the superview's size: mask names such as `flexibleWidth` (a single name may be given).
 ---@field layoutMargins (Insets|number[]) The margins `{top, left, bottom, right}`.
 ---@field subviews View[] The subviews, back to front. (read-only)
