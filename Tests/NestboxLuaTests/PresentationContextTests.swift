@@ -18,6 +18,41 @@ import Containment
 
         """
 
+    @Test("viewDidDisappear comes after the view left the window: a full-screen presenter, a dismissed controller of every style, a custom animator's")
+    func didDisappearAfterTheViewLeft() throws {
+        let (outcome, out, _) = try runLua("""
+            local function where(name) return function(self) print(name, self.view.window ~= nil, self.view.superview ~= nil) end end
+            local a = ui.ViewController{ name = "a", viewDidDisappear = where("a") }
+            ui.window.rootViewController = a
+            ui.window:makeKeyAndVisible()
+            for _, style in ipairs({ "fullScreen", "pageSheet", "overFullScreen" }) do
+              local m = ui.ViewController{ name = style, modalPresentationStyle = style, viewDidDisappear = where(style) }
+              a:present(m, true); ui.settle()
+              m:dismiss(true); ui.settle()
+            end
+            local animator = { transitionDuration = 0.1, animateTransition = function(ctx)
+              local to = ctx:view("to")
+              if to then ctx.containerView:addSubview(to) end
+              ui.animate{ duration = 0.1, animations = function() end, completion = function() ctx:completeTransition(true) end }
+            end }
+            local c = ui.ViewController{ name = "custom", modalPresentationStyle = "fullScreen", viewDidDisappear = where("custom"),
+              transitioningDelegate = { animationControllerForPresented = function() return animator end,
+                                        animationControllerForDismissed = function() return animator end } }
+            a:present(c, true); ui.settle()
+            c:dismiss(true); ui.settle()
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            a\tfalse\tfalse
+            fullScreen\tfalse\tfalse
+            pageSheet\tfalse\tfalse
+            overFullScreen\tfalse\tfalse
+            a\tfalse\tfalse
+            custom\tfalse\tfalse
+
+            """)
+    }
+
     @Test("currentContext covers the view of the controller that defines the context, under the tab bar, and puts it back")
     func currentContext() throws {
         let (outcome, out, rt) = try runLua(Self.tabs + """

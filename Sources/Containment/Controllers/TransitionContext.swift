@@ -37,6 +37,10 @@ public final class TransitionContext: SimObject {
         var keepsFromView = false
         /// to's did-callback before from's: a presentation's (S37) and a dismissal's (Q15).
         var endsToFirst = false
+        /// Completed, from's view leaves the window just before from's did-callback, as
+        /// `viewDidDisappear` means (Apple: "its view was removed from a view
+        /// hierarchy"): a full-screen presentation's presenting side, a dismissed one.
+        var removesFromViewBeforeItsEnd = false
         /// The presenting side stays in the window: its view is not the context's to
         /// give (`view("from")` of a presentation, `view("to")` of a dismissal is nil,
         /// as in UIKit).
@@ -97,15 +101,17 @@ public final class TransitionContext: SimObject {
         case .coveringPresentation(let animated):
             // S37's order; the presenting views leave after the presentation completes,
             // which the presentation's own completion does (keepsFromView here).
-            return Policy(isAnimated: animated, reversesAtEnd: true, keepsFromView: true, endsToFirst: true)
+            return Policy(isAnimated: animated, reversesAtEnd: true, keepsFromView: true, endsToFirst: true,
+                          removesFromViewBeforeItsEnd: true)
         case .dismissal(let animated):
             // The presenting side never disappeared, so it gets no callbacks (S39).
             return Policy(isAnimated: animated, reversesAtEnd: true, managesTo: false, keepsFromView: true,
-                          endsToFirst: true, hidesPresenterView: true)
+                          endsToFirst: true, removesFromViewBeforeItsEnd: true, hidesPresenterView: true)
         case .uncoveringDismissal(let animated):
             // Q15: the presenting side's did-appear first; the dismissal's completion
             // takes the dismissed views away.
-            return Policy(isAnimated: animated, reversesAtEnd: true, keepsFromView: true, endsToFirst: true)
+            return Policy(isAnimated: animated, reversesAtEnd: true, keepsFromView: true, endsToFirst: true,
+                          removesFromViewBeforeItsEnd: true)
         }
     }
 
@@ -179,6 +185,7 @@ public final class TransitionContext: SimObject {
                 }
             } else if policy.endsToFirst {
                 if policy.managesTo { end(to) }
+                if policy.removesFromViewBeforeItsEnd { from.viewIfLoaded?.detach() }
                 if policy.managesFrom { end(from) }
             } else {
                 if policy.managesFrom { end(from) }

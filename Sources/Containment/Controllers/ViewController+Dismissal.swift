@@ -165,6 +165,8 @@ extension ViewController {
         // Q15: the presenting side's did-appear, then the dismissed one's did-disappear.
         let end = {
             if coversPresenter { presenter.endAppearance() }
+            // The dismissed view leaves before its viewDidDisappear, as that means.
+            top.viewIfLoaded?.detach()
             top.endAppearance()
             finish()
         }

@@ -197,7 +197,9 @@ extension ViewController {
                                     animations: { if fades { presentedView.alpha = alpha } else { presentedView.frame = final } })
         let end = {
             vc.endAppearance()
-            if coversPresenter { presenter.endAppearance() }
+            // The presenting views leave as the presentation completes (Apple's
+            // .fullScreen), before their viewDidDisappear: "its view was removed".
+            if coversPresenter { presenter.viewIfLoaded?.detach(); presenter.endAppearance() }
             finish(true)
             // Q17: a size transition during the slide left the view where the old size
             // put it; landed, it takes its style's frame for the window it is in now.
