@@ -57,6 +57,20 @@ extension TransitionTests {
         #expect(!b.isViewLoaded && a.view.superview === p.view)
     }
 
+    @Test("Q2: a from whose view is in no view is refused, animated or by an animator; nothing happens")
+    func fromInNoView() throws {
+        let (sim, p, a, b) = try setUp()
+        try p.addChild(b)
+        let c = Probe(sim, "c")
+        try p.addChild(c)
+        sim.trace.mark(nil)
+        let refusal = ContainmentError("NSInvalidArgumentException",
+            "Nestbox: transition(from:to:) needs <ViewController: c>'s view in a view hierarchy: <ViewController: b>'s view goes into its superview, and it has none")
+        #expect(throws: refusal) { try p.transition(from: c, to: b, duration: 0.3, animations: nil, completion: nil) }
+        #expect(throws: refusal) { try p.transition(from: c, to: b, animator: NeverAnimator()) }
+        #expect(sim.trace.sinceMark.isEmpty && !b.isViewLoaded && a.view.superview === p.view)
+    }
+
     @Test("S14 the caller added to.view first: W1 for to")
     func s14() throws {
         let (sim, p, a, b) = try setUp()
@@ -143,4 +157,11 @@ extension TransitionTests {
         #expect(result == true && a.view.superview == nil && b.appearanceState == .appeared)
         #expect(b.view.frame.origin.x == 0)
     }
+}
+
+/// An animator a refused transition must never reach.
+final class NeverAnimator: TransitionAnimator {
+    func transitionDuration(_ ctx: TransitionContext) -> Double { 0.3 }
+    func animateTransition(_ ctx: TransitionContext) { Issue.record("the refused transition ran its animator") }
+    func animationEnded(_ ctx: TransitionContext, completed: Bool) {}
 }

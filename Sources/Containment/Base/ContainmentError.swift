@@ -41,6 +41,10 @@ enum Messages {
     static func transitionUnderManualForwarding(_ parent: SimObject) -> String {
         "Nestbox: \(parent.objectDescription) forwards appearance callbacks to its children itself (shouldAutomaticallyForwardAppearanceMethods is false), so -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:] fails (UIViewController.h)"
     }
+    /// Q2: UIKit puts to's view in from's view's superview; Nestbox's text.
+    static func transitionFromNowhere(_ from: ViewController, _ to: ViewController) -> String {
+        "Nestbox: transition(from:to:) needs \(from.objectDescription)'s view in a view hierarchy: \(to.objectDescription)'s view goes into its superview, and it has none"
+    }
     static func directAppearanceCall(_ selector: String, _ x: ViewController) -> String {
         "[ViewController] Calling -\(selector): directly on a view controller is not supported, and may result in out-of-order callbacks and other inconsistent behavior. Use the -beginAppearanceTransition:animated: and -endAppearanceTransition APIs on UIViewController to manually drive appearance callbacks instead. Make a symbolic breakpoint at UIViewControllerAlertForAppearanceCallbackMisuse to catch this in the debugger. View controller: \(x.objectDescription)"
     }

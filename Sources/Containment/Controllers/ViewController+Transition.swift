@@ -26,6 +26,7 @@ extension ViewController {
             from.beginAppearance(false, animated: animated)
             to.beginAppearance(true, animated: animated)
         }
+        // Checked above; a will-disappear hook may have taken it out meanwhile.
         let container = fromView.superview ?? view
         try container.insertSubview(toView, aboveSubview: fromView)
         if onScreen { to.deliverIsAppearing() }
@@ -43,11 +44,15 @@ extension ViewController {
         if duration > 0 { simulation.clock.schedule(after: duration, end) } else { simulation.clock.enqueue(end) }
     }
 
-    /// W2: both must be children of the receiver.
+    /// W2: both must be children of the receiver. And (Q2) from's view must be in a
+    /// view: to's view goes into its superview, and there is none to take it.
     func checkTransitionChildren(_ from: ViewController, _ to: ViewController) throws {
         guard from.parent === self, to.parent === self else {
             throw ContainmentError.invalidArgument(
                 "Children view controllers \(from.objectDescription) and \(to.objectDescription) must have a common parent view controller when calling -[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:]")
+        }
+        guard from.viewIfLoaded?.superview != nil else {
+            throw ContainmentError.invalidArgument(Messages.transitionFromNowhere(from, to))
         }
     }
 
@@ -74,7 +79,7 @@ extension ViewController {
             }
         }
         let ctx = TransitionContext(simulation: simulation, kind: .childTransition(fromView: fromView),
-                                    container: fromView.superview ?? view, from: from, to: to, animator: animator,
+                                    container: fromView.superview ?? fromView, from: from, to: to, animator: animator,
                                     interactive: interaction != nil, completion: completion)
         if ctx.policy.onScreen {
             from.beginAppearance(false, animated: ctx.isAnimated)
