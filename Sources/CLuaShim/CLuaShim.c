@@ -751,17 +751,66 @@ int nb_passedonwhere_lua(lua_State *L) {
     return 1;
 }
 
+/* Lua's own errors that carry no position when a C function is running (a hook's call,
+   a timer's, a binding's): they get the innermost Lua line, as every error names one. */
+static const char *with_position(lua_State *L, const char *msg) {
+    static const char *const unplaced[] = {
+        "C stack overflow", "attempt to yield across a C-call boundary",
+        "attempt to yield from outside a coroutine", "error in error handling",
+    };
+    int known = 0;
+    for (size_t i = 0; i < sizeof unplaced / sizeof unplaced[0]; i++)
+        if (strcmp(msg, unplaced[i]) == 0) known = 1;
+    if (!known) return msg;
+    lua_Debug ar;
+    /* The parser's own (nesting too deep) is placed by the loader, in the text it reads
+       (`require`'s, `load`'s). */
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "nf", &ar)) {
+        int loading = lua_tocfunction(L, -1) == nb_loadscript_lua || (ar.name != NULL && strcmp(ar.name, "load") == 0);
+        lua_pop(L, 1);
+        if (loading) return msg;
+    }
+    for (int level = 1; level < 1000 && lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+            return lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
+    }
+    return msg;
+}
+
+/* The message as the traceback takes it, a C string: a NUL in a script's text is
+   written `\0`, not the end of the message. */
+static const char *nb_tostring_nul_escaped(lua_State *L, int idx) {
+    size_t len;
+    const char *s = lua_tolstring(L, idx, &len);
+    if (s == NULL || memchr(s, 0, len) == NULL) return s;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == 0) luaL_addstring(&b, "\\0"); else luaL_addchar(&b, s[i]);
+    }
+    luaL_pushresult(&b);
+    return lua_tostring(L, -1);
+}
+
 int nb_msghandler(lua_State *L) {
     nb_state *st = nb_getstate(L);
     st->error_passed_on = nb_passing_at(L, st, 1);     /* level 1: what raised the error */
     st->passing_frame = NULL;
-    const char *msg = lua_type(L, 1) == LUA_TSTRING ? with_hint(L, lua_tostring(L, 1)) : NULL;
+    const char *msg = lua_type(L, 1) == LUA_TSTRING ? with_hint(L, with_position(L, nb_tostring_nul_escaped(L, 1))) : NULL;
     if (msg == NULL) {
         int t = lua_type(L, 1);
         const char *value;
         if (t == LUA_TNIL || t == LUA_TBOOLEAN || t == LUA_TNUMBER) value = luaL_tolstring(L, 1, NULL);
-        else if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) value = lua_tostring(L, -1);
-        else value = lua_pushfstring(L, "a %s", luaL_typename(L, 1));
+        else {
+            /* A __tostring that fails (or yields) is the value's, not the script's error:
+               called protected, and the value is then named by its type. */
+            value = NULL;
+            if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+                lua_pushvalue(L, 1);
+                if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) value = lua_tostring(L, -1);
+            }
+            if (value == NULL) value = lua_pushfstring(L, "a %s", luaL_typename(L, 1));
+        }
         lua_Debug ar;
         int level = 1;
         while (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline <= 0) level++;

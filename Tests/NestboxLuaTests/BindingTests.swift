@@ -533,12 +533,22 @@ extension BindingTests {
         ("error(false)", "error value: false"),
         ("error(setmetatable({}, { __tostring = function() return 'custom' end }))", "error value: custom"),
         ("error(ui.View{ name = 'v' })", "error value: <View: v>"),
+        // A __tostring that fails or yields leaves the value named by its type.
+        ("error(setmetatable({}, { __tostring = function() error('inner') end }))", "error value: a table"),
+        ("error(setmetatable({}, { __tostring = function() coroutine.yield() end }))", "error value: a table"),
     ])
     func errorValues(_ code: String, _ expected: String) throws {
         let hook = try errorMessage("local c = ui.ViewController{ viewDidLoad = function() \(code) end }\nlocal v = c.view")
         #expect(hook == "test:1: " + expected)
         let main = try errorMessage(code)
         #expect(main == "test:1: " + expected)
+    }
+
+    @Test("Lua's position-less errors get the innermost Lua line; a NUL in a message is written \\0")
+    func positionlessAndNul() throws {
+        #expect(try errorMessage("local function f() ui.after(0.001, f); ui.advance(0.001) end\nf()") == "test:1: C stack overflow")
+        #expect(try errorMessage("local c = ui.ViewController{ viewDidLoad = function() error('a\\0b') end }\nlocal v = c.view")
+                == "test:1: a\\0b")
     }
 
     @Test func syntaxAndExpectationFailures() throws {
