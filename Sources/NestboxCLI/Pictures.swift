@@ -48,10 +48,14 @@ final class Pictures {
         // Weak: the simulation keeps this closure and may outlive the pictures.
         sim.stop(at: Array(shotTimes.union(frameTimes))) { [weak self] t in
             guard let self else { return }
-            if request.open, let end = endOfRun, t > end + 1e-9 { return }
-            guard let picture = draw(sim, with: &renderer) else { return }
-            if shotTimes.contains(t), let path = request.snapshot { shots.append((picturePath(path, time: t), picture)) }
-            if frameTimes.contains(t) { frames.append((t, picture)) }
+            // An open strip ends with the run; a --snapshot-at time past the end still
+            // shows the last state, with or without a strip (`finish`).
+            let stripEnded = request.open && endOfRun.map { t > $0 + 1e-9 } == true
+            let shot = shotTimes.contains(t) ? request.snapshot : nil
+            let frame = frameTimes.contains(t) && !stripEnded
+            guard shot != nil || frame, let picture = draw(sim, with: &renderer) else { return }
+            if let path = shot { shots.append((picturePath(path, time: t), picture)) }
+            if frame { frames.append((t, picture)) }
         }
     }
 

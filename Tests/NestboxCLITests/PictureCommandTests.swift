@@ -142,6 +142,25 @@ import NestboxCLI
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
+    @Test("Q31: a --snapshot-at time past a failed run's end shows its last state, with or without a filmstrip")
+    func snapshotPastAFailure() throws {
+        let file = try script("""
+            local v = ui.View{ name = "v", frame = { 0, 0, 10, 10 } }
+            ui.window:addSubview(v)
+            ui.animate{ duration = 1, animations = function() v.alpha = 0 end }
+            ui.advance(0.5)
+            error("boom")
+            """)
+        let dir = (file as NSString).deletingLastPathComponent
+        for strip in [[], ["--filmstrip", dir + "/strip.svg", "--every", "0.1"]] {
+            let r = nestbox(["run", file, "--trace", "none", "--snapshot-at", "0.2,0.7", "--snapshot", dir + "/s-%t.svg"] + strip)
+            #expect(r.code == 1, "\(r.err)")
+            #expect(FileManager.default.fileExists(atPath: dir + "/s-0.200.svg"), "\(strip)")
+            #expect(FileManager.default.fileExists(atPath: dir + "/s-0.700.svg"), "\(strip)")
+            try? FileManager.default.removeItem(atPath: dir + "/s-0.700.svg")
+        }
+    }
+
     @Test(arguments: [
         (["--snapshot", "x.jpg"], "--snapshot must name a .svg or .png file (got x.jpg)"),
         (["--snapshot-at", "1"], "--snapshot-at needs --snapshot PATH"),

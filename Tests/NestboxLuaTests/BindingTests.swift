@@ -451,6 +451,8 @@ extension BindingTests {
                 == "test:2: 'frame' is a property of View: read it on an object, not on the class (docs/api-conventions.md)")
         #expect(try errorMessage("local v = ui.View{}\nv:insertSubview(ui.View{}, { above = 's' })")
                 == "test:2: bad argument #2 to 'insertSubview' ({above = view}: View expected, got string)")
+        #expect(try errorMessage("local v = ui.View{}\nv.tag = 1 << 50")
+                == "test:2: bad value for property 'tag' of View (tag must be an integer of at most 15 digits)")
         #expect(try errorMessage("local v = ui.View{}\nv.frame = 'wide'")
                 == "test:2: bad value for property 'frame' of View (rect expected, got string)")
         #expect(try errorMessage("ui.View{ frame = { 1, 2, 'x', 4 } }")

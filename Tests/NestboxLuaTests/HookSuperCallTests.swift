@@ -158,4 +158,51 @@ import InvariantChecking
 
         """)
     }
+
+    @Test("S36: a container's viewWillTransition and willTransition reach the children only by super, or by hand while the transition is announced")
+    func sizeChangesReachChildrenBySuper() throws {
+        let (outcome, out, _) = try runLua("""
+        local function child(name)
+          return ui.ViewController{ name = name,
+            viewWillTransition = function(_, size) print(name .. " size", size.width) end,
+            willTransition = function(_, t) print(name .. " traits", t.verticalSizeClass) end }
+        end
+        local Silent = ui.ViewController:extend("Silent")
+        function Silent:viewWillTransition(size, c) print("silent", size.width) end
+        function Silent:willTransition(t, c) print("silent traits") end
+        local ByHand = ui.ViewController:extend("ByHand")
+        local announced
+        function ByHand:viewWillTransition(size, c)
+          announced = c
+          -- a narrower child, forwarded by hand; then super with another size for the rest
+          self.children[1]:viewWillTransition({ width = 100, height = size.height }, c)
+          ui.ViewController.viewWillTransition(self, { width = size.width - 2, height = size.height }, c)
+        end
+        function ByHand:willTransition(t, c) self.children[1]:willTransition(t, c) end
+        local root = ui.ViewController{ name = "root" }
+        ui.window.rootViewController = root
+        ui.window:makeKeyAndVisible()
+        local silent, byHand = Silent{ name = "s" }, ByHand{ name = "h" }
+        for _, p in ipairs{ silent, byHand } do root:addChild(p); root.view:addSubview(p.view); p:didMove(root) end
+        local a, b, c = child("a"), child("b"), child("c")
+        silent:addChild(a); silent.view:addSubview(a.view); a:didMove(silent)
+        for _, x in ipairs{ b, c } do byHand:addChild(x); byHand.view:addSubview(x.view); x:didMove(byHand) end
+        c.view.frame = { 0, 0, 10, 10 }
+        ui.rotate("landscapeLeft")
+        ui.settle()
+        local ok, why = pcall(function() b:viewWillTransition({ width = 1, height = 1 }, announced) end)
+        print(ok, (why:gsub("^test:%d+: ", "")))
+        """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+        silent\t852.0
+        b size\t100.0
+        b size\t850.0
+        c size\t850.0
+        silent traits
+        b traits\tcompact
+        false\tViewController:viewWillTransition is UIKit's to call: a container forwards it by hand only from its own viewWillTransition hook, while the transition is announced (policy Q76)
+
+        """)
+    }
 }

@@ -9,6 +9,9 @@ end
 function P:viewWillTransition(size, coordinator)
   log[#log + 1] = "p " .. size.width .. "x" .. size.height
   coordinator:animate(function() log[#log + 1] = "alongside" end, function() log[#log + 1] = "completion" end)
+  -- UIKit tells the children inside super's implementation: an override that skips it
+  -- keeps the change from them (UIViewController.h).
+  ui.ViewController.viewWillTransition(self, size, coordinator)
 end
 local p = P{ name = "p" }
 local wide = ui.ViewController{ name = "wide" }

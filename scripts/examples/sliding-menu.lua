@@ -115,7 +115,11 @@ function LoggingController:willMove(parent) log(self, "willMoveToParentViewContr
 function LoggingController:didMove(parent) log(self, "didMoveToParentViewController:") end
 function LoggingController:viewWillAppear() log(self, "viewWillAppear:") end
 function LoggingController:viewDidAppear() log(self, "viewDidAppear:") end
-function LoggingController:viewWillTransition(size) log(self, "viewWillTransitionToSize:") end
+-- As the article's rotation methods, super first: it tells the children (S36).
+function LoggingController:viewWillTransition(size, coordinator)
+  ui.ViewController.viewWillTransition(self, size, coordinator)
+  log(self, "viewWillTransitionToSize:")
+end
 
 -- The Tab and Nav children of the article (its storyboards, in code).
 local tabController = ui.TabBarController{ name = "tab", viewControllers = {

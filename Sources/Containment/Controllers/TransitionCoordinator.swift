@@ -6,7 +6,7 @@ public final class TransitionCoordinator: SimObject {
     var completions: [() -> Void] = []
     /// UIKit queues animations only until the transition's animation begins: after that
     /// `animate(alongsideTransition:completion:)` answers false and keeps nothing.
-    var isQueueing = true
+    public internal(set) var isQueueing = true
 
     init(simulation: Simulation, duration: Double) {
         transitionDuration = duration

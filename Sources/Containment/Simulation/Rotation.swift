@@ -101,7 +101,9 @@ extension Simulation {
         let traitsChange = newTraits != oldTraits
         traitsInTransition = oldTraits
         if traitsChange {
+            traitsComing = newTraits
             for vc in tops { vc.deliverWillTransition(to: newTraits, coordinator: coordinator) }
+            traitsComing = nil
         }
         animator.animate(duration: Self.rotationDuration, animations: {
             coordinator.isQueueing = false
@@ -126,14 +128,36 @@ extension Simulation {
 }
 
 extension ViewController {
-    /// S36: the receiver first, then (inside the base behaviour a hook cannot skip)
-    /// each child whose view is in the window (Q8), at the size
-    /// sizeForChildContentContainer gives; a child already that size is skipped
-    /// (UIViewController.h).
-    func deliverViewWillTransition(to newSize: Size, coordinator: TransitionCoordinator) {
+    /// S36: the receiver first, then each child whose view is in the window (Q8), at the
+    /// size sizeForChildContentContainer gives; a child already that size is skipped
+    /// (UIViewController.h). The children are told inside UIKit's own
+    /// viewWillTransition: a script's hook reaches it only by calling super, and one that
+    /// does not keeps the change from them, or forwards it by hand (the header: "either
+    /// call super … or manually forward the change to children"; Q76).
+    public func deliverViewWillTransition(to newSize: Size, coordinator: TransitionCoordinator) {
         simulation.trace.record(.lifecycle, self, "viewWillTransition",
                                 [("size", .string("\(formatNumber(newSize.width)) x \(formatNumber(newSize.height))"))])
+        guard host?.hasOverride(.viewWillTransition, on: self) == true else {
+            notify(.viewWillTransition(size: newSize, coordinator: coordinator))
+            return forwardViewWillTransition(to: newSize, coordinator: coordinator)
+        }
+        let id = ObjectIdentifier(self)
+        let outer = simulation.sizeHooksRunning[id]
+        simulation.sizeHooksRunning[id] = coordinator
         notify(.viewWillTransition(size: newSize, coordinator: coordinator))
+        simulation.sizeHooksRunning[id] = outer
+    }
+
+    /// The super call of a running viewWillTransition hook: UIKit's part, which tells
+    /// the children of `size` (the size the super call is given). False when no size
+    /// transition's hook runs on this controller.
+    public func superViewWillTransition(to size: Size) -> Bool {
+        guard let coordinator = simulation.sizeHooksRunning[ObjectIdentifier(self)] else { return false }
+        forwardViewWillTransition(to: size, coordinator: coordinator)
+        return true
+    }
+
+    func forwardViewWillTransition(to newSize: Size, coordinator: TransitionCoordinator) {
         for c in children where c.viewIfLoaded?.window != nil {
             let childSize = sizeAsked(forChild: c, parentSize: newSize)
             if let v = c.viewIfLoaded, v.bounds.size == childSize { continue }
@@ -141,13 +165,30 @@ extension ViewController {
         }
     }
 
-    /// Q8: parent first, to the controllers whose views are in the window.
-    func deliverWillTransition(to traits: TraitCollection, coordinator: TransitionCoordinator) {
+    /// Q8: parent first, to the controllers whose views are in the window; a script's
+    /// hook passes the change on only by its super call, as for the size (S36).
+    public func deliverWillTransition(to traits: TraitCollection, coordinator: TransitionCoordinator) {
         guard viewIfLoaded?.window != nil else { return }
         simulation.trace.record(.lifecycle, self, "willTransition",
                                 [("traits", .string("\(traits.horizontalSizeClass) x \(traits.verticalSizeClass)"))])
+        guard host?.hasOverride(.willTransition, on: self) == true else {
+            notify(.willTransitionToTraits(traits, coordinator: coordinator))
+            for c in children { c.deliverWillTransition(to: traits, coordinator: coordinator) }
+            return
+        }
+        let id = ObjectIdentifier(self)
+        let outer = simulation.traitHooksRunning[id]
+        simulation.traitHooksRunning[id] = (traits, coordinator)
         notify(.willTransitionToTraits(traits, coordinator: coordinator))
+        simulation.traitHooksRunning[id] = outer
+    }
+
+    /// The super call of a running willTransition hook: the children are told. False
+    /// when no trait transition's hook runs on this controller.
+    public func superWillTransition() -> Bool {
+        guard let (traits, coordinator) = simulation.traitHooksRunning[ObjectIdentifier(self)] else { return false }
         for c in children { c.deliverWillTransition(to: traits, coordinator: coordinator) }
+        return true
     }
 
     func deliverTraitChange(previous: TraitCollection) {

@@ -10,6 +10,13 @@ public final class Simulation {
     /// The traits before a size transition, until the window takes the new size (Q8):
     /// `setDevice` changes the device first.
     var traitsInTransition: TraitCollection?
+    /// The size transitions whose hooks run now, by controller: the hook's super call
+    /// forwards them to the children (S36), and nothing else does.
+    var sizeHooksRunning: [ObjectIdentifier: TransitionCoordinator] = [:]
+    var traitHooksRunning: [ObjectIdentifier: (TraitCollection, TransitionCoordinator)] = [:]
+    /// The traits a trait transition goes to, while willTransition(to:with:) is sent:
+    /// what a hook forwarding it by hand passes on.
+    public internal(set) var traitsComing: TraitCollection?
     public private(set) lazy var screen = Screen(simulation: self)
     public var window: Window { createdWindow ?? makeWindow() }
     /// The window once something asked for it: the invariant check walks it without

@@ -52,15 +52,38 @@ enum SuperCalls {
             return 1
         },
         direct(.viewSafeAreaInsetsDidChange, ViewController.self, "ViewController"),
-        only(.viewWillTransition, "(size: Size, coordinator: TransitionCoordinator)", "ViewController") { a in
-            _ = try a.fields(2, positional: ["width", "height"], "size")
-            _ = try a.object(3, TransitionCoordinator.self, "TransitionCoordinator")
+        // S36: UIKit tells the children inside its own implementation, which a hook
+        // reaches by its super call; a container may instead forward by hand while the
+        // transition is announced.
+        LuaMethod("viewWillTransition", "(size: Size, coordinator: TransitionCoordinator)",
+                  doc: "From the hook itself, its super call: the children are told (S36, Q76); from elsewhere while a size transition is announced, the change forwarded by hand to this controller.") { a in
+            let vc = try a.object(1, ViewController.self, "ViewController")
+            let v = try a.fields(2, positional: ["width", "height"], "size")
+            let coordinator = try a.object(3, TransitionCoordinator.self, "TransitionCoordinator")
+            let size = Size(width: v[0], height: v[1])
+            if vc.isSuperCall(of: .viewWillTransition) { _ = vc.superViewWillTransition(to: size); return 0 }
+            guard coordinator.isQueueing else { throw LuaFailure.message(forwardedLate("viewWillTransition")) }
+            vc.deliverViewWillTransition(to: size, coordinator: coordinator)
+            return 0
         },
-        only(.willTransition, "(traits: TraitCollection, coordinator: TransitionCoordinator)", "ViewController") { a in
-            _ = try a.object(3, TransitionCoordinator.self, "TransitionCoordinator")
+        LuaMethod("willTransition", "(traits: TraitCollection, coordinator: TransitionCoordinator)",
+                  doc: "From the hook itself, its super call: the children are told (Q76); from elsewhere while a trait transition is announced, the change forwarded by hand to this controller.") { a in
+            let vc = try a.object(1, ViewController.self, "ViewController")
+            let coordinator = try a.object(3, TransitionCoordinator.self, "TransitionCoordinator")
+            if vc.isSuperCall(of: .willTransition) { _ = vc.superWillTransition(); return 0 }
+            guard coordinator.isQueueing, let traits = vc.simulation.traitsComing else {
+                throw LuaFailure.message(forwardedLate("willTransition"))
+            }
+            vc.deliverWillTransition(to: traits, coordinator: coordinator)
+            return 0
         },
         only(.traitCollectionDidChange, "(previous: TraitCollection?)", "ViewController"),
     ]
+
+    /// A manual forward made when no transition is being announced.
+    static func forwardedLate(_ name: String) -> String {
+        "ViewController:\(name) is UIKit's to call: a container forwards it by hand only from its own \(name) hook, while the transition is announced (policy Q76)"
+    }
 
     static let view: [LuaMethod] = [
         direct(.didMoveToSuperview, View.self, "View"),

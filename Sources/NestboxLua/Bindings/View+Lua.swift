@@ -139,7 +139,7 @@ enum ViewBinding {
                     get: { c in c.L.push(try view(c).tag); return 1 },
                     set: { c, i in
                         let n = try c.args.number(i)
-                        guard n == n.rounded(), abs(n) < 1e15 else { throw LuaFailure.argument(i, "tag must be an integer") }
+                        guard n == n.rounded(), abs(n) < 1e15 else { throw LuaFailure.argument(i, "tag must be an integer of at most 15 digits") }
                         try view(c).tag = Int(n)
                     }),
         LuaProperty("backgroundColor", "string?", doc: "A color name.",

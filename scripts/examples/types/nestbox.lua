@@ -243,12 +243,12 @@ function ViewController:sizeForChildContentContainer(child, parentSize) end
 ---Runs the hook; from the hook itself, its super call: nothing more (Q76). Hook: After the view's safe-area insets changed, during layout (Q16).
 function ViewController:viewSafeAreaInsetsDidChange() end
 
----From the hook itself, its super call: nothing more (Q76); called elsewhere, refused. Hook: Before a rotation gives the view the new size (Q8).
+---From the hook itself, its super call: the children are told (S36, Q76); from elsewhere while a size transition is announced, the change forwarded by hand to this controller. Hook: Before a rotation gives the view the new size (Q8).
 ---@param size (Size|number[])
 ---@param coordinator TransitionCoordinator
 function ViewController:viewWillTransition(size, coordinator) end
 
----From the hook itself, its super call: nothing more (Q76); called elsewhere, refused. Hook: Before the traits change, after the `viewWillTransition` messages, parent first (Q8).
+---From the hook itself, its super call: the children are told (Q76); from elsewhere while a trait transition is announced, the change forwarded by hand to this controller. Hook: Before the traits change, after the `viewWillTransition` messages, parent first (Q8).
 ---@param traits TraitCollection
 ---@param coordinator TransitionCoordinator
 function ViewController:willTransition(traits, coordinator) end
