@@ -139,21 +139,39 @@ final class PreviewServer: @unchecked Sendable {
         return Data("{\"version\":\(version),\"error\":\(e)}".utf8)
     }
 
-    /// Asks for the state; reloads (keeping the hash, so the selection) on a new good
-    /// run, shows a failed run's error above the last good one.
+    /// Asks for the state; reloads on a new good run, shows a failed run's error above
+    /// the last good one. The selection survives the reload: the hash keeps the picked
+    /// view and the event's number, and the page then selects the same event by its text
+    /// (the nth of that text), which an edit above it renumbers.
     static let pageScript = """
         <div id="preview-error" style="display:none; white-space:pre-wrap; background:#ffe5e3; color:#a00; font:13px monospace; padding:6px 12px; border-bottom:1px solid #f99"></div>
         <script>
         (function () {
           const shown = VERSION;
           const banner = document.getElementById("preview-error");
+          const key = "nestbox-preview-selected";
+          const body = r => r.textContent.replace(/^#\\d+  \\S+ s  /, "");
+          const rows = () => Array.from(document.querySelectorAll("#events .event"));
+          const saved = JSON.parse(sessionStorage.getItem(key) || "null");
+          sessionStorage.removeItem(key);
+          if (saved) {
+            const same = rows().filter(r => body(r) === saved.text);
+            const row = same[Math.min(saved.nth, same.length - 1)];
+            if (row && !row.classList.contains("selected")) row.click();
+          }
+          function rememberSelection() {
+            const row = document.querySelector("#events .event.selected");
+            if (!row) return;
+            const text = body(row);
+            sessionStorage.setItem(key, JSON.stringify({ text: text, nth: rows().filter(r => body(r) === text).indexOf(row) }));
+          }
           // Above everything, pushing the page down: the header stays readable.
           document.body.prepend(banner);
           async function poll() {
             try {
               const s = await (await fetch("/state", { cache: "no-store" })).json();
               if (s.error) { banner.textContent = s.error; banner.style.display = "block"; }
-              else if (s.version !== shown) { location.reload(); return; }
+              else if (s.version !== shown) { rememberSelection(); location.reload(); return; }
               else banner.style.display = "none";
             } catch (e) { banner.textContent = "the preview stopped"; banner.style.display = "block"; }
             setTimeout(poll, 250);

@@ -87,6 +87,16 @@ def main():
         check(d.execute_script("return data.events[selected][4]") == selected_before, "the selected event is kept")
         check(inspector(d).get("view") == "title", "and the picked view")
 
+        # An edit above the selected event renumbers it: the same event stays selected.
+        time.sleep(1.1)
+        with open(design, "w") as f:
+            f.write(DESIGN.replace("TEXT", "Bonjour").replace(
+                "root.view:addSubview(ui.Label", 'root.view:addSubview(ui.View{ name = "spacer" })\nroot.view:addSubview(ui.Label'))
+        check(wait_for(d, lambda: in_run(d, "Bonjour") and d.execute_script(
+            "return data.events.some(e => e[4].includes('spacer'))")) is not None, "the renumbering edit shows")
+        check(wait_for(d, lambda: d.execute_script("return data.events[selected][4]") == selected_before) is not None,
+              f"the same event stays selected, renumbered ({d.execute_script('return data.events[selected][4]')})")
+
         # An edit of the module it requires.
         time.sleep(1.1)
         with open(parts, "w") as f:
