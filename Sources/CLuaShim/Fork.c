@@ -62,9 +62,13 @@ void nb_child_exit(int code) {
 
 #ifdef __GLIBC__
 #include <dirent.h>
-/* Whether this process has no thread but its main one and the stop watcher: counted
-   once in /proc (a thread some library started would make _Fork unsafe), the answer
-   kept, and inherited by the runner's workers, which have one thread. */
+/* Whether this process has no thread but its main one and the stop watcher (and the
+   command's thread, when the main one only waits for it: nb_main_parked): counted once
+   in /proc (a thread some library started would make _Fork unsafe), the answer kept,
+   and inherited by the runner's workers, which have one thread. */
+static int nb_parked = 0;
+void nb_main_parked(int parked) { nb_parked = parked != 0; }
+
 static int nb_threads_known(void) {
     static int known = -1;
     if (known >= 0) return known;
@@ -74,7 +78,7 @@ static int nb_threads_known(void) {
     struct dirent *e;
     while ((e = readdir(d)) != NULL) if (e->d_name[0] != '.') threads++;
     closedir(d);
-    return known = threads >= 1 && threads <= 2;
+    return known = threads >= 1 && threads <= 2 + nb_parked;
 }
 #endif
 

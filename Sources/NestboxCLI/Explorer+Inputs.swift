@@ -72,8 +72,8 @@ extension SequenceRun {
         let from = Point(x: Self.eighth(p.from.x), y: Self.eighth(p.from.y))
         // A finger stops at the screen's edge: the drag ends inside the window.
         let size = sim.window.bounds.size
-        let to = horizontal ? Point(x: min(max(from.x + distance, 0), size.width), y: from.y)
-                            : Point(x: from.x, y: min(max(from.y + distance, 0), size.height))
+        let to = horizontal ? Point(x: min(max(from.x + distance, 0), size.width - 1), y: from.y)
+                            : Point(x: from.x, y: min(max(from.y + distance, 0), size.height - 1))
         let duration = [0.1, 0.25, 0.5][rng.below(3)]
         return .pan(from: from, to: to, duration: duration)
     }

@@ -155,7 +155,9 @@ extension Explorer {
         lines.append("\(reproHeader)\(found)): \(failure.title)")
         let shrunk = summary.fromDatabase ? "" : " (shrunk from \(summary.shrunkFrom))"
         lines.append("-- after \(failure.after) input\(failure.after == 1 ? "" : "s")\(shrunk). It fails with:")
-        for l in failure.message.split(separator: "\n", omittingEmptySubsequences: false).prefix(20) { lines.append("--   \(l)") }
+        // Every line break a Lua comment would end at: \r\n, \r and \n.
+        let message = failure.message.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+        for l in message.split(separator: "\n", omittingEmptySubsequences: false).prefix(20) { lines.append("--   \(l)") }
         lines.append("-- Replay it with: nestbox run \(replayOptions(failure))\(Self.shellWord(path))")
         if let device = settings.limits.device { lines.append("ui.setDevice(\(ScriptedInput.quoted(device)))") }
         lines.append("require(\(ScriptedInput.quoted(module)))")

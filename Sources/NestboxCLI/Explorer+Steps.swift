@@ -45,12 +45,15 @@ struct ExploreFailure: Equatable {
     var identity: String { kind + "\u{1}" + name }
 
     /// `KIND NAME` as the final line prints it.
+    /// One line whatever the name holds (an invariant's name is the script's): it heads
+    /// a Lua comment in the repro and the summary's line.
     var title: String {
-        switch kind {
+        let title = switch kind {
         case "invariant": "invariant '\(name)'"
         case "warning", "model": name.hasPrefix("W") && !name.contains(" ") ? "warning \(name)" : "\(kind) \"\(name)\""
         default: "\(kind) \(name)"
         }
+        return title.replacing("\r\n", with: "\\n").replacing("\r", with: "\\r").replacing("\n", with: "\\n")
     }
 }
 

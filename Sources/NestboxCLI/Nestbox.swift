@@ -1,3 +1,4 @@
+import CLuaShim
 import NestboxFiles
 import ArgumentParser
 #if canImport(FoundationEssentials)
@@ -33,6 +34,10 @@ public struct Nestbox: ParsableCommand {
         output.err("nestbox: cannot write to standard output: \(failure)\n")
         return (code == .ok || code == .lints ? .failure : code).code
     }
+
+    /// The executable runs the command on a thread of its own while its main thread only
+    /// waits (nestbox's main.swift): forking a test may still skip the atfork handlers.
+    public static func mainThreadParked(_ parked: Bool) { nb_main_parked(parked ? 1 : 0) }
 
     static func dispatch(_ arguments: [String], output: Output) -> ExitStatus {
         quickDispatch(arguments, output: output) ?? parseAndDispatch(arguments, output: output)

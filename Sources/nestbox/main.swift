@@ -10,15 +10,22 @@ import NestboxCLI
 // 17,000 levels of the deepest walk (autoresizing a chain of views), so a script within
 // the bounds could end in a segmentation fault. The command runs on a thread whose stack
 // holds every bounded walk with room to spare; pages are only taken as they are used.
-// Signals go to that thread (the main one blocks them while it waits), where the
-// handlers of a stop, the time limit and the line editor expect them.
+// The main thread blocks every signal before the thread is made and only waits, so a
+// stop (SIGINT, SIGTERM) and the time limit's SIGALRM reach the command's thread, which
+// takes back the mask nestbox was started with.
 let commandStackBytes = 512 << 20
 nonisolated(unsafe) var exitStatus: Int32 = 0
+nonisolated(unsafe) var startMask = sigset_t()
 
 func runCommand() {
     exitStatus = Nestbox.main(Array(CommandLine.arguments.dropFirst()))
 }
 
+// Said before the thread starts: it may fork at once (nestbox test), and asks then.
+Nestbox.mainThreadParked(true)
+var all = sigset_t()
+sigfillset(&all)
+pthread_sigmask(SIG_BLOCK, &all, &startMask)
 var attributes = pthread_attr_t()
 pthread_attr_init(&attributes)
 pthread_attr_setstacksize(&attributes, commandStackBytes)
@@ -27,16 +34,22 @@ var thread: pthread_t?
 #else
 var thread = pthread_t()
 #endif
-if pthread_create(&thread, &attributes, { _ in runCommand(); return nil }, nil) == 0 {
-    var all = sigset_t()
-    sigfillset(&all)
-    pthread_sigmask(SIG_BLOCK, &all, nil)
+let made = pthread_create(&thread, &attributes, { _ in
+    pthread_sigmask(SIG_SETMASK, &startMask, nil)
+    runCommand()
+    return nil
+}, nil) == 0
+pthread_attr_destroy(&attributes)
+if made {
     #if canImport(Darwin)
     pthread_join(thread!, nil)
     #else
     pthread_join(thread, nil)
     #endif
 } else {
-    runCommand()    // no thread to be had: the main thread's stack, as before
+    // No thread to be had (a process limit): the main thread's stack, as before.
+    Nestbox.mainThreadParked(false)
+    pthread_sigmask(SIG_SETMASK, &startMask, nil)
+    runCommand()
 }
 exit(exitStatus)

@@ -47,6 +47,23 @@ extension NavigationTests {
         sim.settle()
         #expect(nav.viewControllers.isEmpty && nav.children.isEmpty)
         #expect(vcs[1].appearanceState == .disappeared && vcs[1].viewIfLoaded?.window == nil)
+        // Given a controller again, it appears on its own: nothing to slide from.
+        let c = Probe(sim, "c")
+        sim.trace.mark(nil)
+        try nav.pushViewController(c, animated: true)
+        sim.settle()
+        expectTrace(sim, """
+            c.willMove(toParent: n)
+            c.loadView()
+            c.viewDidLoad()
+            c.viewWillAppear(animated: false)
+            n.delegate.willShow(viewController: c, animated: false)
+            c.viewIsAppearing(animated: false)
+            c.viewDidAppear(animated: false)
+            c.didMove(toParent: n)
+            n.delegate.didShow(viewController: c, animated: false)
+            """)
+        #expect(c.appearanceState == .appeared && c.view.window != nil)
     }
 
     @Test("S18 first shown, with a delegate (didMove before didShow, Q9)")

@@ -51,7 +51,7 @@ extension RotationTests {
     @Test("devices and an unknown orientation")
     func devices() throws {
         let sim = Simulation()
-        sim.setDevice(.iPad)
+        try sim.setDevice(.iPad)
         #expect(sim.window.bounds.size == Size(width: 820, height: 1180) && sim.screen.idiom == "pad")
         #expect(throws: ContainmentError.self) { try sim.rotate(to: "sideways") }
     }

@@ -168,7 +168,7 @@ extension SafeAreaTests {
         let p = Probe(sim, "p")
         _ = try onScreen(p)
         #expect(p.traitCollection.horizontalSizeClass == "regular")
-        sim.setDevice(.iPhone15)
+        try sim.setDevice(.iPhone15)
         sim.settle()
         #expect(lines(sim, .lifecycle).filter { !$0.contains("Layout") } == [
             #"p.viewWillTransition(size: "393 x 852")"#,

@@ -157,6 +157,26 @@ import Glibc
         #expect(Explorer.inChild { kill(getpid(), SIGKILL); return 0 } == "signal 9")
     }
 
+    @Test("an invariant's name and message with line breaks (\\n, \\r\\n, \\r) make a repro that runs and a summary of one line")
+    func lineBreaksInFailures() throws {
+        let file = try script("""
+            local vc = ui.ViewController{ name = "a" }
+            ui.window.rootViewController = vc
+            ui.window:makeKeyAndVisible()
+            local tapped = false
+            local b = ui.Button{ name = "b", title = "B", frame = { 10, 100, 100, 44 } }
+            b:addTarget(function() tapped = true end)
+            vc.view:addSubview(b)
+            ui.invariant("never\\nend", function() return not tapped, "one\\r\\ntwo\\rthree" end)
+            """, name: "breaks.lua")
+        let dir = (file as NSString).deletingLastPathComponent
+        let r = nestbox(["explore", file, "--runs", "20"])
+        #expect(r.code == 1 && r.out.split(separator: "\n").count == 1, "\(r.out)")
+        #expect(r.out.contains("failure: invariant 'never\\nend' after 1 input"), "\(r.out)")
+        let replay = nestbox(["run", dir + "/explore-out/repro.lua", "--trace", "none"])
+        #expect(replay.code == 4, "\(replay.err)")
+    }
+
     @Test("a drag the explorer makes ends on the screen")
     func dragsEndOnScreen() throws {
         let file = try script("""

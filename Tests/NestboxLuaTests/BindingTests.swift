@@ -466,6 +466,8 @@ extension BindingTests {
                 == "test:2: bad field 'children' in ViewController{...} (property 'children' of ViewController is read-only (use a parent's addChild))")
         #expect(try errorMessage("ui.PageViewController{ viewControllers = {} }")
                 == "test:1: bad field 'viewControllers' in PageViewController{...} (property 'viewControllers' of PageViewController is read-only (use setViewControllers))")
+        #expect(try errorMessage("ui.SplitViewController{ viewControllers = {} }")
+                == "test:1: bad field 'viewControllers' in SplitViewController{...} (property 'viewControllers' of SplitViewController is read-only (use setViewController(vc, column)))")
         #expect(try errorMessage("ui.SplitViewController{ isCollapsed = true }")
                 == "test:1: bad field 'isCollapsed' in SplitViewController{...} (property 'isCollapsed' of SplitViewController is read-only)")
         #expect(try errorMessage("ui.ViewController:extend(42)")

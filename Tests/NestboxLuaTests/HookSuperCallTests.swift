@@ -201,7 +201,7 @@ import InvariantChecking
         c size\t850.0
         silent traits
         b traits\tcompact
-        false\tViewController:viewWillTransition is UIKit's to call: a container forwards it by hand only from its own viewWillTransition hook, while the transition is announced (policy Q76)
+        false\tViewController:viewWillTransition is UIKit's to call: a container forwards it by hand only while the transition is announced (from a viewWillTransition or willTransition hook) (policy Q76)
 
         """)
     }

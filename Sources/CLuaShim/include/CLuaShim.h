@@ -343,6 +343,9 @@ void nb_stop_unwatch(nb_state *st);
 /// have their default action, standard output and error go to /dev/null, and (Linux)
 /// the parent's death kills it; -1 when it failed.
 int nb_fork_test(void);
+/// The main thread only waits for the command's thread (nestbox's main.swift): that
+/// thread counts as the main one when nb_fork_test decides whether _Fork is safe.
+void nb_main_parked(int parked);
 /// Ends a forked test's process at once (no atexit handlers, no flushing).
 void nb_child_exit(int code);
 /// Makes this process the one orphans of its workers' tests come to (Linux); and reaps

@@ -181,8 +181,16 @@ extension NavigationController {
                     interaction: PercentDrivenInteractiveTransition? = nil) {
         isTransitioning = true
         guard let from = from ?? visibleTop, from !== to else {
+            // On screen with nothing shown before it (an emptied stack given a controller
+            // again): it appears on its own, not animated, as there is nothing to slide from.
+            let alone = (from ?? visibleTop) == nil && isShowing && appearanceState == .appeared
+            if alone {
+                to.containerBegin(true, animated: false)
+                tellDelegate(willShow: to, animated: false)     // S19's order, after will-appear
+            }
             installTop()
-            finish(to: to, animated: animated, popped: popped, added: added, quiet: quiet)
+            if alone { to.deliverIsAppearing(); to.containerEnd() }
+            finish(to: to, animated: alone ? false : animated, popped: popped, added: added, quiet: quiet)
             return
         }
         _ = to.view

@@ -228,6 +228,12 @@ public final class NavigationController: ViewController {
         // Q7: behind an interactive transition the replacement waits for its outcome whole,
         // as a push does.
         if waitsForInteraction({ try $0.replaceStack(list, animated: animated) }) { return }
+        // An emptied stack has no controller to show behind an animated transition still
+        // running: it waits for that transition's end whole, as Q7's operations do.
+        if list.isEmpty, isTransitioning, deferred == nil {
+            pending.append { [weak self] in try? self?.replaceStack([], animated: animated) }
+            return
+        }
         try replaceStack(list, animated: animated)
     }
 

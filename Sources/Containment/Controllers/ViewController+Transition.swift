@@ -21,6 +21,8 @@ extension ViewController {
         simulation.lintTransition(in: self, started: true)
         let fromView = from.view
         let toView = to.view
+        // Loading `to` ran its viewDidLoad, which may have taken from's view out (Q2).
+        guard fromView.superview != nil else { throw ContainmentError.invalidArgument(Messages.transitionFromNowhere(from, to)) }
         let onScreen = fromView.window?.isVisible == true
         if onScreen {
             from.beginAppearance(false, animated: animated)
@@ -68,6 +70,8 @@ extension ViewController {
                                 [("from", .ref(from)), ("to", .ref(to)), ("interactive", .bool(interaction != nil))])
         let fromView = from.view
         _ = to.view
+        // Loading `to` ran its viewDidLoad, which may have taken from's view out (Q2).
+        guard let container = fromView.superview else { throw ContainmentError.invalidArgument(Messages.transitionFromNowhere(from, to)) }
         // L1: the container's children wait for this transition's completion.
         var completion = completion
         if simulation.linter != nil {
@@ -79,7 +83,7 @@ extension ViewController {
             }
         }
         let ctx = TransitionContext(simulation: simulation, kind: .childTransition(fromView: fromView),
-                                    container: fromView.superview ?? fromView, from: from, to: to, animator: animator,
+                                    container: container, from: from, to: to, animator: animator,
                                     interactive: interaction != nil, completion: completion)
         if ctx.policy.onScreen {
             from.beginAppearance(false, animated: ctx.isAnimated)

@@ -37,6 +37,7 @@ extension Simulation {
     /// alongside animations run with the resize, and traitCollectionDidChange follows
     /// (policy Q8).
     public func rotate(to orientation: String) throws {
+        try refuseWhileAnnouncing("ui.rotate")
         let portrait = ["portrait", "portraitUpsideDown"].contains(orientation)
         guard portrait || ["landscapeLeft", "landscapeRight"].contains(orientation) else {
             throw ContainmentError.invalidArgument(
@@ -67,13 +68,21 @@ extension Simulation {
 
     /// `ui.setDevice`: a new preset; on screen it is a size transition like a rotation,
     /// and a trait transition when the size classes, idiom or scale change.
-    public func setDevice(_ newDevice: Device) {
+    public func setDevice(_ newDevice: Device) throws {
+        try refuseWhileAnnouncing("ui.setDevice")
         trace.record(.call, "ui", "setDevice", [("_", .string(newDevice.name))])
         let oldTraits = traitCollection
         let landscape = screen.orientation.hasPrefix("landscape")
         device = newDevice
         let size = landscape ? Size(width: newDevice.size.height, height: newDevice.size.width) : newDevice.size
         changeSize(to: size, from: oldTraits)
+    }
+
+    /// A size change asked for from a hook that hears of one (viewWillTransition,
+    /// willTransition): the change being announced would be half told; not modelled.
+    func refuseWhileAnnouncing(_ call: String) throws {
+        guard announcingSizeChange else { return }
+        throw ContainmentError.invalidArgument("Nestbox: \(call) while a size change is being announced (from a viewWillTransition or willTransition hook) is not modelled")
     }
 
     /// Q8: the size transition goes to the root's tree, then to each presented controller
@@ -94,6 +103,7 @@ extension Simulation {
             next = p.presentedViewController
         }
         let newTraits = TraitCollection.of(device, size: size, direction: layoutDirection)
+        announcingSizeChange = true
         for vc in tops {
             let vcSize = vc === root ? size : vc.modalFrame(in: windowBounds, traits: newTraits).size
             vc.deliverViewWillTransition(to: vcSize, coordinator: coordinator)
@@ -105,6 +115,7 @@ extension Simulation {
             for vc in tops { vc.deliverWillTransition(to: newTraits, coordinator: coordinator) }
             traitsComing = nil
         }
+        announcingSizeChange = false
         animator.animate(duration: Self.rotationDuration, animations: {
             coordinator.isQueueing = false
             self.traitsInTransition = nil

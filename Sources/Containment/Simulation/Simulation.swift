@@ -17,6 +17,8 @@ public final class Simulation {
     /// The traits a trait transition goes to, while willTransition(to:with:) is sent:
     /// what a hook forwarding it by hand passes on.
     public internal(set) var traitsComing: TraitCollection?
+    /// True while a size change's viewWillTransition and willTransition are sent.
+    var announcingSizeChange = false
     public private(set) lazy var screen = Screen(simulation: self)
     public var window: Window { createdWindow ?? makeWindow() }
     /// The window once something asked for it: the invariant check walks it without

@@ -84,7 +84,7 @@ enum InputFunctions {
             guard let d = Device.named(name) else {
                 throw LuaFailure.argument(1, "unknown device '\(name)' (\(Device.choices))")
             }
-            a.rt.simulation.setDevice(d)
+            try a.rt.simulation.setDevice(d)
             return 0
         },
         LuaMethod("setLayoutDirection", "(direction: string)",

@@ -82,7 +82,7 @@ enum SuperCalls {
 
     /// A manual forward made when no transition is being announced.
     static func forwardedLate(_ name: String) -> String {
-        "ViewController:\(name) is UIKit's to call: a container forwards it by hand only from its own \(name) hook, while the transition is announced (policy Q76)"
+        "ViewController:\(name) is UIKit's to call: a container forwards it by hand only while the transition is announced (from a viewWillTransition or willTransition hook) (policy Q76)"
     }
 
     static let view: [LuaMethod] = [

@@ -80,7 +80,7 @@ let propertySet: nb_property_fn = { L, object, id in
 func readOnlyMessage(_ name: String, of obj: SimObject) -> String {
     let instead: String? = switch name {
     case "children", "parent": "a parent's addChild"
-    case "viewControllers": "setViewControllers"
+    case "viewControllers": obj is SplitViewController ? "setViewController(vc, column)" : "setViewControllers"
     default: nil
     }
     return "property '\(name)' of \(obj.className) is read-only" + (instead.map { " (use \($0))" } ?? "")
