@@ -53,6 +53,26 @@ import Containment
             """)
     }
 
+    @Test("a sheet uncovered by a full-screen dismissal comes back at its own frame, not the window's")
+    func sheetUncovered() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            local sheet = ui.ViewController{ name = "sheet" }
+            root:present(sheet, false); ui.settle()
+            local before = sheet.view.frame
+            local full = ui.ViewController{ name = "full", modalPresentationStyle = "fullScreen" }
+            sheet:present(full, false); ui.settle()
+            print(sheet.view.window == nil)
+            full:dismiss(false); ui.settle()
+            local after = sheet.view.frame
+            print(after.x == before.x and after.y == before.y and after.width == before.width and after.height == before.height, before.y > 0)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "true\ntrue\ttrue\n")
+    }
+
     @Test("currentContext covers the view of the controller that defines the context, under the tab bar, and puts it back")
     func currentContext() throws {
         let (outcome, out, rt) = try runLua(Self.tabs + """

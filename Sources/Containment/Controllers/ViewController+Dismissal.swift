@@ -134,7 +134,11 @@ extension ViewController {
             presenter.deliverIsAppearing()
             return
         }
-        pv.frame = window.bounds
+        // A presenter that is presented itself (a sheet under a full-screen controller)
+        // comes back at its own frame, the root's view at the window's bounds.
+        pv.frame = presenter.presentingViewController != nil
+            ? presenter.presentationController?.frameOfPresentedViewInContainerView ?? presenter.modalFrame
+            : window.bounds
         // The window's subview that holds the dismissed view: the view itself, or the
         // container view of a custom presentation.
         var holder = top.viewIfLoaded
