@@ -205,4 +205,30 @@ import InvariantChecking
 
         """)
     }
+
+    @Test("a sizeForChildContentContainer answer that is no size is the hook's error at its line; the child gets the parent's size")
+    func badChildSizeAnswers() throws {
+        let (outcome, out, rt) = try runLua("""
+        local P = ui.ViewController:extend("P")
+        function P:sizeForChildContentContainer(child, size)
+          if child.name == "a" then return "wide" end
+          return { width = -5, height = size.height }
+        end
+        local p = P{ name = "p" }
+        ui.window.rootViewController = p
+        ui.window:makeKeyAndVisible()
+        for _, name in ipairs{ "a", "b" } do
+          local c = ui.ViewController{ name = name, viewWillTransition = function(_, s) print(name, s.width) end }
+          p:addChild(c); p.view:addSubview(c.view); c:didMove(p)
+        end
+        ui.rotate("landscapeLeft")
+        """, keepGoing: true)
+        _ = outcome
+        #expect(out == "a\t852.0\nb\t852.0\n")
+        let errors = rt.simulation.trace.events.filter { $0.kind == .error }.map { $0.message ?? "" }
+        #expect(errors == [
+            "test:2: sizeForChildContentContainer(child, parentSize) returned a string: a size { width, height } of finite numbers, at least 0, is expected",
+            "test:2: sizeForChildContentContainer(child, parentSize) returned a size of -5 x 393: a size { width, height } of finite numbers, at least 0, is expected",
+        ], "\(errors)")
+    }
 }

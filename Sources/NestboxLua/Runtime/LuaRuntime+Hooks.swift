@@ -93,8 +93,17 @@ extension LuaRuntime {
         push(child)
         push(parentSize)
         guard docall(nargs: 3, nresults: 1, object: parent, context: "sizeForChildContentContainer") else { return nil }
-        guard let v = try? Args(L: L, rt: self).fields(-1, positional: ["width", "height"], "size") else { return nil }
-        return Size(width: v[0], height: v[1])
+        let v = try? Args(L: L, rt: self).fields(-1, positional: ["width", "height"], "size")
+        if let v, v.allSatisfy({ $0.isFinite && $0 >= 0 }) { return Size(width: v[0], height: v[1]) }
+        // An answer that is no size is the hook's error, at the line defining it; the
+        // child then gets the parent's size, as from a class without the hook.
+        let type = L.typeName(at: -1)
+        let answer = v == nil ? (type == "nil" ? "nil" : "a \(type)") : "a size of \(formatNumber(v![0])) x \(formatNumber(v![1]))"
+        L.settop(ud)
+        let position = pushHook(ud, "sizeForChildContentContainer") ? definitionPosition(of: L.top) : ""
+        reportHookError(object: parent, hook: "sizeForChildContentContainer",
+                        text: "\(position)sizeForChildContentContainer(child, parentSize) returned \(answer): a size { width, height } of finite numbers, at least 0, is expected")
+        return nil
     }
 
     /// A button's targets for one control event: `__targets[event]`, a list of functions
