@@ -61,7 +61,7 @@ extension LintTests {
          "6: L15 `shouldAutorotateToInterfaceOrientation` is the Objective-C spelling of `shouldAutorotate`: UIViewController.shouldAutorotate is not modelled by Nestbox: deprecated in iOS 16.0; update supportedInterfaceOrientations and call setNeedsUpdateOfSupportedInterfaceOrientations() (docs/coverage.md) (defined on class C)"),
         // UIContentContainer's members as Nestbox spells a method's labels.
         ("local C = ui.ViewController:extend('C')\nfunction C:preferredContentSizeDidChangeForChildContentContainer(c) end",
-         "6: L15 `preferredContentSizeDidChangeForChildContentContainer` is the Objective-C spelling of UIViewController.preferredContentSizeDidChange, which Nestbox does not model (docs/coverage.md) (defined on class C)"),
+         "6: L15 `preferredContentSizeDidChangeForChildContentContainer` is the Objective-C spelling of `preferredContentSizeDidChange`, which Nestbox uses (docs/api-conventions.md) (defined on class C)"),
         ("local C = ui.ViewController:extend('C')\nfunction C:childViewControllerForHomeIndicatorAutoHidden() end",
          "6: L15 `childViewControllerForHomeIndicatorAutoHidden` is the Objective-C spelling of UIViewController.childForHomeIndicatorAutoHidden, which Nestbox does not model (docs/coverage.md) (defined on class C)"),
         ("local V = ui.View:extend('V')\nfunction V:drawRect(r) end",

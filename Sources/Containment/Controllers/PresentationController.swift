@@ -42,6 +42,8 @@ open class PresentationController: SimObject {
             simulation.trace.record(.lifecycle, self, callback.name, "completed", .bool(done))
         case .presentationTransitionWillBegin, .dismissalTransitionWillBegin:
             simulation.trace.record(.lifecycle, self, callback.name)
+        case .preferredContentSizeDidChange(let container):
+            simulation.trace.record(.lifecycle, self, callback.name, "container", ref: container)
         case .containerViewWillLayoutSubviews, .containerViewDidLayoutSubviews:
             break     // as frequent as layout passes: like layoutSubviews, not traced
         }
@@ -78,6 +80,8 @@ public enum PresentationControllerCallback {
     case dismissalTransitionDidEnd(completed: Bool)
     case containerViewWillLayoutSubviews
     case containerViewDidLayoutSubviews
+    /// The presented controller's preferred size changed (policy Q78).
+    case preferredContentSizeDidChange(container: ViewController)
 
     public var name: String {
         switch self {
@@ -87,6 +91,7 @@ public enum PresentationControllerCallback {
         case .dismissalTransitionDidEnd: return "dismissalTransitionDidEnd"
         case .containerViewWillLayoutSubviews: return "containerViewWillLayoutSubviews"
         case .containerViewDidLayoutSubviews: return "containerViewDidLayoutSubviews"
+        case .preferredContentSizeDidChange: return "preferredContentSizeDidChange"
         }
     }
 }

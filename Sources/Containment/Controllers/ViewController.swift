@@ -119,6 +119,17 @@ open class ViewController: SimObject {
             v.setNeedsLayout()
         }
     }
+    /// UIContentContainer's preferred size: what the controller asks its container for,
+    /// zero until set. A change tells the container (ViewController+ContentSize.swift);
+    /// the same size again tells no one (policy Q78).
+    public var preferredContentSize: Size {
+        get { extras?.preferredContentSize ?? .zero }
+        set {
+            guard newValue != preferredContentSize else { return }
+            setExtras.preferredContentSize = newValue
+            preferredContentSizeChanged()
+        }
+    }
     /// The edges a container's translucent bars may cover: all by default, as in UIKit.
     public var edgesForExtendedLayout = RectEdge.all { didSet { parent?.childLayoutDidChange() } }
     public var extendedLayoutIncludesOpaqueBars = false { didSet { parent?.childLayoutDidChange() } }

@@ -12,7 +12,7 @@ public enum Override: String, CaseIterable, Sendable {
     case viewWillLayoutSubviews, viewDidLayoutSubviews, viewSafeAreaInsetsDidChange
     case willMove, didMove, didReceiveMemoryWarning
     // A controller's size and trait messages
-    case viewWillTransition, willTransition, traitCollectionDidChange
+    case viewWillTransition, willTransition, traitCollectionDidChange, preferredContentSizeDidChange
     // A view's
     case layoutSubviews, didMoveToSuperview, didMoveToWindow, safeAreaInsetsDidChange
     // A scroll view's
@@ -66,6 +66,7 @@ public enum Hook {
     case viewWillTransition(size: Size, coordinator: TransitionCoordinator)
     case willTransitionToTraits(TraitCollection, coordinator: TransitionCoordinator)
     case traitCollectionDidChange(previous: TraitCollection)
+    case preferredContentSizeDidChange(container: ViewController)
     case layoutSubviews
     case didMoveToSuperview
     case didMoveToWindow
@@ -91,6 +92,7 @@ public enum Hook {
         case .viewWillTransition: .viewWillTransition
         case .willTransitionToTraits: .willTransition
         case .traitCollectionDidChange: .traitCollectionDidChange
+        case .preferredContentSizeDidChange: .preferredContentSizeDidChange
         case .layoutSubviews: .layoutSubviews
         case .didMoveToSuperview: .didMoveToSuperview
         case .didMoveToWindow: .didMoveToWindow

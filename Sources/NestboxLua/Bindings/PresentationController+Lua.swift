@@ -77,12 +77,15 @@ extension PresentationControllerBinding {
     static let dismissalTransitionWillBegin = tell("dismissalTransitionWillBegin", "()", "Before the dismissal's animation.")
     static let dismissalTransitionDidEnd = tell("dismissalTransitionDidEnd", "(completed: boolean)",
                                                 "After the dismissal, completed or cancelled.")
+    static let preferredContentSizeDidChange = tell("preferredContentSizeDidChange", "(container: ViewController)",
+                                                    "After the presented controller set a new `preferredContentSize` (Q78).")
 
-    /// A callback: `completed` pushed for the two that have it.
+    /// A callback: `completed` pushed for the two that have it, the controller for the size change.
     static func tell(_ name: String, _ signature: StaticString, _ doc: StaticString) -> LuaCall<PresentationControllerCallback, Void> {
         LuaCall(name, signature, doc: doc, push: { rt, callback in
             switch callback {
             case .presentationTransitionDidEnd(let done), .dismissalTransitionDidEnd(let done): rt.L.push(done); return 1
+            case .preferredContentSizeDidChange(let container): rt.push(container); return 1
             default: return 0
             }
         })
@@ -96,6 +99,7 @@ extension PresentationControllerBinding {
         case .presentationTransitionDidEnd: presentationTransitionDidEnd
         case .dismissalTransitionWillBegin: dismissalTransitionWillBegin
         case .dismissalTransitionDidEnd: dismissalTransitionDidEnd
+        case .preferredContentSizeDidChange: preferredContentSizeDidChange
         }
     }
 
@@ -103,6 +107,7 @@ extension PresentationControllerBinding {
         frameOfPresentedViewInContainerView.hook, shouldRemovePresentersView.hook, presentedView.hook,
         containerViewWillLayoutSubviews.hook, containerViewDidLayoutSubviews.hook, presentationTransitionWillBegin.hook,
         presentationTransitionDidEnd.hook, dismissalTransitionWillBegin.hook, dismissalTransitionDidEnd.hook,
+        preferredContentSizeDidChange.hook,
     ]
 }
 

@@ -78,6 +78,13 @@ enum SuperCalls {
             return 0
         },
         only(.traitCollectionDidChange, "(previous: TraitCollection?)", "ViewController"),
+        LuaMethod("preferredContentSizeDidChange", "(container: ViewController)",
+                  doc: "Runs the hook (UIKit's part does nothing on an iPhone: Q78); from the hook itself, its super call: nothing more (Q76).") { a in
+            let vc = try a.object(1, ViewController.self, "ViewController")
+            let container = try a.object(2, ViewController.self, "ViewController")
+            if !vc.isSuperCall(of: .preferredContentSizeDidChange) { vc.handle(.preferredContentSizeDidChange(container: container)) }
+            return 0
+        },
     ]
 
     /// A manual forward made when no transition is being announced.

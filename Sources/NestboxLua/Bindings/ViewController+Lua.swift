@@ -141,6 +141,13 @@ enum ViewControllerBinding {
         LuaProperty("edgesForExtendedLayout", "string[]", doc: "The edges whose bars the view extends under: `top`, `left`, `bottom`, `right`, `all` (Q18).",
                     get: { c in c.rt.push(try controller(c).edgesForExtendedLayout); return 1 },
                     set: { c, i in try controller(c).edgesForExtendedLayout = try c.args.rectEdges(i) }),
+        LuaProperty("preferredContentSize", "Size",
+                    doc: "The size the controller asks its container for (default 0 x 0); a change tells the parent's `preferredContentSizeDidChange`, or a presented controller's custom presentation controller's (Q78).",
+                    get: { c in c.rt.push(try controller(c).preferredContentSize); return 1 },
+                    set: { c, i in
+                        let v = try c.args.fields(i, positional: ["width", "height"], "size")
+                        try controller(c).preferredContentSize = Size(width: v[0], height: v[1])
+                    }),
         LuaProperty("extendedLayoutIncludesOpaqueBars", "boolean", doc: "Whether the view extends under opaque bars too (default false).",
                     get: { c in c.L.push(try controller(c).extendedLayoutIncludesOpaqueBars); return 1 },
                     set: { c, i in try controller(c).extendedLayoutIncludesOpaqueBars = try c.args.boolean(i) }),
@@ -167,6 +174,8 @@ enum ViewControllerBinding {
         LuaHook(.willTransition, "(traits: TraitCollection, coordinator: TransitionCoordinator)",
                 doc: "Before the traits change, after the `viewWillTransition` messages, parent first (Q8)."),
         LuaHook(.traitCollectionDidChange, "(previous: TraitCollection)", doc: "After a rotation or a device change changed the traits (Q8)."),
+        LuaHook(.preferredContentSizeDidChange, "(container: ViewController)",
+                doc: "After the child `container` set a new `preferredContentSize`; nothing resizes unless the hook does (Q78)."),
         LuaHook(.sizeForChildContentContainer, "(child: ViewController, parentSize: Size) -> Size?",
                 doc: "The size a child gets in a rotation; nil for UIKit's default (the parent's size)."),
     ]

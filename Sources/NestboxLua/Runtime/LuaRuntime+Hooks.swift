@@ -58,6 +58,8 @@ extension LuaRuntime {
             push(size); push(coordinator); nargs += 2
         case .traitCollectionDidChange(let previous):
             push(previous); nargs += 1
+        case .preferredContentSizeDidChange(let container):
+            push(container); nargs += 1
         case .willTransitionToTraits(let traits, let coordinator):
             push(traits); push(coordinator); nargs += 2
         default:

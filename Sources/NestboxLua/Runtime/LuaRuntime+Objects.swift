@@ -66,7 +66,7 @@ final class LuaHost: ObjectHost {
                 argSlot = p.hostSlot
                 argPointer = Unmanaged.passUnretained(p).toOpaque()
             }
-        case .viewWillTransition, .willTransitionToTraits, .traitCollectionDidChange:
+        case .viewWillTransition, .willTransitionToTraits, .traitCollectionDidChange, .preferredContentSizeDidChange:
             return runtime.runHook(hook, override, on: object)
         // No default: a new hook with arguments must not reach a script without them.
         case .viewDidLoad, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .viewSafeAreaInsetsDidChange,

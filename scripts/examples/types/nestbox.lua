@@ -111,6 +111,7 @@ function Transform:isIdentity() end
 ---@field traitCollection TraitCollection The size classes, idiom and display scale the controller sees. (read-only)
 ---@field additionalSafeAreaInsets (Insets|number[]) Insets added to the view's safe area (Q16).
 ---@field edgesForExtendedLayout string[] The edges whose bars the view extends under: `top`, `left`, `bottom`, `right`, `all` (Q18).
+---@field preferredContentSize (Size|number[]) The size the controller asks its container for (default 0 x 0); a change tells the parent's `preferredContentSizeDidChange`, or a presented controller's custom presentation controller's (Q78).
 ---@field extendedLayoutIncludesOpaqueBars boolean Whether the view extends under opaque bars too (default false).
 ---@field navigationController NavigationController? The nearest navigation controller above. (read-only)
 ---@field tabBarController TabBarController? The nearest tab bar controller above. (read-only)
@@ -257,6 +258,10 @@ function ViewController:willTransition(traits, coordinator) end
 ---@param previous TraitCollection?
 function ViewController:traitCollectionDidChange(previous) end
 
+---Runs the hook (UIKit's part does nothing on an iPhone: Q78); from the hook itself, its super call: nothing more (Q76). Hook: After the child `container` set a new `preferredContentSize`; nothing resizes unless the hook does (Q78).
+---@param container ViewController
+function ViewController:preferredContentSizeDidChange(container) end
+
 ---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
 ---@param args table
 function ViewController:init(args) end
@@ -269,6 +274,7 @@ function ViewController:init(args) end
 ---@field shouldAutomaticallyForwardAppearanceMethods boolean?
 ---@field additionalSafeAreaInsets (Insets|number[])?
 ---@field edgesForExtendedLayout string[]?
+---@field preferredContentSize (Size|number[])?
 ---@field extendedLayoutIncludesOpaqueBars boolean?
 ---@field tabBarItem TabBarItem?
 ---@field modalPresentationStyle string?
@@ -1020,6 +1026,10 @@ function PresentationController:dismissalTransitionWillBegin() end
 ---Hook: After the dismissal, completed or cancelled.
 ---@param completed boolean
 function PresentationController:dismissalTransitionDidEnd(completed) end
+
+---Hook: After the presented controller set a new `preferredContentSize` (Q78).
+---@param container ViewController
+function PresentationController:preferredContentSizeDidChange(container) end
 
 ---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
 ---@param args table
