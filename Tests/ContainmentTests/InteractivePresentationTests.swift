@@ -6,8 +6,9 @@ import InvariantChecking
 /// transitioning delegate's animators for every style, interactive presentation and
 /// dismissal (Q15c), and the presentation controller of a `.custom` presentation.
 @Suite(.checksInvariants) struct InteractivePresentationTests {
-    /// Slides the presented view: it adds the view to the container when presenting and
-    /// completes as its animation ends, unless the interaction cancelled it.
+    /// Slides the presented view: it adds the view to the container when presenting, puts
+    /// a covered presenting view back under it when dismissing, and completes as its
+    /// animation ends, unless the interaction cancelled it.
     final class Slide: TransitionAnimator {
         var contexts: [TransitionContext] = []
         var views: [(from: View?, to: View?)] = []
@@ -22,6 +23,12 @@ import InvariantChecking
                 try? ctx.containerView.addSubview(to)
                 moving = to
             } else if let from = ctx.view("from") {
+                // Dismissing: a covered presenting side goes back under the dragged view,
+                // as UIKit's animators put it back (Q15).
+                if let to = ctx.view("to") {
+                    to.frame = ctx.finalFrame(ctx.toViewController)
+                    try? (from.superview ?? ctx.containerView).insertSubview(to, belowSubview: from)
+                }
                 moving = from
             } else {
                 ctx.completeTransition(true)

@@ -53,6 +53,80 @@ import Containment
             """)
     }
 
+    @Test("Q15: a full-screen dismissal's animator puts the presenting view back; one it leaves out comes back as it completes")
+    func animatorPutsThePresenterBack() throws {
+        let (outcome, out, rt) = try runLua("""
+            local a = ui.ViewController{ name = "a",
+              viewWillAppear = function(self) print("will", self.view.window ~= nil) end,
+              viewIsAppearing = function(self) print("is", self.view.window ~= nil, self.view.superview == ui.window) end,
+              viewDidAppear = function(self) print("did", self.view.superview == ui.window) end }
+            ui.window.rootViewController = a
+            ui.window:makeKeyAndVisible()
+            local putsBack = true
+            local animator = { transitionDuration = 0.1, animateTransition = function(ctx)
+              local from, to = ctx:view("from"), ctx:view("to")
+              if ctx.toViewController ~= a then ctx.containerView:addSubview(to)
+              elseif putsBack then print("adding"); ctx.containerView:insertSubview(to, { below = from }); print("added") end
+              ui.animate{ duration = 0.1, animations = function() end, completion = function() ctx:completeTransition(true) end }
+            end }
+            local delegate = { animationControllerForPresented = function() return animator end,
+                               animationControllerForDismissed = function() return animator end }
+            for _, style in ipairs{ "fullScreen", "custom" } do
+              for _, adds in ipairs{ true, false } do
+                putsBack = adds
+                print(style, adds)
+                local m = ui.ViewController{ name = "m", modalPresentationStyle = style, transitioningDelegate = delegate }
+                if style == "custom" then
+                  delegate.presentationController = function()
+                    return ui.PresentationController{ name = "pc", shouldRemovePresentersView = function() return true end }
+                  end
+                end
+                a:present(m, true); ui.settle()
+                m:dismiss(true)
+                print("during", a.view.window ~= nil)
+                ui.settle()
+                print("after", a.view.superview == ui.window, ui.window.subviews[1] == a.view, #ui.window.subviews)
+              end
+            end
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            will\tfalse
+            is\ttrue\ttrue
+            did\ttrue
+            fullScreen\ttrue
+            will\tfalse
+            adding
+            is\ttrue\ttrue
+            added
+            during\ttrue
+            did\ttrue
+            after\ttrue\ttrue\t1
+            fullScreen\tfalse
+            will\tfalse
+            during\tfalse
+            is\ttrue\ttrue
+            did\ttrue
+            after\ttrue\ttrue\t1
+            custom\ttrue
+            will\tfalse
+            adding
+            is\ttrue\tfalse
+            added
+            during\ttrue
+            did\ttrue
+            after\ttrue\ttrue\t1
+            custom\tfalse
+            will\tfalse
+            during\tfalse
+            is\ttrue\ttrue
+            did\ttrue
+            after\ttrue\ttrue\t1
+
+            """, "\(out)")
+        #expect(rt.simulation.trace.events.filter { $0.kind == .warning || $0.kind == .error }.isEmpty)
+    }
+
     @Test("a sheet uncovered by a full-screen dismissal comes back at its own frame, not the window's")
     func sheetUncovered() throws {
         let (outcome, out, _) = try runLua("""

@@ -57,6 +57,9 @@ public final class TransitionContext: SimObject {
     public internal(set) var isComplete = false
     var animator: TransitionAnimator?
     var completion: ((Bool) -> Void)?
+    /// Run as a completed transition ends, before the did-callbacks: a full-screen
+    /// dismissal puts back a presenting view its animator left out (Q15).
+    var beforeEnds: (() -> Void)?
     /// A child transition's animation and screen, measured once in init; while the
     /// animator answers its duration, the context reads as animated.
     private var measured = (isAnimated: true, onScreen: false)
@@ -168,6 +171,7 @@ public final class TransitionContext: SimObject {
         let from = fromViewController, to = toViewController, policy = self.policy
         if didComplete {
             if !policy.keepsFromView { from.viewIfLoaded?.removeFromSuperview() }
+            beforeEnds?()
         } else if !policy.hidesPresenterView || presentedSide !== from {
             // A cancelled dismissal under which the presenting side stayed leaves every
             // view where it is: the presented one is back, the presenting one never left.
@@ -194,6 +198,7 @@ public final class TransitionContext: SimObject {
         }
         animator?.animationEnded(self, completed: didComplete)
         animator = nil
+        beforeEnds = nil
         let done = completion
         completion = nil
         done?(didComplete)

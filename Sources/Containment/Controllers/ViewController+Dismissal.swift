@@ -112,32 +112,50 @@ extension ViewController {
                                         from: top, to: presenter, animator: animator,
                                         interactive: interaction != nil, completion: finish)
             start()
-            if coversPresenter { uncover(presenter, under: top, animated: animated) }
+            // The animator puts the presenting view back, as it puts the presented one in
+            // for a presentation (`ctx:view("to")`); it hears viewIsAppearing as it
+            // enters the window. One the animator left out, or left in a custom
+            // container that goes, is put back as the transition completes (policy Q15).
+            if coversPresenter {
+                presenter.beginAppearance(true, animated: animated)
+                // Held as `finish` holds them, until the transition completes.
+                ctx.beforeEnds = {
+                    guard let pv = presenter.viewIfLoaded, pv.window == nil || pv.superview is TransitionView else { return }
+                    presenter.putBack(under: top)
+                }
+            }
             run(animator, ctx, driven: interaction)
         } else {
             dismissModal(top, to: presenter, covers: coversPresenter, animated: animated, start: start) { finish(true) }
         }
     }
 
-    /// A covered presenting side comes back into the window, under the dismissed view,
-    /// and starts to appear.
+    /// A covered presenting side starts to appear and comes back into the window, under
+    /// the dismissed view.
     private func uncover(_ presenter: ViewController, under top: ViewController, animated: Bool) {
-        guard let pv = presenter.viewIfLoaded else { return }
-        let window = simulation.window
         presenter.beginAppearance(true, animated: animated)
+        presenter.putBack(under: top)
+    }
+
+    /// The presenting view back where it was covered, laid out, and its viewIsAppearing
+    /// when it was out of the window; one an animator left in a custom container (in the
+    /// window) is moved, and hears nothing (Q77).
+    private func putBack(under top: ViewController) {
+        guard let pv = viewIfLoaded else { return }
+        let window = simulation.window
         // Q67: a covered context goes back under the presented view, at its frame.
         if top.activeStyle.isContext, let tv = top.viewIfLoaded, let s = tv.superview, s !== window,
            let i = s.subviews.firstIndex(where: { $0 === tv }) {
             pv.frame = tv.frame
             s.attach(pv, at: i)
             pv.layoutIfNeeded()
-            presenter.deliverIsAppearing()
+            deliverIsAppearing()
             return
         }
         // A presenter that is presented itself (a sheet under a full-screen controller)
         // comes back at its own frame, the root's view at the window's bounds.
-        pv.frame = presenter.presentingViewController != nil
-            ? presenter.presentationController?.frameOfPresentedViewInContainerView ?? presenter.modalFrame
+        pv.frame = presentingViewController != nil
+            ? presentationController?.frameOfPresentedViewInContainerView ?? modalFrame
             : window.bounds
         // The window's subview that holds the dismissed view: the view itself, or the
         // container view of a custom presentation.
@@ -149,7 +167,7 @@ extension ViewController {
             window.attach(pv, at: 0)
         }
         pv.layoutIfNeeded()
-        presenter.deliverIsAppearing()
+        deliverIsAppearing()
     }
 
     /// The top-most view slides down out of the window in 0.35 s, or leaves on the next
