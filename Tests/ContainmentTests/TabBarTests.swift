@@ -78,6 +78,48 @@ extension TabBarTests {
         #expect(t.selectedViewController === vcs[0] && vcs[0].view.window != nil && vcs[1].viewIfLoaded?.window == nil)
     }
 
+    @Test("Q13c: a new list that drops More with the controller it shows: both leave the screen first, and nothing in More appears")
+    func newListDropsMoreAndItsController() throws {
+        let (sim, t, vcs, _) = try tabs(["a", "b", "c", "d", "e", "f", "g"])
+        try t.setSelectedIndex(5)
+        sim.settle()
+        let more = t.moreNavigationController
+        #expect(t.selectedViewController === more && more.topViewController === vcs[5])
+        sim.trace.mark(nil)
+        try t.setViewControllers([vcs[0], vcs[1]])
+        sim.settle()
+        expectTrace(sim, """
+            t.more.viewWillDisappear(animated: false)
+            f.viewWillDisappear(animated: false)
+            t.more.viewDidDisappear(animated: false)
+            f.viewDidDisappear(animated: false)
+            c.willMove(toParent: nil)
+            c.didMove(toParent: nil)
+            d.willMove(toParent: nil)
+            d.didMove(toParent: nil)
+            e.willMove(toParent: nil)
+            e.didMove(toParent: nil)
+            g.willMove(toParent: nil)
+            g.didMove(toParent: nil)
+            a.viewWillAppear(animated: false)
+            a.viewIsAppearing(animated: false)
+            a.viewDidAppear(animated: false)
+            """)
+        #expect(lines(sim, .warning).isEmpty, "\(lines(sim, .warning))")
+        #expect(t.selectedViewController === vcs[0] && vcs[5].parent == nil && more.viewControllers.count == 1)
+        #expect(more.viewIfLoaded?.window == nil && more.viewControllers[0].appearanceState == .disappeared)
+        // More kept (six controllers), the one it showed dropped: More goes back to its list on screen.
+        let (sim2, t2, vcs2, _) = try tabs(["a", "b", "c", "d", "e", "f", "g"])
+        try t2.setSelectedIndex(5)
+        sim2.settle()
+        sim2.trace.mark(nil)
+        try t2.setViewControllers(Array(vcs2.prefix(5)) + [vcs2[6]])
+        sim2.settle()
+        #expect(lines(sim2, .warning).isEmpty, "\(lines(sim2, .warning))")
+        #expect(t2.selectedViewController === t2.moreNavigationController && t2.moreNavigationController.viewControllers[0].appearanceState == .appeared)
+        #expect(vcs2[5].appearanceState == .disappeared && vcs2[5].viewIfLoaded?.window == nil)
+    }
+
     @Test("Q13c: a list that names a controller twice is refused, and nothing changes")
     func duplicates() throws {
         let (_, t, vcs, _) = try tabs(["a", "b"])

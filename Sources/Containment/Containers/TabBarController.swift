@@ -91,6 +91,15 @@ public final class TabBarController: ViewController {
         // its list, and the controller is released by it, not by this controller.
         if let more = moreIfMade, more.viewControllers.count > 1, let list0 = more.viewControllers.first,
            more.viewControllers.dropFirst().contains(where: { vc in !list.contains { $0 === vc } }) {
+            if more === selectedViewController, isShowing, list.count <= maxTabs {
+                // Q13c: More itself leaves the tab bar, with the controller it shows: both
+                // leave the screen first, as a dropped selection does, and More's stack
+                // goes back to its list off screen, with no appearance of the list.
+                more.containerBegin(false, animated: false)
+                more.viewIfLoaded?.removeFromSuperview()
+                more.containerEnd()
+                selectedViewController = nil
+            }
             try more.setViewControllers([list0], animated: false)
         }
         for vc in old where !list.contains(where: { $0 === vc }) && vc.parent === self {
