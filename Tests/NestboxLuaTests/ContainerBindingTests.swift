@@ -288,3 +288,42 @@ extension ContainerBindingTests {
         #expect(out == "OK\n")
     }
 }
+
+extension ContainerBindingTests {
+    @Test("interactivePopGestureRecognizer: the nav's left-edge swipe, read before the view loads; disabled, a swipe pops nothing")
+    func interactivePopRecognizer() throws {
+        let (outcome, out, _) = try runLua("""
+            local nav = ui.NavigationController{ name = "nav", root = ui.ViewController{ name = "a" } }
+            local g = nav.interactivePopGestureRecognizer
+            print(g.name, g.view == nav.view, g.edges, g.isEnabled)
+            ui.window.rootViewController = nav
+            ui.window:makeKeyAndVisible()
+            nav:pushViewController(ui.ViewController{ name = "b" }, false); ui.settle()
+            g.isEnabled = false
+            ui.pan{ from = { 10, 400 }, to = { 300, 400 } }; ui.settle()
+            print("disabled", #nav.viewControllers, g.state)
+            g.isEnabled = true
+            ui.pan{ from = { 10, 400 }, to = { 300, 400 } }; ui.settle()
+            print("enabled", #nav.viewControllers)
+            ui.setLayoutDirection("rightToLeft")
+            print(g.edges)
+            g.edges = "left"
+            nav:pushViewController(ui.ViewController{ name = "c" }, false); ui.settle()
+            ui.pan{ from = { 10, 400 }, to = { 300, 400 } }; ui.settle()
+            print("set left, right to left", #nav.viewControllers, g.edges)
+            g = nil
+            collectgarbage(); collectgarbage()
+            print(nav.interactivePopGestureRecognizer == nav.view.gestureRecognizers[1])
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            nav.interactivePopGestureRecognizer\ttrue\tleft\ttrue
+            disabled\t2\tpossible
+            enabled\t1
+            right
+            set left, right to left\t1\tleft
+            true
+
+            """)
+    }
+}

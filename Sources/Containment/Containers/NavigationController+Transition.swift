@@ -55,6 +55,7 @@ extension NavigationController {
         // UIKit's interactive pop refuses to begin with only the root, or mid-transition.
         edge.shouldBegin = { [weak self] in self.map { $0.viewControllers.count > 1 && !$0.isTransitioning } ?? false }
         v.addGestureRecognizer(edge)
+        interactivePopGestureRecognizer = edge
         installTop()
     }
 
@@ -276,9 +277,11 @@ extension NavigationController {
     }
 
     /// The built-in interactive pop from a left-edge swipe (S24/S25); right to left, from
-    /// the right edge, leftwards (Q74).
+    /// the right edge, leftwards (Q74), unless a script set the recognizer's edges.
     func edgeSwipe(_ g: GestureRecognizer) {
-        let width = max(1, viewIfLoaded?.bounds.size.width ?? 1) * (viewIfLoaded?.isRightToLeft == true ? -1 : 1)
+        // Progress runs away from the edge the swipe starts at (the leading one unless a
+        // script set `edges`).
+        let width = max(1, viewIfLoaded?.bounds.size.width ?? 1) * (g.effectiveEdges == "right" ? -1 : 1)
         switch g.state {
         case .began:
             guard viewControllers.count > 1, !isTransitioning, isShowing, let top = topViewController else { return }

@@ -23,6 +23,9 @@ public final class NavigationController: ViewController {
     public private(set) lazy var toolbar = Toolbar(navigationController: self)
     /// The controller whose view is in place (the top, once a transition is over).
     public internal(set) var visibleTop: ViewController?
+    /// The left-edge swipe that pops (UIKit's interactivePopGestureRecognizer), made with
+    /// the view. Weak: the view holds it, and a script may keep it after both are gone.
+    public internal(set) weak var interactivePopGestureRecognizer: GestureRecognizer?
     var isTransitioning = false
     /// The running transition is interactive: a cancel may still give its stack change
     /// back (Q11), so a push or pop started meanwhile waits for it whole (Q7).

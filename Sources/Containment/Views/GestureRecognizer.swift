@@ -6,8 +6,9 @@ public class GestureRecognizer: SimObject {
     public enum State: String, Sendable { case possible, began, changed, ended, cancelled, failed }
 
     public let kind: Kind
-    /// For screen-edge pans: "left" or "right".
-    public var edges = "left"
+    /// For screen-edge pans: "left" or "right". Set, it is the edge, also for the
+    /// built-in interactive pop's, which follows the layout direction until then.
+    public var edges = "left" { didSet { leadingEdge = false } }
     /// The built-in interactive pop's: the leading edge, the right one right to left (Q74).
     var leadingEdge = false
     /// The edge a screen-edge pan starts from now.

@@ -22,8 +22,8 @@ enum GestureBinding {
         LuaProperty("isEnabled", "boolean", doc: "A disabled recognizer ignores touches.",
                     get: { c in c.L.push(try recognizer(c).isEnabled); return 1 },
                     set: { c, i in try recognizer(c).isEnabled = try c.args.boolean(i) }),
-        LuaProperty("edges", "string", doc: "For screen-edge pans: `left` (default) or `right`.",
-                    get: { c in c.L.push(try recognizer(c).edges); return 1 },
+        LuaProperty("edges", "string", doc: "For screen-edge pans: `left` (default) or `right`; a navigation controller's swipe starts at the leading edge until set (Q74).",
+                    get: { c in c.L.push(try recognizer(c).effectiveEdges); return 1 },
                     set: { c, i in
                         let e = try c.args.string(i)
                         guard e == "left" || e == "right" else { throw LuaFailure.argument(i, "edges must be 'left' or 'right'") }

@@ -579,7 +579,7 @@ function ScrollViewClass:extend(name) end
 ---@field location Point Where the touch is, in the window. (read-only)
 ---@field view View? The view the recognizer is attached to. (read-only)
 ---@field isEnabled boolean A disabled recognizer ignores touches.
----@field edges string For screen-edge pans: `left` (default) or `right`.
+---@field edges string For screen-edge pans: `left` (default) or `right`; a navigation controller's swipe starts at the leading edge until set (Q74).
 local GestureRecognizer = {}
 
 ---Hook: A function in the field `action`, called on each state change.
@@ -740,6 +740,7 @@ function TransitionCoordinator:animate(alongside, completion) end
 ---@field isNavigationBarHidden boolean Whether the bar is hidden; set, it hides or shows at once.
 ---@field toolbar Toolbar The toolbar at the bottom, showing the top controller's `toolbarItems` (Q71). (read-only)
 ---@field isToolbarHidden boolean Whether the toolbar is hidden (true by default); set, it hides or shows at once.
+---@field interactivePopGestureRecognizer GestureRecognizer? The left-edge swipe that pops (loads the view, which holds it); `isEnabled = false` turns the swipe off. It refuses to begin at the root or mid-transition. (read-only)
 ---@field delegate NavigationControllerDelegate? The delegate table.
 local NavigationController = {}
 
