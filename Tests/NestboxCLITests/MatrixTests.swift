@@ -21,11 +21,11 @@ import NestboxCLI
         #expect(r.code == 0, "\(r.err)")
         #expect(r.out == """
             cell iphone-se portrait: the first cell (37 lines)
-            cell iphone-se landscape: 15 lines differ
+            cell iphone-se landscape: 16 lines differ
             cell iphone-16-pro-max portrait: 14 lines differ
-            cell iphone-16-pro-max landscape: 14 lines differ
+            cell iphone-16-pro-max landscape: 15 lines differ
             cell iphone-se portrait: same trace as the first cell
-            cell iphone-se landscape: 15 lines differ
+            cell iphone-se landscape: 16 lines differ
 
             """)
         let verbose = nestbox(["run", file, "--matrix", "orientations=landscape,portrait", "--verbose"])

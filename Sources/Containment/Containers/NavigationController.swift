@@ -13,7 +13,10 @@ public final class NavigationController: ViewController {
         get { navigationBarVisibility.isHidden }
         set { setBar(\.navigationBarVisibility, hidden: newValue) }
     }
-    var navigationBarVisibility = BarVisibility(isHidden: false)
+    /// Q79: a hidden bar hands the status bar's style to the top.
+    var navigationBarVisibility = BarVisibility(isHidden: false) {
+        didSet { if navigationBarVisibility.isHidden != oldValue.isHidden { simulation.statusBarNeedsUpdate = true } }
+    }
     /// Hidden by default (Q71); set, it hides or shows at once.
     public var isToolbarHidden: Bool {
         get { toolbarVisibility.isHidden }
@@ -22,7 +25,10 @@ public final class NavigationController: ViewController {
     var toolbarVisibility = BarVisibility(isHidden: true)
     public private(set) lazy var toolbar = Toolbar(navigationController: self)
     /// The controller whose view is in place (the top, once a transition is over).
-    public internal(set) var visibleTop: ViewController?
+    /// Q79: the top decides whether the status bar hides, so a new one asks again.
+    public internal(set) var visibleTop: ViewController? {
+        didSet { if visibleTop !== oldValue { simulation.statusBarNeedsUpdate = true } }
+    }
     /// The left-edge swipe that pops (UIKit's interactivePopGestureRecognizer), made with
     /// the view. Weak: the view holds it, and a script may keep it after both are gone.
     public internal(set) weak var interactivePopGestureRecognizer: GestureRecognizer?

@@ -30,7 +30,10 @@ public final class TabBarController: ViewController {
             customizableViewControllers = customizableViewControllers.filter { c in viewControllers.contains { $0 === c } }
         }
     }
-    public internal(set) var selectedViewController: ViewController?
+    /// Q79: the selected controller decides the status bar, so a new one asks again.
+    public internal(set) var selectedViewController: ViewController? {
+        didSet { if selectedViewController !== oldValue { simulation.statusBarNeedsUpdate = true } }
+    }
     /// Whether the selected stack hides the tab bar (Q68).
     public internal(set) var bottomBarHidden = false
     /// An animator's switch is under way: a tap on the bar is not taken (Q69).

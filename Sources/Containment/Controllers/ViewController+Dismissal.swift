@@ -99,6 +99,7 @@ extension ViewController {
                 vc.ownershipMayHaveChanged()
                 below = vc
             }
+            presenter.simulation.presentationTop = presenter
             completion?()
         }
         for vc in stack { vc.isBeingDismissed = true }

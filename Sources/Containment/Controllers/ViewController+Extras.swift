@@ -5,7 +5,7 @@
 /// to other than its default makes them, counted toward the memory cap with the
 /// controller (`SimObject.extras`).
 final class ControllerExtras: ObjectExtras {
-    static let bytes = 208
+    static let bytes = 216
 
     var title: String?
     var navigationItem: NavigationItem?
@@ -18,6 +18,7 @@ final class ControllerExtras: ObjectExtras {
     var contextPlace: ContextPlace?
     var additionalSafeAreaInsets = EdgeInsets.zero
     var preferredContentSize = Size.zero
+    var capturesStatusBar = false
     var transitioningDelegate: PresentationAnimators?
     /// Held during a `.custom` presentation, as UIKit's presented controller holds it.
     var presentationController: PresentationController?

@@ -98,6 +98,7 @@ extension ViewController {
             simulation.warn(self, "Presenting view controllers on detached view controllers is discouraged \(objectDescription).", lint: .presentFromDetached)
         }
         presenter.presentedHere = vc
+        simulation.presentationTop = vc
         vc.presentedStyle = vc.modalPresentationStyle.resolved
         vc.presentingViewController = presenter
         vc.ownershipMayHaveChanged()
@@ -134,6 +135,7 @@ extension ViewController {
                 vc.viewIfLoaded?.detach()
                 pc?.release()
                 if presenter.presentedHere === vc { presenter.presentedHere = nil }
+                if presenter.simulation.presentationTop === vc { presenter.simulation.presentationTop = presenter }
                 vc.presentingViewController = nil
                 vc.ownershipMayHaveChanged()
                 return

@@ -143,9 +143,26 @@ open class ViewController: SimObject {
         get { extras?.presentationController }
         set { if newValue != nil || extras != nil { setExtras.presentationController = newValue } }
     }
-    public internal(set) var isBeingPresented = false
+    // Q79: a presentation's start, and a dismissal's start and end, may give the status
+    // bar to another controller.
+    public internal(set) var isBeingPresented = false {
+        didSet { if isBeingPresented != oldValue { simulation.statusBarNeedsUpdate = true } }
+    }
     public internal(set) var isBeingDismissed = false {
-        didSet { if isBeingDismissed != oldValue { simulation.controllersBeingDismissed += isBeingDismissed ? 1 : -1 } }
+        didSet {
+            guard isBeingDismissed != oldValue else { return }
+            simulation.controllersBeingDismissed += isBeingDismissed ? 1 : -1
+            simulation.statusBarNeedsUpdate = true
+        }
+    }
+    /// Whether, presented other than full screen, it decides the status bar (Apple's
+    /// page for the property; Q79).
+    public var modalPresentationCapturesStatusBarAppearance: Bool {
+        get { extras?.capturesStatusBar ?? false }
+        set {
+            if newValue || extras != nil { setExtras.capturesStatusBar = newValue }
+            simulation.statusBarNeedsUpdate = true
+        }
     }
     var isPresentationTransitioning = false
 

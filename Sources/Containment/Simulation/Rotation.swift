@@ -203,6 +203,7 @@ extension ViewController {
     }
 
     func deliverTraitChange(previous: TraitCollection) {
+        simulation.statusBarNeedsUpdate = true     // Q79: hiding follows the vertical size class
         guard viewIfLoaded?.window != nil else { return }
         simulation.trace.record(.lifecycle, self, "traitCollectionDidChange")
         notify(.traitCollectionDidChange(previous: previous))

@@ -62,7 +62,10 @@ public final class Screen: SimObject {
     public var idiom: String { device.idiom }
     /// Portrait insets turned with the device (a phone's notch side goes left/right).
     public var safeAreaInsets: EdgeInsets {
-        let i = device.safeAreaInsets
+        var i = device.safeAreaInsets
+        // Q79: a top inset that is the status bar's alone (no sensor housing: an iPhone
+        // SE's 20 points, an iPad's 24) goes with it when it is hidden.
+        if simulation.statusBar.isHidden, i.top <= 24 { i.top = 0 }
         guard isLandscape else { return i }
         if device.idiom == "pad" { return i }
         let side = i.top > 24 ? i.top : 0

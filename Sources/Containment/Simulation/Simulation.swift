@@ -19,6 +19,14 @@ public final class Simulation {
     public internal(set) var traitsComing: TraitCollection?
     /// True while a size change's viewWillTransition and willTransition are sent.
     var announcingSizeChange = false
+    /// What the status bar shows, as last asked (Q79), and whether to ask again at the
+    /// end of this turn (ViewController+StatusBar.swift).
+    public internal(set) var statusBar = StatusBarAppearance()
+    var statusBarNeedsUpdate = false
+    var updatingStatusBar = false
+    /// The controller presented last and still presented, where the status bar's owner
+    /// is looked for first. Weak: a script may let it go.
+    weak var presentationTop: ViewController?
     public private(set) lazy var screen = Screen(simulation: self)
     public var window: Window { createdWindow ?? makeWindow() }
     /// The window once something asked for it: the invariant check walks it without
@@ -171,6 +179,7 @@ public final class Simulation {
     /// One run-loop turn: work queued for "the next turn" runs, then a layout pass.
     public func turn() {
         clock.runQueued(until: isInterrupted)
+        if statusBarNeedsUpdate { updateStatusBar() }
         if window.isVisible { window.layoutIfNeeded() }
         if linter != nil { lintTurnEnded() }
     }

@@ -31,6 +31,9 @@ public final class Window: View {
         rootViewController = vc
         vc?.isRootOfWindow = true
         vc?.ownershipMayHaveChanged()
+        // Q79: another controller decides the status bar, asked before its view is
+        // installed, so that its first layout has the safe area that goes with it.
+        if isVisible { simulation.updateStatusBar() }
         if isVisible, let vc { install(vc) }
     }
 
@@ -38,6 +41,7 @@ public final class Window: View {
         guard !isVisible else { return }
         trace.record(.call, self, "makeKeyAndVisible")
         isVisible = true
+        simulation.updateStatusBar()
         if let vc = rootViewController { install(vc) }
     }
 

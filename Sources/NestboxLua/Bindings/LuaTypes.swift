@@ -39,7 +39,7 @@ enum LuaTypes {
     /// The function tables: `ui`, `ui.trace`, the globals, and the shared metamethods.
     static let namespaces: [LuaNamespace] = [
         UIFunctions.ui, AnimationFunctions.namespace, InputFunctions.namespace, SnapshotFunctions.namespace,
-        ExploreFunctions.namespace, TraceFunctions.namespace,
+        ExploreFunctions.namespace, TraceFunctions.namespace, StatusBarBinding.namespace,
         UIFunctions.globals, UIFunctions.prelude, UIFunctions.metamethods,
     ]
 

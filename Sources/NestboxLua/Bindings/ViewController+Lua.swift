@@ -182,7 +182,8 @@ enum ViewControllerBinding {
 
     static let binding = LuaBinding(
         "ViewController", ViewController.self, doc: "A view controller: its view, its children, appearance and presentation.",
-        methods: methods + TransitionMethods.methods + PresentationMethods.methods + SuperCalls.viewController,
-        properties: properties + PresentationMethods.properties, hooks: hooks, delegates: [PresentationMethods.transitioning],
+        methods: methods + TransitionMethods.methods + PresentationMethods.methods + SuperCalls.viewController + StatusBarBinding.methods,
+        properties: properties + PresentationMethods.properties + StatusBarBinding.properties,
+        hooks: hooks + StatusBarBinding.hooks, delegates: [PresentationMethods.transitioning],
         make: { rt, className, name in ViewController(simulation: rt.simulation, className: className, name: name) })
 }

@@ -107,6 +107,10 @@ final class LuaHost: ObjectHost {
         isOpen && runtime.runOverride(call, on: object)
     }
 
+    func statusBarAnswer(_ question: Override, of controller: ViewController) -> StatusBarAnswer? {
+        isOpen ? runtime.runStatusBarQuestion(question, of: controller) : nil
+    }
+
     func hasOverride(_ override: Override, on object: SimObject) -> Bool {
         isOpen && runtime.hookMask(object) & HostCache.bit(override) != 0
     }

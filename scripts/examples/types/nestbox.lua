@@ -130,6 +130,7 @@ function Transform:isIdentity() end
 ---@field definesPresentationContext boolean Whether a `currentContext` presentation from here or below covers this controller's view (Q67).
 ---@field providesPresentationContextTransitionStyle boolean Whether a context presentation over this controller uses its `modalTransitionStyle`.
 ---@field transitioningDelegate TransitioningDelegate? The table giving animators for a `custom` presentation.
+---@field modalPresentationCapturesStatusBarAppearance boolean Presented other than full screen, it decides the status bar all the same (default false).
 local ViewController = {}
 
 ---Makes `child` a child (sends its `willMove(self)`); add its view and call `didMove` yourself.
@@ -262,6 +263,25 @@ function ViewController:traitCollectionDidChange(previous) end
 ---@param container ViewController
 function ViewController:preferredContentSizeDidChange(container) end
 
+---The style in effect: the override's, else UIKit's (`default`); from the override itself, UIKit's. Hook: `default`, `lightContent` or `darkContent`, asked of the controller that decides the style (Q79).
+---@return string
+function ViewController:preferredStatusBarStyle() end
+
+---Whether it prefers the bar hidden: the override's answer, else UIKit's (true when vertically compact). Hook: Whether the status bar hides, asked of the controller that decides it (Q79).
+---@return boolean
+function ViewController:prefersStatusBarHidden() end
+
+---The child that decides the style: the override's, else UIKit's (a tab bar controller's selected one; a navigation controller's top once its bar is hidden). Hook: The child that decides the style instead; nil for this controller (Q79).
+---@return ViewController?
+function ViewController:childForStatusBarStyle() end
+
+---The child that decides hiding: the override's, else UIKit's (the selected tab; the navigation stack's top). Hook: The child that decides hiding instead; nil for this controller (Q79).
+---@return ViewController?
+function ViewController:childForStatusBarHidden() end
+
+---Asks the status bar's questions again now (inside `ui.animate`, the change is part of the animation's turn); call it when an answer changes.
+function ViewController:setNeedsStatusBarAppearanceUpdate() end
+
 ---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
 ---@param args table
 function ViewController:init(args) end
@@ -284,6 +304,7 @@ function ViewController:init(args) end
 ---@field definesPresentationContext boolean?
 ---@field providesPresentationContextTransitionStyle boolean?
 ---@field transitioningDelegate TransitioningDelegate?
+---@field modalPresentationCapturesStatusBarAppearance boolean?
 ---@field [string] any
 
 ---`ui.ViewController`: call it with a table to make one; `extend` makes a Lua subclass.
@@ -1399,6 +1420,10 @@ function ui.trace.clear() end
 ---Records a mark (shown in the trace) where `ui.expectTrace` starts comparing; a label lets `since` find it.
 ---@param label string?
 function ui.trace.mark(label) end
+
+---What the status bar shows, as last asked: at the end of a turn in which what decides may have changed, or at `setNeedsStatusBarAppearanceUpdate()` (Q79).
+---@return {style: string, hidden: boolean}
+function ui.statusBar() end
 
 ---Writes the values, tab-separated, to standard output and records a `log` event.
 ---@param ... any
