@@ -127,6 +127,49 @@ import Containment
         #expect(rt.simulation.trace.events.filter { $0.kind == .warning || $0.kind == .error }.isEmpty)
     }
 
+    @Test("Q67: a context presentation's dismissal animates in the context's superview, and the context's presenter dismisses what it presented")
+    func contextDismissals() throws {
+        let (outcome, out, rt) = try runLua("""
+            local animator = { transitionDuration = 0.1, animateTransition = function(ctx)
+              local from, to = ctx:view("from"), ctx:view("to")
+              print("container", ctx.containerView.name, to and to.superview)
+              if to then ctx.containerView:insertSubview(to, { below = from }) end
+              ui.animate{ duration = 0.1, animations = function() from.alpha = 0 end, completion = function() ctx:completeTransition(true) end }
+            end }
+            local a = ui.ViewController{ name = "a", title = "A", definesPresentationContext = true,
+              viewIsAppearing = function(self) print("a is appearing in", self.view.superview.name) end }
+            local tbc = ui.TabBarController{ name = "tbc", viewControllers = { a, ui.ViewController{ title = "B" } } }
+            ui.window.rootViewController = tbc
+            ui.window:makeKeyAndVisible()
+            local m = ui.ViewController{ name = "m", modalPresentationStyle = "currentContext",
+              transitioningDelegate = { animationControllerForDismissed = function() return animator end } }
+            a:present(m, false); ui.settle()
+            m:dismiss(true, function() print("dismissed") end); ui.settle()
+            print(a.presentedViewController, a.view.superview.name)
+            for _, style in ipairs{ "currentContext", "overCurrentContext" } do
+              local n = ui.ViewController{ name = style, modalPresentationStyle = style }
+              a:present(n, false); ui.settle()
+              a:dismiss(false, function() print("the presenter dismissed", style) end); ui.settle()
+              print(a.presentedViewController, n.presentingViewController)
+            end
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            a is appearing in\ttbc.view
+            container\ttbc.view\tnil
+            a is appearing in\ttbc.view
+            dismissed
+            nil\ttbc.view
+            a is appearing in\ttbc.view
+            the presenter dismissed\tcurrentContext
+            nil\tnil
+            the presenter dismissed\toverCurrentContext
+            nil\tnil
+
+            """, "\(out)")
+        #expect(rt.simulation.trace.events.filter { $0.kind == .warning || $0.kind == .error }.isEmpty)
+    }
+
     @Test("a sheet uncovered by a full-screen dismissal comes back at its own frame, not the window's")
     func sheetUncovered() throws {
         let (outcome, out, _) = try runLua("""

@@ -20,13 +20,20 @@ extension ViewController {
         performDismissal(of: stack, from: presenter, animated: animated, completion: completion)
     }
 
-    /// The (presenter, presented) pair a `dismiss` on this controller acts on: what its
-    /// farthest ancestor presents; else that ancestor, if it was presented. Apple: a
-    /// presented controller asks its presenter to dismiss it, and a child of a presented
-    /// controller (a controller in a presented navigation stack) asks the same.
+    /// The (presenter, presented) pair a `dismiss` on this controller acts on: what it or
+    /// its nearest ancestor presents (a context's presenter is a child: Q67); else its
+    /// farthest ancestor, if that was presented. Apple: "the presenting view controller
+    /// is responsible for dismissing the view controller it presented", a presented
+    /// controller asks its presenter to dismiss it, and a child of a presented controller
+    /// (a controller in a presented navigation stack) asks the same.
     func dismissalTarget() -> (ViewController, ViewController)? {
-        let root = presentationRoot
-        if let presented = root.presentedHere { return (root, presented) }
+        var vc: ViewController? = self
+        var root: ViewController = self
+        while let c = vc {
+            if let presented = c.presentedHere { return (c, presented) }
+            root = c
+            vc = c.parent
+        }
         if let p = root.presentingViewController { return (p, root) }
         return nil
     }
@@ -108,8 +115,11 @@ extension ViewController {
         if let animator = delegate?.animatorForDismissed(top) {
             let interaction = delegate?.interactionForDismissal(animator)
             let kind: TransitionContext.Kind = coversPresenter ? .uncoveringDismissal(animated: animated) : .dismissal(animated: animated)
+            // The container is where the dismissed view is: a custom presentation's
+            // container view, a context's superview (Q67), else the window.
+            let context = top.activeStyle.isContext ? top.viewIfLoaded?.superview : nil
             let ctx = TransitionContext(simulation: simulation, kind: kind,
-                                        container: top.presentationController?.containerView ?? simulation.window,
+                                        container: top.presentationController?.containerView ?? context ?? simulation.window,
                                         from: top, to: presenter, animator: animator,
                                         interactive: interaction != nil, completion: finish)
             start()
