@@ -120,6 +120,41 @@ extension TabBarTests {
         #expect(vcs2[5].appearanceState == .disappeared && vcs2[5].viewIfLoaded?.window == nil)
     }
 
+    @Test("Q13c: a new list that keeps the controller shown in More but needs no More: it leaves More, becomes a child again and is selected as a tab")
+    func newListKeepsTheOneShownInMore() throws {
+        let (sim, t, vcs, _) = try tabs(["a", "b", "c", "d", "e", "f", "g"])
+        try t.setSelectedIndex(5)
+        sim.settle()
+        sim.trace.mark(nil)
+        try t.setViewControllers([vcs[0], vcs[5]])
+        sim.settle()
+        expectTrace(sim, """
+            t.more.viewWillDisappear(animated: false)
+            f.viewWillDisappear(animated: false)
+            t.more.viewDidDisappear(animated: false)
+            f.viewDidDisappear(animated: false)
+            f.willMove(toParent: t)
+            f.didMove(toParent: t)
+            b.willMove(toParent: nil)
+            b.didMove(toParent: nil)
+            c.willMove(toParent: nil)
+            c.didMove(toParent: nil)
+            d.willMove(toParent: nil)
+            d.didMove(toParent: nil)
+            e.willMove(toParent: nil)
+            e.didMove(toParent: nil)
+            g.willMove(toParent: nil)
+            g.didMove(toParent: nil)
+            f.viewWillAppear(animated: false)
+            f.viewIsAppearing(animated: false)
+            f.viewDidAppear(animated: false)
+            """)
+        #expect(lines(sim, .warning).isEmpty, "\(lines(sim, .warning))")
+        #expect(t.selectedViewController === vcs[5] && t.selectedIndex == 1 && vcs[5].parent === t)
+        #expect(t.children.map(\.name) == ["a", "f"] && vcs[5].view.superview === t.view)
+        #expect(t.moreNavigationController.viewControllers.count == 1)
+    }
+
     @Test("Q13c: a list that names a controller twice is refused, and nothing changes")
     func duplicates() throws {
         let (_, t, vcs, _) = try tabs(["a", "b"])

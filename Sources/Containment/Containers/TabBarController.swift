@@ -90,20 +90,36 @@ public final class TabBarController: ViewController {
         let old = viewControllers
         let oldIndex = selectedIndex
         // A controller shown in More (Q13b: the More navigation controller's child
-        // meanwhile) that leaves the list leaves More's stack first: More goes back to
-        // its list, and the controller is released by it, not by this controller.
-        if let more = moreIfMade, more.viewControllers.count > 1, let list0 = more.viewControllers.first,
-           more.viewControllers.dropFirst().contains(where: { vc in !list.contains { $0 === vc } }) {
-            if more === selectedViewController, isShowing, list.count <= maxTabs {
-                // Q13c: More itself leaves the tab bar, with the controller it shows: both
-                // leave the screen first, as a dropped selection does, and More's stack
-                // goes back to its list off screen, with no appearance of the list.
-                more.containerBegin(false, animated: false)
-                more.viewIfLoaded?.removeFromSuperview()
-                more.containerEnd()
-                selectedViewController = nil
+        // meanwhile) that leaves the list, or stays but no longer behind More, leaves
+        // More's stack first: More goes back to its list, and the controller is released
+        // by it; one still in the list becomes this controller's child again.
+        var reselect: ViewController?
+        if let more = moreIfMade, more.viewControllers.count > 1, let list0 = more.viewControllers.first {
+            let shown = Array(more.viewControllers.dropFirst())
+            let behindMore = { (vc: ViewController) in
+                list.count > self.maxTabs && (list.firstIndex { $0 === vc }.map { $0 >= self.maxTabs - 1 } ?? false)
             }
-            try more.setViewControllers([list0], animated: false)
+            let kept = shown.filter { vc in list.contains { $0 === vc } && !behindMore(vc) }
+            if shown.contains(where: { !behindMore($0) }) {
+                if more === selectedViewController, isShowing, list.count <= maxTabs || !kept.isEmpty {
+                    // Q13c: More leaves the screen with the controller it shows, as a
+                    // dropped selection does, and its stack goes back to its list off
+                    // screen, with no appearance of the list; the controller shown, when
+                    // the list keeps it, is selected again as a tab of its own.
+                    more.containerBegin(false, animated: false)
+                    more.viewIfLoaded?.removeFromSuperview()
+                    more.containerEnd()
+                    selectedViewController = nil
+                    reselect = kept.last
+                }
+                try more.setViewControllers([list0], animated: false)
+                for vc in kept where vc.parent == nil {
+                    // Its view leaves More's (off screen now), as UIKit's tab installs it anew.
+                    if let v = vc.viewIfLoaded, v.superview === more.viewIfLoaded { v.removeFromSuperview() }
+                    try addChild(vc)
+                    vc.didMove(toParent: self)
+                }
+            }
         }
         for vc in old where !list.contains(where: { $0 === vc }) && vc.parent === self {
             vc.willMove(toParent: nil)
@@ -133,7 +149,7 @@ public final class TabBarController: ViewController {
         tabBar.replaceItems(tabControllers.map(\.tabBarItem))
         // The same documentation: the selected controller if it is still there, else the
         // one at the same index, else the first.
-        if let keep = selectedViewController.flatMap({ s in tabControllers.contains { $0 === s } ? s : nil }) {
+        if let keep = (selectedViewController ?? reselect).flatMap({ s in tabControllers.contains { $0 === s } ? s : nil }) {
             select(keep, animated: false)
         } else if let i = oldIndex, list.indices.contains(i) {
             select(index: i)
