@@ -327,3 +327,37 @@ extension ContainerBindingTests {
             """)
     }
 }
+
+extension ContainerBindingTests {
+    @Test("a recognizer turned off mid-gesture is cancelled (the pop with it); a drag along the edge does not begin the pop")
+    func interactivePopCancelledAndDeclined() throws {
+        let (outcome, out, rt) = try runLua("""
+            local a, b = ui.ViewController{ name = "a" }, ui.ViewController{ name = "b" }
+            local nav = ui.NavigationController{ name = "nav", root = a }
+            ui.window.rootViewController = nav
+            ui.window:makeKeyAndVisible()
+            nav:pushViewController(b, false); ui.settle()
+            local g = nav.interactivePopGestureRecognizer
+            local finger = ui.pan{ from = { 5, 400 }, to = { 200, 400 }, release = false }
+            print(g.state)
+            g.isEnabled = false
+            print(g.state)
+            finger:move({ 300, 400 })
+            finger:release()
+            ui.settle()
+            print(g.state, nav.topViewController.name, b.appearanceState, a.appearanceState)
+            g.isEnabled = true
+            ui.pan{ from = { 5, 400 }, to = { 8, 700 } }; ui.settle()
+            print(nav.topViewController.name, g.state)
+            nav:popViewController(false); ui.settle()
+            ui.pan{ from = { 5, 400 }, to = { 300, 400 } }; ui.settle()
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "changed\ncancelled\ncancelled\tb\tappeared\tdisappeared\nb\tcancelled\n")
+        let ignored = rt.simulation.trace.events.filter { $0.event == "ignored" }.map { $0.args.map { $0.1.text }.joined(separator: " ") }
+        #expect(ignored == [
+            "\"pan\" \"nav.interactivePopGestureRecognizer did not begin: the drag does not move away from its edge\"",
+            "\"pan\" \"nav.interactivePopGestureRecognizer did not begin: its delegate refused to begin (a navigation controller's at its root or mid-transition)\"",
+        ], "\(ignored)")
+    }
+}

@@ -149,10 +149,24 @@ extension Simulation {
         var scroller: ScrollView?
         let horizontal = abs(to.x - from.x) >= abs(to.y - from.y)
         var v: View? = hit
+        // One at the edge that does not begin, for the message when nothing else takes it.
+        var declined: (GestureRecognizer, String)?
         edges: while let cur = v {
-            for g in cur.gestureRecognizers where g.isEnabled && g.kind == .screenEdgePan && g.shouldBegin?() != false {
-                let nearEdge = g.effectiveEdges == "right" ? from.x >= window.bounds.size.width - 20 : from.x <= 20
-                if nearEdge { recognizer = g; break edges }
+            for g in cur.gestureRecognizers where g.isEnabled && g.kind == .screenEdgePan {
+                let right = g.effectiveEdges == "right"
+                guard right ? from.x >= window.bounds.size.width - 20 : from.x <= 20 else { continue }
+                // UIScreenEdgePanGestureRecognizer recognizes a drag away from its edge:
+                // one mostly along the edge fails, and the touch goes on to the others.
+                guard (right ? from.x - to.x : to.x - from.x) > abs(to.y - from.y) else {
+                    declined = declined ?? (g, "the drag does not move away from its edge")
+                    continue
+                }
+                guard g.shouldBegin?() != false else {
+                    declined = declined ?? (g, "its delegate refused to begin (a navigation controller's at its root or mid-transition)")
+                    continue
+                }
+                recognizer = g
+                break edges
             }
             v = cur.superview
         }
@@ -178,6 +192,10 @@ extension Simulation {
                     return nil
                 }
                 up = cur.superview
+            }
+            if let (g, why) = declined {
+                ignored("pan", "\(g.name) did not begin: \(why)")
+                return nil
             }
             ignored("pan", "no pan gesture recognizer or scroll view at \(hit.objectDescription)")
             return nil

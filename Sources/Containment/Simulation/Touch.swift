@@ -64,6 +64,8 @@ public final class Touch: SimObject {
 
     private func update(velocity: Point, state: GestureRecognizer.State) {
         if let g = recognizer {
+            // Turned off before it began, or cancelled by being turned off since.
+            guard g.isEnabled, state == .began || g.state != .cancelled else { return }
             g.translation = Point(x: location.x - start.x, y: location.y - start.y)
             g.velocity = velocity
             g.location = location
@@ -84,7 +86,7 @@ public final class Touch: SimObject {
         isActive = false
         if simulation.heldTouch === self { simulation.heldTouch = nil }
         if let g = recognizer {
-            if hasBegun { g.send(state) }
+            if hasBegun, g.isEnabled, g.state != .cancelled { g.send(state) }
         } else if let s = scroller {
             let resting = simulation.clock.now - lastMoveTime > 1.0 / 60 + 1e-9
             s.endDragging(velocity: resting ? .zero : lastVelocity, cancelled: state == .cancelled, dragStart: startOffset)

@@ -16,7 +16,11 @@ public class GestureRecognizer: SimObject {
         guard leadingEdge else { return edges }
         return view?.isRightToLeft == true ? "right" : "left"
     }
-    public var isEnabled = true
+    /// Apple's page for isEnabled: turned off while it recognizes, the recognizer goes to
+    /// `cancelled` (its action runs), and the finger's later moves reach it no more.
+    public var isEnabled = true {
+        didSet { if !isEnabled, state == .began || state == .changed { send(.cancelled) } }
+    }
     public internal(set) var state = State.possible
     public internal(set) var translation = Point.zero
     public internal(set) var velocity = Point.zero
