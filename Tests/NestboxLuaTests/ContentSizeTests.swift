@@ -40,7 +40,7 @@ import InvariantChecking
         #expect(told(rt) == ["root.preferredContentSizeDidChange(container: drawer)"])
     }
 
-    @Test("a presented controller tells its custom presentation controller; dismissed, no one")
+    @Test("a presented controller tells its custom presentation controller (whose callbacks' super calls do nothing); dismissed, no one")
     func presentedTellsItsPresentationController() throws {
         let (outcome, out, rt) = try runLua("""
         local Half = ui.PresentationController:extend("Half")
@@ -50,11 +50,18 @@ import InvariantChecking
           return { 0, b.height - h, b.width, h }
         end
         function Half:preferredContentSizeDidChange(c)
+          ui.PresentationController.preferredContentSizeDidChange(self, c)
           print("pc heard", c.name, c.preferredContentSize.height)
           self.containerView:setNeedsLayout()
         end
         function Half:containerViewWillLayoutSubviews()
+          ui.PresentationController.containerViewWillLayoutSubviews(self)
           self:presentedView().frame = self:frameOfPresentedViewInContainerView()
+        end
+        -- Every callback has UIKit's method for its super call, which does nothing.
+        for _, name in ipairs{ "presentationTransitionWillBegin", "presentationTransitionDidEnd", "dismissalTransitionWillBegin",
+                               "dismissalTransitionDidEnd", "containerViewDidLayoutSubviews" } do
+          Half[name] = function(self, ...) return ui.PresentationController[name](self, ...) end
         end
         local root = ui.ViewController{ name = "root" }
         ui.window.rootViewController = root

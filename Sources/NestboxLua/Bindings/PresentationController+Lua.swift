@@ -24,7 +24,19 @@ enum PresentationControllerBinding {
         LuaMethod("presentedView", "() -> View?", doc: "The view the transition animates, in effect.") { a in
             a.rt.push(try check(a).presentedView); return 1
         },
-    ]
+    ] + [
+        ("presentationTransitionWillBegin", "()"), ("presentationTransitionDidEnd", "(completed: boolean)"),
+        ("dismissalTransitionWillBegin", "()"), ("dismissalTransitionDidEnd", "(completed: boolean)"),
+        ("containerViewWillLayoutSubviews", "()"), ("containerViewDidLayoutSubviews", "()"),
+        ("preferredContentSizeDidChange", "(container: ViewController)"),
+    ].map { (name, signature: StaticString) in
+        // The callbacks' own methods, for an override's super call
+        // (`ui.PresentationController.presentationTransitionWillBegin(self)`): UIKit's
+        // implementations do nothing Nestbox models.
+        LuaMethod(name, signature, doc: "UIKit's implementation, which does nothing: what an override's super call reaches.") { a in
+            _ = try check(a); return 0
+        }
+    }
 
     static let properties: [LuaProperty] = [
         LuaProperty("name", "string?", doc: "The name used in traces.", get: { c in c.L.push(c.object.name); return 1 }),

@@ -1029,27 +1029,27 @@ function PresentationController:shouldRemovePresentersView() end
 ---@return View?
 function PresentationController:presentedView() end
 
----Hook: Before the container view lays out.
-function PresentationController:containerViewWillLayoutSubviews() end
-
----Hook: After the container view laid out.
-function PresentationController:containerViewDidLayoutSubviews() end
-
----Hook: Before the presentation's animation.
+---UIKit's implementation, which does nothing: what an override's super call reaches. Hook: Before the presentation's animation.
 function PresentationController:presentationTransitionWillBegin() end
 
----Hook: After the presentation, completed or cancelled.
+---UIKit's implementation, which does nothing: what an override's super call reaches. Hook: After the presentation, completed or cancelled.
 ---@param completed boolean
 function PresentationController:presentationTransitionDidEnd(completed) end
 
----Hook: Before the dismissal's animation.
+---UIKit's implementation, which does nothing: what an override's super call reaches. Hook: Before the dismissal's animation.
 function PresentationController:dismissalTransitionWillBegin() end
 
----Hook: After the dismissal, completed or cancelled.
+---UIKit's implementation, which does nothing: what an override's super call reaches. Hook: After the dismissal, completed or cancelled.
 ---@param completed boolean
 function PresentationController:dismissalTransitionDidEnd(completed) end
 
----Hook: After the presented controller set a new `preferredContentSize` (Q78).
+---UIKit's implementation, which does nothing: what an override's super call reaches. Hook: Before the container view lays out.
+function PresentationController:containerViewWillLayoutSubviews() end
+
+---UIKit's implementation, which does nothing: what an override's super call reaches. Hook: After the container view laid out.
+function PresentationController:containerViewDidLayoutSubviews() end
+
+---UIKit's implementation, which does nothing: what an override's super call reaches. Hook: After the presented controller set a new `preferredContentSize` (Q78).
 ---@param container ViewController
 function PresentationController:preferredContentSizeDidChange(container) end
 
