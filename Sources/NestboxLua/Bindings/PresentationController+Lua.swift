@@ -34,7 +34,11 @@ enum PresentationControllerBinding {
         // (`ui.PresentationController.presentationTransitionWillBegin(self)`): UIKit's
         // implementations do nothing Nestbox models.
         LuaMethod(name, signature, doc: "UIKit's implementation, which does nothing: what an override's super call reaches.") { a in
-            _ = try check(a); return 0
+            _ = try check(a)
+            // The declared argument is checked, as every method's is.
+            if name.hasSuffix("DidEnd") { _ = try a.boolean(2) }
+            if name == "preferredContentSizeDidChange" { _ = try a.object(2, ViewController.self, "ViewController") }
+            return 0
         }
     }
 
