@@ -209,9 +209,18 @@ import InvariantChecking
         d.dismissing = drag
         m.dismiss(animated: true, completion: nil)
         #expect(t.view.window === sim.window, "the presenting side comes back under the dragged view")
+        // Reversed, it leaves the window between its will- and did-disappear.
+        var seen: [String] = []
+        a.onHook = { p, hook in
+            switch hook {
+            case .viewWillDisappear, .viewDidDisappear: seen.append("\(hook.name) in window \(p.view.window != nil)")
+            default: break
+            }
+        }
         drag.update(0.2)
         drag.cancel()
         sim.settle()
+        #expect(seen == ["viewWillDisappear in window true", "viewDidDisappear in window false"], "\(seen)")
         expectTrace(sim, """
             m.viewWillDisappear(animated: true)
             t.viewWillAppear(animated: true)

@@ -169,18 +169,23 @@ public final class TransitionContext: SimObject {
         isComplete = true
         simulation.trace.record(.call, self, "completeTransition", "_", .bool(didComplete))
         let from = fromViewController, to = toViewController, policy = self.policy
+        // A cancelled dismissal under which the presenting side stayed leaves every view
+        // where it is: the presented one is back, the presenting one never left.
+        let removesTo = !didComplete && (!policy.hidesPresenterView || presentedSide !== from)
+        // Reversed here, to's view leaves between its viewWillDisappear and its
+        // viewDidDisappear, as Apple's pages for the two have it.
+        let reversesTo = !didComplete && policy.onScreen && policy.reversesAtEnd && policy.managesTo
         if didComplete {
             if !policy.keepsFromView { from.viewIfLoaded?.removeFromSuperview() }
             beforeEnds?()
-        } else if !policy.hidesPresenterView || presentedSide !== from {
-            // A cancelled dismissal under which the presenting side stayed leaves every
-            // view where it is: the presented one is back, the presenting one never left.
+        } else if removesTo && !reversesTo {
             to.viewIfLoaded?.removeFromSuperview()
         }
         if policy.onScreen {
             if !didComplete && policy.reversesAtEnd {
                 if policy.managesTo {
                     begin(to, false, animated: isAnimated)
+                    if removesTo { to.viewIfLoaded?.removeFromSuperview() }
                     end(to)
                 }
                 if policy.managesFrom {
