@@ -101,6 +101,8 @@ extension TabBarTests {
             e.didMove(toParent: nil)
             g.willMove(toParent: nil)
             g.didMove(toParent: nil)
+            t.more.willMove(toParent: nil)
+            t.more.didMove(toParent: nil)
             a.viewWillAppear(animated: false)
             a.viewIsAppearing(animated: false)
             a.viewDidAppear(animated: false)
@@ -145,6 +147,8 @@ extension TabBarTests {
             e.didMove(toParent: nil)
             g.willMove(toParent: nil)
             g.didMove(toParent: nil)
+            t.more.willMove(toParent: nil)
+            t.more.didMove(toParent: nil)
             f.viewWillAppear(animated: false)
             f.viewIsAppearing(animated: false)
             f.viewDidAppear(animated: false)
@@ -152,7 +156,7 @@ extension TabBarTests {
         #expect(lines(sim, .warning).isEmpty, "\(lines(sim, .warning))")
         #expect(t.selectedViewController === vcs[5] && t.selectedIndex == 1 && vcs[5].parent === t)
         #expect(t.children.map(\.name) == ["a", "f"] && vcs[5].view.superview === t.view)
-        #expect(t.moreNavigationController.viewControllers.count == 1)
+        #expect(t.moreNavigationController.viewControllers.count == 1 && t.moreNavigationController.parent == nil)
     }
 
     @Test("Q13c: a list that names a controller twice is refused, and nothing changes")
@@ -254,6 +258,9 @@ extension TabBarTests {
         sim.tap(.view(cell))
         sim.settle()
         #expect(more.topViewController === vcs[4] && vcs[4].parent === more)
+        // More is the tab bar controller's child, after the list's: a controller in it
+        // finds the tab bar controller up its parents (Q13b).
+        #expect(more.parent === t && t.children.last === more && t.children.count == 6)
         #expect(vcs[4].appearanceState == .appeared)
         // by code, index 5 (0-based): More, showing v5
         try t.setSelectedIndex(0)

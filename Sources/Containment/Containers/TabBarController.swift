@@ -141,6 +141,19 @@ public final class TabBarController: ViewController {
             vc.didMove(toParent: self)
         }
         viewControllers = list
+        // The More navigation controller is a child while the bar shows More, after the
+        // list's (so a controller shown in it finds this one as its `tabBarController`,
+        // as in UIKit); it leaves once the list fits (Q13b).
+        if showsMore {
+            let more = moreNavigationController
+            if more.parent !== self {
+                try addChild(more)
+                more.didMove(toParent: self)
+            }
+        } else if let more = moreIfMade, more.parent === self {
+            more.willMove(toParent: nil)
+            more.removeFromParent()
+        }
         // The old controllers go before the new ones come (Apple's documentation of
         // viewControllers): the children are the new list, in its order; a kept one
         // moves to its place with no callbacks. Others (More's controller) follow.
