@@ -143,6 +143,70 @@ import InvariantChecking
         #expect(updates(rt) == ["default true", "default false", "default true"])
     }
 
+    @Test("a change in the first turn, or asked for from a layout callback, reaches the safe area before settle returns; a sheet moves with the inset")
+    func sameTurnChanges() throws {
+        let (outcome, out, _) = try runLua(Self.classes + """
+            ui.setDevice("iphone-se")
+            local H = ui.ViewController:extend("H")
+            function H:prefersStatusBarHidden() return self.hide == true end
+            function H:viewSafeAreaInsetsDidChange() print(self.name, "insets", self.view.safeAreaInsets.top) end
+            function H:viewDidAppear() if self.hideOnAppear then self.hide = true; self:setNeedsStatusBarAppearanceUpdate() end end
+            function H:viewDidLayoutSubviews()
+              if self.immersive ~= nil and self.immersive ~= self.hide then self.hide = self.immersive; self:setNeedsStatusBarAppearanceUpdate() end
+            end
+            local h = H{ name = "h", hideOnAppear = true }
+            ui.window.rootViewController = h
+            ui.window:makeKeyAndVisible()
+            ui.settle()
+            print("first turn", bar())
+            local g = H{ name = "g" }
+            ui.window.rootViewController = g
+            ui.settle()
+            g.immersive = true
+            g.view:setNeedsLayout()
+            ui.settle()
+            print("from layout", bar(), g.view.safeAreaInsets.top)
+            local sheet = ui.ViewController{ name = "sheet" }
+            g:present(sheet, false); ui.settle()
+            print("sheet", sheet.view.frame.y)
+            g.immersive = false
+            g.view:setNeedsLayout()
+            ui.settle()
+            print("sheet", sheet.view.frame.y, bar())
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            h\tinsets\t20.0
+            h\tinsets\t0.0
+            first turn\tdefault true
+            g\tinsets\t20.0
+            g\tinsets\t0.0
+            from layout\tdefault true\t0.0
+            sheet\t10.0
+            g\tinsets\t20.0
+            sheet\t30.0\tdefault false
+
+            """, "\(out)")
+    }
+
+    @Test("a rotation asks at its start; a window with no root shows the default")
+    func rotationAndNoRoot() throws {
+        let (outcome, _, rt) = try runLua(Self.classes + """
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            ui.settle()
+            ui.rotate("landscapeLeft"); ui.settle()
+            ui.window.rootViewController = Hider{ name = "h" }
+            ui.rotate("portrait"); ui.settle()      -- the hider keeps it hidden: no change
+            ui.window.rootViewController = nil
+            ui.settle()
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        let times = rt.simulation.trace.events.filter { $0.object == "statusBar" }.map { "\($0.t) \($0.args.map { $0.1.text }.joined(separator: " "))" }
+        #expect(times == ["0.0 \"default\" true", "0.6 \"default\" false"], "\(times)")
+    }
+
     @Test("a wrong answer is the override's error at its line and UIKit's answer is used; a chain that goes round stops with a warning")
     func wrongAnswersAndCycles() throws {
         let (_, out, rt) = try runLua("""

@@ -147,19 +147,33 @@ extension Simulation {
     /// status bar's alone).
     func updateStatusBar() {
         statusBarNeedsUpdate = false
-        guard window.isVisible, let owner = statusBarOwner() else { return }
-        updatingStatusBar = true
-        defer { updatingStatusBar = false }
-        let style = decider(from: owner, "childForStatusBarStyle") { $0.childForStatusBarStyle }.preferredStatusBarStyle
-        let hidden = decider(from: owner, "childForStatusBarHidden") { $0.childForStatusBarHidden }.prefersStatusBarHidden
-        let new = StatusBarAppearance(style: style, isHidden: hidden)
+        guard window.isVisible else { return }
+        var new = StatusBarAppearance()     // with no root, the app's default
+        if let owner = statusBarOwner() {
+            updatingStatusBar = true
+            defer { updatingStatusBar = false }
+            new.style = decider(from: owner, "childForStatusBarStyle") { $0.childForStatusBarStyle }.preferredStatusBarStyle
+            new.isHidden = decider(from: owner, "childForStatusBarHidden") { $0.childForStatusBarHidden }.prefersStatusBarHidden
+        }
         guard new != statusBar else { return }
         let hidingChanged = new.isHidden != statusBar.isHidden
         statusBar = new
-        trace.record(.view, "statusBar", "update", [("style", .string(style.rawValue)), ("hidden", .bool(hidden))])
-        if hidingChanged {
-            window.safeAreaNeedsUpdate = true
-            window.setNeedsLayout()
+        trace.record(.view, "statusBar", "update", [("style", .string(new.style.rawValue)), ("hidden", .bool(new.isHidden))])
+        guard hidingChanged else { return }
+        // The window's views are brought up to date from the new inset in this turn's
+        // layout: each of its subviews compares what it had with what it gets (a view
+        // laid out before the window's first pass has a value the window never had).
+        window.safeAreaNeedsUpdate = true
+        for v in window.subviews { v.safeAreaNeedsUpdate = true }
+        window.setNeedsLayout()
+        statusBarMovedInsets = true
+        // A sheet sits below the status bar's inset (Q17's frames).
+        var vc = window.rootViewController?.presentedViewController
+        var steps = 0
+        while let p = vc, steps < Self.statusBarWalk {
+            p.resizePresentedView()
+            vc = p.presentedViewController
+            steps += 1
         }
     }
 }

@@ -120,6 +120,10 @@ extension Simulation {
             coordinator.isQueueing = false
             self.traitsInTransition = nil
             self.window.frame = windowBounds
+            // Q79: the status bar hides or shows with the rotation, from its start (the
+            // window has the new size and traits), so its layout has the inset that goes
+            // with it.
+            self.updateStatusBar()
             for vc in tops.dropFirst() { vc.resizePresentedView() }
             self.window.layoutIfNeeded()
             for a in coordinator.alongside { a() }

@@ -24,6 +24,9 @@ public final class Simulation {
     public internal(set) var statusBar = StatusBarAppearance()
     var statusBarNeedsUpdate = false
     var updatingStatusBar = false
+    /// Set when a status bar change moved the safe area: the turn lays out again (a
+    /// change asked for from a layout callback is laid out before the turn ends).
+    var statusBarMovedInsets = false
     /// The controller presented last and still presented, where the status bar's owner
     /// is looked for first. Weak: a script may let it go.
     weak var presentationTop: ViewController?
@@ -179,8 +182,16 @@ public final class Simulation {
     /// One run-loop turn: work queued for "the next turn" runs, then a layout pass.
     public func turn() {
         clock.runQueued(until: isInterrupted)
-        if statusBarNeedsUpdate { updateStatusBar() }
-        if window.isVisible { window.layoutIfNeeded() }
+        // Q79: a status bar change asked for during layout (a layout callback's
+        // setNeedsStatusBarAppearanceUpdate) is asked and laid out in this turn too, a
+        // few passes at most (an answer that flips at each pass would go on forever).
+        var passes = 0
+        repeat {
+            if statusBarNeedsUpdate { updateStatusBar() }
+            statusBarMovedInsets = false
+            if window.isVisible { window.layoutIfNeeded() }
+            passes += 1
+        } while (statusBarNeedsUpdate || statusBarMovedInsets) && passes < 4
         if linter != nil { lintTurnEnded() }
     }
 

@@ -29,7 +29,8 @@ extension LuaRuntime {
             if let c = object(at: -1) as? ViewController { return .child(c) }
             expected = "a ViewController or nil"
         }
-        let answer = L.type(-1) == LUA_TSTRING ? "\"\(L.string(at: -1) ?? "")\"" : (object(at: -1)?.objectDescription ?? "a \(L.typeName(at: -1))")
+        let answer = L.type(-1) == LUA_TSTRING ? "\"\(L.string(at: -1) ?? "")\""
+            : L.isNoneOrNil(-1) ? "nil" : (object(at: -1)?.objectDescription ?? "a \(L.typeName(at: -1))")
         L.settop(ud)
         let position = pushHook(ud, question.name) ? definitionPosition(of: L.top) : ""
         reportHookError(object: controller, hook: question.name,
