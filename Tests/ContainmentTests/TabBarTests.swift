@@ -159,6 +159,39 @@ extension TabBarTests {
         #expect(t.moreNavigationController.viewControllers.count == 1 && t.moreNavigationController.parent == nil)
     }
 
+    @Test("Q13c: More selected with only its list, and a new list that needs no More: More leaves the screen, then its parent")
+    func newListDropsMoreShowingItsList() throws {
+        let (sim, t, vcs, _) = try tabs(["a", "b", "c", "d", "e", "f"])
+        sim.tap(.view(button(t, 4)))
+        sim.settle()
+        let more = t.moreNavigationController
+        #expect(t.selectedViewController === more && more.appearanceState == .appeared)
+        sim.trace.mark(nil)
+        try t.setViewControllers([vcs[0], vcs[1]])
+        sim.settle()
+        expectTrace(sim, """
+            t.more.viewWillDisappear(animated: false)
+            t.moreList.viewWillDisappear(animated: false)
+            t.more.viewDidDisappear(animated: false)
+            t.moreList.viewDidDisappear(animated: false)
+            c.willMove(toParent: nil)
+            c.didMove(toParent: nil)
+            d.willMove(toParent: nil)
+            d.didMove(toParent: nil)
+            e.willMove(toParent: nil)
+            e.didMove(toParent: nil)
+            f.willMove(toParent: nil)
+            f.didMove(toParent: nil)
+            t.more.willMove(toParent: nil)
+            t.more.didMove(toParent: nil)
+            a.viewWillAppear(animated: false)
+            a.viewIsAppearing(animated: false)
+            a.viewDidAppear(animated: false)
+            """)
+        #expect(lines(sim, .warning).isEmpty && lines(sim, .lint).isEmpty, "\(lines(sim, .warning)) \(lines(sim, .lint))")
+        #expect(t.selectedViewController === vcs[0] && more.parent == nil && more.viewIfLoaded?.window == nil)
+    }
+
     @Test("Q13c: a list that names a controller twice is refused, and nothing changes")
     func duplicates() throws {
         let (_, t, vcs, _) = try tabs(["a", "b"])

@@ -317,7 +317,7 @@ extension ContainerBindingTests {
             """)
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == """
-            nav.interactivePopGestureRecognizer\ttrue\tleft\ttrue
+            nav.interactivePopGestureRecognizer\tfalse\tleft\ttrue
             disabled\t2\tpossible
             enabled\t1
             right
@@ -359,5 +359,54 @@ extension ContainerBindingTests {
             "\"pan\" \"nav.interactivePopGestureRecognizer did not begin: the drag does not move away from its edge\"",
             "\"pan\" \"nav.interactivePopGestureRecognizer did not begin: its delegate refused to begin (a navigation controller's at its root or mid-transition)\"",
         ], "\(ignored)")
+    }
+}
+
+extension ContainerBindingTests {
+    @Test("the pop recognizer turned off from the pop's own viewWillAppear cancels the pop cleanly; reading it loads nothing")
+    func popTurnedOffFromInside() throws {
+        let (outcome, out, rt) = try runLua("""
+            local nav
+            local a = ui.ViewController{ name = "a", viewWillAppear = function() nav.interactivePopGestureRecognizer.isEnabled = false end }
+            nav = ui.NavigationController{ name = "nav", root = a }
+            local g = nav.interactivePopGestureRecognizer
+            print(nav.isViewLoaded, g.view)
+            ui.window.rootViewController = nav
+            ui.window:makeKeyAndVisible()
+            print(g.view == nav.view)
+            g.isEnabled = true
+            nav:pushViewController(ui.ViewController{ name = "b" }, false); ui.settle()
+            local finger = ui.pan{ from = { 5, 400 }, to = { 300, 400 }, release = false }
+            finger:release(); ui.settle()
+            print(nav.topViewController.name, a.appearanceState, nav.topViewController.appearanceState, g.state)
+            g.isEnabled = true
+            nav:pushViewController(ui.ViewController{ name = "c" }, false); ui.settle()
+            print(#nav.viewControllers, nav.topViewController.name)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "false\tnil\ntrue\nb\tdisappeared\tappeared\tcancelled\n3\tc\n", "\(out)")
+        #expect(rt.simulation.trace.events.filter { $0.kind == .warning || $0.kind == .lint }.isEmpty)
+    }
+
+    @Test("scrolling turned off mid-drag ends the drag, cancelled; the finger's later moves do nothing")
+    func scrollTurnedOffMidDrag() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            local s = ui.ScrollView{ name = "s", frame = { 0, 0, 393, 600 }, contentSize = { 393, 3000 } }
+            root.view:addSubview(s)
+            local states = {}
+            s.panGestureRecognizer.action = function(g) states[#states + 1] = g.state end
+            local finger = ui.pan{ from = { 100, 500 }, to = { 100, 300 }, release = false }
+            local y = s.contentOffset.y
+            s.isScrollEnabled = false
+            finger:move({ 100, 100 })
+            finger:release()
+            ui.settle()
+            print(states[1], states[#states], s.contentOffset.y == y, s.isDragging, s.isDecelerating)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "began\tcancelled\ttrue\tfalse\tfalse\n", "\(out)")
     }
 }

@@ -207,6 +207,34 @@ import InvariantChecking
         #expect(times == ["0.0 \"default\" true", "0.6 \"default\" false"], "\(times)")
     }
 
+    @Test("a question's hook that sets another root: that root is installed once and decides; a presentation of an old root's decides nothing")
+    func reentryAndOldRoots() throws {
+        let (outcome, out, rt) = try runLua(Self.classes + """
+            local Light = ui.ViewController:extend("Light")
+            function Light:preferredStatusBarStyle() return "darkContent" end
+            local Flip = ui.ViewController:extend("Flip")
+            local light = Light{ name = "light" }
+            function Flip:preferredStatusBarStyle()
+              if not self.done then self.done = true; ui.window.rootViewController = light end
+              return "lightContent"
+            end
+            ui.window.rootViewController = Flip{ name = "flip" }
+            ui.window:makeKeyAndVisible()
+            ui.settle()
+            print(ui.window.rootViewController.name, #ui.window.subviews, ui.window.subviews[1] == light.view, light.appearanceState, bar())
+            local a = ui.ViewController{ name = "a" }
+            ui.window.rootViewController = a
+            a:present(Hider{ name = "h", modalPresentationStyle = "fullScreen" }, false); ui.settle()
+            print("presented", bar())
+            ui.window.rootViewController = ui.ViewController{ name = "b" }
+            ui.settle()
+            print("new root", bar())
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "light\t1\ttrue\tappeared\tdarkContent false\npresented\tdefault true\nnew root\tdefault false\n", "\(out)")
+        #expect(rt.simulation.trace.events.filter { $0.kind == .warning }.isEmpty)
+    }
+
     @Test("a wrong answer is the override's error at its line and UIKit's answer is used; a chain that goes round stops with a warning")
     func wrongAnswersAndCycles() throws {
         let (_, out, rt) = try runLua("""

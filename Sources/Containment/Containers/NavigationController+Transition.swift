@@ -47,15 +47,7 @@ extension NavigationController {
         toolbar.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
         toolbar.isHidden = isToolbarHidden
         v.attach(toolbar, at: v.subviews.count)
-        let edge = ScreenEdgePanGestureRecognizer(simulation: simulation, name: "\(name).interactivePopGestureRecognizer")
-        edge.leadingEdge = true
-        // Weak: the recognizer lives in this controller's view (a cycle otherwise), and a
-        // script may keep it after the controller is collected.
-        edge.onAction = { [weak self] g in self?.edgeSwipe(g) }
-        // UIKit's interactive pop refuses to begin with only the root, or mid-transition.
-        edge.shouldBegin = { [weak self] in self.map { $0.viewControllers.count > 1 && !$0.isTransitioning } ?? false }
-        v.addGestureRecognizer(edge)
-        interactivePopGestureRecognizer = edge
+        v.addGestureRecognizer(interactivePopGestureRecognizer)
         installTop()
     }
 

@@ -29,9 +29,17 @@ public final class NavigationController: ViewController {
     public internal(set) var visibleTop: ViewController? {
         didSet { if visibleTop !== oldValue { simulation.statusBarNeedsUpdate = true } }
     }
-    /// The left-edge swipe that pops (UIKit's interactivePopGestureRecognizer), made with
-    /// the view. Weak: the view holds it, and a script may keep it after both are gone.
-    public internal(set) weak var interactivePopGestureRecognizer: GestureRecognizer?
+    /// The leading-edge swipe that pops (UIKit's interactivePopGestureRecognizer): made
+    /// when first read or when the view loads, which attaches it, so that reading it
+    /// loads nothing and records nothing (Q22). Its closures hold this controller weakly.
+    public private(set) lazy var interactivePopGestureRecognizer: GestureRecognizer = {
+        let edge = ScreenEdgePanGestureRecognizer(simulation: simulation, name: "\(name).interactivePopGestureRecognizer")
+        edge.leadingEdge = true
+        edge.onAction = { [weak self] g in self?.edgeSwipe(g) }
+        // UIKit's interactive pop refuses to begin with only the root, or mid-transition.
+        edge.shouldBegin = { [weak self] in self.map { $0.viewControllers.count > 1 && !$0.isTransitioning } ?? false }
+        return edge
+    }()
     var isTransitioning = false
     /// The running transition is interactive: a cancel may still give its stack change
     /// back (Q11), so a push or pop started meanwhile waits for it whole (Q7).

@@ -94,24 +94,27 @@ public final class TabBarController: ViewController {
         // More's stack first: More goes back to its list, and the controller is released
         // by it; one still in the list becomes this controller's child again.
         var reselect: ViewController?
-        if let more = moreIfMade, more.viewControllers.count > 1, let list0 = more.viewControllers.first {
+        if let more = moreIfMade {
             let shown = Array(more.viewControllers.dropFirst())
             let behindMore = { (vc: ViewController) in
                 list.count > self.maxTabs && (list.firstIndex { $0 === vc }.map { $0 >= self.maxTabs - 1 } ?? false)
             }
             let kept = shown.filter { vc in list.contains { $0 === vc } && !behindMore(vc) }
-            if shown.contains(where: { !behindMore($0) }) {
-                if more === selectedViewController, isShowing, list.count <= maxTabs || !kept.isEmpty {
-                    // Q13c: More leaves the screen with the controller it shows, as a
-                    // dropped selection does, and its stack goes back to its list off
-                    // screen, with no appearance of the list; the controller shown, when
-                    // the list keeps it, is selected again as a tab of its own.
+            let stackChanges = shown.contains { !behindMore($0) }
+            if more === selectedViewController {
+                // The controller shown, when the list keeps it as a tab, is selected again.
+                reselect = kept.last
+                if isShowing, list.count <= maxTabs || !kept.isEmpty {
+                    // Q13c: More leaves the screen (with the controller it shows) first, as
+                    // a dropped selection does; its stack goes back to its list off screen,
+                    // with no appearance of the list.
                     more.containerBegin(false, animated: false)
                     more.viewIfLoaded?.removeFromSuperview()
                     more.containerEnd()
                     selectedViewController = nil
-                    reselect = kept.last
                 }
+            }
+            if stackChanges, let list0 = more.viewControllers.first {
                 try more.setViewControllers([list0], animated: false)
                 for vc in kept where vc.parent == nil {
                     // Its view leaves More's (off screen now), as UIKit's tab installs it anew.
@@ -162,7 +165,7 @@ public final class TabBarController: ViewController {
         tabBar.replaceItems(tabControllers.map(\.tabBarItem))
         // The same documentation: the selected controller if it is still there, else the
         // one at the same index, else the first.
-        if let keep = (selectedViewController ?? reselect).flatMap({ s in tabControllers.contains { $0 === s } ? s : nil }) {
+        if let keep = [reselect, selectedViewController].compactMap({ $0 }).first(where: { s in tabControllers.contains { $0 === s } }) {
             select(keep, animated: false)
         } else if let i = oldIndex, list.indices.contains(i) {
             select(index: i)

@@ -83,7 +83,7 @@ extension ViewController {
     public func setNeedsStatusBarAppearanceUpdate() {
         simulation.trace.record(.call, self, "setNeedsStatusBarAppearanceUpdate")
         simulation.statusBarNeedsUpdate = true
-        if !simulation.updatingStatusBar { simulation.updateStatusBar() }
+        simulation.updateStatusBar()
     }
 }
 
@@ -146,6 +146,9 @@ extension Simulation {
     /// out again when hiding changed the safe area (a device whose top inset is the
     /// status bar's alone).
     func updateStatusBar() {
+        // Asked again from inside a question (a hook that changes the root, or calls
+        // setNeedsStatusBarAppearanceUpdate): asked once this one is done.
+        if updatingStatusBar { statusBarNeedsUpdate = true; return }
         statusBarNeedsUpdate = false
         guard window.isVisible else { return }
         var new = StatusBarAppearance()     // with no root, the app's default

@@ -71,9 +71,17 @@ public final class Touch: SimObject {
             g.location = location
             g.send(state)
         } else if let s = scroller {
+            // Scrolling turned off mid-drag cancels the scroll view's pan (Q64): the drag
+            // ends there, cancelled, and the finger's later moves do nothing.
+            guard s.isScrollEnabled else {
+                if !scrollCut { scrollCut = true; s.endDragging(velocity: .zero, cancelled: true, dragStart: startOffset) }
+                return
+            }
             s.drag(from: startOffset, translation: Point(x: location.x - start.x, y: location.y - start.y))
         }
     }
+    /// Whether scrolling was turned off under this finger (its drag ended then).
+    private var scrollCut = false
 
     /// Lifts the finger: a gesture that began ends.
     public func release() { end(.ended) }
@@ -87,7 +95,7 @@ public final class Touch: SimObject {
         if simulation.heldTouch === self { simulation.heldTouch = nil }
         if let g = recognizer {
             if hasBegun, g.isEnabled, g.state != .cancelled { g.send(state) }
-        } else if let s = scroller {
+        } else if let s = scroller, !scrollCut {
             let resting = simulation.clock.now - lastMoveTime > 1.0 / 60 + 1e-9
             s.endDragging(velocity: resting ? .zero : lastVelocity, cancelled: state == .cancelled, dragStart: startOffset)
         }

@@ -19,8 +19,16 @@ public class GestureRecognizer: SimObject {
     /// Apple's page for isEnabled: turned off while it recognizes, the recognizer goes to
     /// `cancelled` (its action runs), and the finger's later moves reach it no more.
     public var isEnabled = true {
-        didSet { if !isEnabled, state == .began || state == .changed { send(.cancelled) } }
+        didSet {
+            guard !isEnabled, state == .began || state == .changed else { return }
+            // Turned off from its own action (or from what the action sets off, as a
+            // pop's viewWillAppear): the cancel follows once that action returns, so a
+            // behaviour begun by it (the pop's transition) is in place to be cancelled.
+            if sending { cancelWhenSent = true } else { send(.cancelled) }
+        }
     }
+    private var sending = false
+    private var cancelWhenSent = false
     public internal(set) var state = State.possible
     public internal(set) var translation = Point.zero
     public internal(set) var velocity = Point.zero
@@ -52,8 +60,15 @@ public class GestureRecognizer: SimObject {
         state = newState
         simulation.trace.record(.input, self, newState.rawValue,
                                 [("translation", .string("(\(formatNumber(translation.x)) \(formatNumber(translation.y)))"))])
+        let outer = sending
+        sending = true
         onAction?(self)
         host?.send(.action, from: self)
+        sending = outer
+        if !outer, cancelWhenSent {
+            cancelWhenSent = false
+            if state == .began || state == .changed { send(.cancelled) }
+        }
     }
 }
 

@@ -129,7 +129,8 @@ extension ScrollView {
         let willDecelerate = target != offset
         simulation.trace.record(.delegate, self, "didEndDragging", "willDecelerate", .bool(willDecelerate))
         delegate?.didEndDragging(self, willDecelerate: willDecelerate)
-        panIfMade?.send(cancelled ? .cancelled : .ended)
+        // A pan turned off mid-drag was cancelled then, once (Q64).
+        if let g = panIfMade, g.isEnabled { g.send(cancelled ? .cancelled : .ended) }
         guard willDecelerate, contentOffset == offset, motion == nil else { return }
         isDecelerating = true
         simulation.trace.record(.delegate, self, "willBeginDecelerating")

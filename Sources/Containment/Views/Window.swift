@@ -29,20 +29,23 @@ public final class Window: View {
         old?.isRootOfWindow = false
         old?.ownershipMayHaveChanged()
         rootViewController = vc
+        simulation.presentationTop = nil     // Q79: found again from the new root
         vc?.isRootOfWindow = true
         vc?.ownershipMayHaveChanged()
         // Q79: another controller decides the status bar, asked before its view is
         // installed, so that its first layout has the safe area that goes with it.
+        // A question's hook may set another root meanwhile, which that set installs.
         if isVisible { simulation.updateStatusBar() }
-        if isVisible, let vc { install(vc) }
+        if isVisible, let vc, rootViewController === vc { install(vc) }
     }
 
     public func makeKeyAndVisible() {
         guard !isVisible else { return }
         trace.record(.call, self, "makeKeyAndVisible")
         isVisible = true
+        let root = rootViewController
         simulation.updateStatusBar()
-        if let vc = rootViewController { install(vc) }
+        if let vc = rootViewController, vc === root { install(vc) }
     }
 
     /// S01: viewWillAppear (loading the view first), the view enters the window and is

@@ -761,7 +761,7 @@ function TransitionCoordinator:animate(alongside, completion) end
 ---@field isNavigationBarHidden boolean Whether the bar is hidden; set, it hides or shows at once.
 ---@field toolbar Toolbar The toolbar at the bottom, showing the top controller's `toolbarItems` (Q71). (read-only)
 ---@field isToolbarHidden boolean Whether the toolbar is hidden (true by default); set, it hides or shows at once.
----@field interactivePopGestureRecognizer GestureRecognizer? The left-edge swipe that pops (loads the view, which holds it); `isEnabled = false` turns the swipe off. It refuses to begin at the root or mid-transition. (read-only)
+---@field interactivePopGestureRecognizer GestureRecognizer The leading-edge swipe that pops, attached to the view when it loads; `isEnabled = false` turns the swipe off. It refuses to begin at the root or mid-transition. (read-only)
 ---@field delegate NavigationControllerDelegate? The delegate table.
 local NavigationController = {}
 
