@@ -140,3 +140,43 @@ import Containment
             """)
     }
 }
+
+extension BarVisibilityTests {
+    @Test("setTabBarHidden: animated, the bar slides down in 0.2 s and the tab's safe area loses it at the start; isTabBarHidden shows it at once; setViewControllers(list, animated) sets the list")
+    func tabBarHidden() throws {
+        let (outcome, out, rt) = try runLua("""
+            local a = ui.ViewController{ name = "a", title = "A",
+              viewSafeAreaInsetsDidChange = function(self) print("a bottom", self.view.safeAreaInsets.bottom) end }
+            local tbc = ui.TabBarController{ name = "tbc" }
+            tbc:setViewControllers({ a, ui.ViewController{ name = "b", title = "B" } }, true)
+            print(#tbc.viewControllers, tbc.selectedViewController.name)
+            ui.window.rootViewController = tbc
+            ui.window:makeKeyAndVisible()
+            ui.settle()
+            tbc:setTabBarHidden(true, true)
+            ui.advance(0.1)
+            print(tbc.tabBar.presentation.frame.y, tbc.isTabBarHidden)
+            ui.settle()
+            print(tbc.tabBar.frame.y, tbc.tabBar.isHidden)
+            tbc.selectedIndex = 2
+            ui.settle()
+            print("b", tbc.selectedViewController.view.safeAreaInsets.bottom)
+            tbc.isTabBarHidden = false
+            ui.settle()
+            print(tbc.tabBar.frame.y, tbc.tabBar.isHidden, tbc.selectedViewController.view.safeAreaInsets.bottom)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            2\ta
+            a bottom\t83.0
+            a bottom\t34.0
+            810.5\ttrue
+            852.0\ttrue
+            b\t34.0
+            769.0\tfalse\t83.0
+
+            """, "\(out)")
+        let calls = rt.simulation.trace.events.filter { $0.event == "setTabBarHidden" }.count
+        #expect(calls == 2)
+    }
+}

@@ -56,8 +56,19 @@ extension TabBarController {
     /// a controller whose hidesBottomBarWhenPushed is true ("the bottom bar remains
     /// hidden until the view controller is popped from the stack", Apple's page).
     func bottomBarShouldHide() -> Bool {
+        if isTabBarHidden { return true }
         guard let nav = selectedViewController as? NavigationController else { return false }
         return nav.viewControllers.contains { $0.hidesBottomBarWhenPushed }
+    }
+
+    /// iOS 18's setTabBarHidden(_:animated:): animated on screen, the bar slides down out
+    /// of the view (up back into it) in the navigation bar's 0.2 s (Q68), the selected
+    /// controller's safe area changing as it starts; otherwise at once.
+    public func setTabBarHidden(_ hidden: Bool, animated: Bool) {
+        simulation.trace.record(.call, self, "setTabBarHidden", [("_", .bool(hidden)), ("animated", .bool(animated))])
+        guard hidden != isTabBarHidden else { return }
+        isTabBarHidden = hidden
+        updateBottomBar(slide: animated ? (push: hidden, duration: NavigationController.hideShowBarDuration) : nil)
     }
 
     /// Brings the tab bar in line with the selected stack. `slide`: a push (the bar

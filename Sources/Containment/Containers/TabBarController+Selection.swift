@@ -21,10 +21,11 @@ extension TabBarController {
     }
 
     /// Hidden by a pushed controller (Q68), the bar waits off the view's leading edge,
-    /// where it slid to.
+    /// where it slid to; hidden by setTabBarHidden, below the view.
     var tabBarFrame: Rect {
         let b = viewIfLoaded?.bounds ?? simulation.screen.bounds
         let h = tabBarHeight
+        if bottomBarHidden && isTabBarHidden { return Rect(x: 0, y: b.size.height, width: b.size.width, height: h) }
         return Rect(x: bottomBarHidden ? -b.size.width : 0, y: b.size.height - h, width: b.size.width, height: h)
     }
 

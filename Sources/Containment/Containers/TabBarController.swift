@@ -36,6 +36,8 @@ public final class TabBarController: ViewController {
     }
     /// Whether the selected stack hides the tab bar (Q68).
     public internal(set) var bottomBarHidden = false
+    /// iOS 18's isTabBarHidden: what `setTabBarHidden(_:animated:)` last set (Q68).
+    public internal(set) var isTabBarHidden = false
     /// An animator's switch is under way: a tap on the bar is not taken (Q69).
     var isSwitching = false
 

@@ -30,11 +30,30 @@ enum TabBarControllerBinding {
         LuaProperty("delegate", "TabBarControllerDelegate?", doc: "The delegate table.",
                     get: { c in c.rt.pushDelegateTable(c); return 1 },
                     set: { c, i in try tbc(c).delegate = try c.rt.setDelegateTable(c, i) }),
+        LuaProperty("isTabBarHidden", "boolean", doc: "Whether `setTabBarHidden` hid the bar; set, it hides or shows at once (Q68).",
+                    get: { c in c.L.push(try tbc(c).isTabBarHidden); return 1 },
+                    set: { c, i in try tbc(c).setTabBarHidden(try c.args.boolean(i), animated: false) }),
+    ]
+
+    static let methods: [LuaMethod] = [
+        LuaMethod("setViewControllers", "(list: ViewController[], animated: boolean?)",
+                  doc: "Sets `viewControllers`; the bar's items are laid out at once either way (their animation is not modelled: Q68).") { a in
+            let t = try a.object(1, TabBarController.self, "TabBarController")
+            let list = try NavigationBinding.controllers(a, 2)
+            _ = try a.flag(3)
+            try t.setViewControllers(list)
+            return 0
+        },
+        LuaMethod("setTabBarHidden", "(hidden: boolean, animated: boolean?)",
+                  doc: "Hides or shows the bar; animated, it slides down out of the view (up back into it) in 0.2 s, the selected controller's safe area following as it starts (Q68).") { a in
+            try a.object(1, TabBarController.self, "TabBarController").setTabBarHidden(try a.boolean(2), animated: try a.flag(3))
+            return 0
+        },
     ]
 
     static let binding = LuaBinding(
         "TabBarController", TabBarController.self, doc: "A container showing one child at a time, chosen with a tab bar.",
-        properties: properties, delegates: [delegate],
+        methods: methods, properties: properties, delegates: [delegate],
         make: { rt, className, name in TabBarController(simulation: rt.simulation, className: className, name: name) })
 }
 

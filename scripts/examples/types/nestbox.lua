@@ -830,7 +830,18 @@ function NavigationControllerClass:extend(name) end
 ---@field moreNavigationController NavigationController The More tab's navigation controller. (read-only)
 ---@field customizableViewControllers ViewController[] The controllers a user may rearrange: a subset of `viewControllers` (others are dropped).
 ---@field delegate TabBarControllerDelegate? The delegate table.
+---@field isTabBarHidden boolean Whether `setTabBarHidden` hid the bar; set, it hides or shows at once (Q68).
 local TabBarController = {}
+
+---Sets `viewControllers`; the bar's items are laid out at once either way (their animation is not modelled: Q68).
+---@param list ViewController[]
+---@param animated boolean?
+function TabBarController:setViewControllers(list, animated) end
+
+---Hides or shows the bar; animated, it slides down out of the view (up back into it) in 0.2 s, the selected controller's safe area following as it starts (Q68).
+---@param hidden boolean
+---@param animated boolean?
+function TabBarController:setTabBarHidden(hidden, animated) end
 
 ---What `ui.TabBarController{...}` takes: settable properties, hooks and fields of your own.
 ---@class TabBarController.Init : ViewController.Init
@@ -840,6 +851,7 @@ local TabBarController = {}
 ---@field selectedViewController ViewController?
 ---@field customizableViewControllers ViewController[]?
 ---@field delegate TabBarControllerDelegate?
+---@field isTabBarHidden boolean?
 ---@field [string] any
 
 ---`ui.TabBarController`: call it with a table to make one; `extend` makes a Lua subclass.
