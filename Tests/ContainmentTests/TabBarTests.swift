@@ -192,6 +192,29 @@ extension TabBarTests {
         #expect(t.selectedViewController === vcs[0] && more.parent == nil && more.viewIfLoaded?.window == nil)
     }
 
+    @Test("Q13b: a controller popped off More is the tab bar controller's child again; a navigation controller in More is refused with a warning")
+    func poppedOffMore() throws {
+        let (sim, t, vcs, _) = try tabs(["a", "b", "c", "d", "e", "f"])
+        try t.setSelectedIndex(5)
+        sim.settle()
+        let more = t.moreNavigationController
+        #expect(vcs[5].parent === more)
+        sim.trace.mark(nil)
+        _ = try more.popViewController(animated: false)
+        sim.settle()
+        #expect(vcs[5].parent === t && t.children.contains { $0 === vcs[5] } && vcs[5].view.superview == nil)
+        #expect(lines(sim, .containment).suffix(3) == ["f.didMove(toParent: nil)", "f.willMove(toParent: t)", "f.didMove(toParent: t)"], "\(lines(sim, .containment))")
+        sim.trace.mark(nil)
+        try t.setViewControllers([vcs[0], vcs[1]])
+        #expect(lines(sim, .containment).contains("f.didMove(toParent: nil)") && vcs[5].parent == nil)
+        let (sim2, t2, _, _) = try tabs(["a", "b", "c", "d", "e"])
+        let nav = try NavigationController(simulation: sim2, name: "nav", root: Probe(sim2, "inner"))
+        try t2.setViewControllers(t2.viewControllers + [nav])
+        try t2.setSelectedIndex(5)
+        sim2.settle()
+        #expect(lines(sim2, .warning) == ["warning: Nestbox: <NavigationController: nav> in More is not modelled: UIKit shows a navigation controller's stack in More's navigation controller; nothing is shown"], "\(lines(sim2, .warning))")
+    }
+
     @Test("Q13c: a list that names a controller twice is refused, and nothing changes")
     func duplicates() throws {
         let (_, t, vcs, _) = try tabs(["a", "b"])

@@ -240,6 +240,10 @@ extension NavigationController {
         for vc in popped {
             if vc === quiet { vc.detachFromParent() } else { vc.removeFromParent() }
         }
+        // Q13b: one More lets go of goes back to its tab bar controller.
+        if let tabs = parent as? TabBarController, tabs.moreIfMade === self {
+            for vc in popped { tabs.moreReleased(vc) }
+        }
     }
 
     /// An interactive transition given up (Q11): no didShow, and its stack change given

@@ -36,6 +36,8 @@ public final class TabBarController: ViewController {
     }
     /// Whether the selected stack hides the tab bar (Q68).
     public internal(set) var bottomBarHidden = false
+    /// While a new list resets More's stack (`moreReleased` waits for the list).
+    var resettingMore = false
     /// iOS 18's isTabBarHidden: what `setTabBarHidden(_:animated:)` last set (Q68).
     public internal(set) var isTabBarHidden = false
     /// An animator's switch is under way: a tap on the bar is not taken (Q69).
@@ -117,6 +119,8 @@ public final class TabBarController: ViewController {
                 }
             }
             if stackChanges, let list0 = more.viewControllers.first {
+                resettingMore = true
+                defer { resettingMore = false }
                 try more.setViewControllers([list0], animated: false)
                 for vc in kept where vc.parent == nil {
                     // Its view leaves More's (off screen now), as UIKit's tab installs it anew.
@@ -215,7 +219,23 @@ public final class TabBarController: ViewController {
 
     /// Pushes an overflow controller on the More navigation controller (Q13b: while
     /// shown there it is the More navigation controller's child).
+    /// A controller More's stack let go of (popped, or the top a reset dropped) that the
+    /// list still holds is this controller's child again, as before it was shown there
+    /// (Q13b); during a new list, `setViewControllers` sees to it.
+    func moreReleased(_ vc: ViewController) {
+        guard !resettingMore, vc.parent == nil, viewControllers.contains(where: { $0 === vc }) else { return }
+        if let v = vc.viewIfLoaded, let mv = moreIfMade?.viewIfLoaded, v.superview === mv { v.removeFromSuperview() }
+        guard (try? addChild(vc)) != nil else { return }
+        vc.didMove(toParent: self)
+    }
+
     func showInMore(_ vc: ViewController, animated: Bool) {
+        if vc is NavigationController {
+            // UIKit shows a navigation controller's stack inside More's own bar; Nestbox
+            // does not model that, and says so rather than show nothing silently.
+            simulation.warn(vc, "Nestbox: \(vc.objectDescription) in More is not modelled: UIKit shows a navigation controller's stack in More's navigation controller; nothing is shown")
+            return
+        }
         let more = moreNavigationController
         if more.viewControllers.contains(where: { $0 === vc }) { return }
         guard let list = more.viewControllers.first else { return }
