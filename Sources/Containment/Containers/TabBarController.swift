@@ -122,12 +122,7 @@ public final class TabBarController: ViewController {
                 resettingMore = true
                 defer { resettingMore = false }
                 try more.setViewControllers([list0], animated: false)
-                for vc in kept where vc.parent == nil {
-                    // Its view leaves More's (off screen now), as UIKit's tab installs it anew.
-                    if let v = vc.viewIfLoaded, v.superview === more.viewIfLoaded { v.removeFromSuperview() }
-                    try addChild(vc)
-                    vc.didMove(toParent: self)
-                }
+                for vc in kept where vc.parent == nil { try adoptBack(vc) }
             }
         }
         for vc in old where !list.contains(where: { $0 === vc }) && vc.parent === self {
@@ -217,18 +212,24 @@ public final class TabBarController: ViewController {
         try setSelectedIndex(i)
     }
 
-    /// Pushes an overflow controller on the More navigation controller (Q13b: while
-    /// shown there it is the More navigation controller's child).
     /// A controller More's stack let go of (popped, or the top a reset dropped) that the
     /// list still holds is this controller's child again, as before it was shown there
-    /// (Q13b); during a new list, `setViewControllers` sees to it.
+    /// (Q13b); during a new list, `setViewControllers` sees to it against the new list.
     func moreReleased(_ vc: ViewController) {
         guard !resettingMore, vc.parent == nil, viewControllers.contains(where: { $0 === vc }) else { return }
+        try? adoptBack(vc)
+    }
+
+    /// A controller back from More: its view leaves More's (off screen then, as UIKit's
+    /// tab installs it anew), and it is this controller's child again.
+    private func adoptBack(_ vc: ViewController) throws {
         if let v = vc.viewIfLoaded, let mv = moreIfMade?.viewIfLoaded, v.superview === mv { v.removeFromSuperview() }
-        guard (try? addChild(vc)) != nil else { return }
+        try addChild(vc)
         vc.didMove(toParent: self)
     }
 
+    /// Pushes an overflow controller on the More navigation controller (Q13b: while
+    /// shown there it is the More navigation controller's child).
     func showInMore(_ vc: ViewController, animated: Bool) {
         if vc is NavigationController {
             // UIKit shows a navigation controller's stack inside More's own bar; Nestbox
