@@ -202,6 +202,11 @@ extension NavigationController {
                 self.cancelled(from: from, popped: popped, added: added)
             }
         }
+        // Q80: the navigation controller answers its children's `transitionCoordinator`.
+        let coordinator = TransitionCoordinator(simulation: simulation, from: from, to: to, container: view,
+                                                style: nil, animated: animated)
+        coordinator.bind(ctx)
+        coordinator.vend(to: [self])
         from.containerBegin(false, animated: animated)
         to.containerBegin(true, animated: animated)
         tellDelegate(willShow: to, animated: animated)
@@ -215,11 +220,8 @@ extension NavigationController {
             if tv.superview !== view { try? view.insertSubview(tv, belowSubview: navigationBar) }
             to.deliverIsAppearing()
             ctx.completeTransition(true)
-        } else if let driver {
-            driver.attach(ctx)
-            simulation.animator.capture(for: driver) { animator.animateTransition(ctx) }
         } else {
-            animator.animateTransition(ctx)
+            ctx.run(driven: driver)
         }
     }
 

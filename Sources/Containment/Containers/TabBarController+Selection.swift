@@ -95,15 +95,12 @@ extension TabBarController {
         }
         let newView = target.view
         let custom = delegate?.animationController(self, from: old, to: target)
-        target.containerBegin(true, animated: custom != nil)
-        old.containerBegin(false, animated: custom != nil)
-        if let custom {
-            // Q69: an interaction controller drives the animator; a cancelled switch
-            // leaves the old tab selected, every callback balanced.
-            let driver = delegate?.interactionController(self, animator: custom)
-            isSwitching = true
-            let ctx = TransitionContext(simulation: simulation, kind: .tabSelection, container: view, from: old, to: target,
-                                        animator: custom, interactive: driver != nil) { [weak self] completed in
+        // Q80: only a switch the delegate's animator runs is a transition with a
+        // coordinator, made with its context before the first callback; the tab bar
+        // controller answers its children's.
+        let ctx = custom.map { custom in
+            TransitionContext(simulation: simulation, kind: .tabSelection, container: view, from: old, to: target,
+                              animator: custom, interactive: false) { [weak self] completed in
                 self?.isSwitching = false
                 guard let self, !completed, self.selectedViewController === target else { return }
                 self.selectedViewController = old
@@ -111,12 +108,22 @@ extension TabBarController {
                 self.tabBar.refreshButtons()
                 self.updateBottomBar()
             }
-            if let driver {
-                driver.attach(ctx)
-                simulation.animator.capture(for: driver) { custom.animateTransition(ctx) }
-            } else {
-                custom.animateTransition(ctx)
-            }
+        }
+        if let ctx {
+            let coordinator = TransitionCoordinator(simulation: simulation, from: old, to: target, container: view,
+                                                    style: nil, animated: true)
+            coordinator.bind(ctx)
+            coordinator.vend(to: [self])
+        }
+        target.containerBegin(true, animated: custom != nil)
+        old.containerBegin(false, animated: custom != nil)
+        if let custom, let ctx {
+            // Q69: an interaction controller drives the animator; a cancelled switch
+            // leaves the old tab selected, every callback balanced.
+            let driver = delegate?.interactionController(self, animator: custom)
+            ctx.setInteractive(driver != nil)
+            isSwitching = true
+            ctx.run(driven: driver)
             return
         }
         newView.frame = contentFrame(for: target)

@@ -14,7 +14,10 @@ public final class PercentDrivenInteractiveTransition: SimObject {
         super.init(simulation: simulation, className: className, name: name)
     }
 
-    func attach(_ ctx: TransitionContext) { context = ctx; percentComplete = 0; groups = []; toldIdle = false; settled = false }
+    func attach(_ ctx: TransitionContext) {
+        context = ctx; percentComplete = 0; groups = []; toldIdle = false; settled = false
+        ctx.coordinator?.interaction = self
+    }
 
     /// A controller that no transition asked for (no delegate method returned it), or
     /// whose transition ended, moves nothing: UIKit is silent, Nestbox says so once.
@@ -37,6 +40,7 @@ public final class PercentDrivenInteractiveTransition: SimObject {
         checkDriving("finish()")
         guard !settled else { return }
         settled = true
+        context?.coordinator?.interactionEnded(cancelled: false)
         for g in groups { simulation.animator.resume(g, reversed: false) }
         groups = []
     }

@@ -52,7 +52,7 @@ public final class TransitionContext: SimObject {
     public let fromViewController: ViewController
     public let toViewController: ViewController
     public var isAnimated: Bool { policy.isAnimated }
-    public let isInteractive: Bool
+    public private(set) var isInteractive: Bool
     public internal(set) var transitionWasCancelled = false
     public internal(set) var isComplete = false
     var animator: TransitionAnimator?
@@ -60,6 +60,9 @@ public final class TransitionContext: SimObject {
     /// Run as a completed transition ends, before the did-callbacks: a full-screen
     /// dismissal puts back a presenting view its animator left out (Q15).
     var beforeEnds: (() -> Void)?
+    /// What `transitionCoordinator` answers for this transition (Q80); none for a custom
+    /// container's child transition.
+    var coordinator: TransitionCoordinator?
     /// A child transition's animation and screen, measured once in init; while the
     /// animator answers its duration, the context reads as animated.
     private var measured = (isAnimated: true, onScreen: false)
@@ -118,6 +121,34 @@ public final class TransitionContext: SimObject {
         }
     }
 
+    /// A tab switch learns whether it is interactive after its will-callbacks (the
+    /// delegate is asked for an interaction controller then), before it starts.
+    func setInteractive(_ interactive: Bool) {
+        isInteractive = interactive
+        coordinator?.initiallyInteractive = interactive
+        coordinator?.isInteractive = interactive
+    }
+
+    /// The animator's answer, while the transition holds it.
+    var animatorDuration: Double? { animator.map { $0.transitionDuration(self) } }
+
+    /// Starts the animator, its animations held for `interaction` when there is one,
+    /// then the coordinator's alongside animations inside the same capture, just after
+    /// `animateTransition` returns (UIViewControllerTransitionCoordinator.h; Q80).
+    func run(driven interaction: PercentDrivenInteractiveTransition?) {
+        guard let animator else { return }
+        let body = {
+            animator.animateTransition(self)
+            self.coordinator?.startAlongside()
+        }
+        if let interaction {
+            interaction.attach(self)
+            simulation.animator.capture(for: interaction, body)
+        } else {
+            body()
+        }
+    }
+
     /// The presented side of a presentation or dismissal (nil for other kinds).
     var presentedSide: ViewController? {
         switch kind {
@@ -168,6 +199,9 @@ public final class TransitionContext: SimObject {
         guard !isComplete else { return }
         isComplete = true
         simulation.trace.record(.call, self, "completeTransition", "_", .bool(didComplete))
+        // Q80: alongside animations an animator never let start (it completed inside
+        // animateTransition, or the transition is not animated) run before the end.
+        coordinator?.startAlongside()
         let from = fromViewController, to = toViewController, policy = self.policy
         // A cancelled dismissal under which the presenting side stayed leaves every view
         // where it is: the presented one is back, the presenting one never left.
@@ -202,6 +236,9 @@ public final class TransitionContext: SimObject {
             }
         }
         animator?.animationEnded(self, completed: didComplete)
+        // Q80: the coordinator's completions, after the did-callbacks and before what the
+        // transition does after them (didMove and didShow, a presentation's completion).
+        coordinator?.end(cancelled: !didComplete)
         animator = nil
         beforeEnds = nil
         let done = completion
@@ -213,6 +250,8 @@ public final class TransitionContext: SimObject {
     /// disappears, not animated; their did-callbacks come with completeTransition.
     func cancel() {
         transitionWasCancelled = true
+        // Before the will-callbacks a cancel sends (the coordinator's header).
+        coordinator?.interactionEnded(cancelled: true)
         guard policy.onScreen, !policy.reversesAtEnd else { return }
         begin(fromViewController, true, animated: false)
         begin(toViewController, false, animated: false)

@@ -41,11 +41,15 @@ extension ViewController {
     /// `presentingViewController` as UIKit answers it: the presenter of this controller
     /// or, for a child, of its nearest ancestor that was presented (Apple's page for the
     /// property).
-    public var presentingViewControllerOfAncestor: ViewController? {
+    public var presentingViewControllerOfAncestor: ViewController? { firstUp { $0.presentingViewController } }
+
+    /// This controller's answer, else its parent's, and so on up; bounded, as a script
+    /// can build a tree of any depth.
+    func firstUp<T>(_ answer: (ViewController) -> T?) -> T? {
         var vc: ViewController? = self
         var steps = 0
         while let c = vc, steps < 100_000 {
-            if let p = c.presentingViewController { return p }
+            if let a = answer(c) { return a }
             vc = c.parent
             steps += 1
         }
@@ -111,17 +115,23 @@ extension ViewController {
         }
         for vc in stack { vc.isBeingDismissed = true }
         let delegate = top.transitioningDelegate
+        // The container is where the dismissed view is: a custom presentation's container
+        // view, a context's superview (Q67), else the window.
+        let context = top.activeStyle.isContext ? top.viewIfLoaded?.superview : nil
+        let container = top.presentationController?.containerView ?? context ?? simulation.window
+        // Q80: the presenter and every controller dismissed answer it from the start.
+        let coordinator = TransitionCoordinator(simulation: simulation, from: top, to: presenter, container: container,
+                                                style: stack[0].activeStyle, animated: animated, presented: top,
+                                                duration: Self.modalDuration, hidesPresenterView: !coversPresenter)
+        coordinator.vend(to: [presenter] + stack)
         // Asked whatever the style, as for the presentation (Q15c).
         if let animator = delegate?.animatorForDismissed(top) {
             let interaction = delegate?.interactionForDismissal(animator)
             let kind: TransitionContext.Kind = coversPresenter ? .uncoveringDismissal(animated: animated) : .dismissal(animated: animated)
-            // The container is where the dismissed view is: a custom presentation's
-            // container view, a context's superview (Q67), else the window.
-            let context = top.activeStyle.isContext ? top.viewIfLoaded?.superview : nil
-            let ctx = TransitionContext(simulation: simulation, kind: kind,
-                                        container: top.presentationController?.containerView ?? context ?? simulation.window,
+            let ctx = TransitionContext(simulation: simulation, kind: kind, container: container,
                                         from: top, to: presenter, animator: animator,
                                         interactive: interaction != nil, completion: finish)
+            coordinator.bind(ctx)
             start()
             // The animator puts the presenting view back, as it puts the presented one in
             // for a presentation (`ctx:view("to")`); it hears viewIsAppearing as it
@@ -135,9 +145,13 @@ extension ViewController {
                     presenter.putBack(under: top)
                 }
             }
-            run(animator, ctx, driven: interaction)
+            ctx.run(driven: interaction)
         } else {
-            dismissModal(top, to: presenter, covers: coversPresenter, animated: animated, start: start) { finish(true) }
+            dismissModal(top, to: presenter, covers: coversPresenter, animated: animated, start: start) {
+                coordinator.end(cancelled: false)
+                finish(true)
+            }
+            coordinator.startAlongside()
         }
     }
 

@@ -5,7 +5,7 @@
 /// to other than its default makes them, counted toward the memory cap with the
 /// controller (`SimObject.extras`).
 final class ControllerExtras: ObjectExtras {
-    static let bytes = 216
+    static let bytes = 224
 
     var title: String?
     var navigationItem: NavigationItem?
@@ -22,4 +22,6 @@ final class ControllerExtras: ObjectExtras {
     var transitioningDelegate: PresentationAnimators?
     /// Held during a `.custom` presentation, as UIKit's presented controller holds it.
     var presentationController: PresentationController?
+    /// While a transition it takes part in runs (Q80).
+    var transitionCoordinator: TransitionCoordinator?
 }

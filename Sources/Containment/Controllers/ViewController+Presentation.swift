@@ -144,40 +144,37 @@ extension ViewController {
             completion?()
         }
         vc.isBeingPresented = true
+        let container = pc?.containerView ?? vc.contextPlace?.superview ?? simulation.window
+        // Q80: both sides answer `transitionCoordinator` from before their first callback
+        // (and the presentation controller's `presentationTransitionWillBegin`).
+        let coordinator = TransitionCoordinator(simulation: simulation, from: presenter, to: vc, container: container,
+                                                style: style, animated: animated, presented: vc,
+                                                duration: Self.modalDuration, hidesPresenterView: !coversPresenter)
+        coordinator.vend(to: [presenter, vc])
         if let animator {
             let kind: TransitionContext.Kind = coversPresenter ? .coveringPresentation(animated: animated) : .presentation(animated: animated)
-            let ctx = TransitionContext(simulation: simulation, kind: kind,
-                                        container: pc?.containerView ?? vc.contextPlace?.superview ?? simulation.window,
+            let ctx = TransitionContext(simulation: simulation, kind: kind, container: container,
                                         from: presenter, to: vc, animator: animator,
                                         interactive: interaction != nil, completion: finish)
+            coordinator.bind(ctx)
             if coversPresenter { presenter.beginAppearance(false, animated: animated) }
             vc.beginAppearance(true, animated: animated)
             pc?.tell(.presentationTransitionWillBegin)
-            run(animator, ctx, driven: interaction)
+            ctx.run(driven: interaction)
         } else {
             pc?.tell(.presentationTransitionWillBegin)
             presentModal(vc, view: presentedView, by: presenter, style: style, covers: coversPresenter,
-                         animated: animated, finish: finish)
+                         animated: animated, coordinator: coordinator, finish: finish)
         }
     }
 
-    /// Starts a presentation's or dismissal's animator, its animations held for the
-    /// interaction controller when there is one.
-    func run(_ animator: TransitionAnimator, _ ctx: TransitionContext, driven interaction: PercentDrivenInteractiveTransition?) {
-        if let interaction {
-            interaction.attach(ctx)
-            simulation.animator.capture(for: interaction) { animator.animateTransition(ctx) }
-        } else {
-            animator.animateTransition(ctx)
-        }
-    }
 
     /// `presentedView` (the view as `present` loaded it) slides up from below the window
     /// to the style's frame in 0.35 s, or lands there on the next turn; a full-screen
     /// presentation's presenting side disappears under it (S37).
     private func presentModal(_ vc: ViewController, view presentedView: View, by presenter: ViewController,
                               style: ModalPresentationStyle, covers coversPresenter: Bool, animated: Bool,
-                              finish: @escaping (Bool) -> Void) {
+                              coordinator: TransitionCoordinator, finish: @escaping (Bool) -> Void) {
         if coversPresenter { presenter.beginAppearance(false, animated: animated) }
         vc.beginAppearance(true, animated: animated)
         let pc = vc.presentationController
@@ -197,11 +194,13 @@ extension ViewController {
         vc.deliverIsAppearing()
         simulation.animator.animate(duration: animated ? Self.modalDuration : 0, curve: .easeInOut,
                                     animations: { if fades { presentedView.alpha = alpha } else { presentedView.frame = final } })
+        coordinator.startAlongside()
         let end = {
             vc.endAppearance()
             // The presenting views leave as the presentation completes (Apple's
             // .fullScreen), before their viewDidDisappear: "its view was removed".
             if coversPresenter { presenter.viewIfLoaded?.detach(); presenter.endAppearance() }
+            coordinator.end(cancelled: false)
             finish(true)
             // Q17: a size transition during the slide left the view where the old size
             // put it; landed, it takes its style's frame for the window it is in now.

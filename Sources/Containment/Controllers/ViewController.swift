@@ -165,6 +165,11 @@ open class ViewController: SimObject {
         }
     }
     var isPresentationTransitioning = false
+    /// The coordinator of a transition this controller takes part in (Q80).
+    var vendedCoordinator: TransitionCoordinator? {
+        get { extras?.transitionCoordinator }
+        set { if newValue != nil || extras != nil { setExtras.transitionCoordinator = newValue } }
+    }
 
     /// Evaluated at each forwarding, as UIKit reads the override each time
     /// (docs/containment.md, Who sends appearance callbacks).

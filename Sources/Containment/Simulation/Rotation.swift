@@ -126,9 +126,9 @@ extension Simulation {
             self.updateStatusBar()
             for vc in tops.dropFirst() { vc.resizePresentedView() }
             self.window.layoutIfNeeded()
-            for a in coordinator.alongside { a() }
+            coordinator.runAlongsideInPlace()
         }, completion: { _ in
-            for c in coordinator.completions { c() }
+            coordinator.end(cancelled: false)
             if traitsChange {
                 for vc in tops { vc.deliverTraitChange(previous: oldTraits) }
             }

@@ -14,6 +14,12 @@ enum TransitionContextBinding {
             let key: ViewKey = try a.choice(2, "view key")
             a.rt.push(try check(a).view(key.rawValue)); return 1
         },
+        LuaMethod("viewController", "(key: string) -> ViewController?",
+                  doc: "The `from` or `to` controller (UIKit's `viewController(forKey:)`).") { a in
+            let key: ViewKey = try a.choice(2, "view controller key")
+            let ctx = try check(a)
+            a.rt.push(key == .from ? ctx.fromViewController : ctx.toViewController); return 1
+        },
         LuaMethod("initialFrame", "(vc: ViewController) -> Rect",
                   doc: "Where `vc`'s view starts, in the container's coordinates.") { a in
             a.rt.push(try check(a).initialFrame(try ViewControllerBinding.check(a, 2))); return 1

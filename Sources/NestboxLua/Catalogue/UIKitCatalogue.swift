@@ -275,7 +275,6 @@ extension UIKitCatalogue {
         ("UIViewControllerTransitioningDelegate", "animationController(forPresented:presenting:source:)", "animationControllerForPresented"),
         ("UIViewControllerTransitioningDelegate", "animationController(forDismissed:)", "animationControllerForDismissed"),
         ("UIViewController", "size(forChildContentContainer:withParentContainerSize:)", "the hook sizeForChildContentContainer"),
-        ("UIViewControllerContextTransitioning", "viewController(forKey:)", "the properties fromViewController and toViewController"),
         ("UINavigationController", "init(rootViewController:)", "ui.NavigationController{ root = … }"),
         ("UIGestureRecognizer", "init(target:action:)", "the constructor's { action = function(recognizer) … end }"),
     ]

@@ -120,6 +120,7 @@ function Transform:isIdentity() end
 ---@field tabBarItem TabBarItem What the controller shows in a tab bar.
 ---@field presentedViewController ViewController? What this controller, or its nearest ancestor, presents. (read-only)
 ---@field presentingViewController ViewController? What presents this controller, or, for a child, its nearest presented ancestor. (read-only)
+---@field transitionCoordinator TransitionCoordinator? The coordinator of a presentation, dismissal, push, pop or animated tab switch this controller or a parent takes part in; nil between transitions (Q80). (read-only)
 ---@field presentationController PresentationController? The custom presentation's presentation controller. (read-only)
 ---@field isBeingPresented boolean True during the appearance callbacks of a presentation. (read-only)
 ---@field isBeingDismissed boolean True during the disappearance callbacks of a dismissal. (read-only)
@@ -691,6 +692,11 @@ local TransitionContext = {}
 ---@return View?
 function TransitionContext:view(key) end
 
+---The `from` or `to` controller (UIKit's `viewController(forKey:)`).
+---@param key string
+---@return ViewController?
+function TransitionContext:viewController(key) end
+
 ---Where `vc`'s view starts, in the container's coordinates.
 ---@param vc ViewController
 ---@return Rect
@@ -740,16 +746,47 @@ local PercentDrivenInteractiveTransitionClass = {}
 ---@return T
 function PercentDrivenInteractiveTransitionClass:extend(name) end
 
----What `viewWillTransition` gets: animations alongside a rotation.
+---A transition's coordinator: what `viewWillTransition` gets, and what `transitionCoordinator` answers during a presentation, dismissal, push, pop or animated tab switch (Q80).
 ---@class TransitionCoordinator
----@field transitionDuration number The rotation's duration in seconds. (read-only)
+---@field transitionDuration number The transition's duration in seconds (0 when not animated). (read-only)
+---@field isAnimated boolean Whether the transition is animated. (read-only)
+---@field isInteractive boolean Whether an interaction drives it now. (read-only)
+---@field initiallyInteractive boolean Whether an interaction drove it from its start. (read-only)
+---@field isInterruptible boolean Always false: no animator in Nestbox is interruptible. (read-only)
+---@field isCancelled boolean Whether the interaction cancelled it. (read-only)
+---@field percentComplete number The interaction's progress, kept when it ended; 0 without one. (read-only)
+---@field completionVelocity number 1, UIKit's default completion speed. (read-only)
+---@field completionCurve string `easeInOut`, UIKit's default completion curve. (read-only)
+---@field presentationStyle string The presentation's or dismissal's style; `none` for other transitions. (read-only)
+---@field containerView View? The view the transition happens in (the window for a size transition). (read-only)
 local TransitionCoordinator = {}
 
----Runs `alongside` inside the rotation's animation and `completion` after it; false, keeping neither, once the animation has begun.
+---Runs `alongside` in an animation of the transition's duration as it starts, and `completion` once it has ended (Q80); once the animation has begun, false, and only the completion is kept; once ended, neither.
 ---@param alongside fun(coordinator: TransitionCoordinator)?
 ---@param completion fun(coordinator: TransitionCoordinator)?
 ---@return boolean
 function TransitionCoordinator:animate(alongside, completion) end
+
+---UIKit's `animateAlongsideTransition(in:animation:completion:)`: as `animate`; the view changes nothing, as an interaction drives every animation the transition starts.
+---@param view View?
+---@param animation fun(coordinator: TransitionCoordinator)?
+---@param completion fun(coordinator: TransitionCoordinator)?
+---@return boolean
+function TransitionCoordinator:animateAlongsideTransition(view, animation, completion) end
+
+---Calls `handler` when the interaction driving the transition finishes or cancels, before a cancel's will-callbacks.
+---@param handler fun(coordinator: TransitionCoordinator)
+function TransitionCoordinator:notifyWhenInteractionChanges(handler) end
+
+---The `from` or `to` controller; nil for a size transition.
+---@param key string
+---@return ViewController?
+function TransitionCoordinator:viewController(key) end
+
+---The `from` or `to` controller's view, as the transition context answers (nil for a presenting side that stays on screen).
+---@param key string
+---@return View?
+function TransitionCoordinator:view(key) end
 
 ---A container with a stack of controllers and a bar; a left-edge swipe pops.
 ---@class NavigationController : ViewController
