@@ -49,6 +49,14 @@ extension LintTests {
          "5: L15 `modalInPresentation` is the Objective-C spelling of UIViewController.isModalInPresentation, which Nestbox does not model (docs/coverage.md) (in ViewController{...})"),
         ("local p = ui.ViewController{ name = 'p' }\nfor _ = 1, 2 do p.parentViewController = c end\np.done = true",
          "6: L15 `parentViewController` is the Objective-C spelling of `parent`, which Nestbox uses (docs/api-conventions.md) (set on <ViewController: p>)"),
+        // L21: an animator that never completes leaves the navigation controller stuck.
+        ("local nav = ui.NavigationController{ name = 'nav', root = ui.ViewController{ name = 'a' } }\nui.window.rootViewController = nav\nnav.delegate = { animationController = function() return { transitionDuration = function() return 0.3 end, animateTransition = function(ctx) end } end }\nnav:pushViewController(ui.ViewController{ name = 'b' }, true)",
+         "8: L21 the navigation transition from <ViewController: a> to <ViewController: b> never ended: its animator never called completeTransition(_:)"),
+        ("local nav = ui.NavigationController{ name = 'nav', root = ui.ViewController{ name = 'a' } }\nui.window.rootViewController = nav\nnav.delegate = { animationController = function() return { transitionDuration = function() return 0 end, animateTransition = function(ctx)\n  ctx:completeTransition(true)\n  ctx:completeTransition(true) end } end }\nnav:pushViewController(ui.ViewController{ name = 'b' }, true)",
+         "9: L22 completeTransition(true) called again on the navigation transition from <ViewController: a> to <ViewController: b>, which already ended: it does nothing"),
+        // L23: an alongside animation given after an animated push returned.
+        ("local nav = ui.NavigationController{ name = 'nav', root = ui.ViewController{ name = 'a' } }\nui.window.rootViewController = nav\nnav:pushViewController(ui.ViewController{ name = 'b' }, true)\nnav.transitionCoordinator:animate(function() end, function() end)",
+         "8: L23 animate(alongside:) on <TransitionCoordinator: TransitionCoordinator#1> after the transition's animation began: the animation does not run (its completion does); give it from a will-callback or presentationTransitionWillBegin"),
         // L20 from the text: a field of a geometry value's copy; a local copy is fine.
         ("local v = ui.View{ name = 'v' }\nlocal f = v.frame\nf.x = 1\nv.frame = f\nv.frame.x = 50",
          "9: L20 `frame.x = …` sets a field of a copy: `frame` is a value (as a Swift struct), so nothing changes; set the whole value (`local v = x.frame; v.x = …; x.frame = v`)"),

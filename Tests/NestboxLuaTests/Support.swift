@@ -21,6 +21,19 @@ func runLua(_ source: String, keepGoing: Bool = false,
     return (outcome, out, rt)
 }
 
+/// Runs `step` once more to settle, then twice: the memory the simulation counts must
+/// not grow, as each step's objects go with it. Returns what the steps printed.
+@discardableResult
+func expectSteadyMemory(_ rt: LuaRuntime, step: String, sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    var printed = ""
+    rt.output = { printed += $0 }
+    _ = rt.evaluate(step)
+    let before = rt.simulation.memory.count
+    _ = rt.evaluate(step + "; " + step)
+    #expect(rt.simulation.memory.count == before, "memory after two more steps", sourceLocation: sourceLocation)
+    return printed
+}
+
 /// The error message of a failed run, or a test failure.
 func errorMessage(_ source: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
     let (outcome, _, _) = try runLua(source, sourceLocation: sourceLocation)

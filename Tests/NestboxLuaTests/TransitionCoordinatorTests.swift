@@ -26,7 +26,7 @@ import InvariantChecking
         """
 
     /// A push's coordinator, animated and not; a completion given after the animation began still runs.
-    @Test("a push's and a pop's coordinator: answered by the navigation controller to its children from the will-callbacks to the completions; alongside animations as the slide starts; completions after the did-callbacks, before didShow")
+    @Test("a push's and a pop's coordinator: answered by the navigation controller to its children from the will-callbacks to the completions; alongside animations as the slide starts; completions once it is over, after didShow")
     func pushAndPop() throws {
         let (outcome, out, _) = try runLua(Self.watch + """
             local box = ui.View{ name = "box", frame = { 0, 0, 10, 10 } }
@@ -68,21 +68,21 @@ import InvariantChecking
             pushed\t0.0
             a didDisappear\ttrue false 0.35 none a>b views a.view>b.view
             b didAppear\ttrue false 0.35 none a>b views a.view>b.view
+            didShow\tb\ttrue false 0.35 none a>b views a.view>b.view
             completion\t0.35\ttrue false 0.35 none a>b views a.view>b.view
             late completion
-            didShow\tb\tnone
             box\t0.0\tnone
             b willDisappear\tfalse false 0.00 none b>a views b.view>a.view
             a willAppear\tfalse false 0.00 none b>a views b.view>a.view
             b didDisappear\tfalse false 0.00 none b>a views b.view>a.view
             a didAppear\tfalse false 0.00 none b>a views b.view>a.view
-            didShow\ta\tnone
+            didShow\ta\tfalse false 0.00 none b>a views b.view>a.view
 
             """)
     }
 
     /// Nestbox's own presentations and dismissals, animated or not, a sheet and full screen, and a custom presentation controller's dimming view.
-    @Test("presentations and dismissals: both sides answer the same coordinator; a sheet's presenting view is not the transition's; completions before present's and dismiss's; a presentation controller animates alongside")
+    @Test("presentations and dismissals: both sides answer the same coordinator; a sheet's presenting view is not the transition's; completions after present's and dismiss's; a presentation controller animates alongside")
     func presentations() throws {
         let (outcome, out, _) = try runLua(Self.watch + """
             local root = Watch{ name = "root" }
@@ -127,11 +127,11 @@ import InvariantChecking
             sheet willAppear\ttrue false 0.35 pageSheet root>sheet views nil>sheet.view
             same\ttrue
             sheet didAppear\ttrue false 0.35 pageSheet root>sheet views nil>sheet.view
+            present completion\ttrue false 0.35 pageSheet root>sheet views nil>sheet.view\ttrue false 0.35 pageSheet root>sheet views nil>sheet.view
             coordinator completion\t0.35
-            present completion\tnone\tnone
             sheet willDisappear\ttrue false 0.35 pageSheet sheet>root views sheet.view>nil
             sheet didDisappear\ttrue false 0.35 pageSheet sheet>root views sheet.view>nil
-            dismiss completion\tnone
+            dismiss completion\ttrue false 0.35 pageSheet sheet>root views sheet.view>nil
             root willDisappear\tfalse false 0.00 fullScreen root>fullNav views root.view>fullNav.view
             inner willAppear\tfalse false 0.00 fullScreen root>fullNav views root.view>fullNav.view
             inner didAppear\tfalse false 0.00 fullScreen root>fullNav views root.view>fullNav.view
@@ -282,7 +282,171 @@ import InvariantChecking
             """)
     }
 
-    /// Memory safety: the coordinator holds its controllers weakly, and outlives them in Lua.
+    /// The transitioning delegate's animator and interaction controller, Q15b's stack, W15, and two transitions on one controller.
+    @Test("an animator's duration; a cancelled interactive dismissal; a two-level dismissal's middle controller; a refused presentation; a push inside a presentation in flight")
+    func animatorsAndStacks() throws {
+        let (outcome, out, _) = try runLua("""
+            local function tc(vc)
+              local c = vc.transitionCoordinator
+              return c and string.format("%s %.2f %s", c.presentationStyle, c.transitionDuration, tostring(c.initiallyInteractive)) or "none"
+            end
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            ui.settle()
+            -- an animator's duration, not Nestbox's 0.35 s; a drag cancels the dismissal
+            local drag
+            local fade = { transitionDuration = 0.5, animateTransition = function(ctx)
+              local v, appearing = ctx:view("to") or ctx:view("from"), ctx:view("to") ~= nil
+              if appearing then ctx.containerView:addSubview(v); v.alpha = 0 end
+              ui.animate{ duration = 0.5, animations = function() v.alpha = appearing and 1 or 0 end,
+                completion = function() ctx:completeTransition(not ctx.transitionWasCancelled) end }
+            end }
+            local box = ui.View{ name = "box" }
+            root.view:addSubview(box)
+            local card = ui.ViewController{ name = "card", modalPresentationStyle = "overFullScreen",
+              transitioningDelegate = { animationControllerForPresented = function() return fade end,
+                animationControllerForDismissed = function() return fade end,
+                interactionControllerForDismissal = function() return drag end },
+              viewWillAppear = function(self)
+                print("card willAppear", tc(self))
+                self.transitionCoordinator:animate(function() box.alpha = 0.5 end, function() print("presented at", ui.now()) end)
+              end,
+              viewWillDisappear = function(self)
+                local c = self.transitionCoordinator
+                print("card willDisappear", tc(self), c.isInteractive)
+                c:notifyWhenInteractionChanges(function(c) print("interaction", c.isCancelled, c.percentComplete) end)
+                c:animate(nil, function(c) print("dismissal over", c.isCancelled, ui.now()) end)
+              end,
+              viewDidAppear = function(self) print("card didAppear", tc(self)) end }
+            root:present(card, true)
+            ui.settle()
+            print("box", box.alpha)
+            drag = ui.PercentDrivenInteractiveTransition{ name = "drag" }
+            card:dismiss(true)
+            drag:update(0.25)
+            drag:cancel()
+            ui.settle()
+            print("still presented", root.presentedViewController == card, tc(card))
+            -- a two-level dismissal: the middle sheet's did-callback sees it, before the completions
+            drag = nil
+            card.transitioningDelegate = nil
+            card:dismiss(false)
+            ui.settle()
+            local mid = ui.ViewController{ name = "mid", viewDidDisappear = function(self) print("mid didDisappear", tc(self)) end }
+            local top = ui.ViewController{ name = "top", viewDidDisappear = function(self) print("top didDisappear", tc(self)) end }
+            root:present(mid, false); ui.settle()
+            mid:present(top, false); ui.settle()
+            root:dismiss(true, function() print("dismissed", tc(mid), tc(root)) end)
+            root.transitionCoordinator:animate(nil, function() print("coordinator completion") end)
+            ui.settle()
+            -- refused: no coordinator
+            local off = ui.ViewController{ name = "off" }
+            off:present(ui.ViewController{ name = "never" }, true)
+            print("refused", tc(off))
+            -- two transitions on one controller: a push inside a presentation in flight
+            local inner = ui.NavigationController{ name = "inner", root = ui.ViewController{ name = "first" } }
+            root:present(inner, true)
+            inner:pushViewController(ui.ViewController{ name = "second",
+              viewWillAppear = function(self) print("second willAppear", tc(self)) end }, false)
+            ui.advance(0.1)
+            print("after the push", tc(inner))
+            ui.settle()
+            print("after both", tc(inner))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            card willAppear\toverFullScreen 0.50 false
+            card didAppear\toverFullScreen 0.50 false
+            presented at\t0.5
+            box\t0.5
+            card willDisappear\toverFullScreen 0.50 true\ttrue
+            interaction\ttrue\t0.25
+            card willAppear\toverFullScreen 0.50 true
+            card didAppear\toverFullScreen 0.50 true
+            dismissal over\ttrue\t0.625
+            presented at\t0.625
+            still presented\ttrue\tnone
+            card willDisappear\toverFullScreen 0.00 false\tfalse
+            dismissal over\tfalse\t0.625
+            top didDisappear\tpageSheet 0.35 false
+            mid didDisappear\tpageSheet 0.35 false
+            dismissed\tpageSheet 0.35 false\tpageSheet 0.35 false
+            coordinator completion
+            refused\tnone
+            second willAppear\tnone 0.00 false
+            after the push\tpageSheet 0.35 false
+            after both\tnone
+
+            """)
+    }
+
+    /// The interaction's end on every path, and a cancel's alongside changes undone before the completions.
+    @Test("an interactive tab switch is interactive from its first callback; an animator completing under a drag ends the interaction; a cancelled pop's completion keeps what it restores")
+    func interactionEnds() throws {
+        let (outcome, out, _) = try runLua("""
+            -- an interactive tab switch: interactive from its first callback; an animator that
+            -- completes while its interaction still drives; a cancelled pop's completion keeps
+            -- what it restores
+            local slide = { transitionDuration = 0.3, animateTransition = function(ctx)
+              local to = ctx:view("to")
+              ctx.containerView:insertSubview(to, 1)
+              to.frame = ctx:finalFrame(ctx.toViewController)
+              ui.after(0.1, function() ctx:completeTransition(true) end)
+            end }
+            local drag
+            local a = ui.ViewController{ name = "a", title = "A" }
+            local b = ui.ViewController{ name = "b", title = "B", viewWillAppear = function(self)
+              local c = self.transitionCoordinator
+              print("b willAppear", c.initiallyInteractive, c.isInteractive)
+              c:notifyWhenInteractionChanges(function(c) print("interaction ended", c.isCancelled, c.percentComplete) end)
+            end }
+            local tabs = ui.TabBarController{ name = "tabs", viewControllers = { a, b }, delegate = {
+              animationController = function() return slide end,
+              interactionController = function() return drag end } }
+            ui.window.rootViewController = tabs
+            ui.window:makeKeyAndVisible()
+            ui.settle()
+            drag = ui.PercentDrivenInteractiveTransition{ name = "drag" }
+            tabs.selectedIndex = 2
+            drag:update(0.5)
+            -- the animator completes on its own while the drag still drives: the interaction ends with it
+            local ctxDone = tabs.transitionCoordinator
+            ui.advance(1)
+            print("after", ctxDone.isInteractive, ctxDone.isCancelled, tabs.selectedViewController.name, tabs.transitionCoordinator)
+            drag:finish()
+            ui.settle()
+            -- a cancelled pop: the completion's restore is kept
+            local header = ui.View{ name = "header", frame = { 0, 0, 10, 10 } }
+            local nav = ui.NavigationController{ name = "nav", root = ui.ViewController{ name = "home",
+              viewWillAppear = function(self)
+                local c = self.transitionCoordinator
+                if not c then return end
+                c:animate(function() header.alpha = 0.2; header.frame = { 100, 0, 10, 10 } end, function(c)
+                  print("completion", c.isCancelled, header.alpha, header.frame.x)
+                  if c.isCancelled then header.alpha = 0.9; header.frame = { 5, 5, 10, 10 } end
+                end)
+              end } }
+            ui.window.rootViewController = nav
+            nav.view:addSubview(header)
+            nav:pushViewController(ui.ViewController{ name = "detail" }, false)
+            ui.settle()
+            ui.pan{ from = { 10, 400 }, to = { 60, 400 }, duration = 1 }
+            ui.settle()
+            print("restored", header.alpha, header.frame.x, #nav.viewControllers)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            b willAppear\ttrue\ttrue
+            interaction ended\tfalse\t0.5
+            after\tfalse\tfalse\tb\tnil
+            completion\ttrue\t1.0\t0.0
+            restored\t0.9\t5.0\t2
+
+            """)
+    }
+
+    /// The coordinator holds its controllers weakly, and outlives them in Lua.
     @Test("a coordinator kept past its transition holds no controller, keeps nothing, and refuses bad arguments; collected between steps")
     func keptAndCollected() throws {
         let (outcome, out, _) = try runLua("""
@@ -319,5 +483,37 @@ import InvariantChecking
             false\ttest:22: property 'transitionCoordinator' of NavigationController is read-only
 
             """)
+    }
+
+    /// Memory: a coordinator, its blocks (which hold their controller) and the Lua
+    /// functions go when the transition is over; push and pop cycles grow nothing.
+    @Test("push and pop cycles with alongside blocks and completions leave nothing behind, garbage collected between steps")
+    func cyclesLeaveNothingBehind() throws {
+        let (outcome, out, rt) = try runLua("""
+            local nav = ui.NavigationController{ name = "nav", root = ui.ViewController{ name = "a" } }
+            ui.window.rootViewController = nav
+            ui.window:makeKeyAndVisible()
+            ui.settle()
+            local header = ui.View{ name = "header" }
+            nav.view:addSubview(header)
+            local n = 0
+            function cycle()
+              local d = ui.ViewController{ viewWillAppear = function(self)
+                self.transitionCoordinator:animate(function() header.alpha = 0.5 end, function() n = n + 1; local _ = self end)
+              end }
+              nav:pushViewController(d, true); ui.settle()
+              nav:popViewController(true); ui.settle()
+              d = nil
+              collectgarbage(); collectgarbage(); ui.trace.clear()
+            end
+            function count() print(n, nav.transitionCoordinator) end
+            cycle()
+            """)
+        #expect(outcome == .ok && out.isEmpty, "\(outcome)")
+        expectSteadyMemory(rt, step: "cycle()")
+        var printed = ""
+        rt.output = { printed += $0 }
+        _ = rt.evaluate("count()")
+        #expect(printed == "4\tnil\n")
     }
 }

@@ -95,12 +95,17 @@ extension TabBarController {
         }
         let newView = target.view
         let custom = delegate?.animationController(self, from: old, to: target)
+        // Q69: an interaction controller drives the animator; a cancelled switch leaves
+        // the old tab selected, every callback balanced. Both are asked before the
+        // will-callbacks, as a navigation controller asks them, so that the coordinator
+        // says from the first whether the switch is interactive (Q80).
+        let driver = custom.flatMap { delegate?.interactionController(self, animator: $0) }
         // Q80: only a switch the delegate's animator runs is a transition with a
         // coordinator, made with its context before the first callback; the tab bar
         // controller answers its children's.
         let ctx = custom.map { custom in
             TransitionContext(simulation: simulation, kind: .tabSelection, container: view, from: old, to: target,
-                              animator: custom, interactive: false) { [weak self] completed in
+                              animator: custom, interactive: driver != nil) { [weak self] completed in
                 self?.isSwitching = false
                 guard let self, !completed, self.selectedViewController === target else { return }
                 self.selectedViewController = old
@@ -117,11 +122,7 @@ extension TabBarController {
         }
         target.containerBegin(true, animated: custom != nil)
         old.containerBegin(false, animated: custom != nil)
-        if let custom, let ctx {
-            // Q69: an interaction controller drives the animator; a cancelled switch
-            // leaves the old tab selected, every callback balanced.
-            let driver = delegate?.interactionController(self, animator: custom)
-            ctx.setInteractive(driver != nil)
+        if let ctx {
             isSwitching = true
             ctx.run(driven: driver)
             return

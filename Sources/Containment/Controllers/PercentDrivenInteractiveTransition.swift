@@ -8,14 +8,14 @@ public final class PercentDrivenInteractiveTransition: SimObject {
     private var toldIdle = false
     /// Finished or cancelled: the transition runs to its end, and a later update,
     /// finish or cancel changes nothing (UIKit ignores them).
-    private var settled = false
+    private(set) var isSettled = false
 
     public override init(simulation: Simulation, className: String = "PercentDrivenInteractiveTransition", name: String? = nil) {
         super.init(simulation: simulation, className: className, name: name)
     }
 
     func attach(_ ctx: TransitionContext) {
-        context = ctx; percentComplete = 0; groups = []; toldIdle = false; settled = false
+        context = ctx; percentComplete = 0; groups = []; toldIdle = false; isSettled = false
         ctx.coordinator?.interaction = self
     }
 
@@ -28,7 +28,7 @@ public final class PercentDrivenInteractiveTransition: SimObject {
     }
 
     public func update(_ p: Double) {
-        guard !settled else { simulation.trace.record(.call, self, "update", "_", .number(percentComplete)); return }
+        guard !isSettled else { simulation.trace.record(.call, self, "update", "_", .number(percentComplete)); return }
         percentComplete = min(1, max(0, p.isFinite ? p : 0))
         simulation.trace.record(.call, self, "update", "_", .number(percentComplete))
         checkDriving("update()")
@@ -38,8 +38,8 @@ public final class PercentDrivenInteractiveTransition: SimObject {
     public func finish() {
         simulation.trace.record(.call, self, "finish")
         checkDriving("finish()")
-        guard !settled else { return }
-        settled = true
+        guard !isSettled else { return }
+        isSettled = true
         context?.coordinator?.interactionEnded(cancelled: false)
         for g in groups { simulation.animator.resume(g, reversed: false) }
         groups = []
@@ -48,8 +48,8 @@ public final class PercentDrivenInteractiveTransition: SimObject {
     public func cancel() {
         simulation.trace.record(.call, self, "cancel")
         checkDriving("cancel()")
-        guard !settled else { return }
-        settled = true
+        guard !isSettled else { return }
+        isSettled = true
         context?.cancel()
         for g in groups { simulation.animator.resume(g, reversed: true) }
         groups = []

@@ -52,7 +52,7 @@ public final class TransitionContext: SimObject {
     public let fromViewController: ViewController
     public let toViewController: ViewController
     public var isAnimated: Bool { policy.isAnimated }
-    public private(set) var isInteractive: Bool
+    public let isInteractive: Bool
     public internal(set) var transitionWasCancelled = false
     public internal(set) var isComplete = false
     var animator: TransitionAnimator?
@@ -63,6 +63,8 @@ public final class TransitionContext: SimObject {
     /// What `transitionCoordinator` answers for this transition (Q80); none for a custom
     /// container's child transition.
     var coordinator: TransitionCoordinator?
+    /// The interaction controller driving it, if any (L21 leaves a driven one alone).
+    weak var interaction: PercentDrivenInteractiveTransition?
     /// A child transition's animation and screen, measured once in init; while the
     /// animator answers its duration, the context reads as animated.
     private var measured = (isAnimated: true, onScreen: false)
@@ -77,6 +79,7 @@ public final class TransitionContext: SimObject {
         self.animator = animator
         isInteractive = interactive; self.completion = completion
         super.init(simulation: simulation, className: "TransitionContext")
+        simulation.lintTransitionStarted(self)
         if case .childTransition(let fromView) = kind {
             measured.isAnimated = animator.transitionDuration(self) > 0
             measured.onScreen = fromView.window?.isVisible == true
@@ -121,14 +124,6 @@ public final class TransitionContext: SimObject {
         }
     }
 
-    /// A tab switch learns whether it is interactive after its will-callbacks (the
-    /// delegate is asked for an interaction controller then), before it starts.
-    func setInteractive(_ interactive: Bool) {
-        isInteractive = interactive
-        coordinator?.initiallyInteractive = interactive
-        coordinator?.isInteractive = interactive
-    }
-
     /// The animator's answer, while the transition holds it.
     var animatorDuration: Double? { animator.map { $0.transitionDuration(self) } }
 
@@ -137,6 +132,7 @@ public final class TransitionContext: SimObject {
     /// `animateTransition` returns (UIViewControllerTransitionCoordinator.h; Q80).
     func run(driven interaction: PercentDrivenInteractiveTransition?) {
         guard let animator else { return }
+        self.interaction = interaction
         let body = {
             animator.animateTransition(self)
             self.coordinator?.startAlongside()
@@ -146,6 +142,17 @@ public final class TransitionContext: SimObject {
             simulation.animator.capture(for: interaction, body)
         } else {
             body()
+        }
+    }
+
+    /// What the transition is, in a lint's words.
+    var kindName: String {
+        switch kind {
+        case .childTransition: "transition(from:to:)"
+        case .navigation: "navigation transition"
+        case .tabSelection: "tab switch"
+        case .presentation, .coveringPresentation: "presentation"
+        case .dismissal, .uncoveringDismissal: "dismissal"
         }
     }
 
@@ -196,7 +203,11 @@ public final class TransitionContext: SimObject {
     /// The animator says it is done. Completed: from's view leaves, the did-callbacks
     /// run, then the completion. Cancelled: to's view leaves, from appears again.
     public func completeTransition(_ didComplete: Bool) {
-        guard !isComplete else { return }
+        guard !isComplete else {
+            // L22: UIKit documents one call; a second changes nothing here.
+            simulation.lint(self, "completeTransition(\(didComplete)) called again on the \(kindName) from \(fromViewController.objectDescription) to \(toViewController.objectDescription), which already ended: it does nothing", rule: .transitionEndedTwice)
+            return
+        }
         isComplete = true
         simulation.trace.record(.call, self, "completeTransition", "_", .bool(didComplete))
         // Q80: alongside animations an animator never let start (it completed inside
@@ -236,14 +247,16 @@ public final class TransitionContext: SimObject {
             }
         }
         animator?.animationEnded(self, completed: didComplete)
-        // Q80: the coordinator's completions, after the did-callbacks and before what the
-        // transition does after them (didMove and didShow, a presentation's completion).
-        coordinator?.end(cancelled: !didComplete)
+        coordinator?.keepDuration()
         animator = nil
         beforeEnds = nil
         let done = completion
         completion = nil
         done?(didComplete)
+        // Q80: the coordinator's completions, once the transition is over: after its
+        // did-callbacks and what the container does at its end (didMove, didShow, a
+        // presentation's completion), as UIKit runs a push made during a push from them.
+        coordinator?.end(cancelled: !didComplete)
     }
 
     /// A cancel of an interactive transition (S16's shape): from appears again and to

@@ -18,9 +18,9 @@ public final class TransitionCoordinator: SimObject {
     /// A non-animated presentation or push still has one: UIKit runs its blocks, no
     /// animation (the header: "Most of the time isAnimated will be YES").
     public let isAnimated: Bool
-    /// Fixed as the transition starts ("It never changes during the course of a
-    /// transition"): an interaction controller attaches before any animation runs.
-    public internal(set) var initiallyInteractive: Bool
+    /// Fixed before the transition's first callback ("It never changes during the
+    /// course of a transition").
+    public private(set) var initiallyInteractive: Bool
     public internal(set) var isInteractive: Bool
     /// Only an interactive transition can be cancelled.
     public internal(set) var isCancelled = false
@@ -46,10 +46,14 @@ public final class TransitionCoordinator: SimObject {
     weak var interaction: PercentDrivenInteractiveTransition?
     /// The interaction's progress when it ended, kept once it no longer drives.
     private var endedPercent: Double?
-    /// The controllers that answer it from `transitionCoordinator` (weakly held).
-    private var vendors: [WeakController] = []
+    /// The controllers that answer it from `transitionCoordinator` (weakly held), each
+    /// with the coordinator it answered before, given back at the end if that one's
+    /// transition still runs (a push inside a controller being presented).
+    private var vendors: [Vendor] = []
     private var alongsideStarted = false
-    private var ended = false
+    /// Their animation: a cancel runs it back, and it has ended when the completions run.
+    private var alongsideGroup: AnimationGroup?
+    private(set) var ended = false
 
     /// A size transition's (Rotation.swift): animated, never interactive, no controllers.
     init(simulation: Simulation, duration: Double) {
@@ -83,6 +87,7 @@ public final class TransitionCoordinator: SimObject {
     func bind(_ ctx: TransitionContext) {
         context = ctx
         ctx.coordinator = self
+        duration = nil      // the animator's answer, not Nestbox's own slide's
         container = ctx.containerView
         initiallyInteractive = ctx.isInteractive; isInteractive = ctx.isInteractive
     }
@@ -123,7 +128,13 @@ public final class TransitionCoordinator: SimObject {
     public func animate(alongside animation: (() -> Void)?, completion: (() -> Void)?) -> Bool {
         guard !ended else { return false }
         if let completion { completions.append(completion) }
-        guard isQueueing else { return false }
+        guard isQueueing else {
+            // L23: UIKit answers false and the script's animation silently never runs.
+            if animation != nil {
+                simulation.lint(self, "animate(alongside:) on \(objectDescription) after the transition's animation began: the animation does not run (its completion does); give it from a will-callback or presentationTransitionWillBegin", rule: .lateAlongside)
+            }
+            return false
+        }
         if let animation { alongside.append(animation) }
         return true
     }
@@ -140,8 +151,8 @@ public final class TransitionCoordinator: SimObject {
     /// Answered by `vcs` (and, through their parents, by their children) until it ends.
     func vend(to vcs: [ViewController]) {
         for vc in vcs {
+            vendors.append(Vendor(vc: vc, previous: vc.vendedCoordinator))
             vc.vendedCoordinator = self
-            vendors.append(WeakController(vc: vc))
         }
     }
 
@@ -152,8 +163,8 @@ public final class TransitionCoordinator: SimObject {
     func startAlongside() {
         let blocks = takeAlongside()
         guard !blocks.isEmpty else { return }
-        simulation.animator.animate(duration: isAnimated ? transitionDuration : 0, curve: .easeInOut,
-                                    animations: { for b in blocks { b() } })
+        alongsideGroup = simulation.animator.animate(duration: isAnimated ? transitionDuration : 0, curve: .easeInOut,
+                                                     animations: { for b in blocks { b() } })
     }
 
     /// A size transition's alongside animations, inside its own animation block.
@@ -170,9 +181,15 @@ public final class TransitionCoordinator: SimObject {
         return alongside
     }
 
+    /// A coordinator the script holds answers its duration after the animator is gone:
+    /// asked while the context still has it (a script's animator only then).
+    func keepDuration() {
+        if duration == nil, host != nil { _ = transitionDuration }
+    }
+
     /// The interaction finished or cancelled: no longer interactive.
     func interactionEnded(cancelled: Bool) {
-        guard isInteractive else { return }
+        guard isInteractive, !ended else { return }
         endedPercent = interaction?.percentComplete ?? 0
         isInteractive = false
         isCancelled = cancelled
@@ -183,16 +200,25 @@ public final class TransitionCoordinator: SimObject {
     /// never started run now, then the completions; after them no controller answers it.
     func end(cancelled: Bool) {
         guard !ended else { return }
+        // "All interactive transitions complete as non-interactive ones" (the header):
+        // an animator that completes while the interaction still drives ends it here.
+        if isInteractive { interactionEnded(cancelled: cancelled) }
         if cancelled { isCancelled = true }
         startAlongside()
-        // A coordinator the script holds answers its duration after the animator is gone.
-        if duration == nil, host != nil { _ = transitionDuration }
+        keepDuration()
+        // Run back by a cancel, the alongside changes are undone before the completions
+        // look, as a cancelled interaction's animations are: a completion that restores
+        // a value after a cancelled pop then keeps it.
+        if cancelled, let g = alongsideGroup { simulation.animator.finish(g, finished: true) }
+        alongsideGroup = nil
         ended = true
         let blocks = completions
         completions = []
         interactionHandlers = []
         for b in blocks { b() }
-        for w in vendors where w.vc?.vendedCoordinator === self { w.vc?.vendedCoordinator = nil }
+        for v in vendors where v.vc?.vendedCoordinator === self {
+            v.vc?.vendedCoordinator = v.previous.flatMap { $0.ended ? nil : $0 }
+        }
         vendors = []
     }
 }
@@ -205,4 +231,7 @@ extension ViewController {
     public var transitionCoordinator: TransitionCoordinator? { firstUp { $0.vendedCoordinator } }
 }
 
-private struct WeakController { weak var vc: ViewController? }
+private struct Vendor {
+    weak var vc: ViewController?
+    let previous: TransitionCoordinator?
+}

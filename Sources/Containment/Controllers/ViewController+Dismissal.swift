@@ -121,7 +121,7 @@ extension ViewController {
         let container = top.presentationController?.containerView ?? context ?? simulation.window
         // Q80: the presenter and every controller dismissed answer it from the start.
         let coordinator = TransitionCoordinator(simulation: simulation, from: top, to: presenter, container: container,
-                                                style: stack[0].activeStyle, animated: animated, presented: top,
+                                                style: top.activeStyle, animated: animated, presented: top,
                                                 duration: Self.modalDuration, hidesPresenterView: !coversPresenter)
         coordinator.vend(to: [presenter] + stack)
         // Asked whatever the style, as for the presentation (Q15c).
@@ -148,8 +148,8 @@ extension ViewController {
             ctx.run(driven: interaction)
         } else {
             dismissModal(top, to: presenter, covers: coversPresenter, animated: animated, start: start) {
-                coordinator.end(cancelled: false)
                 finish(true)
+                coordinator.end(cancelled: false)
             }
             coordinator.startAlongside()
         }

@@ -168,7 +168,6 @@ extension ViewController {
         }
     }
 
-
     /// `presentedView` (the view as `present` loaded it) slides up from below the window
     /// to the style's frame in 0.35 s, or lands there on the next turn; a full-screen
     /// presentation's presenting side disappears under it (S37).
@@ -200,8 +199,8 @@ extension ViewController {
             // The presenting views leave as the presentation completes (Apple's
             // .fullScreen), before their viewDidDisappear: "its view was removed".
             if coversPresenter { presenter.viewIfLoaded?.detach(); presenter.endAppearance() }
-            coordinator.end(cancelled: false)
             finish(true)
+            coordinator.end(cancelled: false)
             // Q17: a size transition during the slide left the view where the old size
             // put it; landed, it takes its style's frame for the window it is in now.
             if pc == nil, vc.presentingViewController != nil { vc.resizePresentedView() }

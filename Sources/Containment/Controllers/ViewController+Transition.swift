@@ -89,12 +89,7 @@ extension ViewController {
             from.beginAppearance(false, animated: ctx.isAnimated)
             to.beginAppearance(true, animated: ctx.isAnimated)
         }
-        if let interaction {
-            interaction.attach(ctx)
-            simulation.animator.capture(for: interaction) { animator.animateTransition(ctx) }
-        } else {
-            animator.animateTransition(ctx)
-        }
+        ctx.run(driven: interaction)
         return ctx
     }
 }

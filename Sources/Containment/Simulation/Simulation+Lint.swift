@@ -7,7 +7,8 @@ public enum LintRule: Int, CaseIterable, Sendable {
          viewWithoutAddChild, changeInLayout, beginWithoutEnd, directAppearanceCall,
          presentFromDetached, tabBarInNavigation, constructorKeyTypo, fieldTypo,
          loadViewWithoutView, idleInteraction, formerName, unmodelledMember, readTypo, initializerLabelField,
-         viewPropertyOnController, fieldOfCopy
+         viewPropertyOnController, fieldOfCopy, transitionNeverEnded, transitionEndedTwice,
+         lateAlongside
 
     /// "L1", "L2", …: the heading in docs/lints.md.
     public var id: String { "L\(rawValue)" }
@@ -56,6 +57,12 @@ public final class Linter {
     var added: [ObjectIdentifier: Deferred] = [:]
     /// Containers with a transition(from:to:) under way, and how many.
     var transitions: [ObjectIdentifier: Int] = [:]
+    /// Every transition context made, with where the script started it (L21).
+    struct Started {
+        weak var context: TransitionContext?
+        let location: String?
+    }
+    var startedTransitions: [Started] = []
     /// > 0 inside viewWillLayoutSubviews, layoutSubviews or viewDidLayoutSubviews (L6).
     var layoutDepth = 0
 
@@ -214,6 +221,25 @@ extension Simulation {
             guard let child = d.child, let parent = d.parent, child.parent === parent, !child.viewIsInParent else { continue }
             lint(child, "the view of \(child.objectDescription), a child of \(parent.objectDescription), was never added to its view", rule: .childViewNeverAdded, at: d.location)
         }
+        // L21: an animator that never called completeTransition leaves its container in
+        // transition for good. One an interaction still drives may be waiting for the
+        // gesture the run ended in.
+        let started = linter.startedTransitions
+        linter.startedTransitions = []
+        for t in started {
+            guard let ctx = t.context, !ctx.isComplete, ctx.interaction?.isSettled ?? true else { continue }
+            lint(ctx, "the \(ctx.kindName) from \(ctx.fromViewController.objectDescription) to \(ctx.toViewController.objectDescription) never ended: its animator never called completeTransition(_:)", rule: .transitionNeverEnded, at: t.location)
+        }
+    }
+
+    /// L21: remembered with the script's position, for the end of the run.
+    func lintTransitionStarted(_ ctx: TransitionContext) {
+        guard let linter else { return }
+        if linter.startedTransitions.count >= Linter.maxTracked {
+            linter.startedTransitions.removeAll { $0.context?.isComplete ?? true }
+            guard linter.startedTransitions.count < Linter.maxTracked else { return }
+        }
+        linter.startedTransitions.append(Linter.Started(context: ctx, location: linter.locate()))
     }
 
     private func check(_ d: Linter.Deferred) {
