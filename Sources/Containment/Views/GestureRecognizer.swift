@@ -3,7 +3,11 @@
 /// is a class of its own, as in UIKit.
 public class GestureRecognizer: SimObject {
     public enum Kind: String, Sendable { case tap, pan, screenEdgePan }
-    public enum State: String, Sendable { case possible, began, changed, ended, cancelled, failed }
+    public enum State: String, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+        /// Where a recognition attempt ends (Apple's page for `reset()`).
+        var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
+    }
 
     public let kind: Kind
     /// For screen-edge pans: "left" or "right". Set, it is the edge, also for the
@@ -28,6 +32,7 @@ public class GestureRecognizer: SimObject {
         }
     }
     private var sending = false
+    private var resetPending = false
     private var cancelWhenSent = false
     public internal(set) var state = State.possible
     public internal(set) var translation = Point.zero
@@ -68,6 +73,24 @@ public class GestureRecognizer: SimObject {
         if !outer, cancelWhenSent {
             cancelWhenSent = false
             if state == .began || state == .changed { send(.cancelled) }
+        }
+        if state.isTerminal { scheduleReset() }
+    }
+
+    /// Apple's pages for `reset()` and `recognized`: after a terminal state the
+    /// recognizer returns to `possible`, at the end of the run-loop turn, its
+    /// translation and velocity cleared, ready for the next gesture (one that began
+    /// meanwhile keeps its state).
+    private func scheduleReset() {
+        guard !resetPending else { return }
+        resetPending = true
+        simulation.clock.enqueue { [weak self] in
+            guard let self else { return }
+            self.resetPending = false
+            guard self.state.isTerminal else { return }
+            self.state = .possible
+            self.translation = .zero
+            self.velocity = .zero
         }
     }
 }
