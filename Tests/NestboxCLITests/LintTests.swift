@@ -56,7 +56,7 @@ extension LintTests {
          "9: L22 completeTransition(true) called again on the navigation transition from <ViewController: a> to <ViewController: b>, which already ended: it does nothing"),
         // L23: an alongside animation given after an animated push returned.
         ("local nav = ui.NavigationController{ name = 'nav', root = ui.ViewController{ name = 'a' } }\nui.window.rootViewController = nav\nnav:pushViewController(ui.ViewController{ name = 'b' }, true)\nnav.transitionCoordinator:animate(function() end, function() end)",
-         "8: L23 animate(alongside:) on <TransitionCoordinator: TransitionCoordinator#1> after the transition's animation began: the animation does not run (its completion does); give it from a will-callback or presentationTransitionWillBegin"),
+         "8: L23 animate(alongside:) once the navigation transition from <ViewController: a> to <ViewController: b> had started: the animation does not run (its completion does); give it from a will-callback or presentationTransitionWillBegin"),
         // L20 from the text: a field of a geometry value's copy; a local copy is fine.
         ("local v = ui.View{ name = 'v' }\nlocal f = v.frame\nf.x = 1\nv.frame = f\nv.frame.x = 50",
          "9: L20 `frame.x = …` sets a field of a copy: `frame` is a value (as a Swift struct), so nothing changes; set the whole value (`local v = x.frame; v.x = …; x.frame = v`)"),

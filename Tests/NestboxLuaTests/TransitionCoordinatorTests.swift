@@ -140,8 +140,8 @@ import InvariantChecking
             root willAppear\tfalse false 0.00 fullScreen fullNav>root views fullNav.view>root.view
             root didAppear\tfalse false 0.00 fullScreen fullNav>root views fullNav.view>root.view
             inner didDisappear\tfalse false 0.00 fullScreen fullNav>root views fullNav.view>root.view
-            pc willBegin\tcustom\ttrue\ttrue
             custom willAppear\ttrue false 0.35 custom root>custom views nil>custom.view
+            pc willBegin\tcustom\ttrue\ttrue
             custom didAppear\ttrue false 0.35 custom root>custom views nil>custom.view
             dim\t1.0
 
@@ -381,8 +381,8 @@ import InvariantChecking
             """)
     }
 
-    /// The interaction's end on every path, and a cancel's alongside changes undone before the completions.
-    @Test("an interactive tab switch is interactive from its first callback; an animator completing under a drag ends the interaction; a cancelled pop's completion keeps what it restores")
+    /// The interaction's end on every path; a cancel leaves the alongside values, as UIKit's model does.
+    @Test("an interactive tab switch is interactive from its first callback; an animator completing under a drag ends the interaction; a cancelled pop leaves the alongside values for its completion to restore")
     func interactionEnds() throws {
         let (outcome, out, _) = try runLua("""
             -- an interactive tab switch: interactive from its first callback; an animator that
@@ -440,7 +440,7 @@ import InvariantChecking
             b willAppear\ttrue\ttrue
             interaction ended\tfalse\t0.5
             after\tfalse\tfalse\tb\tnil
-            completion\ttrue\t1.0\t0.0
+            completion\ttrue\t0.2\t100.0
             restored\t0.9\t5.0\t2
 
             """)
@@ -483,6 +483,32 @@ import InvariantChecking
             false\ttest:22: property 'transitionCoordinator' of NavigationController is read-only
 
             """)
+    }
+
+    /// A cancel leaves what a callback set while the drag ran (the run-back alongside
+    /// animation does not undo it), and the cancel's viewWillAppear is no L23.
+    @Test("a cancelled pop keeps a value set during the drag; the alongside call in the cancel's viewWillAppear is no lint")
+    func cancelKeepsWhatWasSet() throws {
+        let (outcome, out, _) = try runLua("""
+            local header = ui.View{ name = "header", alpha = 0 }
+            local function fadeIn(self)
+              local c = self.transitionCoordinator
+              if c then c:animate(function() header.alpha = 1 end) end
+            end
+            local root = ui.ViewController{ name = "root", viewWillAppear = fadeIn }
+            local nav = ui.NavigationController{ name = "nav", root = root }
+            ui.window.rootViewController = nav
+            ui.window:makeKeyAndVisible()
+            nav.view:addSubview(header)
+            nav:pushViewController(ui.ViewController{ name = "d", viewWillAppear = fadeIn }, false); ui.settle()
+            header.alpha = 0
+            local finger = ui.pan{ from = { 10, 400 }, to = { 40, 400 }, duration = 0.5, release = false }
+            header.alpha = 0.4
+            finger:move({ 50, 400 }, { duration = 0.5 }); finger:release(); ui.settle()
+            print(header.alpha, #nav.viewControllers, #ui.trace.events{ kinds = "lint" })
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "0.4\t2\t0\n")
     }
 
     /// Memory: a coordinator, its blocks (which hold their controller) and the Lua

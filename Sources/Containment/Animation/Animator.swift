@@ -24,6 +24,9 @@ public final class AnimationGroup {
     var segment: (start: Double, from: Double, to: Double, duration: Double)?
     /// Set when a cancelled interactive group must put the start values back.
     var restoresOnEnd = false
+    /// Run back, it still leaves the values it set (a transition coordinator's alongside
+    /// animations: UIKit's model keeps them, and a completion restores them, Q80).
+    var keepsValuesWhenReversed = false
     /// A view transition's style (`UIView.transition`): its views show the transition
     /// rather than property animations.
     public internal(set) var transition: ViewTransitionStyle?
@@ -202,7 +205,7 @@ public final class Animator {
         let target = reversed ? 0.0 : 1.0
         let remaining = abs(target - f) * group.duration
         group.segment = (now, f, target, remaining)
-        group.restoresOnEnd = reversed
+        group.restoresOnEnd = reversed && !group.keepsValuesWhenReversed
         simulation.clock.schedule(after: remaining) { self.finish(group, finished: true) }
     }
 

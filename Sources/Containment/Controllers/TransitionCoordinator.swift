@@ -119,6 +119,13 @@ public final class TransitionCoordinator: SimObject {
     /// transitions").
     public var percentComplete: Double { endedPercent ?? interaction?.percentComplete ?? 0 }
 
+    /// What the transition is, in a lint's words (as the context names it).
+    var transitionName: String {
+        guard let from, let to else { return "size transition" }
+        let kind = context?.kindName ?? (to === presented ? "presentation" : "dismissal")
+        return "\(kind) from \(from.objectDescription) to \(to.objectDescription)"
+    }
+
     // MARK: - Blocks
 
     /// True when queued. Once the animation has begun it answers false and runs no
@@ -130,8 +137,10 @@ public final class TransitionCoordinator: SimObject {
         if let completion { completions.append(completion) }
         guard isQueueing else {
             // L23: UIKit answers false and the script's animation silently never runs.
-            if animation != nil {
-                simulation.lint(self, "animate(alongside:) on \(objectDescription) after the transition's animation began: the animation does not run (its completion does); give it from a will-callback or presentationTransitionWillBegin", rule: .lateAlongside)
+            // Not in a cancel's will-callbacks: the usual code in viewWillAppear runs
+            // again there, and nothing is left to animate alongside.
+            if animation != nil, !isCancelled {
+                simulation.lint(self, "animate(alongside:) once the \(transitionName) had started: the animation does not run (its completion does); give it from a will-callback or presentationTransitionWillBegin", rule: .lateAlongside)
             }
             return false
         }
@@ -163,8 +172,10 @@ public final class TransitionCoordinator: SimObject {
     func startAlongside() {
         let blocks = takeAlongside()
         guard !blocks.isEmpty else { return }
-        alongsideGroup = simulation.animator.animate(duration: isAnimated ? transitionDuration : 0, curve: .easeInOut,
-                                                     animations: { for b in blocks { b() } })
+        let group = simulation.animator.animate(duration: isAnimated ? transitionDuration : 0, curve: .easeInOut,
+                                                animations: { for b in blocks { b() } })
+        group.keepsValuesWhenReversed = true
+        alongsideGroup = group
     }
 
     /// A size transition's alongside animations, inside its own animation block.
@@ -206,9 +217,9 @@ public final class TransitionCoordinator: SimObject {
         if cancelled { isCancelled = true }
         startAlongside()
         keepDuration()
-        // Run back by a cancel, the alongside changes are undone before the completions
-        // look, as a cancelled interaction's animations are: a completion that restores
-        // a value after a cancelled pop then keeps it.
+        // Run back on screen by a cancel, the alongside animations end with the
+        // transition and leave the values they set, as UIKit's model keeps them: the
+        // completion sees them, and what it (or any callback) sets is kept.
         if cancelled, let g = alongsideGroup { simulation.animator.finish(g, finished: true) }
         alongsideGroup = nil
         ended = true

@@ -157,15 +157,21 @@ extension ViewController {
                                         from: presenter, to: vc, animator: animator,
                                         interactive: interaction != nil, completion: finish)
             coordinator.bind(ctx)
-            if coversPresenter { presenter.beginAppearance(false, animated: animated) }
-            vc.beginAppearance(true, animated: animated)
-            pc?.tell(.presentationTransitionWillBegin)
+            begin(vc, by: presenter, covers: coversPresenter, animated: animated)
             ctx.run(driven: interaction)
         } else {
-            pc?.tell(.presentationTransitionWillBegin)
             presentModal(vc, view: presentedView, by: presenter, style: style, covers: coversPresenter,
                          animated: animated, coordinator: coordinator, finish: finish)
         }
+    }
+
+    /// The will-callbacks, then the presentation controller's
+    /// `presentationTransitionWillBegin`: one order whether the transitioning delegate
+    /// gives an animator or Nestbox animates (UIKit runs both through one machinery).
+    private func begin(_ vc: ViewController, by presenter: ViewController, covers coversPresenter: Bool, animated: Bool) {
+        if coversPresenter { presenter.beginAppearance(false, animated: animated) }
+        vc.beginAppearance(true, animated: animated)
+        vc.presentationController?.tell(.presentationTransitionWillBegin)
     }
 
     /// `presentedView` (the view as `present` loaded it) slides up from below the window
@@ -174,8 +180,7 @@ extension ViewController {
     private func presentModal(_ vc: ViewController, view presentedView: View, by presenter: ViewController,
                               style: ModalPresentationStyle, covers coversPresenter: Bool, animated: Bool,
                               coordinator: TransitionCoordinator, finish: @escaping (Bool) -> Void) {
-        if coversPresenter { presenter.beginAppearance(false, animated: animated) }
-        vc.beginAppearance(true, animated: animated)
+        begin(vc, by: presenter, covers: coversPresenter, animated: animated)
         let pc = vc.presentationController
         let final = pc?.frameOfPresentedViewInContainerView ?? vc.modalFrame
         // Laid out at its final frame (its safe area is the one it lands with, Q16),
