@@ -203,10 +203,7 @@ extension NavigationController {
             }
         }
         // Q80: the navigation controller answers its children's `transitionCoordinator`.
-        let coordinator = TransitionCoordinator(simulation: simulation, from: from, to: to, container: view,
-                                                style: nil, animated: animated)
-        coordinator.bind(ctx)
-        coordinator.vend(to: [self])
+        TransitionCoordinator(context: ctx).vend(to: [self])
         from.containerBegin(false, animated: animated)
         to.containerBegin(true, animated: animated)
         tellDelegate(willShow: to, animated: animated)

@@ -114,12 +114,7 @@ extension TabBarController {
                 self.updateBottomBar()
             }
         }
-        if let ctx {
-            let coordinator = TransitionCoordinator(simulation: simulation, from: old, to: target, container: view,
-                                                    style: nil, animated: true)
-            coordinator.bind(ctx)
-            coordinator.vend(to: [self])
-        }
+        if let ctx { TransitionCoordinator(context: ctx).vend(to: [self]) }
         target.containerBegin(true, animated: custom != nil)
         old.containerBegin(false, animated: custom != nil)
         if let ctx {

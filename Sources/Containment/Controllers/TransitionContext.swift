@@ -145,7 +145,11 @@ public final class TransitionContext: SimObject {
         }
     }
 
-    /// What the transition is, in a lint's words.
+    /// What the transition is, in a lint's words: "the navigation transition from <a> to <b>".
+    var transitionName: String {
+        "the \(kindName) from \(fromViewController.objectDescription) to \(toViewController.objectDescription)"
+    }
+
     var kindName: String {
         switch kind {
         case .childTransition: "transition(from:to:)"
@@ -205,7 +209,7 @@ public final class TransitionContext: SimObject {
     public func completeTransition(_ didComplete: Bool) {
         guard !isComplete else {
             // L22: UIKit documents one call; a second changes nothing here.
-            simulation.lint(self, "completeTransition(\(didComplete)) called again on the \(kindName) from \(fromViewController.objectDescription) to \(toViewController.objectDescription), which already ended: it does nothing", rule: .transitionEndedTwice)
+            simulation.lint(self, "completeTransition(\(didComplete)) called again on \(transitionName), which already ended: it does nothing", rule: .transitionEndedTwice)
             return
         }
         isComplete = true

@@ -82,6 +82,14 @@ public final class TransitionCoordinator: SimObject {
         self.hidesPresenterView = hidesPresenterView
     }
 
+    /// A container's transition, all of it from its context (a navigation controller's,
+    /// a tab switch's).
+    convenience init(context ctx: TransitionContext) {
+        self.init(simulation: ctx.simulation, from: ctx.fromViewController, to: ctx.toViewController,
+                  container: ctx.containerView, style: nil, animated: ctx.isAnimated)
+        bind(ctx)
+    }
+
     /// The context that runs the transition: its views, its animator's duration, its
     /// interaction.
     func bind(_ ctx: TransitionContext) {
@@ -121,9 +129,9 @@ public final class TransitionCoordinator: SimObject {
 
     /// What the transition is, in a lint's words (as the context names it).
     var transitionName: String {
-        guard let from, let to else { return "size transition" }
-        let kind = context?.kindName ?? (to === presented ? "presentation" : "dismissal")
-        return "\(kind) from \(from.objectDescription) to \(to.objectDescription)"
+        if let context { return context.transitionName }
+        guard let from, let to else { return "the size transition" }
+        return "the \(to === presented ? "presentation" : "dismissal") from \(from.objectDescription) to \(to.objectDescription)"
     }
 
     // MARK: - Blocks
@@ -140,7 +148,7 @@ public final class TransitionCoordinator: SimObject {
             // Not in a cancel's will-callbacks: the usual code in viewWillAppear runs
             // again there, and nothing is left to animate alongside.
             if animation != nil, !isCancelled {
-                simulation.lint(self, "animate(alongside:) once the \(transitionName) had started: the animation does not run (its completion does); give it from a will-callback or presentationTransitionWillBegin", rule: .lateAlongside)
+                simulation.lint(self, "animate(alongside:) once \(transitionName) had started: the animation does not run (its completion does); give it from a will-callback or presentationTransitionWillBegin", rule: .lateAlongside)
             }
             return false
         }

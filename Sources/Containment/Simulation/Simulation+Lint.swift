@@ -228,7 +228,7 @@ extension Simulation {
         linter.startedTransitions = []
         for t in started {
             guard let ctx = t.context, !ctx.isComplete, ctx.interaction?.isSettled ?? true else { continue }
-            lint(ctx, "the \(ctx.kindName) from \(ctx.fromViewController.objectDescription) to \(ctx.toViewController.objectDescription) never ended: its animator never called completeTransition(_:)", rule: .transitionNeverEnded, at: t.location)
+            lint(ctx, "\(ctx.transitionName) never ended: its animator never called completeTransition(_:)", rule: .transitionNeverEnded, at: t.location)
         }
     }
 
