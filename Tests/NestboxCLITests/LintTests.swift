@@ -45,8 +45,8 @@ extension LintTests {
          "6: L12 `Frame` set on <View: v> is not a property or hook of View: did you mean `frame`?"),
         ("local v = ui.View{ name = 'v' }\nfor _ = 1, 3 do v.hidden = not v.isHidden end\nv.isHidden = false",
          "6: L15 `hidden` is the Objective-C spelling of `isHidden`, which Nestbox uses (docs/api-conventions.md)"),
-        ("local vc = ui.ViewController{ name = 'vc', modalInPresentation = true }",
-         "5: L15 `modalInPresentation` is the Objective-C spelling of UIViewController.isModalInPresentation, which Nestbox does not model (docs/coverage.md) (in ViewController{...})"),
+        ("local vc = ui.ViewController{ name = 'vc', editing = true }",
+         "5: L15 `editing` is the Objective-C spelling of UIViewController.isEditing, which Nestbox does not model (docs/coverage.md) (in ViewController{...})"),
         ("local p = ui.ViewController{ name = 'p' }\nfor _ = 1, 2 do p.parentViewController = c end\np.done = true",
          "6: L15 `parentViewController` is the Objective-C spelling of `parent`, which Nestbox uses (docs/api-conventions.md) (set on <ViewController: p>)"),
         // L21: an animator that never completes leaves the navigation controller stuck.
@@ -88,8 +88,8 @@ extension LintTests {
         ("local g = ui.TapGestureRecognizer{ name = 'g' }\ng.target = function() end",
          "6: L18 `target` set on <TapGestureRecognizer: g> is a field of the script's own, not a property of UITapGestureRecognizer: it is a label of UIGestureRecognizer's init(target:action:), which is the constructor's { action = function(recognizer) … end } in Nestbox (docs/coverage.md)"),
         // L16 and L17 come from the text, also where the run never goes.
-        ("local function later(data)\n  c.isModalInPresentation = true\n  return data.layer, data.mode, data.prepare()\nend\nlocal t = { next = 1 }\nprint(t.next)",
-         "6: L16 `isModalInPresentation` is UIViewController.isModalInPresentation, which Nestbox does not model (docs/coverage.md)"),
+        ("local function later(data)\n  c.isEditing = true\n  return data.layer, data.mode, data.prepare()\nend\nlocal t = { next = 1 }\nprint(t.next)",
+         "6: L16 `isEditing` is UIViewController.isEditing, which Nestbox does not model (docs/coverage.md)"),
         ("function C:later(event)\n  return self.veiw, self.menu, event.sender, event.target\nend\nc.menu = 1\nprint(string.format('%d', #c.children), c.menu)",
          "6: L17 `veiw` is used but never set, and is no name of the API: did you mean `view`?"),
         // A label is no member; an escaped line break and `\z` count their lines.

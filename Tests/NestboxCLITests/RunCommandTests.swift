@@ -209,10 +209,10 @@ extension RunCommandTests {
                 present = function() end,
               }
             end)
-            try(function() return ui.ViewController{ title = "t", isModalInPresentation = true } end)
+            try(function() return ui.ViewController{ title = "t", isEditing = true } end)
             local vc = ui.ViewController{
               name = "z",
-              isModalInPresentation = true,
+              isEditing = true,
             }
             """)
         let r = nestbox(["run", path, "--trace", "none"])
@@ -221,11 +221,11 @@ extension RunCommandTests {
             \(path):5: bad field 'title' in ViewController{...} (string expected, got number)
             \(path):11: `rootViewController` is a label of UINavigationController's init(rootViewController:), which is ui.NavigationController{ root = … } in Nestbox (docs/coverage.md)
             \(path):17: 'present' is a method of ViewController: override it in a subclass (ui.ViewController:extend(name)), not on an object (docs/api-conventions.md)
-            \(path):20: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)
+            \(path):20: UIViewController.isEditing is not modelled by Nestbox (docs/coverage.md)
             (no root view controller)
 
             """)
-        #expect(r.err.hasPrefix("\(path):23: UIViewController.isModalInPresentation is not modelled by Nestbox"), "\(r.err)")
+        #expect(r.err.hasPrefix("\(path):23: UIViewController.isEditing is not modelled by Nestbox"), "\(r.err)")
     }
 
     @Test("exit 1: an error in a hook, reported with the hook's traceback")

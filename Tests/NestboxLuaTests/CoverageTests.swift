@@ -32,7 +32,7 @@ import InvariantChecking
 
     @Test func theCatalogueIsWellFormed() {
         #expect(UIKitCatalogue.problems.isEmpty, "\(UIKitCatalogue.problems)")
-        #expect(UIKitCatalogue.all.count == 42)
+        #expect(UIKitCatalogue.all.count == 44)
         // Every bound type but UIScreen's and UITouch's has a list.
         let uncatalogued = LuaTypes.all.indices.filter { UIKitSurface.chain(ofBinding: $0).isEmpty }.map { LuaTypes.all[$0].name }
         #expect(uncatalogued == ["Screen", "Touch"])
@@ -147,10 +147,10 @@ import InvariantChecking
 /// names UIKit does not have stay the script's.
 @Suite(.checksInvariants) struct RefusalTests {
     @Test(arguments: [
-        ("local nav = ui.NavigationController{}\nnav.isModalInPresentation = true",
-         "test:2: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)"),
-        ("local nav = ui.NavigationController{}\nlocal x = nav.isModalInPresentation",
-         "test:2: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)"),
+        ("local nav = ui.NavigationController{}\nnav.isEditing = true",
+         "test:2: UIViewController.isEditing is not modelled by Nestbox (docs/coverage.md)"),
+        ("local nav = ui.NavigationController{}\nlocal x = nav.isEditing",
+         "test:2: UIViewController.isEditing is not modelled by Nestbox (docs/coverage.md)"),
         ("local v = ui.View{}\nv:setNeedsDisplay()",
          "test:2: UIView.setNeedsDisplay is not modelled by Nestbox (docs/coverage.md)"),
         ("\nlocal t = ui.TableView{ separatorStyle = 'none' }",
@@ -203,8 +203,8 @@ import InvariantChecking
         ("local x = 1\nlocal c = ui.ViewController{ viewDidAppear = true }",
          "test:2: hook 'viewDidAppear' must be a function, got boolean (docs/api-conventions.md)"),
         // Of two mistakes, the smaller key's, whatever order the table is walked in.
-        ("local x = 1\nlocal c = ui.ViewController{ viewWillAppear = 'oops', viewDidAppear = 42, isModalInPresentation = true }",
-         "test:2: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)"),
+        ("local x = 1\nlocal c = ui.ViewController{ viewWillAppear = 'oops', viewDidAppear = 42, isEditing = true }",
+         "test:2: UIViewController.isEditing is not modelled by Nestbox (docs/coverage.md)"),
         ("local x = 1\nlocal c = ui.ViewController{ viewWillAppear = 'oops', viewDidAppear = 42, zzz = 1 }",
          "test:2: hook 'viewDidAppear' must be a function, got number (docs/api-conventions.md)"),
         ("local x = 1\nlocal c = ui.ViewController{ viewDidLoad = setmetatable({}, { __call = function() end }) }",
@@ -213,8 +213,8 @@ import InvariantChecking
          "test:2: classes nest at most 64 deep below the class from ui"),
         // Class members, read on the class or defined on a subclass; instance members read on a class.
         ("local x = 1\nui.View.animate{ duration = 1 }", "test:2: UIView.animate is ui.animate in Nestbox (docs/coverage.md)"),
-        ("local x = 1\nlocal y = ui.ViewController.isModalInPresentation",
-         "test:2: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)"),
+        ("local x = 1\nlocal y = ui.ViewController.isEditing",
+         "test:2: UIViewController.isEditing is not modelled by Nestbox (docs/coverage.md)"),
         ("local M = ui.View:extend('M')\nfunction M.performWithoutAnimation(fn) fn() end",
          "test:2: UIView.performWithoutAnimation is not modelled by Nestbox (docs/coverage.md)"),
         // Options tables name their keys: a misspelt one is refused, not dropped.
@@ -280,7 +280,7 @@ import InvariantChecking
             "GestureRecognizer": recognizer, "TapGestureRecognizer": recognizer,
             "PanGestureRecognizer": recognizer, "ScreenEdgePanGestureRecognizer": recognizer,
             "TabBarItem": ["tabBarSystemItem"], "BarButtonItem": ["barButtonSystemItem", "systemItem"],
-            "PresentationController": ["presenting"],
+            "PresentationController": ["presenting"], "SheetPresentationController": ["presenting"],
         ])
     }
 
@@ -398,7 +398,7 @@ import InvariantChecking
         print(vc.model, vc.nothing, #vc.items)
         local _ = vc.view
         collectgarbage()
-        print(pcall(function() return vc.isModalInPresentation end))
+        print(pcall(function() return vc.isEditing end))
         local M = ui.View:extend("M")
         function M:layoutSubviews() end
         M.cache = {}
@@ -408,7 +408,7 @@ import InvariantChecking
         #expect(out == """
         m\tnil\t2
         loaded\t2
-        false\ttest:7: UIViewController.isModalInPresentation is not modelled by Nestbox (docs/coverage.md)
+        false\ttest:7: UIViewController.isEditing is not modelled by Nestbox (docs/coverage.md)
         true
 
         """)

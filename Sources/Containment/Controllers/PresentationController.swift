@@ -11,12 +11,36 @@ open class PresentationController: SimObject {
     public internal(set) var containerView: View?
     /// A script's overrides (the Lua binding's bridge).
     public var overrides: PresentationControllerOverrides?
+    /// UIAdaptivePresentationControllerDelegate: told of a user's attempts to dismiss (Q81).
+    public var delegate: AdaptivePresentationDelegate?
+    /// The style UIKit made this one for; nil for a custom presentation's (Q81).
+    public let systemStyle: ModalPresentationStyle?
+    var sheetPanIfMade: GestureRecognizer?
+    /// The swipe's interactive dismissal while the finger drives it.
+    var sheetInteraction: PercentDrivenInteractiveTransition?
 
     public override init(simulation: Simulation, className: String = "PresentationController", name: String? = nil) {
+        systemStyle = nil
         super.init(simulation: simulation, className: className, name: name)
     }
 
-    open override var isOwned: Bool { presentedViewController?.presentationController === self }
+    /// One UIKit makes for `presented` (Q81): linked to it from the start, as UIKit's
+    /// initializer takes the presented controller.
+    init(simulation: Simulation, className: String, system style: ModalPresentationStyle, presented: ViewController) {
+        systemStyle = style
+        super.init(simulation: simulation, className: className, name: nil)
+        presentedViewController = presented
+    }
+
+    /// Held by its presented controller: a custom one during the presentation, one UIKit
+    /// made until the controller makes another for a new style.
+    open override var isOwned: Bool {
+        guard let vc = presentedViewController else { return false }
+        return vc.presentationController === self || vc.systemPresentationControllerIfMade === self
+    }
+
+    /// UIKit's `presentationStyle`: the style presented with.
+    public var presentationStyle: ModalPresentationStyle { systemStyle ?? .custom }
 
     /// UIKit's default: the whole container view.
     public var defaultFrameOfPresentedView: Rect { containerView?.bounds ?? simulation.window.bounds }

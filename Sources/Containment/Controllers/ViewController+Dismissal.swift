@@ -57,8 +57,11 @@ extension ViewController {
     }
 
     /// `stack`: the controller `presenter` presented, then each one it presented in turn.
+    /// A sheet's swipe (Q81) gives the `interaction` that drives it, and `willBegin`, told
+    /// once the coordinator is in place and before anything disappears.
     func performDismissal(of stack: [ViewController], from presenter: ViewController, animated: Bool,
-                          completion: (() -> Void)?) {
+                          completion: (() -> Void)?, interaction swipe: PercentDrivenInteractiveTransition? = nil,
+                          willBegin: (() -> Void)? = nil) {
         guard let top = stack.last else { return }
         let intermediates = stack.dropLast()
         // Q15b: the intermediate controllers on screen (under a sheet) disappear with the top.
@@ -105,6 +108,7 @@ extension ViewController {
             for vc in stack {
                 vc.viewIfLoaded?.detach()
                 vc.presentationController?.release()
+                vc.systemPresentationControllerIfMade?.presentingViewController = nil
                 if below.presentedHere === vc { below.presentedHere = nil }
                 vc.presentingViewController = nil
                 vc.ownershipMayHaveChanged()
@@ -124,9 +128,11 @@ extension ViewController {
                                                 style: top.activeStyle, animated: animated, presented: top,
                                                 duration: Self.modalDuration, hidesPresenterView: !coversPresenter)
         coordinator.vend(to: [presenter] + stack)
-        // Asked whatever the style, as for the presentation (Q15c).
-        if let animator = delegate?.animatorForDismissed(top) {
-            let interaction = delegate?.interactionForDismissal(animator)
+        willBegin?()
+        // Asked whatever the style, as for the presentation (Q15c); a swipe drives the
+        // delegate's animator, else the sheet's own slide (Q81).
+        if let animator = delegate?.animatorForDismissed(top) ?? swipe.map({ _ in SheetSlide() }) {
+            let interaction = swipe ?? delegate?.interactionForDismissal(animator)
             let kind: TransitionContext.Kind = coversPresenter ? .uncoveringDismissal(animated: animated) : .dismissal(animated: animated)
             let ctx = TransitionContext(simulation: simulation, kind: kind, container: container,
                                         from: top, to: presenter, animator: animator,

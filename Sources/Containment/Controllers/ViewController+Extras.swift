@@ -5,7 +5,7 @@
 /// to other than its default makes them, counted toward the memory cap with the
 /// controller (`SimObject.extras`).
 final class ControllerExtras: ObjectExtras {
-    static let bytes = 224
+    static let bytes = 232
 
     var title: String?
     var navigationItem: NavigationItem?
@@ -19,9 +19,12 @@ final class ControllerExtras: ObjectExtras {
     var additionalSafeAreaInsets = EdgeInsets.zero
     var preferredContentSize = Size.zero
     var capturesStatusBar = false
+    var isModalInPresentation = false
     var transitioningDelegate: PresentationAnimators?
     /// Held during a `.custom` presentation, as UIKit's presented controller holds it.
     var presentationController: PresentationController?
+    /// The one UIKit makes when none is custom (Q81).
+    var systemPresentationController: PresentationController?
     /// While a transition it takes part in runs (Q80).
     var transitionCoordinator: TransitionCoordinator?
 }

@@ -118,6 +118,8 @@ extension ViewController {
                 ?? PresentationController(simulation: simulation)
             chosen.adopt(presented: vc, presenting: presenter)
             pc = chosen
+        } else if let made = vc.systemPresentationControllerIfMade, made.systemStyle == style {
+            made.presentingViewController = presenter       // Q81: the one read before
         }
         let coversPresenter = pc.map { $0.shouldRemovePresentersView } ?? style.coversPresenter
         // The delegate's animator is used whatever the style (Q15c): UIKit asks the

@@ -143,6 +143,17 @@ open class ViewController: SimObject {
         get { extras?.presentationController }
         set { if newValue != nil || extras != nil { setExtras.presentationController = newValue } }
     }
+    /// The presentation controller UIKit made for this controller (Q81, PresentationController+Sheet.swift).
+    var systemPresentationControllerIfMade: PresentationController? {
+        get { extras?.systemPresentationController }
+        set { if newValue != nil || extras != nil { setExtras.systemPresentationController = newValue } }
+    }
+    /// UIKit's `isModalInPresentation`: a sheet showing this controller, or a parent of
+    /// it, does not go with a swipe down (UIViewController.h; Q81).
+    public var isModalInPresentation: Bool {
+        get { extras?.isModalInPresentation ?? false }
+        set { if newValue || extras != nil { setExtras.isModalInPresentation = newValue } }
+    }
     // Q79: a presentation's start, and a dismissal's start and end, may give the status
     // bar to another controller.
     public internal(set) var isBeingPresented = false {

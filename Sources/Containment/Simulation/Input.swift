@@ -182,6 +182,12 @@ extension Simulation {
             }
             v = cur.superview
         }
+        // Q81: a page sheet's own pan, under everything in it.
+        if recognizer == nil, scroller == nil {
+            let (sheet, refused) = sheetPan(at: hit, from: from, to: to)
+            if let refused { ignored("pan", "the sheet's swipe does not begin: \(refused)"); return nil }
+            recognizer = sheet
+        }
         guard recognizer != nil || scroller != nil else {
             // Q44: a page view controller takes no swipe while it turns; say so, not that
             // it has no scroll view.

@@ -30,6 +30,7 @@ enum LuaTypes {
         TableViewBinding.binding,
         TouchBinding.binding,
         PresentationControllerBinding.binding,
+        PresentationControllerBinding.sheet,
         NavigationBarBinding.binding,
         SplitViewControllerBinding.binding,
         PageViewControllerBinding.binding,

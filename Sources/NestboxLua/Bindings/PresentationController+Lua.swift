@@ -50,17 +50,47 @@ enum PresentationControllerBinding {
                     get: { c in c.rt.push(try pc(c).presentedViewController); return 1 }),
         LuaProperty("presentingViewController", "ViewController?", doc: "The controller that presents.",
                     get: { c in c.rt.push(try pc(c).presentingViewController); return 1 }),
+        LuaProperty("presentationStyle", "string", doc: "The style it presents with: `custom` for a script's, else the style UIKit made it for (Q81).",
+                    get: { c in c.L.push(try pc(c).presentationStyle.rawValue); return 1 }),
+        LuaProperty("delegate", "AdaptivePresentationControllerDelegate?",
+                    doc: "The delegate table, told of a user's attempts to dismiss a sheet (Q81).",
+                    get: { c in c.rt.pushDelegateTable(c); return 1 },
+                    set: { c, i in try pc(c).delegate = try c.rt.setDelegateTable(c, i) }),
     ]
+
+    // UIAdaptivePresentationControllerDelegate's dismissal methods (AdaptivePresentationDelegate
+    // in the model): only a user's swipe calls them, never `dismiss`.
+    static func told(_ name: String, _ doc: StaticString) -> LuaCall<PresentationController, Void> {
+        LuaCall<PresentationController, Void>(name, "(presentationController: PresentationController)", doc: doc,
+                                              push: { rt, pc in rt.push(pc); return 1 })
+    }
+    static let shouldDismiss = LuaCall<PresentationController, Bool>(
+        "shouldDismiss", "(presentationController: PresentationController) -> boolean?",
+        doc: "As a swipe down begins, unless the controller is modal in presentation: false keeps the sheet (`didAttemptToDismiss` follows).",
+        push: { rt, pc in rt.push(pc); return 1 }, read: LuaRead.boolean)
+    static let willDismiss = told("willDismiss", "The swipe dismisses: before anything disappears, with the transition coordinator in place.")
+    static let didDismiss = told("didDismiss", "The swipe's dismissal completed.")
+    static let didAttemptToDismiss = told("didAttemptToDismiss", "A swipe was refused by `isModalInPresentation` or `shouldDismiss`.")
+    static let delegate = LuaProtocol(name: "AdaptivePresentationControllerDelegate", field: "delegate",
+                                      doc: "A presentation controller's delegate table.",
+                                      methods: [shouldDismiss.hook, willDismiss.hook, didDismiss.hook, didAttemptToDismiss.hook])
 
     static let binding = LuaBinding(
         "PresentationController", PresentationController.self,
         doc: "A custom presentation's controller (UIPresentationController): its frame, container and transition callbacks.",
-        methods: methods, properties: properties, hooks: hooks,
+        methods: methods, properties: properties, hooks: hooks, delegates: [delegate],
         make: { rt, className, name in
             let pc = PresentationController(simulation: rt.simulation, className: className, name: name)
             pc.overrides = LuaBridge(rt, object: pc, .own)
             return pc
         })
+}
+
+extension PresentationControllerBinding {
+    /// Made by Nestbox for a page sheet only (Q81): `ui.SheetPresentationController` makes none.
+    static let sheet = LuaBinding(
+        "SheetPresentationController", SheetPresentationController.self,
+        doc: "A page sheet's presentation controller, as UIKit makes it: its `delegate` hears the swipe down (Q81); detents and the grabber are not modelled.")
 }
 
 // A script's overrides of a presentation controller (the model's
@@ -148,6 +178,13 @@ extension LuaBridge: PresentationControllerOverrides {
     func run(_ callback: PresentationControllerCallback, on pc: PresentationController) {
         call(PresentationControllerBinding.callback(callback), callback)
     }
+}
+
+extension LuaBridge: AdaptivePresentationDelegate {
+    func shouldDismiss(_ pc: PresentationController) -> Bool? { call(PresentationControllerBinding.shouldDismiss, pc) }
+    func willDismiss(_ pc: PresentationController) { call(PresentationControllerBinding.willDismiss, pc) }
+    func didDismiss(_ pc: PresentationController) { call(PresentationControllerBinding.didDismiss, pc) }
+    func didAttemptToDismiss(_ pc: PresentationController) { call(PresentationControllerBinding.didAttemptToDismiss, pc) }
 }
 
 extension Rect {

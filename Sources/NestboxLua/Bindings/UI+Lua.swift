@@ -37,6 +37,10 @@ enum UIFunctions {
             try a.rt.checkUI(a)
             guard a.L.type(2) == LUA_TSTRING, let name = a.L.string(at: 2) else { return 0 }
             guard let i = LuaRuntime.classType(named: name) else {
+                // Bound, but made only by Nestbox, as UIKit makes it (Q81).
+                if name == "SheetPresentationController" {
+                    throw LuaFailure.message("ui.SheetPresentationController: UIKit makes a page sheet's presentation controller; vc.sheetPresentationController answers it (Q81 in docs/policies.md)")
+                }
                 if UIKitCatalogue.unboundClasses.contains(name) {
                     let hint = UIKitCatalogue.unboundClassHints[name].map { "; \($0)" } ?? ""
                     throw LuaFailure.message("ui.\(name): UI\(name) is not modelled by Nestbox (docs/coverage.md\(hint))")

@@ -357,6 +357,20 @@ extension UIKitCatalogue {
         func willTransition(to:with:)
         init(presentedViewController:presenting:)
         """)
+    static let sheetPresentationController = UIKitClass("UISheetPresentationController", inherits: "UIPresentationController", """
+        var detents
+        var largestUndimmedDetentIdentifier
+        var preferredCornerRadius
+        var prefersEdgeAttachedInCompactHeight
+        var prefersGrabberVisible
+        var prefersPageSizing
+        var prefersScrollingExpandsWhenScrolledToEdge
+        var selectedDetentIdentifier
+        var sourceView
+        var widthFollowsPreferredContentSizeWhenEdgeAttached
+        func animateChanges(_:)
+        func invalidateDetents()
+        """)
     static let percentDrivenInteractiveTransition = UIKitClass("UIPercentDrivenInteractiveTransition", inherits: nil, """
         var completionCurve
         var completionSpeed

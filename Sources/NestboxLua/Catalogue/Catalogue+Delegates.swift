@@ -82,6 +82,17 @@ extension UIKitCatalogue {
         func scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)
         func viewForZooming(in:)
         """)
+    static let adaptivePresentationControllerDelegate = UIKitClass("UIAdaptivePresentationControllerDelegate", inherits: nil, isProtocol: true, """
+        func adaptivePresentationStyle(for:)
+        func adaptivePresentationStyle(for:traitCollection:)
+        func presentationController(_:prepare:)
+        func presentationController(_:viewControllerForAdaptivePresentationStyle:)
+        func presentationController(_:willPresentWithAdaptiveStyle:transitionCoordinator:)
+        func presentationControllerDidAttemptToDismiss(_:)
+        func presentationControllerDidDismiss(_:)
+        func presentationControllerShouldDismiss(_:)
+        func presentationControllerWillDismiss(_:)
+        """)
     static let navigationControllerDelegate = UIKitClass("UINavigationControllerDelegate", inherits: nil, isProtocol: true, """
         func navigationController(_:animationControllerFor:from:to:)
         func navigationController(_:didShow:animated:)

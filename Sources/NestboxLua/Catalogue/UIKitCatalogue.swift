@@ -225,9 +225,9 @@ extension UIKitCatalogue {
         view, window, label, control, button, scrollView, tableView,
         tabBar, navigationBar, navigationItem, barItem, barButtonItem, tabBarItem,
         gestureRecognizer, tapGestureRecognizer, panGestureRecognizer, screenEdgePanGestureRecognizer, traitCollection,
-        presentationController, contextTransitioning, transitionCoordinatorContext, transitionCoordinator,
+        presentationController, sheetPresentationController, contextTransitioning, transitionCoordinatorContext, transitionCoordinator,
         animatedTransitioning, interactiveTransitioning, transitioningDelegate, percentDrivenInteractiveTransition,
-        tableViewDelegate, tableViewDataSource, scrollViewDelegate, navigationControllerDelegate, tabBarControllerDelegate,
+        tableViewDelegate, tableViewDataSource, scrollViewDelegate, adaptivePresentationControllerDelegate, navigationControllerDelegate, tabBarControllerDelegate,
         tabBarDelegate, pageViewControllerDelegate, pageViewControllerDataSource, splitViewControllerDelegate, toolbar,
     ]
 
@@ -241,7 +241,7 @@ extension UIKitCatalogue {
         "ImagePickerController", "ImageView", "InputViewController", "LongPressGestureRecognizer", "Menu",
         "NavigationBarAppearance", "PageControl", "PickerView", "PinchGestureRecognizer", "PopoverPresentationController",
         "ProgressView", "RefreshControl", "RotationGestureRecognizer", "SearchBar", "SearchController",
-        "SegmentedControl", "SheetPresentationController", "Slider", "StackView", "Stepper", "SwipeGestureRecognizer",
+        "SegmentedControl", "Slider", "StackView", "Stepper", "SwipeGestureRecognizer",
         "Switch", "TabBarAppearance", "TableViewCell", "TableViewController", "TextField", "TextView",
         "ToolbarAppearance", "ViewPropertyAnimator", "VisualEffectView", "WindowScene",
         "BezierPath", "Color", "Control", "Device", "Event", "Font", "Responder",

@@ -5,6 +5,22 @@
 extension UIKitSurface {
     static func recordedDelegateRefusal(_ uikit: String, _ key: String) -> String? {
         switch (uikit, key) {
+        case ("UIAdaptivePresentationControllerDelegate", "adaptivePresentationStyle"):
+            "key 'adaptivePresentationStyle' is UIAdaptivePresentationControllerDelegate's adaptivePresentationStyle(for:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIAdaptivePresentationControllerDelegate", "prepare"):
+            "key 'prepare' is UIAdaptivePresentationControllerDelegate's presentationController(_:prepare:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIAdaptivePresentationControllerDelegate", "presentationControllerDidAttemptToDismiss"):
+            "key 'presentationControllerDidAttemptToDismiss' is UIAdaptivePresentationControllerDelegate's presentationControllerDidAttemptToDismiss(_:), whose key is `didAttemptToDismiss` (docs/api-conventions.md)"
+        case ("UIAdaptivePresentationControllerDelegate", "presentationControllerDidDismiss"):
+            "key 'presentationControllerDidDismiss' is UIAdaptivePresentationControllerDelegate's presentationControllerDidDismiss(_:), whose key is `didDismiss` (docs/api-conventions.md)"
+        case ("UIAdaptivePresentationControllerDelegate", "presentationControllerShouldDismiss"):
+            "key 'presentationControllerShouldDismiss' is UIAdaptivePresentationControllerDelegate's presentationControllerShouldDismiss(_:), whose key is `shouldDismiss` (docs/api-conventions.md)"
+        case ("UIAdaptivePresentationControllerDelegate", "presentationControllerWillDismiss"):
+            "key 'presentationControllerWillDismiss' is UIAdaptivePresentationControllerDelegate's presentationControllerWillDismiss(_:), whose key is `willDismiss` (docs/api-conventions.md)"
+        case ("UIAdaptivePresentationControllerDelegate", "viewControllerForAdaptivePresentationStyle"):
+            "key 'viewControllerForAdaptivePresentationStyle' is UIAdaptivePresentationControllerDelegate's presentationController(_:viewControllerForAdaptivePresentationStyle:), which Nestbox does not model (docs/coverage.md)"
+        case ("UIAdaptivePresentationControllerDelegate", "willPresentWithAdaptiveStyle"):
+            "key 'willPresentWithAdaptiveStyle' is UIAdaptivePresentationControllerDelegate's presentationController(_:willPresentWithAdaptiveStyle:transitionCoordinator:), which Nestbox does not model (docs/coverage.md)"
         case ("UINavigationControllerDelegate", "animationControllerFor"):
             "key 'animationControllerFor' is UINavigationControllerDelegate's navigationController(_:animationControllerFor:from:to:), whose key is `animationController` (docs/api-conventions.md)"
         case ("UINavigationControllerDelegate", "interactionControllerFor"):

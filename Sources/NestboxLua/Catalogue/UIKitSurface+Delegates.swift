@@ -13,6 +13,8 @@ extension UIKitSurface {
         guard cls.isProtocol, delegateProtocol(named: cls.name) != nil else { return nil }
         var stem = Substring(cls.name.dropFirst(2))
         for suffix in ["Delegate", "DataSource"] where stem.hasSuffix(suffix) { stem = stem.dropLast(suffix.count) }
+        // UIAdaptivePresentationControllerDelegate's members name a presentation controller.
+        if stem.hasPrefix("Adaptive") { stem = stem.dropFirst("Adaptive".count) }
         return stem.prefix(1).lowercased() + stem.dropFirst()
     }
 

@@ -48,6 +48,10 @@ extension UIKitSurface {
             .init("target",
                   "`target` is a label of UIGestureRecognizer's init(target:action:), which is the constructor's { action = function(recognizer) … end } in Nestbox (docs/coverage.md)"),
         ]
+        case "SheetPresentationController": [
+            .init("presenting",
+                  "`presenting` is a label of UIPresentationController's init(presentedViewController:presenting:), which SheetPresentationController{…} does not take (docs/coverage.md)"),
+        ]
         case "SplitViewController": [
             .init("bundle",
                   "`bundle` is a label of UIViewController's init(nibName:bundle:), which SplitViewController{…} does not take (docs/coverage.md)"),

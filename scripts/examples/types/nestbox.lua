@@ -121,7 +121,9 @@ function Transform:isIdentity() end
 ---@field presentedViewController ViewController? What this controller, or its nearest ancestor, presents. (read-only)
 ---@field presentingViewController ViewController? What presents this controller, or, for a child, its nearest presented ancestor. (read-only)
 ---@field transitionCoordinator TransitionCoordinator? The coordinator of a presentation, dismissal, push, pop or animated tab switch this controller or a parent takes part in; nil between transitions (Q80). (read-only)
----@field presentationController PresentationController? The custom presentation's presentation controller. (read-only)
+---@field presentationController PresentationController? The controller of this controller's presentation: a custom presentation's own, else the one UIKit makes for its style, made on first read, before `present` too (Q81). (read-only)
+---@field sheetPresentationController SheetPresentationController? `presentationController` when it is a page sheet's, else nil (Q81). (read-only)
+---@field isModalInPresentation boolean True: a sheet showing this controller, or a parent of it, does not go with a swipe down; its presentation controller's delegate hears `didAttemptToDismiss` (Q81).
 ---@field isBeingPresented boolean True during the appearance callbacks of a presentation. (read-only)
 ---@field isBeingDismissed boolean True during the disappearance callbacks of a dismissal. (read-only)
 ---@field modalPresentationStyle string `automatic` (default: a page sheet), `pageSheet`, `fullScreen`, `overFullScreen`, `currentContext`, `overCurrentContext` or `custom`.
@@ -298,6 +300,7 @@ function ViewController:init(args) end
 ---@field preferredContentSize (Size|number[])?
 ---@field extendedLayoutIncludesOpaqueBars boolean?
 ---@field tabBarItem TabBarItem?
+---@field isModalInPresentation boolean?
 ---@field modalPresentationStyle string?
 ---@field modalTransitionStyle string?
 ---@field toolbarItems BarButtonItem[]?
@@ -1064,6 +1067,8 @@ function Touch:cancel() end
 ---@field containerView View? The view that holds the presented view during the presentation. (read-only)
 ---@field presentedViewController ViewController? The controller presented. (read-only)
 ---@field presentingViewController ViewController? The controller that presents. (read-only)
+---@field presentationStyle string The style it presents with: `custom` for a script's, else the style UIKit made it for (Q81). (read-only)
+---@field delegate AdaptivePresentationControllerDelegate? The delegate table, told of a user's attempts to dismiss a sheet (Q81).
 local PresentationController = {}
 
 ---The presented view's frame in effect. Hook: Where the presented view goes in the container view.
@@ -1109,6 +1114,7 @@ function PresentationController:init(args) end
 ---What `ui.PresentationController{...}` takes: settable properties, hooks and fields of your own.
 ---@class PresentationController.Init
 ---@field name string? The trace name.
+---@field delegate AdaptivePresentationControllerDelegate?
 ---@field [string] any
 
 ---`ui.PresentationController`: call it with a table to make one; `extend` makes a Lua subclass.
@@ -1120,6 +1126,10 @@ local PresentationControllerClass = {}
 ---@param name `T`
 ---@return T
 function PresentationControllerClass:extend(name) end
+
+---A page sheet's presentation controller, as UIKit makes it: its `delegate` hears the swipe down (Q81); detents and the grabber are not modelled.
+---@class SheetPresentationController : PresentationController
+local SheetPresentationController = {}
 
 ---A navigation controller's bar: its title, back button and bar button items.
 ---@class NavigationBar : View
@@ -1294,6 +1304,13 @@ local Toolbar = {}
 ---@field didEndDecelerating (fun(scrollView: ScrollView))? The content came to rest after decelerating.
 ---@field didEndScrollingAnimation (fun(scrollView: ScrollView))? An animated `setContentOffset` finished.
 ---@field didChangeAdjustedContentInset (fun(scrollView: ScrollView))? After `adjustedContentInset` changed.
+
+---A presentation controller's delegate table.
+---@class AdaptivePresentationControllerDelegate
+---@field shouldDismiss (fun(presentationController: PresentationController): boolean?)? As a swipe down begins, unless the controller is modal in presentation: false keeps the sheet (`didAttemptToDismiss` follows).
+---@field willDismiss (fun(presentationController: PresentationController))? The swipe dismisses: before anything disappears, with the transition coordinator in place.
+---@field didDismiss (fun(presentationController: PresentationController))? The swipe's dismissal completed.
+---@field didAttemptToDismiss (fun(presentationController: PresentationController))? A swipe was refused by `isModalInPresentation` or `shouldDismiss`.
 
 ---A split view controller's delegate table (every method optional).
 ---@class SplitViewControllerDelegate

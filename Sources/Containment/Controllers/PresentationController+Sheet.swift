@@ -1,0 +1,168 @@
+/// The presentation controllers UIKit makes itself, and a page sheet's swipe down
+/// (policy Q81 in docs/policies.md).
+///
+/// UIKit gives every presented controller a presentation controller, and makes it when
+/// `presentationController` is first read, before `present` if need be: Apple's sample
+/// for disabling a sheet's pull-down sets `presentationController?.delegate` in
+/// `viewDidLoad`. Its `delegate` (UIAdaptivePresentationControllerDelegate) hears of
+/// the user's attempts to dismiss a sheet; nothing calls it for a programmatic dismissal.
+public protocol AdaptivePresentationDelegate: AnyObject {
+    /// nil: the delegate does not implement it (a sheet may be dismissed).
+    func shouldDismiss(_ pc: PresentationController) -> Bool?
+    func willDismiss(_ pc: PresentationController)
+    func didDismiss(_ pc: PresentationController)
+    func didAttemptToDismiss(_ pc: PresentationController)
+}
+
+extension ViewController {
+    /// What `presentationController` answers: a custom presentation's own, else the one
+    /// UIKit makes for the style it is presented with (or will be, when not presented),
+    /// made now if need be. Before a `.custom` presentation there is none: the
+    /// transitioning delegate makes it at `present` (Q81).
+    public var presentationControllerForReading: PresentationController? {
+        if let custom = presentationController { return custom }
+        let style = presentingViewController != nil ? activeStyle : modalPresentationStyle.resolved
+        return style == .custom ? nil : systemPresentationController(for: style)
+    }
+
+    /// The presentation controller UIKit makes for `style`: the one made before, while
+    /// its style is still the one asked for; a sheet's is a SheetPresentationController.
+    func systemPresentationController(for style: ModalPresentationStyle) -> PresentationController {
+        let old = systemPresentationControllerIfMade
+        if let old, old.systemStyle == style { return old }
+        let made = style == .pageSheet
+            ? SheetPresentationController(simulation: simulation, presented: self)
+            : PresentationController(simulation: simulation, className: "PresentationController", system: style, presented: self)
+        if presentingViewController != nil { made.presentingViewController = presentingViewController }
+        systemPresentationControllerIfMade = made
+        old?.ownershipMayHaveChanged()
+        made.ownershipMayHaveChanged()
+        return made
+    }
+
+    /// `isModalInPresentation` on this controller or on a child, at any depth (Apple's
+    /// sample sets it on a navigation controller's root, not on the navigation controller
+    /// presented; Q81). Bounded: a tree can be as deep as a script makes it.
+    var isModalInPresentationInTree: Bool {
+        var pending: [ViewController] = [self]
+        var seen = 0
+        while let vc = pending.popLast(), seen < 1_000_000 {
+            if vc.isModalInPresentation { return true }
+            pending.append(contentsOf: vc.children)
+            seen += 1
+        }
+        return false
+    }
+}
+
+/// UISheetPresentationController, as UIKit makes it for a page sheet: a type of its own
+/// so that its members Nestbox does not model (`detents`, `prefersGrabberVisible`) are
+/// refused by name rather than kept as a script's fields.
+public final class SheetPresentationController: PresentationController {
+    init(simulation: Simulation, presented: ViewController) {
+        super.init(simulation: simulation, className: "SheetPresentationController", system: .pageSheet, presented: presented)
+    }
+}
+
+extension PresentationController {
+    /// A page sheet's pan (UIKit's is on the sheet's shadow view, which Nestbox does not
+    /// model, so it is in no view's `gestureRecognizers`). Made on first use.
+    var sheetPan: GestureRecognizer {
+        if let made = sheetPanIfMade { return made }
+        let pan = PanGestureRecognizer(simulation: simulation, name: "\(name).dismissPan")
+        pan.onAction = { [weak self] g in self?.sheetSwipe(g) }
+        sheetPanIfMade = pan
+        return pan
+    }
+
+    /// Q81: asked as the pull begins. A modal controller is not asked about
+    /// (`presentationControllerShouldDismiss` is not called then, UIPresentationController.h).
+    private func mayDismiss(_ vc: ViewController) -> Bool {
+        if vc.isModalInPresentationInTree { return false }
+        simulation.trace.record(.delegate, self, "shouldDismiss")
+        return delegate?.shouldDismiss(self) ?? true
+    }
+
+    /// The swipe: a refused one tells the delegate at once and moves nothing; an allowed
+    /// one is an interactive dismissal the finger drives, finished past half the sheet's
+    /// height or by a flick down faster than 1,000 points a second, as the edge swipe's pop
+    /// is (Q11), and cancelled otherwise.
+    func sheetSwipe(_ g: GestureRecognizer) {
+        switch g.state {
+        case .began:
+            guard let vc = presentedViewController, let presenter = vc.presentingViewController,
+                  !presenter.isPresentationTransitioning, vc.presentedHere == nil else { return }
+            guard mayDismiss(vc) else {
+                simulation.trace.record(.delegate, self, "didAttemptToDismiss")
+                delegate?.didAttemptToDismiss(self)
+                return
+            }
+            let interaction = PercentDrivenInteractiveTransition(simulation: simulation, name: "\(name).interactiveDismissal")
+            sheetInteraction = interaction
+            simulation.trace.record(.call, vc, "dismiss", [("animated", .bool(true)), ("interactive", .bool(true))])
+            vc.performDismissal(of: [vc], from: presenter, animated: true, completion: { [weak self] in
+                guard let self else { return }
+                self.simulation.trace.record(.delegate, self, "didDismiss")
+                self.delegate?.didDismiss(self)
+            }, interaction: interaction, willBegin: { [weak self] in
+                // "Before interaction or animations begin", with the coordinator in place.
+                guard let self else { return }
+                self.simulation.trace.record(.delegate, self, "willDismiss")
+                self.delegate?.willDismiss(self)
+            })
+            interaction.update(g.translation.y / sheetHeight(vc))
+        case .changed:
+            guard let interaction = sheetInteraction, let vc = presentedViewController else { return }
+            interaction.update(g.translation.y / sheetHeight(vc))
+        case .ended, .cancelled:
+            guard let interaction = sheetInteraction else { return }
+            sheetInteraction = nil
+            if g.state == .ended && (interaction.percentComplete > 0.5 || g.velocity.y > 1000) {
+                interaction.finish()
+            } else {
+                interaction.cancel()
+            }
+        default:
+            break
+        }
+    }
+
+    private func sheetHeight(_ vc: ViewController) -> Double { max(1, vc.viewIfLoaded?.bounds.size.height ?? 1) }
+}
+
+extension Simulation {
+    /// The pan of the top-most page sheet holding `hit`, for a drag mostly downward that
+    /// no view under the finger took (Q81); with the reason when the sheet refuses.
+    func sheetPan(at hit: View, from: Point, to: Point) -> (GestureRecognizer?, String?) {
+        var holder = hit
+        while let s = holder.superview, s !== window { holder = s }
+        guard holder.superview === window, let vc = holder.owningViewController, vc.presentingViewController != nil,
+              vc.activeStyle == .pageSheet, vc.presentationController == nil else { return (nil, nil) }
+        guard to.y - from.y > abs(to.x - from.x) else { return (nil, nil) }
+        guard vc.presentedHere == nil else { return (nil, "\(vc.objectDescription) presents \(vc.presentedHere!.objectDescription)") }
+        guard !vc.isBeingPresented, !vc.isBeingDismissed else {
+            return (nil, "\(vc.objectDescription) is being \(vc.isBeingPresented ? "presented" : "dismissed")")
+        }
+        return (vc.systemPresentationController(for: .pageSheet).sheetPan, nil)
+    }
+}
+
+/// The sheet's own slide down for a swipe's dismissal (Q81), as `dismiss` slides it
+/// without a finger: 0.35 s, down by its container's height. A cancel brings it back up.
+final class SheetSlide: TransitionAnimator {
+    func transitionDuration(_ context: TransitionContext) -> Double { ViewController.modalDuration }
+
+    func animateTransition(_ ctx: TransitionContext) {
+        guard let sheet = ctx.view("from") else { ctx.completeTransition(!ctx.transitionWasCancelled); return }
+        let frame = sheet.frame
+        let gone = frame.offsetBy(y: ctx.containerView.bounds.size.height)
+        ctx.simulation.animator.animate(duration: ViewController.modalDuration, curve: .easeInOut, animations: {
+            sheet.frame = gone
+        }, completion: { _ in
+            if ctx.transitionWasCancelled { sheet.frame = frame }
+            ctx.completeTransition(!ctx.transitionWasCancelled)
+        })
+    }
+
+    func animationEnded(_ context: TransitionContext, completed: Bool) {}
+}

@@ -1,0 +1,234 @@
+import Testing
+import Containment
+@testable import NestboxLua
+import InvariantChecking
+
+/// Policy Q81: the presentation controller UIKit makes, a page sheet's swipe down,
+/// `isModalInPresentation` and the adaptive delegate's dismissal methods.
+@Suite(.checksInvariants) struct SheetDismissalTests {
+    /// A root on screen, `sheet` (a `Watch`) and a delegate table that prints each call.
+    static let setup = """
+        local Watch = ui.ViewController:extend("Watch")
+        function Watch:viewWillAppear(a) print(self.name .. " willAppear", a) end
+        function Watch:viewDidAppear(a) print(self.name .. " didAppear", a) end
+        function Watch:viewWillDisappear(a) print(self.name .. " willDisappear", a) end
+        function Watch:viewDidDisappear(a) print(self.name .. " didDisappear", a) end
+        local root = Watch{ name = "root" }
+        ui.window.rootViewController = root
+        ui.window:makeKeyAndVisible()
+        ui.settle()
+        sheet = Watch{ name = "sheet" }
+        answer = nil
+        delegate = {
+          shouldDismiss = function(pc) print("shouldDismiss", pc.presentedViewController.name) return answer end,
+          willDismiss = function(pc) local vc = pc.presentedViewController; print("willDismiss", vc.transitionCoordinator ~= nil, vc.isBeingDismissed) end,
+          didDismiss = function(pc) print("didDismiss", root.presentedViewController) end,
+          didAttemptToDismiss = function(pc) print("didAttemptToDismiss", pc.presentationStyle) end,
+        }
+        sheet.presentationController.delegate = delegate
+        root:present(sheet, true)
+        ui.settle()
+        print("--")
+
+        """
+
+    @Test("a swipe down past half the sheet dismisses it: shouldDismiss and willDismiss as the pull begins, the disappearance callbacks, then didDismiss")
+    func swipeDismisses() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }
+            ui.settle()
+            print(root.presentedViewController, sheet.presentingViewController, sheet.view.window)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.components(separatedBy: "--\n").last == """
+            shouldDismiss\tsheet
+            willDismiss\ttrue\ttrue
+            sheet willDisappear\ttrue
+            sheet didDisappear\ttrue
+            didDismiss\tnil
+            nil\tnil\tnil
+
+            """)
+    }
+
+    @Test("a short swipe cancels: the sheet stays, back at its frame, with S39's callbacks and no didDismiss")
+    func shortSwipeCancels() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            local frame = sheet.view.frame
+            ui.pan{ from = { 200, 300 }, to = { 200, 400 }, duration = 0.3 }
+            ui.settle()
+            print(root.presentedViewController.name, sheet.view.frame.y == frame.y, sheet.view.window ~= nil)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.components(separatedBy: "--\n").last == """
+            shouldDismiss\tsheet
+            willDismiss\ttrue\ttrue
+            sheet willDisappear\ttrue
+            sheet willAppear\ttrue
+            sheet didAppear\ttrue
+            sheet\ttrue\ttrue
+
+            """)
+    }
+
+    @Test("isModalInPresentation on a presented navigation controller's root refuses the swipe without asking shouldDismiss; shouldDismiss false refuses it after asking")
+    func refusals() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            sheet.isModalInPresentation = true
+            ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }
+            ui.settle()
+            sheet.isModalInPresentation = false
+            answer = false
+            ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }
+            ui.settle()
+            print(root.presentedViewController.name)
+            root:dismiss(false)
+            ui.settle()
+            print("-- a navigation controller")
+            local form = ui.ViewController{ name = "form" }
+            local nav = ui.NavigationController{ name = "nav", root = form }
+            nav.presentationController.delegate = delegate
+            answer = nil
+            form.isModalInPresentation = true
+            print(nav.isModalInPresentation, form.isModalInPresentation)
+            root:present(nav, true)
+            ui.settle()
+            ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }
+            ui.settle()
+            print(root.presentedViewController.name)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.components(separatedBy: "--\n").dropFirst().joined(separator: "--\n") == """
+            didAttemptToDismiss\tpageSheet
+            shouldDismiss\tsheet
+            didAttemptToDismiss\tpageSheet
+            sheet
+            sheet willDisappear\tfalse
+            sheet didDisappear\tfalse
+            -- a navigation controller
+            false\ttrue
+            didAttemptToDismiss\tpageSheet
+            nav
+
+            """)
+    }
+
+    @Test("presentationController before present is the one the presentation uses; a style change makes another; none before a custom presentation; a programmatic dismiss tells the delegate nothing")
+    func presentationControllers() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            local pc = sheet.presentationController
+            print(pc.name, pc.presentationStyle, pc.presentingViewController.name, pc.delegate == delegate)
+            sheet:dismiss(false)
+            ui.settle()
+            print(sheet.presentationController == pc, pc.presentingViewController)
+            local full = ui.ViewController{ name = "full", modalPresentationStyle = "fullScreen" }
+            local fpc = full.presentationController
+            print(fpc.name, fpc.presentationStyle, fpc.presentedViewController.name, fpc.presentingViewController)
+            full.modalPresentationStyle = "overFullScreen"
+            print(full.presentationController == fpc, full.presentationController.presentationStyle)
+            full.modalPresentationStyle = "custom"
+            print(full.presentationController)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.components(separatedBy: "--\n").last == """
+            SheetPresentationController#1\tpageSheet\troot\ttrue
+            sheet willDisappear\tfalse
+            sheet didDisappear\tfalse
+            true\tnil
+            PresentationController#1\tfullScreen\tfull\tnil
+            false\toverFullScreen
+            nil
+
+            """)
+    }
+
+    @Test("the swipe is the sheet's: a sideways drag and a sheet being presented are refused with a reason; a script's pan under the finger takes the drag first")
+    func whoTakesTheDrag() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            ui.pan{ from = { 100, 300 }, to = { 300, 320 }, duration = 0.3 }
+            sheet:dismiss(false)
+            ui.settle()
+            root:present(sheet, false)
+            ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }
+            ui.settle()
+            local p = ui.PanGestureRecognizer{}
+            p.action = function(g) if g.state == "ended" then print("script's pan") end end
+            sheet.view:addGestureRecognizer(p)
+            ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }
+            ui.settle()
+            print(root.presentedViewController.name)
+            for _, line in ipairs(ui.trace.lines{ kinds = "input" }) do if line:find("ignored") then print(line) end end
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.components(separatedBy: "--\n").last == """
+            sheet willDisappear\tfalse
+            sheet didDisappear\tfalse
+            sheet willAppear\tfalse
+            sheet didAppear\tfalse
+            script's pan
+            sheet
+            input.ignored("pan", reason: "no pan gesture recognizer or scroll view at <View: sheet.view>")
+            input.ignored("pan", reason: "the sheet's swipe does not begin: <Watch: sheet> is being presented")
+
+            """)
+    }
+
+    @Test("a delegate key spelt as UIKit's selector is refused with its key")
+    func selectorKeys() throws {
+        let message = try errorMessage("""
+            local vc = ui.ViewController{}
+            vc.presentationController.delegate = { presentationControllerDidDismiss = function() end }
+            """)
+        #expect(message == "test:2: delegate key 'presentationControllerDidDismiss' is UIAdaptivePresentationControllerDelegate's presentationControllerDidDismiss(_:), whose key is `didDismiss` (docs/api-conventions.md)")
+    }
+
+    @Test("the delegate table lives as long as the controller holds its presentation controller, through collections; repeated swipes keep memory steady")
+    func lifetime() throws {
+        let (outcome, out, rt) = try runLua(Self.setup + """
+            sheet = nil
+            collectgarbage(); collectgarbage()
+            local function pull() ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }; ui.settle() end
+            function swipe()
+              local shown = root.presentedViewController
+              shown.isModalInPresentation = true
+              pull()
+              shown.isModalInPresentation = false
+              pull()
+              root:present(shown, false); ui.settle()
+              shown = nil
+              collectgarbage(); collectgarbage(); ui.trace.clear()
+            end
+            swipe()
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        let once = "didAttemptToDismiss\tpageSheet\nshouldDismiss\tsheet\nwillDismiss\ttrue\ttrue\nsheet willDisappear\ttrue\n"
+            + "sheet didDisappear\ttrue\ndidDismiss\tnil\nsheet willAppear\tfalse\nsheet didAppear\tfalse\n"
+        #expect(out.components(separatedBy: "--\n").last == once)
+        #expect(expectSteadyMemory(rt, step: "swipe()") == String(repeating: once, count: 3))
+    }
+}
+
+extension SheetDismissalTests {
+    @Test("a page sheet's presentation controller is a SheetPresentationController: sheetPresentationController answers it, and its unmodelled members are refused by name")
+    func sheetMembers() throws {
+        let (outcome, out, _) = try runLua("""
+            local vc = ui.ViewController{ name = "vc" }
+            print(vc.sheetPresentationController == vc.presentationController, vc.presentationController.name)
+            vc.modalPresentationStyle = "fullScreen"
+            print(vc.sheetPresentationController, vc.presentationController.name)
+            vc.modalPresentationStyle = "pageSheet"
+            print(pcall(function() vc.sheetPresentationController.detents = { "medium" } end))
+            print(pcall(function() vc.presentationController:invalidateDetents() end))
+            print(pcall(function() return ui.SheetPresentationController{} end))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            true\tSheetPresentationController#1
+            nil\tPresentationController#1
+            false\ttest:6: UISheetPresentationController.detents is not modelled by Nestbox (docs/coverage.md)
+            false\ttest:7: UISheetPresentationController.invalidateDetents is not modelled by Nestbox (docs/coverage.md)
+            false\ttest:8: ui.SheetPresentationController: UIKit makes a page sheet's presentation controller; vc.sheetPresentationController answers it (Q81 in docs/policies.md)
+
+            """)
+    }
+}
