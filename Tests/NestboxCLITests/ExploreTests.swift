@@ -369,3 +369,44 @@ extension ExploreTests {
         #expect(Explorer.shellWord("out dir/it's.lua") == "'out dir/it'\\''s.lua'")
     }
 }
+
+extension ExploreTests {
+    /// A compose sheet whose draft counts as open until Done is tapped: a swipe down
+    /// (Q81) dismisses the sheet without Done. Fixed by the delegate's `didDismiss`.
+    static let compose = """
+        local root = ui.ViewController{ name = "root" }
+        ui.window.rootViewController = root
+        ui.window:makeKeyAndVisible()
+        local draft = { open = false }
+        local compose = ui.ViewController{ name = "compose" }
+        local done = ui.Button{ name = "done", title = "Done", frame = { 20, 20, 100, 44 } }
+        compose.view:addSubview(done)
+        done:addTarget(function() draft.open = false; compose:dismiss(true) end)
+        local write = ui.Button{ name = "write", title = "Write", frame = { 20, 100, 100, 44 } }
+        root.view:addSubview(write)
+        write:addTarget(function()
+          if root.presentedViewController then return end
+          draft.open = true
+          root:present(compose, true)
+        end)
+        if FIXED then
+          compose.presentationController.delegate = { didDismiss = function() draft.open = false end }
+        end
+        ui.invariant("the draft is open while its sheet shows", function()
+          return draft.open == (root.presentedViewController ~= nil)
+        end)
+        """
+
+    @Test("explore drags the top page sheet down: the swipe no one scripted is found and shrunk to the tap and the drag; the delegate's didDismiss fixes it")
+    func sheetSwipeFound() throws {
+        let file = try script(Self.compose, name: "compose.lua")
+        let dir = (file as NSString).deletingLastPathComponent
+        let r = nestbox(["explore", file, "--runs", "50"])
+        #expect(r.code == 1, "\(r.err)")
+        #expect(Self.line(r.out).hasSuffix("failure: invariant 'the draft is open while its sheet shows' after 2 inputs (shrunk from 10): \(dir)/explore-out/repro.lua\n"), "\(r.out)")
+        let repro = try Self.read(dir + "/explore-out/repro.lua")
+        #expect(repro.contains("ui.tap({ x = 70, y = 122 })             -- <Button: write>\nui.settle()\nui.pan({ from = { x = 196.5, y = 109 }, to = { x = 196.5, y = 772 }, duration = 0.25 })  -- <View: compose.view>\n"), "\(repro)")
+        try ("FIXED = true\n" + Self.compose).write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(nestbox(["explore", file, "--runs", "60", "--steps", "8"]).code == 0)
+    }
+}

@@ -26,6 +26,8 @@ extension Simulation {
         guard window.isVisible, ignoringInteraction == 0 else { return [] }
         var out: [(view: View, from: Point, horizontal: Bool, vertical: Bool, edge: Bool)] = []
         var visited = 0
+        // Q81: the top page sheet goes with a swipe down, from near its top edge.
+        if let (sheet, from) = sheetPanStart() { out.append((sheet, from, false, true, false)) }
         var pending: [View] = [window]
         while let v = pending.popLast(), out.count < Self.maxPanTargets, visited < 100_000, !isInterrupted() {
             visited += 1
@@ -62,6 +64,14 @@ extension Simulation {
     /// under it that scrolls or has an enabled pan or screen-edge recognizer.
     /// `edge`: what moves it is a screen-edge recognizer.
     public func panTarget(at point: Point) -> (view: View, edge: Bool)? {
+        if let found = viewPanTarget(at: point) { return found }
+        // Q81: else the top page sheet's own pan, under everything in it.
+        guard let (sheet, _) = sheetPanStart(), let hit = window.hitTest(point), hit === sheet || hit.isDescendant(of: sheet) else { return nil }
+        return (sheet, false)
+    }
+
+    /// The innermost view under `point` whose own recognizer or scrolling takes a drag.
+    private func viewPanTarget(at point: Point) -> (view: View, edge: Bool)? {
         guard window.isVisible, ignoringInteraction == 0 else { return nil }
         var v = window.hitTest(point)
         while let cur = v {
@@ -71,6 +81,18 @@ extension Simulation {
             v = cur.superview
         }
         return nil
+    }
+
+    /// The top page sheet's view and a point 40 below its top edge, when a drag down
+    /// from there would be the sheet's swipe (nothing in the sheet takes it first).
+    func sheetPanStart() -> (View, Point)? {
+        guard window.isVisible, ignoringInteraction == 0, let top = window.subviews.last,
+              let vc = top.owningViewController, vc.presentingViewController != nil, vc.activeStyle == .pageSheet,
+              vc.presentationController == nil, vc.presentedHere == nil, !vc.isBeingPresented, !vc.isBeingDismissed
+        else { return nil }
+        let from = Point(x: top.windowFrame.midX, y: top.windowFrame.minY + 40)
+        guard reaches(top, at: from), viewPanTarget(at: from) == nil else { return nil }
+        return (top, from)
     }
 
     /// Whether a touch at `point` lands on `view` or inside it, as hit-testing decides.
