@@ -408,5 +408,12 @@ extension ExploreTests {
         #expect(repro.contains("ui.tap({ x = 70, y = 122 })             -- <Button: write>\nui.settle()\nui.pan({ from = { x = 196.5, y = 109 }, to = { x = 196.5, y = 772 }, duration = 0.25 })  -- <View: compose.view>\n"), "\(repro)")
         try ("FIXED = true\n" + Self.compose).write(toFile: file, atomically: true, encoding: .utf8)
         #expect(nestbox(["explore", file, "--runs", "60", "--steps", "8"]).code == 0)
+        // The same sheet holding a navigation controller, whose edge recognizer takes no
+        // drag from the sheet's middle.
+        let nav = Self.compose.replacing("root:present(compose, true)", with: "root:present(ui.NavigationController{ root = compose }, true)")
+        try nav.write(toFile: file, atomically: true, encoding: .utf8)
+        let r2 = nestbox(["explore", file, "--runs", "50"])
+        #expect(r2.code == 1 && r2.out.contains("failure: invariant 'the draft is open while its sheet shows'"), "\(r2.out)")
+        #expect(try Self.read(dir + "/explore-out/repro.lua").contains("-- <LayoutContainerView: NavigationController#1.view>"))
     }
 }

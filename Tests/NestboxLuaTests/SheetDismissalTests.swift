@@ -120,7 +120,7 @@ import InvariantChecking
             print(pc.name, pc.presentationStyle, pc.presentingViewController.name, pc.delegate == delegate)
             sheet:dismiss(false)
             ui.settle()
-            print(sheet.presentationController == pc, pc.presentingViewController)
+            print(sheet.presentationController == pc, pc.presentingViewController.name)
             local full = ui.ViewController{ name = "full", modalPresentationStyle = "fullScreen" }
             local fpc = full.presentationController
             print(fpc.name, fpc.presentationStyle, fpc.presentedViewController.name, fpc.presentingViewController)
@@ -134,7 +134,7 @@ import InvariantChecking
             SheetPresentationController#1\tpageSheet\troot\ttrue
             sheet willDisappear\tfalse
             sheet didDisappear\tfalse
-            true\tnil
+            true\troot
             PresentationController#1\tfullScreen\tfull\tnil
             false\toverFullScreen
             nil
@@ -167,7 +167,7 @@ import InvariantChecking
             sheet didAppear\tfalse
             script's pan
             sheet
-            input.ignored("pan", reason: "no pan gesture recognizer or scroll view at <View: sheet.view>")
+            input.ignored("pan", reason: "the sheet's swipe does not begin: the drag does not go down")
             input.ignored("pan", reason: "the sheet's swipe does not begin: <Watch: sheet> is being presented")
 
             """)
@@ -220,6 +220,10 @@ extension SheetDismissalTests {
             print(pcall(function() vc.sheetPresentationController.detents = { "medium" } end))
             print(pcall(function() vc.presentationController:invalidateDetents() end))
             print(pcall(function() return ui.SheetPresentationController{} end))
+            print(pcall(function() vc.presentationController.presentationTransitionWillBegin = function() end end))
+            print(pcall(function() vc.presentationController.frameOfPresentedViewInContainerView = function() end end))
+            vc.presentationController.note = "kept"
+            print(vc.presentationController.note)
             """)
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == """
@@ -228,6 +232,74 @@ extension SheetDismissalTests {
             false\ttest:6: UISheetPresentationController.detents is not modelled by Nestbox (docs/coverage.md)
             false\ttest:7: UISheetPresentationController.invalidateDetents is not modelled by Nestbox (docs/coverage.md)
             false\ttest:8: ui.SheetPresentationController: UIKit makes a page sheet's presentation controller; vc.sheetPresentationController answers it (Q81 in docs/policies.md)
+            false\ttest:9: 'presentationTransitionWillBegin' is a method of SheetPresentationController, not a field (docs/api-conventions.md)
+            false\ttest:10: 'frameOfPresentedViewInContainerView' is a method of SheetPresentationController, not a field (docs/api-conventions.md)
+            kept
+
+            """)
+    }
+
+    @Test("the sheet stays under the finger, point for point; willDismiss finds an interactive coordinator")
+    func followsTheFinger() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            delegate.willDismiss = nil
+            sheet.presentationController.delegate = { willDismiss = function(pc)
+              local tc = pc.presentedViewController.transitionCoordinator
+              print("willDismiss", tc.isInteractive, tc.initiallyInteractive)
+            end }
+            local top = sheet.view.frame.y
+            local t = ui.pan{ from = { 200, 300 }, to = { 200, 400 }, duration = 0.2, release = false }
+            print(string.format("%g", sheet.view.presentation.frame.y - top))
+            t:move({ 200, 700 }, { duration = 0.2 })
+            print(string.format("%g", sheet.view.presentation.frame.y - top))
+            t:release()
+            ui.settle()
+            print(root.presentedViewController)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.components(separatedBy: "--\n").last == """
+            willDismiss\ttrue\ttrue
+            sheet willDisappear\ttrue
+            100
+            400
+            sheet didDisappear\ttrue
+            nil
+
+            """)
+    }
+
+    @Test("a page sheet's dimming view takes touches outside it; a scroll view at its top hands a drag down to the sheet, one scrolled down scrolls")
+    func touchesAroundTheSheet() throws {
+        let (outcome, out, _) = try runLua("""
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            local home = ui.Button{ name = "home", frame = { 150, 35, 100, 30 } }
+            home:addTarget(function() print("home tapped") end)
+            root.view:addSubview(home)
+            local sheet = ui.ViewController{ name = "sheet" }
+            local list = ui.ScrollView{ name = "list", frame = { 0, 0, 393, 700 }, contentSize = { 393, 3000 } }
+            sheet.view:addSubview(list)
+            root:present(sheet, true)
+            ui.settle()
+            ui.tap(home)
+            ui.pan{ from = { 200, 40 }, to = { 200, 400 }, duration = 0.3 }
+            list.contentOffset = { 0, 500 }
+            ui.pan{ from = { 200, 300 }, to = { 200, 400 }, duration = 0.3 }
+            ui.settle()
+            print(list.contentOffset.y < 500, root.presentedViewController.name)
+            list.contentOffset = { 0, 0 }
+            ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }
+            ui.settle()
+            print(root.presentedViewController)
+            for _, line in ipairs(ui.trace.lines{ kinds = "input" }) do if line:find("ignored") then print(line) end end
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            true\tsheet
+            nil
+            input.ignored("tap", reason: "outside the page sheet of <ViewController: sheet>, whose dimming view takes it (Q81)")
+            input.ignored("pan", reason: "outside the page sheet of <ViewController: sheet>, whose dimming view takes it (Q81)")
 
             """)
     }

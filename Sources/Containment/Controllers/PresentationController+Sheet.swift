@@ -84,9 +84,9 @@ extension PresentationController {
     }
 
     /// The swipe: a refused one tells the delegate at once and moves nothing; an allowed
-    /// one is an interactive dismissal the finger drives, finished past half the sheet's
-    /// height or by a flick down faster than 1,000 points a second, as the edge swipe's pop
-    /// is (Q11), and cancelled otherwise.
+    /// one is an interactive dismissal the finger drives, the sheet under it point for
+    /// point, finished past half its way down or by a flick down faster than 1,000 points a
+    /// second, as the edge swipe's pop is (Q11), and cancelled otherwise.
     func sheetSwipe(_ g: GestureRecognizer) {
         switch g.state {
         case .began:
@@ -99,6 +99,7 @@ extension PresentationController {
             }
             let interaction = PercentDrivenInteractiveTransition(simulation: simulation, name: "\(name).interactiveDismissal")
             sheetInteraction = interaction
+            sheetTravel = SheetSlide.travel(of: vc)
             simulation.trace.record(.call, vc, "dismiss", [("animated", .bool(true)), ("interactive", .bool(true))])
             vc.performDismissal(of: [vc], from: presenter, animated: true, completion: { [weak self] in
                 guard let self else { return }
@@ -110,10 +111,10 @@ extension PresentationController {
                 self.simulation.trace.record(.delegate, self, "willDismiss")
                 self.delegate?.willDismiss(self)
             })
-            interaction.update(g.translation.y / sheetHeight(vc))
+            interaction.update(g.translation.y / sheetTravel)
         case .changed:
-            guard let interaction = sheetInteraction, let vc = presentedViewController else { return }
-            interaction.update(g.translation.y / sheetHeight(vc))
+            guard let interaction = sheetInteraction else { return }
+            interaction.update(g.translation.y / sheetTravel)
         case .ended, .cancelled:
             guard let interaction = sheetInteraction else { return }
             sheetInteraction = nil
@@ -126,11 +127,23 @@ extension PresentationController {
             break
         }
     }
-
-    private func sheetHeight(_ vc: ViewController) -> Double { max(1, vc.viewIfLoaded?.bounds.size.height ?? 1) }
 }
 
 extension Simulation {
+    /// The view of a page sheet on top of the window: its dimming view covers the rest,
+    /// so a touch outside it reaches nothing (UIKit's sheet at its full height; Q81).
+    var topSheetView: View? {
+        guard let top = window.subviews.last, let vc = top.owningViewController, vc.presentingViewController != nil,
+              vc.activeStyle == .pageSheet, vc.presentationController == nil else { return nil }
+        return top
+    }
+
+    /// Why a touch at `point` reaches nothing, when a page sheet covers it.
+    func sheetCover(at point: Point) -> String? {
+        guard let sheet = topSheetView, !sheet.frame.contains(point), let vc = sheet.owningViewController else { return nil }
+        return "outside the page sheet of \(vc.objectDescription), whose dimming view takes it (Q81)"
+    }
+
     /// The pan of the top-most page sheet holding `hit`, for a drag mostly downward that
     /// no view under the finger took (Q81); with the reason when the sheet refuses.
     func sheetPan(at hit: View, from: Point, to: Point) -> (GestureRecognizer?, String?) {
@@ -138,7 +151,7 @@ extension Simulation {
         while let s = holder.superview, s !== window { holder = s }
         guard holder.superview === window, let vc = holder.owningViewController, vc.presentingViewController != nil,
               vc.activeStyle == .pageSheet, vc.presentationController == nil else { return (nil, nil) }
-        guard to.y - from.y > abs(to.x - from.x) else { return (nil, nil) }
+        guard to.y - from.y > abs(to.x - from.x) else { return (nil, "the drag does not go down") }
         guard vc.presentedHere == nil else { return (nil, "\(vc.objectDescription) presents \(vc.presentedHere!.objectDescription)") }
         guard !vc.isBeingPresented, !vc.isBeingDismissed else {
             return (nil, "\(vc.objectDescription) is being \(vc.isBeingPresented ? "presented" : "dismissed")")
@@ -147,16 +160,23 @@ extension Simulation {
     }
 }
 
-/// The sheet's own slide down for a swipe's dismissal (Q81), as `dismiss` slides it
-/// without a finger: 0.35 s, down by its container's height. A cancel brings it back up.
+/// The sheet's own slide down for a swipe's dismissal (Q81): 0.35 s, until its top
+/// leaves the window, and linear, so that the sheet stays under the finger that drives
+/// it. A cancel brings it back up.
 final class SheetSlide: TransitionAnimator {
     func transitionDuration(_ context: TransitionContext) -> Double { ViewController.modalDuration }
+
+    /// How far the sheet of `vc` goes down: from its top to the bottom of its container.
+    static func travel(of vc: ViewController) -> Double {
+        guard let v = vc.viewIfLoaded else { return 1 }
+        return max(1, (v.superview?.bounds.size.height ?? v.simulation.window.bounds.size.height) - v.frame.origin.y)
+    }
 
     func animateTransition(_ ctx: TransitionContext) {
         guard let sheet = ctx.view("from") else { ctx.completeTransition(!ctx.transitionWasCancelled); return }
         let frame = sheet.frame
-        let gone = frame.offsetBy(y: ctx.containerView.bounds.size.height)
-        ctx.simulation.animator.animate(duration: ViewController.modalDuration, curve: .easeInOut, animations: {
+        let gone = frame.offsetBy(y: Self.travel(of: ctx.fromViewController))
+        ctx.simulation.animator.animate(duration: ViewController.modalDuration, curve: .linear, animations: {
             sheet.frame = gone
         }, completion: { _ in
             if ctx.transitionWasCancelled { sheet.frame = frame }

@@ -16,8 +16,10 @@ open class PresentationController: SimObject {
     /// The style UIKit made this one for; nil for a custom presentation's (Q81).
     public let systemStyle: ModalPresentationStyle?
     var sheetPanIfMade: GestureRecognizer?
-    /// The swipe's interactive dismissal while the finger drives it.
+    /// The swipe's interactive dismissal while the finger drives it, and how far down
+    /// the sheet goes (its progress is the finger's travel over it).
     var sheetInteraction: PercentDrivenInteractiveTransition?
+    var sheetTravel = 1.0
 
     public override init(simulation: Simulation, className: String = "PresentationController", name: String? = nil) {
         systemStyle = nil

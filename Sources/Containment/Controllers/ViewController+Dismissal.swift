@@ -108,7 +108,6 @@ extension ViewController {
             for vc in stack {
                 vc.viewIfLoaded?.detach()
                 vc.presentationController?.release()
-                vc.systemPresentationControllerIfMade?.presentingViewController = nil
                 if below.presentedHere === vc { below.presentedHere = nil }
                 vc.presentingViewController = nil
                 vc.ownershipMayHaveChanged()
@@ -128,7 +127,6 @@ extension ViewController {
                                                 style: top.activeStyle, animated: animated, presented: top,
                                                 duration: Self.modalDuration, hidesPresenterView: !coversPresenter)
         coordinator.vend(to: [presenter] + stack)
-        willBegin?()
         // Asked whatever the style, as for the presentation (Q15c); a swipe drives the
         // delegate's animator, else the sheet's own slide (Q81).
         if let animator = delegate?.animatorForDismissed(top) ?? swipe.map({ _ in SheetSlide() }) {
@@ -138,6 +136,7 @@ extension ViewController {
                                         from: top, to: presenter, animator: animator,
                                         interactive: interaction != nil, completion: finish)
             coordinator.bind(ctx)
+            willBegin?()        // the coordinator answers as the transition will run
             start()
             // The animator puts the presenting view back, as it puts the presented one in
             // for a presentation (`ctx:view("to")`); it hears viewIsAppearing as it
@@ -153,6 +152,7 @@ extension ViewController {
             }
             ctx.run(driven: interaction)
         } else {
+            willBegin?()
             dismissModal(top, to: presenter, covers: coversPresenter, animated: animated, start: start) {
                 finish(true)
                 coordinator.end(cancelled: false)

@@ -20,6 +20,8 @@ extension View {
     public func hitTest(_ p: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, !blocksInteraction else { return nil }
         guard bounds.contains(p) else { return nil }
+        // Q81: a page sheet's dimming view covers the rest of the window.
+        if let w = self as? Window, let sheet = w.simulation.topSheetView, !sheet.frame.contains(p) { return nil }
         for s in subviews.reversed() {
             if let hit = s.hitTest(s.pointFromSuperview(p)) { return hit }
         }
@@ -88,7 +90,7 @@ extension Simulation {
         guard window.isVisible else { ignored("tap", "the window is not visible"); return nil }
         guard ignoringInteraction == 0 else { ignored("tap", "interaction events are ignored"); return nil }
         guard let hit = window.hitTest(point) else {
-            ignored("tap", aimed?.unreachableReason() ?? "no view at \(at)")
+            ignored("tap", sheetCover(at: point) ?? aimed?.unreachableReason() ?? "no view at \(at)")
             return nil
         }
         if let aimed, !hit.isDescendant(of: aimed), let reason = aimed.unreachableReason() {
@@ -141,7 +143,10 @@ extension Simulation {
                                               ("to", .string("(\(formatNumber(to.x)) \(formatNumber(to.y)))"))])
         guard window.isVisible else { ignored("pan", "the window is not visible"); return nil }
         guard ignoringInteraction == 0 else { ignored("pan", "interaction events are ignored"); return nil }
-        guard let hit = window.hitTest(from) else { ignored("pan", "no view at (\(formatNumber(from.x)) \(formatNumber(from.y)))"); return nil }
+        guard let hit = window.hitTest(from) else {
+            ignored("pan", sheetCover(at: from) ?? "no view at (\(formatNumber(from.x)) \(formatNumber(from.y)))")
+            return nil
+        }
         // Q64: a screen-edge pan anywhere up the chain claims a touch at its edge;
         // otherwise the deepest view's recognizers first, a scroll view's own pan
         // before the script's on the same view, and only along an axis it scrolls.
@@ -173,6 +178,12 @@ extension Simulation {
         v = recognizer == nil ? hit : nil
         search: while let cur = v {
             if let s = cur as? ScrollView, s.isScrollEnabled, horizontal ? s.scrollsHorizontally : s.scrollsVertically {
+                // Q81: at its top, a vertical scroller hands a drag down to its sheet.
+                if !horizontal, to.y > from.y, s.contentOffset.y <= -s.adjustedContentInset.top,
+                   case let (sheet?, nil) = sheetPan(at: hit, from: from, to: to) {
+                    recognizer = sheet
+                    break
+                }
                 scroller = s
                 break
             }

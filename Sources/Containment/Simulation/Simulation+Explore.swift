@@ -77,7 +77,11 @@ extension Simulation {
         while let cur = v {
             if let s = cur as? ScrollView, s.isScrollEnabled, s.scrollsHorizontally || s.scrollsVertically { return (cur, false) }
             if cur.gestureRecognizers.contains(where: { $0.kind == .pan && $0.isEnabled }) { return (cur, false) }
-            if cur.gestureRecognizers.contains(where: { $0.kind == .screenEdgePan && $0.isEnabled }) { return (cur, true) }
+            // A screen-edge recognizer takes a drag only from its edge (as `pan` decides).
+            if cur.gestureRecognizers.contains(where: { g in
+                g.kind == .screenEdgePan && g.isEnabled
+                    && (g.effectiveEdges == "right" ? point.x >= window.bounds.size.width - 20 : point.x <= 20)
+            }) { return (cur, true) }
             v = cur.superview
         }
         return nil

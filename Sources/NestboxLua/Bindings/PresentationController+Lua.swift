@@ -88,9 +88,12 @@ enum PresentationControllerBinding {
 
 extension PresentationControllerBinding {
     /// Made by Nestbox for a page sheet only (Q81): `ui.SheetPresentationController` makes none.
-    static let sheet = LuaBinding(
-        "SheetPresentationController", SheetPresentationController.self,
-        doc: "A page sheet's presentation controller, as UIKit makes it: its `delegate` hears the swipe down (Q81); detents and the grabber are not modelled.")
+    static let sheet: LuaBinding = {
+        var b = LuaBinding("SheetPresentationController", SheetPresentationController.self,
+                           doc: "A page sheet's presentation controller, as UIKit makes it: its `delegate` hears the swipe down (Q81); detents and the grabber are not modelled.")
+        b.takesOverrides = false
+        return b
+    }()
 }
 
 // A script's overrides of a presentation controller (the model's

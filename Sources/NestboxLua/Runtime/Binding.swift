@@ -20,6 +20,10 @@ struct LuaBinding {
     let delegates: [LuaProtocol]
     /// Creates an instance for `Class{...}`: (runtime, class name, trace name).
     let make: ((LuaRuntime, String, String?) -> SimObject)?
+    /// False for a type whose instances UIKit makes and a script cannot subclass (a
+    /// sheet's presentation controller, Q81): an override set on one would never be
+    /// called, so its methods are refused as fields.
+    var takesOverrides = true
 
     init(_ name: String, _ type: SimObject.Type, doc: StaticString, methods: [LuaMethod] = [],
          properties: [LuaProperty] = [], hooks: [LuaHook] = [], delegates: [LuaProtocol] = [],

@@ -243,7 +243,11 @@ extension LuaRuntime {
                     L.pop()
                 }
             }
-            lua_rawgeti(L, nb_registryindex(), lua_Integer(hookSetRef))
+            if LuaTypes.all[typeID].takesOverrides {
+                lua_rawgeti(L, nb_registryindex(), lua_Integer(hookSetRef))
+            } else {
+                L.newTable()                                // no name is a hook here
+            }
             let hooks = L.top
             L.newTable(hash: 7)
             let mt = L.top
