@@ -173,13 +173,21 @@ import InvariantChecking
             """)
     }
 
-    @Test("a delegate key spelt as UIKit's selector is refused with its key")
+    @Test("a delegate key spelt as UIKit's selector is refused with its key; the adaptive and sheet delegates' other methods are refused")
     func selectorKeys() throws {
         let message = try errorMessage("""
             local vc = ui.ViewController{}
             vc.presentationController.delegate = { presentationControllerDidDismiss = function() end }
             """)
         #expect(message == "test:2: delegate key 'presentationControllerDidDismiss' is UIAdaptivePresentationControllerDelegate's presentationControllerDidDismiss(_:), whose key is `didDismiss` (docs/api-conventions.md)")
+        #expect(try errorMessage("""
+            local vc = ui.ViewController{ modalPresentationStyle = "fullScreen" }
+            vc.presentationController.delegate = { adaptivePresentationStyle = function() return "none" end }
+            """) == "test:2: delegate key 'adaptivePresentationStyle' is UIAdaptivePresentationControllerDelegate's adaptivePresentationStyle(for:), which Nestbox does not model (docs/coverage.md)")
+        #expect(try errorMessage("""
+            local vc = ui.ViewController{}
+            vc.sheetPresentationController.delegate = { sheetPresentationControllerDidChangeSelectedDetentIdentifier = function() end }
+            """) == "test:2: delegate key 'sheetPresentationControllerDidChangeSelectedDetentIdentifier' is UISheetPresentationControllerDelegate's sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:), which Nestbox does not model (docs/coverage.md)")
     }
 
     @Test("the delegate table lives as long as the controller holds its presentation controller, through collections; repeated swipes keep memory steady")

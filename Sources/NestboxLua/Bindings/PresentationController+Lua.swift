@@ -89,8 +89,14 @@ enum PresentationControllerBinding {
 extension PresentationControllerBinding {
     /// Made by Nestbox for a page sheet only (Q81): `ui.SheetPresentationController` makes none.
     static let sheet: LuaBinding = {
+        // Its delegate is UIKit's sheet delegate, which adds a detent's method to the
+        // adaptive one's: a key of that name is refused, not kept.
+        let delegate = LuaProtocol(name: "SheetPresentationControllerDelegate", field: "delegate",
+                                   doc: "A sheet's presentation controller's delegate table: AdaptivePresentationControllerDelegate's methods.",
+                                   methods: Self.delegate.methods)
         var b = LuaBinding("SheetPresentationController", SheetPresentationController.self,
-                           doc: "A page sheet's presentation controller, as UIKit makes it: its `delegate` hears the swipe down (Q81); detents and the grabber are not modelled.")
+                           doc: "A page sheet's presentation controller, as UIKit makes it: its `delegate` hears the swipe down (Q81); detents and the grabber are not modelled.",
+                           delegates: [delegate])
         b.takesOverrides = false
         return b
     }()

@@ -93,6 +93,10 @@ extension UIKitCatalogue {
         func presentationControllerShouldDismiss(_:)
         func presentationControllerWillDismiss(_:)
         """)
+    static let sheetPresentationControllerDelegate = UIKitClass("UISheetPresentationControllerDelegate",
+                                                              inherits: "UIAdaptivePresentationControllerDelegate", isProtocol: true, """
+        func sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:)
+        """)
     static let navigationControllerDelegate = UIKitClass("UINavigationControllerDelegate", inherits: nil, isProtocol: true, """
         func navigationController(_:animationControllerFor:from:to:)
         func navigationController(_:didShow:animated:)

@@ -227,7 +227,8 @@ extension UIKitCatalogue {
         gestureRecognizer, tapGestureRecognizer, panGestureRecognizer, screenEdgePanGestureRecognizer, traitCollection,
         presentationController, sheetPresentationController, contextTransitioning, transitionCoordinatorContext, transitionCoordinator,
         animatedTransitioning, interactiveTransitioning, transitioningDelegate, percentDrivenInteractiveTransition,
-        tableViewDelegate, tableViewDataSource, scrollViewDelegate, adaptivePresentationControllerDelegate, navigationControllerDelegate, tabBarControllerDelegate,
+        tableViewDelegate, tableViewDataSource, scrollViewDelegate, adaptivePresentationControllerDelegate, sheetPresentationControllerDelegate,
+        navigationControllerDelegate, tabBarControllerDelegate,
         tabBarDelegate, pageViewControllerDelegate, pageViewControllerDataSource, splitViewControllerDelegate, toolbar,
     ]
 

@@ -87,6 +87,26 @@ extension UIKitSurface {
             "key 'viewForZooming' is UIScrollViewDelegate's viewForZooming(in:), which Nestbox does not model (docs/coverage.md)"
         case ("UIScrollViewDelegate", "willBeginZooming"):
             "key 'willBeginZooming' is UIScrollViewDelegate's scrollViewWillBeginZooming(_:with:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISheetPresentationControllerDelegate", "adaptivePresentationStyle"):
+            "key 'adaptivePresentationStyle' is UIAdaptivePresentationControllerDelegate's adaptivePresentationStyle(for:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISheetPresentationControllerDelegate", "didChangeSelectedDetentIdentifier"):
+            "key 'didChangeSelectedDetentIdentifier' is UISheetPresentationControllerDelegate's sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISheetPresentationControllerDelegate", "prepare"):
+            "key 'prepare' is UIAdaptivePresentationControllerDelegate's presentationController(_:prepare:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISheetPresentationControllerDelegate", "presentationControllerDidAttemptToDismiss"):
+            "key 'presentationControllerDidAttemptToDismiss' is UIAdaptivePresentationControllerDelegate's presentationControllerDidAttemptToDismiss(_:), whose key is `didAttemptToDismiss` (docs/api-conventions.md)"
+        case ("UISheetPresentationControllerDelegate", "presentationControllerDidDismiss"):
+            "key 'presentationControllerDidDismiss' is UIAdaptivePresentationControllerDelegate's presentationControllerDidDismiss(_:), whose key is `didDismiss` (docs/api-conventions.md)"
+        case ("UISheetPresentationControllerDelegate", "presentationControllerShouldDismiss"):
+            "key 'presentationControllerShouldDismiss' is UIAdaptivePresentationControllerDelegate's presentationControllerShouldDismiss(_:), whose key is `shouldDismiss` (docs/api-conventions.md)"
+        case ("UISheetPresentationControllerDelegate", "presentationControllerWillDismiss"):
+            "key 'presentationControllerWillDismiss' is UIAdaptivePresentationControllerDelegate's presentationControllerWillDismiss(_:), whose key is `willDismiss` (docs/api-conventions.md)"
+        case ("UISheetPresentationControllerDelegate", "sheetPresentationControllerDidChangeSelectedDetentIdentifier"):
+            "key 'sheetPresentationControllerDidChangeSelectedDetentIdentifier' is UISheetPresentationControllerDelegate's sheetPresentationControllerDidChangeSelectedDetentIdentifier(_:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISheetPresentationControllerDelegate", "viewControllerForAdaptivePresentationStyle"):
+            "key 'viewControllerForAdaptivePresentationStyle' is UIAdaptivePresentationControllerDelegate's presentationController(_:viewControllerForAdaptivePresentationStyle:), which Nestbox does not model (docs/coverage.md)"
+        case ("UISheetPresentationControllerDelegate", "willPresentWithAdaptiveStyle"):
+            "key 'willPresentWithAdaptiveStyle' is UIAdaptivePresentationControllerDelegate's presentationController(_:willPresentWithAdaptiveStyle:transitionCoordinator:), which Nestbox does not model (docs/coverage.md)"
         case ("UISplitViewControllerDelegate", "collapseSecondary"):
             "key 'collapseSecondary' is UISplitViewControllerDelegate's splitViewController(_:collapseSecondary:onto:), which Nestbox does not model (docs/coverage.md)"
         case ("UISplitViewControllerDelegate", "displayModeForExpandingToProposedDisplayMode"):

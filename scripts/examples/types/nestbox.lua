@@ -1129,6 +1129,7 @@ function PresentationControllerClass:extend(name) end
 
 ---A page sheet's presentation controller, as UIKit makes it: its `delegate` hears the swipe down (Q81); detents and the grabber are not modelled.
 ---@class SheetPresentationController : PresentationController
+---@field delegate SheetPresentationControllerDelegate? A sheet's presentation controller's delegate table: AdaptivePresentationControllerDelegate's methods.
 local SheetPresentationController = {}
 
 ---A navigation controller's bar: its title, back button and bar button items.
@@ -1307,6 +1308,13 @@ local Toolbar = {}
 
 ---A presentation controller's delegate table.
 ---@class AdaptivePresentationControllerDelegate
+---@field shouldDismiss (fun(presentationController: PresentationController): boolean?)? As a swipe down begins, unless the controller is modal in presentation: false keeps the sheet (`didAttemptToDismiss` follows).
+---@field willDismiss (fun(presentationController: PresentationController))? The swipe dismisses: before anything disappears, with the transition coordinator in place.
+---@field didDismiss (fun(presentationController: PresentationController))? The swipe's dismissal completed.
+---@field didAttemptToDismiss (fun(presentationController: PresentationController))? A swipe was refused by `isModalInPresentation` or `shouldDismiss`.
+
+---A sheet's presentation controller's delegate table: AdaptivePresentationControllerDelegate's methods.
+---@class SheetPresentationControllerDelegate
 ---@field shouldDismiss (fun(presentationController: PresentationController): boolean?)? As a swipe down begins, unless the controller is modal in presentation: false keeps the sheet (`didAttemptToDismiss` follows).
 ---@field willDismiss (fun(presentationController: PresentationController))? The swipe dismisses: before anything disappears, with the transition coordinator in place.
 ---@field didDismiss (fun(presentationController: PresentationController))? The swipe's dismissal completed.
