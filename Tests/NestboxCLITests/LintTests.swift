@@ -380,3 +380,24 @@ extension LintTests {
         #expect(again.out.hasSuffix("broken.lua:2: L16 `setNeedsDisplay` is UIView.setNeedsDisplay, which Nestbox does not model (docs/coverage.md)\n1 lint\n"), "\(again.out)")
     }
 }
+
+extension LintTests {
+    @Test("L12: every near miss in a delegate table is reported, not only the first")
+    func everyDelegateTypo() throws {
+        let path = try script(lintPrefix + """
+            local sheet = ui.ViewController{ name = "sheet" }
+            sheet.presentationController.delegate = {
+              shouldDismis = function() return true end,
+              willDismis = function() end,
+            }
+            """)
+        let r = nestbox(["lint", path])
+        #expect(r.out == """
+            \(path):9: L12 `shouldDismis` in the delegate table of <SheetPresentationController: SheetPresentationController#1> is not a method of SheetPresentationControllerDelegate: did you mean `shouldDismiss`?
+            \(path):9: L12 `willDismis` in the delegate table of <SheetPresentationController: SheetPresentationController#1> is not a method of SheetPresentationControllerDelegate: did you mean `willDismiss`?
+            2 lints
+
+            """, "\(r.out)")
+        #expect(r.code == 5)
+    }
+}

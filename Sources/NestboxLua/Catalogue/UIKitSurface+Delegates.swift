@@ -134,9 +134,9 @@ extension UIKitSurface {
         return nil
     }
 
-    /// The first function key of the table at `t` (in name order, at most 1,000 keys read)
-    /// that is no method of `proto` but one or two edits from one, with that method.
-    static func delegateTypo(_ L: LuaState, _ t: Int32, _ proto: LuaProtocol) -> (key: String, near: String)? {
+    /// The function keys of the table at `t` (in name order, at most 1,000 keys read)
+    /// that are no method of `proto` but one or two edits from one, each with that method.
+    static func delegateTypos(_ L: LuaState, _ t: Int32, _ proto: LuaProtocol) -> [(key: String, near: String)] {
         let t = lua_absindex(L, t)
         let names = proto.methods.map(\.name)
         var keys: [String] = []
@@ -146,9 +146,8 @@ extension UIKitSurface {
             L.pop()
             if keys.count >= 1_000 { L.pop(); break }
         }
-        for key in keys.sorted() where !names.contains(key) {
-            if let near = LintNames.nearest(key, in: names) { return (key, near) }
+        return keys.sorted().compactMap { key in
+            names.contains(key) ? nil : LintNames.nearest(key, in: names).map { (key, $0) }
         }
-        return nil
     }
 }

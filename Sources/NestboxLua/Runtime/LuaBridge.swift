@@ -301,7 +301,8 @@ extension LuaRuntime {
         }
         guard let cls = UIKitCatalogue.entry("UI" + proto.name), cls.isProtocol else { return }
         if let problem = UIKitSurface.unmodelledDelegateKey(c.L, i, uikit: cls.name) { throw LuaFailure.message("\(field) \(problem)") }
-        if simulation.linter != nil, let (key, near) = UIKitSurface.delegateTypo(c.L, i, proto), firstAtPlace(key) {
+        guard simulation.linter != nil else { return }
+        for (key, near) in UIKitSurface.delegateTypos(c.L, i, proto) where firstAtPlace(key) {
             simulation.lint(c.object, "`\(key)` in the \(field) table of \(c.object.objectDescription) is not a method of \(proto.name): did you mean `\(near)`?",
                             rule: .fieldTypo)
         }
