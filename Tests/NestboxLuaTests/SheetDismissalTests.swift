@@ -311,4 +311,91 @@ extension SheetDismissalTests {
 
             """)
     }
+
+    @Test("a delegate closing over its controller, or a field on the presentation controller, does not keep a dropped controller alive")
+    func noCycleThroughTheAnchor() throws {
+        let (outcome, _, rt) = try runLua("""
+            function make()
+              local vc = ui.ViewController{}
+              vc.presentationController.delegate = { didDismiss = function() return vc end }
+              local other = ui.ViewController{}
+              other.presentationController.note = "x"
+              collectgarbage(); collectgarbage()
+            end
+            make()
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        expectSteadyMemory(rt, step: "make()")
+    }
+
+    @Test("a delegate that dismisses or presents in shouldDismiss: the swipe then moves nothing, and didDismiss is not told of the script's own dismissal")
+    func reentrantShouldDismiss() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            delegate.shouldDismiss = function(pc) print("shouldDismiss"); root:dismiss(false, function() print("dismissed") end); return true end
+            ui.pan{ from = { 200, 300 }, to = { 200, 320 }, duration = 0.3 }
+            ui.settle()
+            print(root.presentedViewController)
+            root:present(sheet, false); ui.settle()
+            local x = ui.ViewController{ name = "x" }
+            delegate.shouldDismiss = function(pc) sheet:present(x, false); return true end
+            ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }
+            ui.settle()
+            print(root.presentedViewController.name, sheet.presentedViewController.name, x.view.window ~= nil)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.components(separatedBy: "--\n").last == """
+            shouldDismiss
+            sheet willDisappear\tfalse
+            sheet didDisappear\tfalse
+            dismissed
+            nil
+            sheet willAppear\tfalse
+            sheet didAppear\tfalse
+            sheet\tx\ttrue
+
+            """)
+    }
+
+    @Test("a child answers its presented ancestor's presentation controller (Apple: the nearest managing it), before and after present; a style changed before present gets a new one")
+    func childrenAnswerTheirAncestors() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            local form = ui.ViewController{ name = "form" }
+            local nav = ui.NavigationController{ name = "nav", root = form }
+            print(form.presentationController == nav.presentationController, form.sheetPresentationController == nav.presentationController)
+            form.presentationController.delegate = { shouldDismiss = function() print("asked") return false end,
+              didAttemptToDismiss = function(pc) print("kept", pc.presentedViewController.name) end }
+            sheet:dismiss(false); ui.settle()
+            root:present(nav, true); ui.settle()
+            ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }
+            ui.settle()
+            root:dismiss(false); ui.settle()
+            local old = nav.presentationController
+            nav.modalPresentationStyle = "overFullScreen"
+            root:present(nav, false); ui.settle()
+            print(nav.presentationController == old, nav.presentationController.presentationStyle, nav.presentationController.presentingViewController.name)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.components(separatedBy: "--\n").last == """
+            true\ttrue
+            sheet willDisappear\tfalse
+            sheet didDisappear\tfalse
+            asked
+            kept\tnav
+            false\toverFullScreen\troot
+
+            """)
+    }
+
+    @Test("a view the script put in the window above a sheet stays reachable; the dimming view takes the rest")
+    func viewsAboveTheSheet() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            local badge = ui.Button{ name = "badge", frame = { 10, 10, 40, 40 } }
+            badge:addTarget(function() print("badge") end)
+            ui.window:addSubview(badge)
+            ui.tap(badge)
+            print(ui.tap({ x = 200, y = 30 }))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.components(separatedBy: "--\n").last == "badge\nnil\n")
+    }
 }

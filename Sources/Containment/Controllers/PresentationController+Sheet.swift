@@ -15,14 +15,38 @@ public protocol AdaptivePresentationDelegate: AnyObject {
 }
 
 extension ViewController {
-    /// What `presentationController` answers: a custom presentation's own, else the one
-    /// UIKit makes for the style it is presented with (or will be, when not presented),
-    /// made now if need be. Before a `.custom` presentation there is none: the
-    /// transitioning delegate makes it at `present` (Q81).
+    /// What `presentationController` answers: "the nearest presentation controller that
+    /// is managing the current view controller" (Apple), so a child answers its presented
+    /// ancestor's, or, with none, its farthest ancestor's, the one that would be presented
+    /// (Q81). That controller's is a custom presentation's own, else the one UIKit makes
+    /// for its style, made now if need be; before a `.custom` presentation there is none
+    /// (the transitioning delegate makes it at `present`).
     public var presentationControllerForReading: PresentationController? {
-        if let custom = presentationController { return custom }
-        let style = presentingViewController != nil ? activeStyle : modalPresentationStyle.resolved
-        return style == .custom ? nil : systemPresentationController(for: style)
+        let managed = managingController
+        if let custom = managed.presentationController { return custom }
+        let style = managed.styleForPresentationController
+        return style == .custom ? nil : managed.systemPresentationController(for: style)
+    }
+
+    /// `sheetPresentationController`: the same, when it is a page sheet's; nil, and none
+    /// made, for another style.
+    public var sheetPresentationControllerForReading: SheetPresentationController? {
+        let managed = managingController
+        guard managed.presentationController == nil, managed.styleForPresentationController == .pageSheet else { return nil }
+        return presentationControllerForReading as? SheetPresentationController
+    }
+
+    /// The controller whose presentation manages this one: itself or its nearest ancestor
+    /// that is presented, else its farthest ancestor. Bounded, as a tree may be deep.
+    private var managingController: ViewController {
+        var vc = self
+        var steps = 0
+        while vc.presentingViewController == nil, let p = vc.parent, steps < 100_000 { vc = p; steps += 1 }
+        return vc
+    }
+
+    private var styleForPresentationController: ModalPresentationStyle {
+        presentingViewController != nil ? activeStyle : modalPresentationStyle.resolved
     }
 
     /// The presentation controller UIKit makes for `style`: the one made before, while
@@ -97,6 +121,10 @@ extension PresentationController {
                 delegate?.didAttemptToDismiss(self)
                 return
             }
+            // The delegate's answer may have dismissed, presented or started a
+            // transition itself: the swipe then moves nothing.
+            guard vc.presentingViewController === presenter, presenter.presentedHere === vc, vc.presentedHere == nil,
+                  !presenter.isPresentationTransitioning, !vc.isBeingDismissed else { return }
             let interaction = PercentDrivenInteractiveTransition(simulation: simulation, name: "\(name).interactiveDismissal")
             sheetInteraction = interaction
             sheetTravel = SheetSlide.travel(of: vc)
@@ -130,15 +158,17 @@ extension PresentationController {
 }
 
 extension Simulation {
-    /// The view of a page sheet on top of the window: its dimming view covers the rest,
-    /// so a touch outside it reaches nothing (UIKit's sheet at its full height; Q81).
+    /// The frontmost of the window's views that is a page sheet's: its dimming view
+    /// covers what is under it, so a touch there reaches nothing (UIKit's sheet at its full
+    /// height; Q81). Views a script put in the window above it stay reachable.
     var topSheetView: View? {
-        guard let top = window.subviews.last, let vc = top.owningViewController, vc.presentingViewController != nil,
-              vc.activeStyle == .pageSheet, vc.presentationController == nil else { return nil }
-        return top
+        window.subviews.last { v in
+            guard let vc = v.owningViewController, vc.presentingViewController != nil else { return false }
+            return vc.activeStyle == .pageSheet && vc.presentationController == nil
+        }
     }
 
-    /// Why a touch at `point` reaches nothing, when a page sheet covers it.
+    /// Why a touch at `point` reaches nothing, when a page sheet's dimming view takes it.
     func sheetCover(at point: Point) -> String? {
         guard let sheet = topSheetView, !sheet.frame.contains(point), let vc = sheet.owningViewController else { return nil }
         return "outside the page sheet of \(vc.objectDescription), whose dimming view takes it (Q81)"
@@ -152,7 +182,7 @@ extension Simulation {
         guard holder.superview === window, let vc = holder.owningViewController, vc.presentingViewController != nil,
               vc.activeStyle == .pageSheet, vc.presentationController == nil else { return (nil, nil) }
         guard to.y - from.y > abs(to.x - from.x) else { return (nil, "the drag does not go down") }
-        guard vc.presentedHere == nil else { return (nil, "\(vc.objectDescription) presents \(vc.presentedHere!.objectDescription)") }
+        if let above = vc.presentedHere { return (nil, "\(vc.objectDescription) presents \(above.objectDescription)") }
         guard !vc.isBeingPresented, !vc.isBeingDismissed else {
             return (nil, "\(vc.objectDescription) is being \(vc.isBeingPresented ? "presented" : "dismissed")")
         }

@@ -34,11 +34,14 @@ open class PresentationController: SimObject {
         presentedViewController = presented
     }
 
-    /// Held by its presented controller: a custom one during the presentation, one UIKit
-    /// made until the controller makes another for a new style.
+    /// Anchored while it presents: a custom one as its presented controller holds it, one
+    /// UIKit made while its controller is presented. Otherwise the Lua binding hangs one
+    /// UIKit made from its controller's userdata (Q81), so that a delegate closing over
+    /// the controller is a cycle the collector takes, not one an anchor keeps forever.
     open override var isOwned: Bool {
         guard let vc = presentedViewController else { return false }
-        return vc.presentationController === self || vc.systemPresentationControllerIfMade === self
+        return vc.presentationController === self
+            || (vc.systemPresentationControllerIfMade === self && vc.presentingViewController != nil)
     }
 
     /// UIKit's `presentationStyle`: the style presented with.

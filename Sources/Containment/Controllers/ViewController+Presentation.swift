@@ -118,8 +118,9 @@ extension ViewController {
                 ?? PresentationController(simulation: simulation)
             chosen.adopt(presented: vc, presenting: presenter)
             pc = chosen
-        } else if let made = vc.systemPresentationControllerIfMade, made.systemStyle == style {
-            made.presentingViewController = presenter       // Q81: the one read before
+        } else if let made = vc.systemPresentationControllerIfMade {
+            // Q81: the one read before, or a new one for a style changed since.
+            if made.systemStyle == style { made.presentingViewController = presenter } else { _ = vc.systemPresentationController(for: style) }
         }
         let coversPresenter = pc.map { $0.shouldRemovePresentersView } ?? style.coversPresenter
         // The delegate's animator is used whatever the style (Q15c): UIKit asks the

@@ -82,7 +82,10 @@ open class ViewController: SimObject {
     /// Weak: the presenter holds what it presents, never the reverse.
     public internal(set) var presentingViewController: ViewController? {
         get { extras?.presentingViewController }
-        set { if newValue != nil || extras != nil { setExtras.presentingViewController = newValue } }
+        set {
+            if newValue != nil || extras != nil { setExtras.presentingViewController = newValue }
+            extras?.systemPresentationController?.ownershipMayHaveChanged()     // anchored while presented
+        }
     }
     public var modalPresentationStyle = ModalPresentationStyle.automatic
     public var modalTransitionStyle = ModalTransitionStyle.coverVertical
@@ -191,6 +194,8 @@ open class ViewController: SimObject {
     }
 
     deinit {
+        // The presentation controller UIKit made outlives it only in Lua (Q81).
+        extras?.systemPresentationController?.ownershipMayHaveChanged()
         // Let the view find out that it lost its owner (the host may release its
         // script state); its own deinit takes its tree down without recursion.
         if let v = _view {

@@ -20,10 +20,11 @@ extension View {
     public func hitTest(_ p: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, !blocksInteraction else { return nil }
         guard bounds.contains(p) else { return nil }
-        // Q81: a page sheet's dimming view covers the rest of the window.
-        if let w = self as? Window, let sheet = w.simulation.topSheetView, !sheet.frame.contains(p) { return nil }
+        // Q81: a page sheet's dimming view takes what the sheet and the views above it do not.
+        let sheet = self === simulation.window ? simulation.topSheetView : nil
         for s in subviews.reversed() {
             if let hit = s.hitTest(s.pointFromSuperview(p)) { return hit }
+            if s === sheet { return nil }
         }
         return self
     }

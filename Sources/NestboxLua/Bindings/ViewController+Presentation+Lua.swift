@@ -3,6 +3,10 @@ import Containment
 
 // Not a bound type of its own: ViewController's binding appends these (ViewController+Lua.swift).
 /// What view controllers gain with containers: presentation and the container links.
+/// The fields-table key of the presentation controller a controller's userdata holds: a
+/// light userdata, which no script can make.
+private let heldPresentationKey = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+
 enum PresentationMethods {
     static let methods: [LuaMethod] = [
         LuaMethod("show", "(vc: ViewController, sender: any?)", overridable: true,
@@ -46,6 +50,21 @@ enum PresentationMethods {
 
     static func vc(_ c: PropertyContext) throws -> ViewController { try c.receiver(ViewController.self) }
 
+    /// Pushes `pc`; one UIKit made (Q81) also hangs from the reading controller's userdata,
+    /// under a key no script can write: it lives as long as that userdata, and a delegate
+    /// closing over the controller is a cycle the collector takes (PresentationController.isOwned).
+    static func hang(_ c: PropertyContext, _ pc: PresentationController?) {
+        c.rt.push(pc)
+        guard let pc, pc.systemStyle != nil, c.L.type(-1) == LUA_TUSERDATA else { return }
+        if lua_getiuservalue(c.L, c.ud, 1) != LUA_TTABLE {
+            c.L.pop(); c.L.newTable(); lua_pushvalue(c.L, -1); lua_setiuservalue(c.L, c.ud, 1)
+        }
+        lua_pushvalue(c.L, -2)
+        lua_rawsetp(c.L, -2, heldPresentationKey)
+        c.L.pop()
+        c.rt.fieldChanged(c.object, valueType: LUA_TUSERDATA, ud: c.ud)
+    }
+
     static let properties: [LuaProperty] = [
         LuaProperty("navigationController", "NavigationController?", doc: "The nearest navigation controller above.",
                     get: { c in c.rt.push(try vc(c).navigationController); return 1 }),
@@ -68,10 +87,10 @@ enum PresentationMethods {
                     get: { c in c.rt.push(try vc(c).transitionCoordinator); return 1 }),
         LuaProperty("presentationController", "PresentationController?",
                     doc: "The controller of this controller's presentation: a custom presentation's own, else the one UIKit makes for its style, made on first read, before `present` too (Q81).",
-                    get: { c in c.rt.push(try vc(c).presentationControllerForReading); return 1 }),
+                    get: { c in try hang(c, vc(c).presentationControllerForReading); return 1 }),
         LuaProperty("sheetPresentationController", "SheetPresentationController?",
                     doc: "`presentationController` when it is a page sheet's, else nil (Q81).",
-                    get: { c in c.rt.push(try vc(c).presentationControllerForReading as? SheetPresentationController); return 1 }),
+                    get: { c in try hang(c, vc(c).sheetPresentationControllerForReading); return 1 }),
         LuaProperty("isModalInPresentation", "boolean",
                     doc: "True: a sheet showing this controller, or a parent of it, does not go with a swipe down; its presentation controller's delegate hears `didAttemptToDismiss` (Q81).",
                     get: { c in c.L.push(try vc(c).isModalInPresentation); return 1 },
