@@ -533,8 +533,10 @@ static int nb_newindex(lua_State *L) {
         nb_property_fn changed = (nb_property_fn)lua_touserdata(L, lua_upvalueindex(3));
         nb_state *st = nb_getstate(L);
         st->in_host++;
-        changed(L, o->object, lua_type(L, 3));
+        int n = changed(L, o->object, lua_type(L, 3));
         st->in_host--;
+        /* the host refused the field (and took it out again): its message is on top */
+        if (n < 0) return nb_raise(L, n);
     }
     return 0;
 }

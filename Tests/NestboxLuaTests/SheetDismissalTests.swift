@@ -232,6 +232,11 @@ extension SheetDismissalTests {
             print(pcall(function() vc.presentationController.frameOfPresentedViewInContainerView = function() end end))
             vc.presentationController.note = "kept"
             print(vc.presentationController.note)
+            local over = ui.ViewController{ modalPresentationStyle = "overFullScreen" }
+            print(pcall(function() over.presentationController.presentationTransitionWillBegin = function() end end))
+            print(over.presentationController.presentationTransitionWillBegin == ui.PresentationController.presentationTransitionWillBegin)
+            over.presentationController.note = function() end
+            print(type(over.presentationController.note))
             """)
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == """
@@ -243,6 +248,9 @@ extension SheetDismissalTests {
             false\ttest:9: 'presentationTransitionWillBegin' is a method of SheetPresentationController, not a field (docs/api-conventions.md)
             false\ttest:10: 'frameOfPresentedViewInContainerView' is a method of SheetPresentationController, not a field (docs/api-conventions.md)
             kept
+            false\ttest:14: 'presentationTransitionWillBegin' overrides a presentation controller's method, and the one UIKit made for the style overFullScreen takes none: a script's presentation controller is a custom presentation's (docs/policies.md, Q81)
+            true
+            function
 
             """)
     }

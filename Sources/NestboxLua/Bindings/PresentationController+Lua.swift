@@ -189,6 +189,24 @@ extension LuaBridge: PresentationControllerOverrides {
     }
 }
 
+extension LuaRuntime {
+    /// Q81: a presentation controller UIKit made (for a style other than `custom`) calls
+    /// no override, so a function set under an override's name on one (the key at 2, in
+    /// its fields already) is taken out again and refused; nil for any other field. A
+    /// sheet's never gets here: its type takes no overrides at all.
+    func refuseSystemOverride(_ pc: PresentationController) -> Int32? {
+        guard L.type(2) == LUA_TSTRING, let key = L.string(at: 2),
+              PresentationControllerBinding.hooks.contains(where: { $0.name == key }) else { return nil }
+        if lua_getiuservalue(L, 1, 1) == LUA_TTABLE {
+            lua_pushvalue(L, 2); L.pushNil(); lua_rawset(L, -3)
+        }
+        L.pop()
+        return invoke(L, name: key) {
+            throw LuaFailure.message("'\(key)' overrides a presentation controller's method, and the one UIKit made for the style \(pc.presentationStyle.rawValue) takes none: a script's presentation controller is a custom presentation's (docs/policies.md, Q81)")
+        }
+    }
+}
+
 extension LuaBridge: AdaptivePresentationDelegate {
     func shouldDismiss(_ pc: PresentationController) -> Bool? { call(PresentationControllerBinding.shouldDismiss, pc) }
     func willDismiss(_ pc: PresentationController) { call(PresentationControllerBinding.willDismiss, pc) }

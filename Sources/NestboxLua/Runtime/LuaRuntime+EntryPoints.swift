@@ -91,10 +91,13 @@ let fieldChanged: nb_property_fn = { L, object, type in
     guard let object else { return 0 }
     return withRuntime(L) { _, rt in
         Unmanaged<SimObject>.fromOpaque(object)._withUnsafeGuaranteedRef { obj in
+            if type == LUA_TFUNCTION, let pc = obj as? PresentationController, pc.systemStyle != nil {
+                if let refused = rt.refuseSystemOverride(pc) { return refused }
+            }
             rt.fieldChanged(obj, valueType: type)
             if rt.simulation.linter != nil { rt.lintField(obj) }
+            return 0
         }
-        return 0
     }
 }
 
