@@ -406,4 +406,67 @@ extension SheetDismissalTests {
         #expect(outcome == .ok, "\(outcome)")
         #expect(out.components(separatedBy: "--\n").last == "badge\nnil\n")
     }
+
+    @Test("a sheet turned while it springs back lands at its style's frame for the new window; a finger that rests before lifting flings nothing; the trace shows the delegate's calls and answer only with a delegate")
+    func turnsPausesAndTrace() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            answer = false
+            ui.trace.mark("refused")
+            ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }
+            for _, line in ipairs(ui.trace.lines{ since = "refused", kinds = "delegate" }) do print(line) end
+            sheet.presentationController.delegate = nil
+            ui.pan{ from = { 200, 300 }, to = { 200, 500 }, duration = 0.3 }
+            ui.rotate("landscapeLeft"); ui.settle()
+            local f = sheet.view.frame
+            print(string.format("%g %g %g %g", f.x, f.y, f.width, f.height))
+            ui.rotate("portrait"); ui.settle()
+            local t = ui.pan{ from = { 200, 300 }, to = { 200, 380 }, duration = 0.05, steps = 4, release = false }
+            ui.advance(2); t:release(); ui.settle()
+            print(root.presentedViewController.name)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.components(separatedBy: "--\n").last == """
+            shouldDismiss\tsheet
+            didAttemptToDismiss\tpageSheet
+            SheetPresentationController#1.delegate.shouldDismiss() -> false
+            SheetPresentationController#1.delegate.didAttemptToDismiss()
+            sheet willDisappear\ttrue
+            sheet willAppear\ttrue
+            sheet didAppear\ttrue
+            0 0 852 393
+            sheet willDisappear\ttrue
+            sheet willAppear\ttrue
+            sheet didAppear\ttrue
+            sheet
+
+            """)
+    }
+
+    @Test("Q67: what a child of the dismissed controller presented over its context leaves with it, its callbacks balanced and its links cleared")
+    func contextInsideTheSheet() throws {
+        let (outcome, out, _) = try runLua(Self.setup + """
+            local inner = Watch{ name = "inner", definesPresentationContext = true }
+            sheet:addChild(inner); sheet.view:addSubview(inner.view); inner:didMove(sheet)
+            local over = Watch{ name = "over", modalPresentationStyle = "overCurrentContext" }
+            inner:present(over, false); ui.settle()
+            print("--")
+            ui.pan{ from = { 200, 300 }, to = { 200, 750 }, duration = 0.3 }
+            ui.settle()
+            print(root.presentedViewController, inner.presentedViewController, over.presentingViewController, over.view.window)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out.components(separatedBy: "--\n").last == """
+            shouldDismiss\tsheet
+            willDismiss\ttrue\ttrue
+            sheet willDisappear\ttrue
+            inner willDisappear\ttrue
+            over willDisappear\tfalse
+            sheet didDisappear\ttrue
+            inner didDisappear\ttrue
+            over didDisappear\tfalse
+            didDismiss\tnil
+            nil\tnil\tnil\tnil
+
+            """)
+    }
 }

@@ -103,8 +103,18 @@ extension PresentationController {
     /// (`presentationControllerShouldDismiss` is not called then, UIPresentationController.h).
     private func mayDismiss(_ vc: ViewController) -> Bool {
         if vc.isModalInPresentationInTree { return false }
-        simulation.trace.record(.delegate, self, "shouldDismiss")
-        return delegate?.shouldDismiss(self) ?? true
+        guard let delegate else { return true }
+        let ok = delegate.shouldDismiss(self) ?? true
+        simulation.trace.record(.delegate, self, "shouldDismiss", [], result: .bool(ok))
+        return ok
+    }
+
+    /// One of the delegate's notifications, traced as the tab bar controller's are: only
+    /// when there is a delegate to tell.
+    private func tell(_ name: String, _ call: (AdaptivePresentationDelegate) -> Void) {
+        guard let delegate else { return }
+        simulation.trace.record(.delegate, self, name)
+        call(delegate)
     }
 
     /// The swipe: a refused one tells the delegate at once and moves nothing; an allowed
@@ -116,11 +126,7 @@ extension PresentationController {
         case .began:
             guard let vc = presentedViewController, let presenter = vc.presentingViewController,
                   !presenter.isPresentationTransitioning, vc.presentedHere == nil else { return }
-            guard mayDismiss(vc) else {
-                simulation.trace.record(.delegate, self, "didAttemptToDismiss")
-                delegate?.didAttemptToDismiss(self)
-                return
-            }
+            guard mayDismiss(vc) else { return tell("didAttemptToDismiss") { $0.didAttemptToDismiss(self) } }
             // The delegate's answer may have dismissed, presented or started a
             // transition itself: the swipe then moves nothing.
             guard vc.presentingViewController === presenter, presenter.presentedHere === vc, vc.presentedHere == nil,
@@ -131,13 +137,11 @@ extension PresentationController {
             simulation.trace.record(.call, vc, "dismiss", [("animated", .bool(true)), ("interactive", .bool(true))])
             vc.performDismissal(of: [vc], from: presenter, animated: true, completion: { [weak self] in
                 guard let self else { return }
-                self.simulation.trace.record(.delegate, self, "didDismiss")
-                self.delegate?.didDismiss(self)
+                self.tell("didDismiss") { $0.didDismiss(self) }
             }, interaction: interaction, willBegin: { [weak self] in
                 // "Before interaction or animations begin", with the coordinator in place.
                 guard let self else { return }
-                self.simulation.trace.record(.delegate, self, "willDismiss")
-                self.delegate?.willDismiss(self)
+                self.tell("willDismiss") { $0.willDismiss(self) }
             })
             interaction.update(g.translation.y / sheetTravel)
         case .changed:
@@ -209,7 +213,8 @@ final class SheetSlide: TransitionAnimator {
         ctx.simulation.animator.animate(duration: ViewController.modalDuration, curve: .linear, animations: {
             sheet.frame = gone
         }, completion: { _ in
-            if ctx.transitionWasCancelled { sheet.frame = frame }
+            // Back where its style puts it now: the window may have turned meanwhile (Q17).
+            if ctx.transitionWasCancelled { sheet.frame = ctx.fromViewController.modalFrame }
             ctx.completeTransition(!ctx.transitionWasCancelled)
         })
     }

@@ -63,12 +63,15 @@ extension ViewController {
                           completion: (() -> Void)?, interaction swipe: PercentDrivenInteractiveTransition? = nil,
                           willBegin: (() -> Void)? = nil) {
         guard let top = stack.last else { return }
+        let first = stack[0]
+        // Q67: what a child presented over its context goes with them, as an intermediate.
+        let stack = Array(stack.dropLast()) + Self.presentedInContexts(of: stack) + [top]
         let intermediates = stack.dropLast()
         // Q15b: the intermediate controllers on screen (under a sheet) disappear with the top.
         let leaving = intermediates.reversed().filter { $0.appearanceState == .appeared || $0.appearanceState == .appearing }
         presenter.isPresentationTransitioning = true
-        let coversPresenter = stack[0].presentationController.map { $0.shouldRemovePresentersView }
-            ?? stack[0].activeStyle.coversPresenter
+        let coversPresenter = first.presentationController.map { $0.shouldRemovePresentersView }
+            ?? first.activeStyle.coversPresenter
         // Where the intermediate views were, for a cancelled interactive dismissal (Q15c).
         let places = intermediates.compactMap { vc in
             vc.viewIfLoaded.flatMap { v in v.superview.map { s in (v, s, s.subviews.firstIndex { $0 === v } ?? 0) } }
@@ -104,14 +107,12 @@ extension ViewController {
             // (UIViewController.h, isBeingDismissed), the intermediate ones' included.
             for vc in stack { vc.isBeingDismissed = false }
             top.presentationController?.tell(.dismissalTransitionDidEnd(completed: true))
-            var below = presenter
             for vc in stack {
                 vc.viewIfLoaded?.detach()
                 vc.presentationController?.release()
-                if below.presentedHere === vc { below.presentedHere = nil }
+                if let below = vc.presentingViewController, below.presentedHere === vc { below.presentedHere = nil }
                 vc.presentingViewController = nil
                 vc.ownershipMayHaveChanged()
-                below = vc
             }
             presenter.simulation.presentationTop = presenter
             completion?()
@@ -159,6 +160,31 @@ extension ViewController {
             }
             coordinator.startAlongside()
         }
+    }
+
+    /// The controllers presented over a context inside `stack`'s controllers (a child's
+    /// `overCurrentContext` presentation, Q67), and what each of them presented in turn:
+    /// they leave with the stack. Bounded, as trees and stacks are as large as a script
+    /// makes them.
+    static func presentedInContexts(of stack: [ViewController]) -> [ViewController] {
+        var found: [ViewController] = []
+        var seen = Set(stack.map(ObjectIdentifier.init))
+        var pending = stack
+        var visited = 0
+        while let vc = pending.popLast(), visited < 1_000_000 {
+            visited += 1
+            for child in vc.children {
+                pending.append(child)
+                var next = child.presentedHere
+                while let p = next, visited < 1_000_000, seen.insert(ObjectIdentifier(p)).inserted {
+                    found.append(p)
+                    pending.append(p)
+                    next = p.presentedHere
+                    visited += 1
+                }
+            }
+        }
+        return found
     }
 
     /// A covered presenting side starts to appear and comes back into the window, under

@@ -93,10 +93,14 @@ public final class Touch: SimObject {
         guard isActive else { return }
         isActive = false
         if simulation.heldTouch === self { simulation.heldTouch = nil }
+        // A finger that rested before lifting flings nothing (Q64): a recognizer's
+        // velocity then reads zero, as a scroll view's does.
+        let resting = simulation.clock.now - lastMoveTime > 1.0 / 60 + 1e-9
         if let g = recognizer {
-            if hasBegun, g.isEnabled, g.state != .cancelled { g.send(state) }
+            guard hasBegun, g.isEnabled, g.state != .cancelled else { return }
+            if resting { g.velocity = .zero }
+            g.send(state)
         } else if let s = scroller, !scrollCut {
-            let resting = simulation.clock.now - lastMoveTime > 1.0 / 60 + 1e-9
             s.endDragging(velocity: resting ? .zero : lastVelocity, cancelled: state == .cancelled, dragStart: startOffset)
         }
     }
