@@ -103,3 +103,23 @@ import InvariantChecking
         #expect(rt.simulation.trace.events.map(\.text) == [])
     }
 }
+
+extension InputPolicyTests {
+    @Test("ui.pan's bad fields are named: a missing or wrong point, a release that is not a boolean")
+    func panFieldErrors() throws {
+        let (outcome, out, _) = try runLua("""
+            ui.window.rootViewController = ui.ViewController{}
+            ui.window:makeKeyAndVisible()
+            print(pcall(ui.pan, { from = { 1, 1 } }))
+            print(pcall(ui.pan, { from = { 1, 1 }, to = { 2, 30 }, release = "no" }))
+            print(pcall(ui.pan, { from = "x", to = { 2, 30 } }))
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == """
+            false\tbad argument #1 to 'pan' (field 'to': point expected, got nil)
+            false\tbad argument #1 to 'pan' (field 'release' must be a boolean)
+            false\tbad argument #1 to 'pan' (field 'from': point expected, got string)
+
+            """)
+    }
+}

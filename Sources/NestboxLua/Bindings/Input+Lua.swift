@@ -49,12 +49,21 @@ enum InputFunctions {
             L.rawField(1, "view")
             let view = try a.optionalObject(L.top, View.self, "View")
             L.pop()
-            L.rawField(1, "from"); var from = try a.point(L.top); L.pop()
-            L.rawField(1, "to"); var to = try a.point(L.top); L.pop()
+            // Each field's error names it, as `steps`' does (the table is argument 1).
+            func point(_ name: String) throws -> Point {
+                L.rawField(1, name)
+                defer { L.pop() }
+                do { return try a.point(L.top) } catch LuaFailure.argument(_, let message) {
+                    throw LuaFailure.argument(1, "field '\(name)': \(message)")
+                }
+            }
+            var from = try point("from"), to = try point("to")
             if let view { from = view.convert(from, to: nil); to = view.convert(to, to: nil) }
             let (steps, duration) = try TouchBinding.motion(a, 1)
-            let release = L.rawField(1, "release") == LUA_TNIL ? true : L.bool(at: -1)
+            let kind = L.rawField(1, "release")
+            let release = kind == LUA_TNIL ? true : L.bool(at: -1)
             L.pop()
+            guard kind == LUA_TNIL || kind == LUA_TBOOLEAN else { throw LuaFailure.argument(1, "field 'release' must be a boolean") }
             // Q21: one finger at a time; a second pan would need the first one lifted.
             if let held = a.rt.simulation.heldTouch, held.isActive {
                 throw LuaFailure.message("ui.pan: a finger is still down from an earlier ui.pan{ release = false }; call its release() or cancel() first")
