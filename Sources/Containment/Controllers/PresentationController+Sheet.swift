@@ -165,11 +165,14 @@ extension Simulation {
     /// The frontmost of the window's views that is a page sheet's: its dimming view
     /// covers what is under it, so a touch there reaches nothing (UIKit's sheet at its full
     /// height; Q81). Views a script put in the window above it stay reachable.
-    var topSheetView: View? {
-        window.subviews.last { v in
-            guard let vc = v.owningViewController, vc.presentingViewController != nil else { return false }
-            return vc.activeStyle == .pageSheet && vc.presentationController == nil
-        }
+    var topSheetView: View? { window.subviews.last { pageSheet(of: $0) != nil } }
+
+    /// The controller presented as a page sheet (UIKit's, not a custom presentation)
+    /// whose view `v` is.
+    func pageSheet(of v: View) -> ViewController? {
+        guard let vc = v.owningViewController, vc.presentingViewController != nil,
+              vc.activeStyle == .pageSheet, vc.presentationController == nil else { return nil }
+        return vc
     }
 
     /// Why a touch at `point` reaches nothing, when a page sheet's dimming view takes it.
@@ -183,8 +186,7 @@ extension Simulation {
     func sheetPan(at hit: View, from: Point, to: Point) -> (GestureRecognizer?, String?) {
         var holder = hit
         while let s = holder.superview, s !== window { holder = s }
-        guard holder.superview === window, let vc = holder.owningViewController, vc.presentingViewController != nil,
-              vc.activeStyle == .pageSheet, vc.presentationController == nil else { return (nil, nil) }
+        guard holder.superview === window, let vc = pageSheet(of: holder) else { return (nil, nil) }
         guard to.y - from.y > abs(to.x - from.x) else { return (nil, "the drag does not go down") }
         if let above = vc.presentedHere { return (nil, "\(vc.objectDescription) presents \(above.objectDescription)") }
         guard !vc.isBeingPresented, !vc.isBeingDismissed else {

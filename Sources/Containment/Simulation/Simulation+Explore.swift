@@ -90,10 +90,8 @@ extension Simulation {
     /// The top page sheet's view and a point 40 below its top edge, when a drag down
     /// from there would be the sheet's swipe (nothing in the sheet takes it first).
     func sheetPanStart() -> (View, Point)? {
-        guard window.isVisible, ignoringInteraction == 0, let top = window.subviews.last,
-              let vc = top.owningViewController, vc.presentingViewController != nil, vc.activeStyle == .pageSheet,
-              vc.presentationController == nil, vc.presentedHere == nil, !vc.isBeingPresented, !vc.isBeingDismissed
-        else { return nil }
+        guard window.isVisible, ignoringInteraction == 0, let top = topSheetView, let vc = pageSheet(of: top),
+              vc.presentedHere == nil, !vc.isBeingPresented, !vc.isBeingDismissed else { return nil }
         let from = Point(x: top.windowFrame.midX, y: top.windowFrame.minY + 40)
         guard reaches(top, at: from), viewPanTarget(at: from) == nil else { return nil }
         return (top, from)
