@@ -53,7 +53,7 @@ extension SequenceRun {
         case 2:
             return (.action(actions[rng.below(actions.count)]), "")
         case 3:
-            let others = ["portrait", "landscapeLeft", "landscapeRight"].filter { $0 != sim.screen.orientation }
+            let others = ["portrait", "landscapeLeft", "landscapeRight"].filter { $0 != sim.screen.deviceOrientation }
             return (.rotate(others[rng.below(others.count)]), "")
         default:
             return (.memoryWarning, "")

@@ -13,11 +13,14 @@ public struct StatusBarAppearance: Equatable, Sendable {
     public var isHidden = false
 }
 
-/// A script's answer to one of the status bar's questions (`ObjectHost.statusBarAnswer`).
-public enum StatusBarAnswer {
+/// A script's answer to one of the questions UIKit asks a controller (`ObjectHost.answer`):
+/// the status bar's (Q79) and the interface orientations' (Q82).
+public enum ControllerAnswer {
     case style(StatusBarStyle)
     case hidden(Bool)
     case child(ViewController?)
+    case orientations(InterfaceOrientationMask)
+    case orientation(String)
 }
 
 extension ViewController {
@@ -54,27 +57,28 @@ extension ViewController {
     // The answers in effect: the script's override, else UIKit's.
 
     public var childForStatusBarStyle: ViewController? {
-        if case .child(let c)? = asked(.childForStatusBarStyle) { return c }
+        if case .child(let c)? = answer(.childForStatusBarStyle) { return c }
         return uikitChildForStatusBarStyle
     }
 
     public var childForStatusBarHidden: ViewController? {
-        if case .child(let c)? = asked(.childForStatusBarHidden) { return c }
+        if case .child(let c)? = answer(.childForStatusBarHidden) { return c }
         return uikitChildForStatusBarHidden
     }
 
     public var preferredStatusBarStyle: StatusBarStyle {
-        if case .style(let s)? = asked(.preferredStatusBarStyle) { return s }
+        if case .style(let s)? = answer(.preferredStatusBarStyle) { return s }
         return uikitPreferredStatusBarStyle
     }
 
     public var prefersStatusBarHidden: Bool {
-        if case .hidden(let h)? = asked(.prefersStatusBarHidden) { return h }
+        if case .hidden(let h)? = answer(.prefersStatusBarHidden) { return h }
         return uikitPrefersStatusBarHidden
     }
 
-    private func asked(_ question: Override) -> StatusBarAnswer? {
-        running(question) { host?.statusBarAnswer(question, of: self) }
+    /// The override's answer to `question`, nil without one (or with a wrong one).
+    func answer(_ question: Override) -> ControllerAnswer? {
+        running(question) { host?.answer(question, of: self) }
     }
 
     /// UIKit's request to ask again, answered at once (an animation block around the call

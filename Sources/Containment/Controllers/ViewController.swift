@@ -158,15 +158,20 @@ open class ViewController: SimObject {
         set { if newValue || extras != nil { setExtras.isModalInPresentation = newValue } }
     }
     // Q79: a presentation's start, and a dismissal's start and end, may give the status
-    // bar to another controller.
+    // bar to another controller; their ends, the interface's orientation (Q82).
     public internal(set) var isBeingPresented = false {
-        didSet { if isBeingPresented != oldValue { simulation.statusBarNeedsUpdate = true } }
+        didSet {
+            guard isBeingPresented != oldValue else { return }
+            simulation.statusBarNeedsUpdate = true
+            simulation.orientationNeedsUpdate = true     // Q82
+        }
     }
     public internal(set) var isBeingDismissed = false {
         didSet {
             guard isBeingDismissed != oldValue else { return }
             simulation.controllersBeingDismissed += isBeingDismissed ? 1 : -1
             simulation.statusBarNeedsUpdate = true
+            simulation.orientationNeedsUpdate = true     // Q82
         }
     }
     /// Whether, presented other than full screen, it decides the status bar (Apple's

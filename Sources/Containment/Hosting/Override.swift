@@ -20,8 +20,10 @@ public enum Override: String, CaseIterable, Sendable {
     // Overrides that replace UIKit's work or answer for it (`ObjectHost.loadView`,
     // `ObjectHost.size(forChild:)`): asked, not told.
     case loadView, sizeForChildContentContainer
-    // The status bar's questions (policy Q79; `ObjectHost.statusBarAnswer`)
+    // The status bar's questions (policy Q79; `ObjectHost.answer`)
     case preferredStatusBarStyle, prefersStatusBarHidden, childForStatusBarStyle, childForStatusBarHidden
+    // The interface orientations' (policy Q82; `ObjectHost.answer` too)
+    case supportedInterfaceOrientations, preferredInterfaceOrientationForPresentation
     // Bound methods the model itself calls, where UIKit's containers send them and a
     // subclass's override sees them (docs/api-conventions.md, Overrides; Q59):
     // asked, and the override replaces UIKit's implementation, which it reaches by a
@@ -147,10 +149,11 @@ public protocol ObjectHost: AnyObject {
     func loadView(for controller: ViewController) -> Bool
     /// A replacing `sizeForChildContentContainer`, if the script defines one.
     func size(forChild child: ViewController, of parent: ViewController, parentSize: Size) -> Size?
-    /// The script's answer to one of the status bar's questions (`question` is one of
-    /// them) about `controller`; nil when its class has no override, or the answer was
-    /// wrong (which the host reports): UIKit's answer is used then (Q79).
-    func statusBarAnswer(_ question: Override, of controller: ViewController) -> StatusBarAnswer?
+    /// The script's answer to one of the questions UIKit asks a controller (the status
+    /// bar's, Q79; the interface orientations', Q82) about `controller`; nil when its
+    /// class has no override, or the answer was wrong (which the host reports): UIKit's
+    /// answer is used then.
+    func answer(_ question: Override, of controller: ViewController) -> ControllerAnswer?
     func send(_ action: TargetAction, from sender: SimObject)
     /// Runs the script's override of `call` on `object`; false when it has none (the
     /// model then runs UIKit's implementation itself).
@@ -165,5 +168,5 @@ extension ObjectHost {
     /// A host without overrides of bound methods (the model's tests' hosts).
     public func override(_ call: MethodCall, on object: SimObject) -> Bool { false }
     public func hasOverride(_ override: Override, on object: SimObject) -> Bool { false }
-    public func statusBarAnswer(_ question: Override, of controller: ViewController) -> StatusBarAnswer? { nil }
+    public func answer(_ question: Override, of controller: ViewController) -> ControllerAnswer? { nil }
 }

@@ -32,23 +32,48 @@ extension Simulation {
         traitsInTransition ?? TraitCollection.of(device, size: window.bounds.size, direction: layoutDirection)
     }
 
-    /// `ui.rotate`: the window takes the new size; viewWillTransition travels down the
-    /// tree (S36), then willTransition(to:with:) where the traits change, the coordinator's
-    /// alongside animations run with the resize, and traitCollectionDidChange follows
-    /// (policy Q8).
+    /// `ui.rotate`: the device turns. The interface follows if the controller asked
+    /// supports the orientation (Q82); then the window takes the new size,
+    /// viewWillTransition travels down the tree (S36), then willTransition(to:with:) where
+    /// the traits change, the coordinator's alongside animations run with the resize, and
+    /// traitCollectionDidChange follows (policy Q8).
     public func rotate(to orientation: String) throws {
         try refuseWhileAnnouncing("ui.rotate")
-        let portrait = ["portrait", "portraitUpsideDown"].contains(orientation)
-        guard portrait || ["landscapeLeft", "landscapeRight"].contains(orientation) else {
+        try refuseWhileAsking("ui.rotate")
+        guard Self.orientations.contains(orientation) else {
             throw ContainmentError.invalidArgument(
                 "Nestbox: unknown orientation '\(orientation)' (\(Self.orientations.joined(separator: ", ")))")
         }
         trace.record(.input, "input", "rotate", [("_", .string(orientation))])
+        screen.deviceOrientation = orientation
+        let owner = orientationOwner()
+        updatingOrientation = true
+        let allowed = Result { try orientations(allowedBy: owner) }
+        updatingOrientation = false
+        orientationOwnerAsked = owner
+        guard try allowed.get().contains(InterfaceOrientationMask(orientation: orientation)) else {
+            let who = owner.map { "\($0.objectDescription) supports" } ?? "the app supports"
+            let names = try allowed.get().orientations.joined(separator: ", ")
+            return ignored("rotate", "\(who) \(names): the interface stays \(screen.orientation) (Q82)")
+        }
+        turnInterface(to: orientation)
+    }
+
+    /// The interface takes `orientation`: the window's size transition (Q8).
+    func turnInterface(to orientation: String) {
         let oldTraits = traitCollection
         let base = device.size
+        let portrait = orientation.hasPrefix("portrait")
         let size = portrait ? base : Size(width: base.height, height: base.width)
         screen.orientation = orientation
         changeSize(to: size, from: oldTraits)
+    }
+
+    /// A rotation asked for while the controller asked answers (from its
+    /// supportedInterfaceOrientations override) would ask it again without end.
+    func refuseWhileAsking(_ call: String) throws {
+        guard updatingOrientation else { return }
+        throw ContainmentError.invalidArgument("Nestbox: \(call) while the interface's orientations are being asked (from a supportedInterfaceOrientations or preferredInterfaceOrientationForPresentation override) is not modelled")
     }
 
     /// A world that starts in `orientation` (a `--matrix` cell), set before the window is
@@ -63,6 +88,7 @@ extension Simulation {
         } else {
             screen.orientation = orientation
         }
+        screen.deviceOrientation = orientation
         return true
     }
 

@@ -47,7 +47,12 @@ public struct Device: Equatable, Sendable {
 }
 
 public final class Screen: SimObject {
+    /// The interface's orientation: the window's.
     public internal(set) var orientation = "portrait"
+    /// The orientation the device is held in, as `ui.rotate` last named it (by the
+    /// interface orientation it would give): the interface follows it where the
+    /// controller asked supports it (Q82).
+    public internal(set) var deviceOrientation = "portrait"
 
     init(simulation: Simulation) {
         super.init(simulation: simulation, className: "Screen", name: "screen")

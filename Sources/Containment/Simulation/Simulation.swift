@@ -30,6 +30,12 @@ public final class Simulation {
     /// The controller presented last and still presented, where the status bar's owner
     /// is looked for first. Weak: a script may let it go.
     weak var presentationTop: ViewController?
+    /// Q82: whether the controller the interface's orientations are asked of may have
+    /// changed (asked at the end of this turn), the one last asked (weak: a script may let
+    /// it go), and whether it is being asked now.
+    var orientationNeedsUpdate = false
+    weak var orientationOwnerAsked: ViewController?
+    var updatingOrientation = false
     public private(set) lazy var screen = Screen(simulation: self)
     public var window: Window { createdWindow ?? makeWindow() }
     /// The window once something asked for it: the invariant check walks it without
@@ -185,6 +191,8 @@ public final class Simulation {
         // Q79: a status bar change asked for during layout (a layout callback's
         // setNeedsStatusBarAppearanceUpdate) is asked and laid out in this turn too, a
         // few passes at most (an answer that flips at each pass would go on forever).
+        // Q82: a presentation's or dismissal's end, or a new root, may turn the interface.
+        if orientationNeedsUpdate { updateInterfaceOrientationAtTurnEnd() }
         var passes = 0
         repeat {
             if statusBarNeedsUpdate { updateStatusBar() }

@@ -36,12 +36,15 @@ public final class Window: View {
         // installed, so that its first layout has the safe area that goes with it.
         // A question's hook may set another root meanwhile, which that set installs.
         if isVisible { simulation.updateStatusBar() }
+        simulation.orientationNeedsUpdate = true     // Q82: asked at the end of the turn
         if isVisible, let vc, rootViewController === vc { install(vc) }
     }
 
     public func makeKeyAndVisible() {
         guard !isVisible else { return }
         trace.record(.call, self, "makeKeyAndVisible")
+        // Q82: the app starts in an orientation its root supports, before anything appears.
+        simulation.launchOrientation()
         isVisible = true
         let root = rootViewController
         simulation.updateStatusBar()

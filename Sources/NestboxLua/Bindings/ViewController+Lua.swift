@@ -182,8 +182,8 @@ enum ViewControllerBinding {
 
     static let binding = LuaBinding(
         "ViewController", ViewController.self, doc: "A view controller: its view, its children, appearance and presentation.",
-        methods: methods + TransitionMethods.methods + PresentationMethods.methods + SuperCalls.viewController + StatusBarBinding.methods,
+        methods: methods + TransitionMethods.methods + PresentationMethods.methods + SuperCalls.viewController + StatusBarBinding.methods + OrientationBinding.methods,
         properties: properties + PresentationMethods.properties + StatusBarBinding.properties,
-        hooks: hooks + StatusBarBinding.hooks, delegates: [PresentationMethods.transitioning],
+        hooks: hooks + StatusBarBinding.hooks + OrientationBinding.hooks, delegates: [PresentationMethods.transitioning],
         make: { rt, className, name in ViewController(simulation: rt.simulation, className: className, name: name) })
 }

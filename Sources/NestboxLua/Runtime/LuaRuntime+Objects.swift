@@ -107,8 +107,8 @@ final class LuaHost: ObjectHost {
         isOpen && runtime.runOverride(call, on: object)
     }
 
-    func statusBarAnswer(_ question: Override, of controller: ViewController) -> StatusBarAnswer? {
-        isOpen ? runtime.runStatusBarQuestion(question, of: controller) : nil
+    func answer(_ question: Override, of controller: ViewController) -> ControllerAnswer? {
+        isOpen ? runtime.runQuestion(question, of: controller) : nil
     }
 
     func hasOverride(_ override: Override, on object: SimObject) -> Bool {

@@ -285,6 +285,17 @@ function ViewController:childForStatusBarHidden() end
 ---Asks the status bar's questions again now (inside `ui.animate`, the change is part of the animation's turn); call it when an answer changes.
 function ViewController:setNeedsStatusBarAppearanceUpdate() end
 
+---The orientations it supports, in effect: the override's, else UIKit's (all but upside down on a phone, all on a pad); from the override itself, UIKit's. Hook: A mask's name (`portrait`, `landscape`, `allButUpsideDown`, `all`, …) or a list of them, asked of the root or the full-screen controller presented last when the device turns (Q82).
+---@return string[]
+function ViewController:supportedInterfaceOrientations() end
+
+---The orientation it is presented in, full screen: the override's, else UIKit's (the interface's now). Hook: The orientation to turn to when presented full screen, if supported (Q82).
+---@return string
+function ViewController:preferredInterfaceOrientationForPresentation() end
+
+---Asks the interface's orientations again now: the interface turns to the device's orientation, or away from one no longer supported (Q82).
+function ViewController:setNeedsUpdateOfSupportedInterfaceOrientations() end
+
 ---Hook: runs once when an instance is made, after the base class's init, with the constructor table (README.md, Writing your own container).
 ---@param args table
 function ViewController:init(args) end
@@ -537,7 +548,8 @@ function Window:makeKeyAndVisible() end
 ---@field bounds Rect The screen's rect in points. (read-only)
 ---@field scale number Pixels per point. (read-only)
 ---@field idiom string `phone` or `pad`. (read-only)
----@field orientation string The current orientation, e.g. `portrait`. (read-only)
+---@field orientation string The interface's orientation, e.g. `portrait`. (read-only)
+---@field deviceOrientation string The device's, as `ui.rotate` last named it: the interface follows it where the controller asked supports it (Q82). (read-only)
 ---@field safeAreaInsets Insets The safe area for the current orientation. (read-only)
 local Screen = {}
 

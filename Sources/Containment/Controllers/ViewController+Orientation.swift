@@ -1,0 +1,176 @@
+/// The interface orientations a controller supports (policy Q82 in docs/policies.md):
+/// when the device turns, UIKit asks "the root view controller or the topmost modal view
+/// controller that fills the window" (Apple's page for supportedInterfaceOrientations)
+/// and rotates the window only to an orientation it supports, with the app's.
+
+/// UIInterfaceOrientationMask, with UIKit's bit values.
+public struct InterfaceOrientationMask: OptionSet, Sendable, Equatable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    // Computed, as every static in the model is (Q55: no shared state).
+    public static var portrait: Self { Self(rawValue: 1 << 1) }
+    public static var portraitUpsideDown: Self { Self(rawValue: 1 << 2) }
+    public static var landscapeRight: Self { Self(rawValue: 1 << 3) }
+    public static var landscapeLeft: Self { Self(rawValue: 1 << 4) }
+    public static var landscape: Self { [.landscapeLeft, .landscapeRight] }
+    public static var all: Self { [.portrait, .portraitUpsideDown, .landscape] }
+    public static var allButUpsideDown: Self { [.portrait, .landscape] }
+
+    /// One orientation each (UIInterfaceOrientation's names, as `ui.rotate` takes them),
+    /// in `Simulation.orientations`' order: a mask is read back in it.
+    public static var orientationNames: [(String, Self)] {
+        [("portrait", .portrait), ("portraitUpsideDown", .portraitUpsideDown),
+         ("landscapeLeft", .landscapeLeft), ("landscapeRight", .landscapeRight)]
+    }
+    /// Every member of UIInterfaceOrientationMask, the unions too: what a script may name.
+    public static var names: [(String, Self)] {
+        orientationNames + [("landscape", .landscape), ("all", .all), ("allButUpsideDown", .allButUpsideDown)]
+    }
+
+    /// The mask of one orientation's name; empty for another string.
+    public init(orientation: String) {
+        self = Self.orientationNames.first { $0.0 == orientation }?.1 ?? []
+    }
+
+    public var orientations: [String] { Self.orientationNames.filter { contains($0.1) }.map(\.0) }
+
+    /// A view controller's default (Apple: all for the iPad idiom, all but upside down
+    /// for the iPhone idiom), which is also, by Q82, what the app supports: the Info.plist
+    /// of Xcode's template for the idiom.
+    static func idiomDefault(_ idiom: String) -> Self { idiom == "pad" ? .all : .allButUpsideDown }
+
+    /// The orientation taken when neither the device's nor the current one is supported
+    /// (Q82): portrait first, then landscape with the home indicator on the right.
+    var fallback: String? {
+        ["portrait", "landscapeRight", "landscapeLeft", "portraitUpsideDown"].first { contains(Self(orientation: $0)) }
+    }
+}
+
+extension ViewController {
+    // UIKit's own answers, which a script's override reaches by its super call (Q76).
+
+    /// The idiom's default. A navigation or tab bar controller answers the same: it asks
+    /// neither its children nor (not modelled) its delegate, so a container that lets a
+    /// child decide says so in its own override (Q82).
+    public var uikitSupportedInterfaceOrientations: InterfaceOrientationMask { .idiomDefault(simulation.device.idiom) }
+
+    /// "The current orientation of the status bar": the interface's.
+    public var uikitPreferredInterfaceOrientationForPresentation: String { simulation.screen.orientation }
+
+    // The answers in effect: the script's override, else UIKit's.
+
+    public var supportedInterfaceOrientations: InterfaceOrientationMask {
+        if case .orientations(let m)? = answer(.supportedInterfaceOrientations) { return m }
+        return uikitSupportedInterfaceOrientations
+    }
+
+    /// The override's answer, nil without one: only an override asks for a rotation at
+    /// the end of a presentation (Apple: "If you do not implement this method, the system
+    /// presents the view controller using the current orientation").
+    var overriddenPreferredOrientation: String? {
+        if case .orientation(let o)? = answer(.preferredInterfaceOrientationForPresentation) { return o }
+        return nil
+    }
+
+    public var preferredInterfaceOrientationForPresentation: String {
+        overriddenPreferredOrientation ?? uikitPreferredInterfaceOrientationForPresentation
+    }
+
+    /// iOS 16's request to ask again, answered at once (the rotation it causes animates).
+    public func setNeedsUpdateOfSupportedInterfaceOrientations() throws {
+        simulation.trace.record(.call, self, "setNeedsUpdateOfSupportedInterfaceOrientations")
+        try simulation.updateInterfaceOrientation(asked: true)
+    }
+}
+
+extension Simulation {
+    /// What the app supports (its Info.plist): Xcode's template for the idiom (Q82).
+    var appOrientations: InterfaceOrientationMask { .idiomDefault(device.idiom) }
+
+    /// The controller asked: the window's root, or the last controller presented in turn
+    /// that fills the window (full screen or over full screen) and whose presentation has
+    /// ended; it stays the one asked until its dismissal ends.
+    func orientationOwner() -> ViewController? {
+        guard let root = window.rootViewController else { return nil }
+        var owner = root, vc = root, steps = 0
+        while let next = vc.presentedHere, steps < Self.statusBarWalk {
+            steps += 1
+            if !next.isBeingPresented, next.activeStyle == .fullScreen || next.activeStyle == .overFullScreen { owner = next }
+            vc = next
+        }
+        return owner
+    }
+
+    /// The orientations the interface may take under `owner`: its answer with the app's.
+    /// None in common is UIKit's UIApplicationInvalidInterfaceOrientation exception.
+    func orientations(allowedBy owner: ViewController?) throws -> InterfaceOrientationMask {
+        guard let owner else { return appOrientations }
+        let mask = owner.supportedInterfaceOrientations.intersection(appOrientations)
+        guard mask.isEmpty else { return mask }
+        throw ContainmentError("UIApplicationInvalidInterfaceOrientation", Messages.noCommonOrientation(owner))
+    }
+
+    /// Q82: brings the interface to where the controller asked wants it, after a change of
+    /// that controller (at the end of a turn) or its request (`asked`). A presented
+    /// controller that has just become the one asked gets its preferred orientation if it
+    /// overrides it; then the device's orientation, the current one and the fallback, the
+    /// first it supports.
+    func updateInterfaceOrientation(asked: Bool = false) throws {
+        orientationNeedsUpdate = false
+        // Asked from a size change's announcement or from an answer (an override that
+        // asks again): asked afresh at the end of the turn.
+        guard !announcingSizeChange, !updatingOrientation else {
+            orientationNeedsUpdate = true
+            orientationOwnerAsked = nil
+            return
+        }
+        guard window.isVisible else { return }
+        let owner = orientationOwner()
+        let changed = owner !== orientationOwnerAsked
+        guard asked || changed else { return }
+        orientationOwnerAsked = owner
+        updatingOrientation = true
+        defer { updatingOrientation = false }
+        let allowed = try orientations(allowedBy: owner)
+        var target = allowed.fallback ?? screen.orientation
+        if changed, let owner, owner.presentingViewController != nil, let preferred = owner.overriddenPreferredOrientation,
+           allowed.contains(InterfaceOrientationMask(orientation: preferred)) {
+            target = preferred
+        } else if allowed.contains(InterfaceOrientationMask(orientation: screen.deviceOrientation)) {
+            target = screen.deviceOrientation
+        } else if allowed.contains(InterfaceOrientationMask(orientation: screen.orientation)) {
+            target = screen.orientation
+        }
+        guard target != screen.orientation else { return }
+        updatingOrientation = false
+        trace.record(.view, "interface", "rotate", [("_", .string(target))])
+        turnInterface(to: target)
+    }
+
+    /// The end of a turn's request (a presentation's or dismissal's end, a new root):
+    /// UIKit's exception there is reported as a warning, and the interface stays.
+    func updateInterfaceOrientationAtTurnEnd() {
+        do { try updateInterfaceOrientation() } catch {
+            warn(orientationOwnerAsked ?? window, "\(error)")
+        }
+    }
+
+    /// The window is shown: an orientation the root does not support is replaced before
+    /// anything appears, without a size transition (an app launches in one it supports).
+    func launchOrientation() {
+        guard let owner = orientationOwner() else { return }
+        orientationOwnerAsked = owner
+        updatingOrientation = true
+        let asked = Result { try orientations(allowedBy: owner) }
+        updatingOrientation = false
+        guard case .success(let allowed) = asked else {
+            if case .failure(let error) = asked { warn(owner, "\(error)") }
+            return
+        }
+        guard !allowed.contains(InterfaceOrientationMask(orientation: screen.orientation)),
+              let target = allowed.fallback else { return }
+        screen.orientation = target
+        window.frame = screen.bounds
+    }
+}
