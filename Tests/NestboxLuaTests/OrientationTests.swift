@@ -156,6 +156,38 @@ import InvariantChecking
             """)
     }
 
+    @Test("a navigation or tab bar controller's delegate answers for it; a wrong answer is the delegate's error and UIKit's default is used")
+    func containerDelegates() throws {
+        let (_, out, rt) = try runLua(Self.classes + """
+            local nav = ui.NavigationController{ name = "nav", root = ui.ViewController{ name = "top" } }
+            nav.delegate = { supportedInterfaceOrientations = function(n) return n.topViewController.locked and "portrait" or nil end }
+            ui.window.rootViewController = nav
+            ui.window:makeKeyAndVisible()
+            ui.settle()
+            ui.rotate("landscapeLeft")
+            ui.settle()
+            print("nil answer", where())
+            nav.topViewController.locked = true
+            nav:setNeedsUpdateOfSupportedInterfaceOrientations()
+            ui.settle()
+            print("locked", where(), table.concat(nav:supportedInterfaceOrientations(), ","))
+            local tabs = ui.TabBarController{ name = "tabs", viewControllers = { ui.ViewController{ name = "a" } } }
+            tabs.delegate = {
+              supportedInterfaceOrientations = function() return { "landscape", "sideways" } end,
+              preferredInterfaceOrientationForPresentation = function(t) return t.preferred end }
+            tabs.preferred = "landscapeRight"
+            print(tabs:preferredInterfaceOrientationForPresentation(), #tabs:supportedInterfaceOrientations())
+            tabs.preferred = 3
+            print(tabs:preferredInterfaceOrientationForPresentation())
+            """, keepGoing: true)
+        #expect(out == "nil answer\tlandscapeLeft landscapeLeft\nlocked\tportrait landscapeLeft\tportrait\nlandscapeRight\t3\nportrait\n")
+        let problems = rt.simulation.trace.events.filter { $0.kind == .error }.map { $0.message ?? "" }
+        #expect(problems == [
+            "test:20: supportedInterfaceOrientations(tbc) returned a table, not an orientation mask's name, a list of them or nil",
+            "test:21: preferredInterfaceOrientationForPresentation(tbc) returned a number, not one of portrait, portraitUpsideDown, landscapeLeft, landscapeRight or nil",
+        ])
+    }
+
     @Test("setNeedsUpdateOfSupportedInterfaceOrientations turns to the device's orientation once supported, and away from one no longer supported")
     func askedAgain() throws {
         let (outcome, out, rt) = try runLua(Self.classes + """

@@ -304,4 +304,13 @@ public protocol NavigationDelegate: AnyObject {
     func animationController(_ nav: NavigationController, operation: NavigationController.Operation,
                              from: ViewController, to: ViewController) -> TransitionAnimator?
     func interactionController(_ nav: NavigationController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition?
+    /// navigationControllerSupportedInterfaceOrientations and …PreferredInterfaceOrientationForPresentation
+    /// (Q82): nil where the delegate has no answer.
+    func supportedInterfaceOrientations(_ nav: NavigationController) -> InterfaceOrientationMask?
+    func preferredInterfaceOrientationForPresentation(_ nav: NavigationController) -> String?
+}
+
+extension NavigationDelegate {
+    public func supportedInterfaceOrientations(_ nav: NavigationController) -> InterfaceOrientationMask? { nil }
+    public func preferredInterfaceOrientationForPresentation(_ nav: NavigationController) -> String? { nil }
 }

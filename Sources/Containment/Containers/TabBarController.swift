@@ -278,8 +278,14 @@ public protocol TabBarControllerDelegate: AnyObject {
     func animationController(_ tbc: TabBarController, from: ViewController, to: ViewController) -> TransitionAnimator?
     /// What drives that animator by hand (an interactive switch), or nil.
     func interactionController(_ tbc: TabBarController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition?
+    /// tabBarControllerSupportedInterfaceOrientations and …PreferredInterfaceOrientationForPresentation
+    /// (Q82): nil where the delegate has no answer.
+    func supportedInterfaceOrientations(_ tbc: TabBarController) -> InterfaceOrientationMask?
+    func preferredInterfaceOrientationForPresentation(_ tbc: TabBarController) -> String?
 }
 
 extension TabBarControllerDelegate {
     public func interactionController(_ tbc: TabBarController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? { nil }
+    public func supportedInterfaceOrientations(_ tbc: TabBarController) -> InterfaceOrientationMask? { nil }
+    public func preferredInterfaceOrientationForPresentation(_ tbc: TabBarController) -> String? { nil }
 }

@@ -50,13 +50,36 @@ public struct InterfaceOrientationMask: OptionSet, Sendable, Equatable {
 extension ViewController {
     // UIKit's own answers, which a script's override reaches by its super call (Q76).
 
-    /// The idiom's default. A navigation or tab bar controller answers the same: it asks
-    /// neither its children nor (not modelled) its delegate, so a container that lets a
-    /// child decide says so in its own override (Q82).
-    public var uikitSupportedInterfaceOrientations: InterfaceOrientationMask { .idiomDefault(simulation.device.idiom) }
+    /// The idiom's default. A navigation or tab bar controller answers its delegate's
+    /// answer, else the same: it does not ask its children, so a container that lets a
+    /// child decide says so in its own override or its delegate (Q82).
+    public var uikitSupportedInterfaceOrientations: InterfaceOrientationMask {
+        delegateSupportedOrientations ?? .idiomDefault(simulation.device.idiom)
+    }
 
-    /// "The current orientation of the status bar": the interface's.
-    public var uikitPreferredInterfaceOrientationForPresentation: String { simulation.screen.orientation }
+    /// "The current orientation of the status bar": the interface's, unless a container's
+    /// delegate answers.
+    public var uikitPreferredInterfaceOrientationForPresentation: String {
+        delegatePreferredOrientation ?? simulation.screen.orientation
+    }
+
+    /// A navigation or tab bar controller's delegate's answers (its
+    /// navigationControllerSupportedInterfaceOrientations, …), nil without one.
+    private var delegateSupportedOrientations: InterfaceOrientationMask? {
+        switch self {
+        case let nav as NavigationController: nav.delegate?.supportedInterfaceOrientations(nav)
+        case let tabs as TabBarController: tabs.delegate?.supportedInterfaceOrientations(tabs)
+        default: nil
+        }
+    }
+
+    private var delegatePreferredOrientation: String? {
+        switch self {
+        case let nav as NavigationController: nav.delegate?.preferredInterfaceOrientationForPresentation(nav)
+        case let tabs as TabBarController: tabs.delegate?.preferredInterfaceOrientationForPresentation(tabs)
+        default: nil
+        }
+    }
 
     // The answers in effect: the script's override, else UIKit's.
 
@@ -65,16 +88,18 @@ extension ViewController {
         return uikitSupportedInterfaceOrientations
     }
 
-    /// The override's answer, nil without one: only an override asks for a rotation at
-    /// the end of a presentation (Apple: "If you do not implement this method, the system
-    /// presents the view controller using the current orientation").
+    /// The override's (or a container's delegate's) answer, nil without one: only an
+    /// implementation asks for a rotation at the end of a presentation (Apple: "If you do
+    /// not implement this method, the system presents the view controller using the
+    /// current orientation").
     var overriddenPreferredOrientation: String? {
         if case .orientation(let o)? = answer(.preferredInterfaceOrientationForPresentation) { return o }
-        return nil
+        return delegatePreferredOrientation
     }
 
     public var preferredInterfaceOrientationForPresentation: String {
-        overriddenPreferredOrientation ?? uikitPreferredInterfaceOrientationForPresentation
+        if case .orientation(let o)? = answer(.preferredInterfaceOrientationForPresentation) { return o }
+        return uikitPreferredInterfaceOrientationForPresentation
     }
 
     /// iOS 16's request to ask again, answered at once (the rotation it causes animates).

@@ -102,9 +102,19 @@ extension NavigationBinding {
         push: { rt, a in rt.push(a.0); LuaAnimator.push(rt, a.1); return 2 },
         read: LuaRead.object(PercentDrivenInteractiveTransition.self, "a PercentDrivenInteractiveTransition"))
 
+    static let supportedInterfaceOrientations = LuaCall<NavigationController, InterfaceOrientationMask>(
+        "supportedInterfaceOrientations", "(nav: NavigationController) -> string|string[]|nil",
+        doc: "The navigation controller's orientations (a mask's name or a list), or nil for UIKit's default (Q82).",
+        push: { rt, nav in rt.push(nav); return 1 }, read: LuaRead.orientationMask)
+    static let preferredInterfaceOrientationForPresentation = LuaCall<NavigationController, String>(
+        "preferredInterfaceOrientationForPresentation", "(nav: NavigationController) -> string?",
+        doc: "The orientation it is presented in, full screen, or nil for the interface's (Q82).",
+        push: { rt, nav in rt.push(nav); return 1 }, read: LuaRead.orientation)
+
     static let delegate = LuaProtocol(name: "NavigationControllerDelegate", field: "delegate",
                                       doc: "A navigation controller's delegate table.",
-                                      methods: [willShow.hook, didShow.hook, animationController.hook, interactionController.hook])
+                                      methods: [willShow.hook, didShow.hook, animationController.hook, interactionController.hook,
+                                                supportedInterfaceOrientations.hook, preferredInterfaceOrientationForPresentation.hook])
 }
 
 extension LuaBridge: NavigationDelegate {
@@ -120,5 +130,11 @@ extension LuaBridge: NavigationDelegate {
     }
     func interactionController(_ nav: NavigationController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
         call(NavigationBinding.interactionController, (nav, animator))
+    }
+    func supportedInterfaceOrientations(_ nav: NavigationController) -> InterfaceOrientationMask? {
+        call(NavigationBinding.supportedInterfaceOrientations, nav)
+    }
+    func preferredInterfaceOrientationForPresentation(_ nav: NavigationController) -> String? {
+        call(NavigationBinding.preferredInterfaceOrientationForPresentation, nav)
     }
 }

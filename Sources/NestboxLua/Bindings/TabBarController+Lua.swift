@@ -75,9 +75,19 @@ extension TabBarControllerBinding {
         push: { rt, a in rt.push(a.0); LuaAnimator.push(rt, a.1); return 2 },
         read: LuaRead.object(PercentDrivenInteractiveTransition.self, "a PercentDrivenInteractiveTransition"))
 
+    static let supportedInterfaceOrientations = LuaCall<TabBarController, InterfaceOrientationMask>(
+        "supportedInterfaceOrientations", "(tbc: TabBarController) -> string|string[]|nil",
+        doc: "The tab bar controller's orientations (a mask's name or a list), or nil for UIKit's default (Q82).",
+        push: { rt, tbc in rt.push(tbc); return 1 }, read: LuaRead.orientationMask)
+    static let preferredInterfaceOrientationForPresentation = LuaCall<TabBarController, String>(
+        "preferredInterfaceOrientationForPresentation", "(tbc: TabBarController) -> string?",
+        doc: "The orientation it is presented in, full screen, or nil for the interface's (Q82).",
+        push: { rt, tbc in rt.push(tbc); return 1 }, read: LuaRead.orientation)
+
     static let delegate = LuaProtocol(name: "TabBarControllerDelegate", field: "delegate",
                                       doc: "A tab bar controller's delegate table.",
-                                      methods: [shouldSelect.hook, didSelect.hook, animationController.hook, interactionController.hook])
+                                      methods: [shouldSelect.hook, didSelect.hook, animationController.hook, interactionController.hook,
+                                                supportedInterfaceOrientations.hook, preferredInterfaceOrientationForPresentation.hook])
 }
 
 extension LuaBridge: TabBarControllerDelegate {
@@ -92,5 +102,11 @@ extension LuaBridge: TabBarControllerDelegate {
     }
     func interactionController(_ tbc: TabBarController, animator: TransitionAnimator) -> PercentDrivenInteractiveTransition? {
         call(TabBarControllerBinding.interactionController, (tbc, animator))
+    }
+    func supportedInterfaceOrientations(_ tbc: TabBarController) -> InterfaceOrientationMask? {
+        call(TabBarControllerBinding.supportedInterfaceOrientations, tbc)
+    }
+    func preferredInterfaceOrientationForPresentation(_ tbc: TabBarController) -> String? {
+        call(TabBarControllerBinding.preferredInterfaceOrientationForPresentation, tbc)
     }
 }

@@ -26,13 +26,9 @@ extension UIKitSurface {
         case ("UINavigationControllerDelegate", "interactionControllerFor"):
             "key 'interactionControllerFor' is UINavigationControllerDelegate's navigationController(_:interactionControllerFor:), whose key is `interactionController` (docs/api-conventions.md)"
         case ("UINavigationControllerDelegate", "navigationControllerPreferredInterfaceOrientationForPresentation"):
-            "key 'navigationControllerPreferredInterfaceOrientationForPresentation' is UINavigationControllerDelegate's navigationControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
+            "key 'navigationControllerPreferredInterfaceOrientationForPresentation' is UINavigationControllerDelegate's navigationControllerPreferredInterfaceOrientationForPresentation(_:), whose key is `preferredInterfaceOrientationForPresentation` (docs/api-conventions.md)"
         case ("UINavigationControllerDelegate", "navigationControllerSupportedInterfaceOrientations"):
-            "key 'navigationControllerSupportedInterfaceOrientations' is UINavigationControllerDelegate's navigationControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
-        case ("UINavigationControllerDelegate", "preferredInterfaceOrientationForPresentation"):
-            "key 'preferredInterfaceOrientationForPresentation' is UINavigationControllerDelegate's navigationControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
-        case ("UINavigationControllerDelegate", "supportedInterfaceOrientations"):
-            "key 'supportedInterfaceOrientations' is UINavigationControllerDelegate's navigationControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
+            "key 'navigationControllerSupportedInterfaceOrientations' is UINavigationControllerDelegate's navigationControllerSupportedInterfaceOrientations(_:), whose key is `supportedInterfaceOrientations` (docs/api-conventions.md)"
         case ("UIPageViewControllerDataSource", "presentationCount"):
             "key 'presentationCount' is UIPageViewControllerDataSource's presentationCount(for:), which Nestbox does not model (docs/coverage.md)"
         case ("UIPageViewControllerDataSource", "presentationIndex"):
@@ -163,20 +159,16 @@ extension UIKitSurface {
             "key 'displayedViewControllersFor' is UITabBarControllerDelegate's tabBarController(_:displayedViewControllersFor:proposedViewControllers:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "interactionControllerFor"):
             "key 'interactionControllerFor' is UITabBarControllerDelegate's tabBarController(_:interactionControllerFor:), whose key is `interactionController` (docs/api-conventions.md)"
-        case ("UITabBarControllerDelegate", "preferredInterfaceOrientationForPresentation"):
-            "key 'preferredInterfaceOrientationForPresentation' is UITabBarControllerDelegate's tabBarControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "shouldSelectTab"):
             "key 'shouldSelectTab' is UITabBarControllerDelegate's tabBarController(_:shouldSelectTab:), which Nestbox does not model (docs/coverage.md)"
-        case ("UITabBarControllerDelegate", "supportedInterfaceOrientations"):
-            "key 'supportedInterfaceOrientations' is UITabBarControllerDelegate's tabBarControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "tab"):
             "key 'tab' is UITabBarControllerDelegate's tabBarController(_:tab:acceptItemsFrom:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "tabBarControllerDidEndEditing"):
             "key 'tabBarControllerDidEndEditing' is UITabBarControllerDelegate's tabBarControllerDidEndEditing(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "tabBarControllerPreferredInterfaceOrientationForPresentation"):
-            "key 'tabBarControllerPreferredInterfaceOrientationForPresentation' is UITabBarControllerDelegate's tabBarControllerPreferredInterfaceOrientationForPresentation(_:), which Nestbox does not model (docs/coverage.md)"
+            "key 'tabBarControllerPreferredInterfaceOrientationForPresentation' is UITabBarControllerDelegate's tabBarControllerPreferredInterfaceOrientationForPresentation(_:), whose key is `preferredInterfaceOrientationForPresentation` (docs/api-conventions.md)"
         case ("UITabBarControllerDelegate", "tabBarControllerSupportedInterfaceOrientations"):
-            "key 'tabBarControllerSupportedInterfaceOrientations' is UITabBarControllerDelegate's tabBarControllerSupportedInterfaceOrientations(_:), which Nestbox does not model (docs/coverage.md)"
+            "key 'tabBarControllerSupportedInterfaceOrientations' is UITabBarControllerDelegate's tabBarControllerSupportedInterfaceOrientations(_:), whose key is `supportedInterfaceOrientations` (docs/api-conventions.md)"
         case ("UITabBarControllerDelegate", "tabBarControllerWillBeginEditing"):
             "key 'tabBarControllerWillBeginEditing' is UITabBarControllerDelegate's tabBarControllerWillBeginEditing(_:), which Nestbox does not model (docs/coverage.md)"
         case ("UITabBarControllerDelegate", "visibilityDidChange"):

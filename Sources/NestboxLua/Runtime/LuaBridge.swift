@@ -85,6 +85,21 @@ enum LuaRead {
         }
     }
 
+    /// A UIInterfaceOrientationMask (a member's name or a list of them, not empty), or nil.
+    static let orientationMask: (LuaRuntime, Int32) -> LuaAnswer<InterfaceOrientationMask> = { rt, i in
+        if rt.L.isNoneOrNil(i) { return .value(nil) }
+        if let mask = rt.orientationMask(at: i), !mask.isEmpty { return .value(mask) }
+        return .wrong("\(rt.L.type(i) == LUA_TSTRING ? "'\(rt.L.string(at: i)?.prefix(80) ?? "")'" : "a \(rt.L.typeName(at: i))"), not an orientation mask's name, a list of them or nil")
+    }
+
+    /// An orientation's name (`ui.rotate`'s), or nil.
+    static let orientation: (LuaRuntime, Int32) -> LuaAnswer<String> = { rt, i in
+        if rt.L.isNoneOrNil(i) { return .value(nil) }
+        if rt.L.type(i) == LUA_TSTRING, let s = rt.L.string(at: i), Simulation.orientations.contains(s) { return .value(s) }
+        let got = rt.L.type(i) == LUA_TSTRING ? "'\(rt.L.string(at: i)?.prefix(80) ?? "")'" : "a \(rt.L.typeName(at: i))"
+        return .wrong("\(got), not one of \(Simulation.orientations.joined(separator: ", ")) or nil")
+    }
+
     /// A boolean, or nil.
     static let boolean: (LuaRuntime, Int32) -> LuaAnswer<Bool> = { rt, i in
         if rt.L.isNoneOrNil(i) { return .value(nil) }

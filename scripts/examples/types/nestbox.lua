@@ -1289,6 +1289,8 @@ local Toolbar = {}
 ---@field didShow (fun(nav: NavigationController, vc: ViewController, animated: boolean))? After `vc` was shown (Q9).
 ---@field animationController (fun(nav: NavigationController, operation: string, from: ViewController, to: ViewController): Animator?)? An animator for a `push` or `pop`, or nil for the default.
 ---@field interactionController (fun(nav: NavigationController, animator: Animator): PercentDrivenInteractiveTransition?)? What drives that animator by hand, or nil.
+---@field supportedInterfaceOrientations (fun(nav: NavigationController): string|string[]|nil)? The navigation controller's orientations (a mask's name or a list), or nil for UIKit's default (Q82).
+---@field preferredInterfaceOrientationForPresentation (fun(nav: NavigationController): string?)? The orientation it is presented in, full screen, or nil for the interface's (Q82).
 
 ---A tab bar controller's delegate table.
 ---@class TabBarControllerDelegate
@@ -1296,6 +1298,8 @@ local Toolbar = {}
 ---@field didSelect (fun(tbc: TabBarController, vc: ViewController))? After a tap selected a tab (Q12).
 ---@field animationController (fun(tbc: TabBarController, from: ViewController, to: ViewController): Animator?)? An animator for the switch, or nil for none.
 ---@field interactionController (fun(tbc: TabBarController, animator: Animator): PercentDrivenInteractiveTransition?)? What drives that animator by hand (a cancel keeps the old tab), or nil.
+---@field supportedInterfaceOrientations (fun(tbc: TabBarController): string|string[]|nil)? The tab bar controller's orientations (a mask's name or a list), or nil for UIKit's default (Q82).
+---@field preferredInterfaceOrientationForPresentation (fun(tbc: TabBarController): string?)? The orientation it is presented in, full screen, or nil for the interface's (Q82).
 
 ---Item selection on a bare bar.
 ---@class TabBarDelegate
