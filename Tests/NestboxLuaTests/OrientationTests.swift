@@ -286,14 +286,17 @@ import InvariantChecking
             ui.settle()
             root.answer = {}
             print(#root:supportedInterfaceOrientations(), root:preferredInterfaceOrientationForPresentation())
+            root.answer = { "portrait", "sideways" }
+            print(#root:supportedInterfaceOrientations())
             """, keepGoing: true)
-        #expect(out == "3\tportrait\n")
+        #expect(out == "3\tportrait\n3\n")
         let problems = rt.simulation.trace.events.filter { $0.kind == .error || $0.kind == .warning }.map { $0.message ?? "" }
-        let expected = "an orientation mask's name (portrait, portraitUpsideDown, landscapeLeft, landscapeRight, landscape, all, allButUpsideDown) or a list of them, not empty is expected"
+        let expected = "a mask's name (portrait, portraitUpsideDown, landscapeLeft, landscapeRight, landscape, all, allButUpsideDown) or a non-empty list of them is expected"
         #expect(problems == [
             "test:2: supportedInterfaceOrientations() returned \"sideways\": " + expected,
             "test:2: supportedInterfaceOrientations() returned {}: " + expected,
             "test:3: preferredInterfaceOrientationForPresentation() returned \"sideways\": one of \"portrait\", \"portraitUpsideDown\", \"landscapeLeft\", \"landscapeRight\" is expected",
+            "test:2: supportedInterfaceOrientations() returned a list holding \"sideways\": " + expected,
         ])
         #expect(try errorMessage("""
             local Up = ui.ViewController:extend("Up")
@@ -313,6 +316,91 @@ import InvariantChecking
             ui.window:makeKeyAndVisible()
             ui.rotate("landscapeLeft")
             """).hasPrefix("test:2: NSInvalidArgumentException: Nestbox: ui.rotate while the interface's orientations are being asked"))
+    }
+
+    @Test("an answer that asks again while ui.rotate asks is asked again at the turn's end; the device turned to where it is sends nothing")
+    func askedAgainFromAnAnswer() throws {
+        let (outcome, out, rt) = try runLua("""
+            local n, C = 0, ui.ViewController:extend("C")
+            function C:supportedInterfaceOrientations()
+              n = n + 1
+              if n == 2 then self:setNeedsUpdateOfSupportedInterfaceOrientations() end
+              return n <= 2 and "allButUpsideDown" or "portrait"
+            end
+            ui.window.rootViewController = C{ name = "c" }
+            ui.window:makeKeyAndVisible()
+            ui.rotate("landscapeLeft")
+            ui.settle()
+            print(n, ui.screen.orientation)
+            ui.rotate("landscapeLeft")
+            ui.settle()
+            print(n, ui.screen.orientation)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "3\tportrait\n3\tportrait\n")
+        #expect(turns(rt).filter { $0.contains("rotate") } == [
+            "[0.000] input.rotate(\"landscapeLeft\")", "[0.300] interface.rotate(\"portrait\")", "[0.600] input.rotate(\"landscapeLeft\")",
+        ])
+    }
+
+    @Test("a pad asks nothing (its app supports multitasking); a phone set after it leaves upside down at the turn's end")
+    func padsAndDevices() throws {
+        let (outcome, out, _) = try runLua(Self.classes + """
+            ui.setDevice("ipad-11")
+            ui.window.rootViewController = Portrait{ name = "root" }
+            ui.window:makeKeyAndVisible()
+            ui.rotate("portraitUpsideDown")
+            ui.settle()
+            print(where())
+            ui.setDevice("iphone-15")
+            ui.settle()
+            print(where())
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "portraitUpsideDown portraitUpsideDown\nportrait portraitUpsideDown\n")
+    }
+
+    @Test("the interface's own turn waits for a size transition under way")
+    func oneTurnAtATime() throws {
+        let (outcome, out, rt) = try runLua("""
+            local C = ui.ViewController:extend("C")
+            function C:supportedInterfaceOrientations() return self.mask or "allButUpsideDown" end
+            function C:viewWillTransition(size, coordinator)
+              ui.ViewController.viewWillTransition(self, size, coordinator)
+              if size.width > size.height then self.mask = "portrait"; self:setNeedsUpdateOfSupportedInterfaceOrientations() end
+            end
+            function C:traitCollectionDidChange(previous) print(ui.now(), previous.verticalSizeClass, self.traitCollection.verticalSizeClass) end
+            ui.window.rootViewController = C{ name = "c" }
+            ui.window:makeKeyAndVisible()
+            ui.rotate("landscapeLeft")
+            ui.settle()
+            print(ui.screen.orientation)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "0.3\tregular\tcompact\n0.6\tcompact\tregular\nportrait\n")
+        #expect(turns(rt).contains("[0.300] interface.rotate(\"portrait\")"))
+    }
+
+    @Test("UIKit's exceptions at the end of a turn are the run's errors: no orientation in common at launch, a preferred orientation not supported")
+    func exceptionsAtTurnEnd() throws {
+        #expect(try errorMessage("""
+            local Up = ui.ViewController:extend("Up")
+            function Up:supportedInterfaceOrientations() return "portraitUpsideDown" end
+            ui.window.rootViewController = Up{ name = "up" }
+            ui.window:makeKeyAndVisible()
+            ui.settle()
+            """) == "test:2: UIApplicationInvalidInterfaceOrientation: Supported orientations has no common orientation with the application, and [<Up: up> shouldAutorotate] is returning YES")
+        let preferred = try errorMessage(Self.classes + """
+            local Odd = ui.ViewController:extend("Odd")
+            function Odd:supportedInterfaceOrientations() return "portrait" end
+            function Odd:preferredInterfaceOrientationForPresentation() return "landscapeLeft" end
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            root:present(Odd{ name = "odd", modalPresentationStyle = "fullScreen" }, false)
+            ui.settle()
+            """)
+        #expect(preferred == "test:8: UIApplicationInvalidInterfaceOrientation: preferredInterfaceOrientationForPresentation must return a supported interface orientation! (<Odd: odd>)")
     }
 
     @Test("controllers with orientation overrides, presented, turned and dropped, are collected")

@@ -37,6 +37,10 @@ enum Messages {
         "A view can only be associated with at most one view controller at a time! View \(v.objectDescription) is associated with \(owner.objectDescription). Clear this association before associating this view with \(other.objectDescription)."
     }
     static var addSelfAsSubview: String { "Can't add self as subview" }
+    /// Q82: a full-screen controller's preferred orientation is not one it supports.
+    static func unsupportedPreferredOrientation(_ owner: ViewController) -> String {
+        "preferredInterfaceOrientationForPresentation must return a supported interface orientation! (\(owner.objectDescription))"
+    }
     /// Q82: the controller asked supports none of the app's orientations.
     static func noCommonOrientation(_ owner: ViewController) -> String {
         "Supported orientations has no common orientation with the application, and [\(owner.objectDescription) shouldAutorotate] is returning YES"

@@ -128,9 +128,11 @@ extension Simulation {
     }
 
     /// The orientations the interface may take under `owner`: its answer with the app's.
-    /// None in common is UIKit's UIApplicationInvalidInterfaceOrientation exception.
+    /// None in common is UIKit's UIApplicationInvalidInterfaceOrientation exception. On a
+    /// pad nothing is asked: the template's app supports multitasking, and Apple's page
+    /// says the system then does not call supportedInterfaceOrientations.
     func orientations(allowedBy owner: ViewController?) throws -> InterfaceOrientationMask {
-        guard let owner else { return appOrientations }
+        guard let owner, device.idiom != "pad" else { return appOrientations }
         let mask = owner.supportedInterfaceOrientations.intersection(appOrientations)
         guard mask.isEmpty else { return mask }
         throw ContainmentError("UIApplicationInvalidInterfaceOrientation", Messages.noCommonOrientation(owner))
@@ -145,7 +147,7 @@ extension Simulation {
         orientationNeedsUpdate = false
         // Asked from a size change's announcement or from an answer (an override that
         // asks again): asked afresh at the end of the turn.
-        guard !announcingSizeChange, !updatingOrientation else {
+        guard !announcingSizeChange, !updatingOrientation, sizeTransitionsRunning == 0 else {
             orientationNeedsUpdate = true
             orientationOwnerAsked = nil
             return
@@ -159,8 +161,11 @@ extension Simulation {
         defer { updatingOrientation = false }
         let allowed = try orientations(allowedBy: owner)
         var target = allowed.fallback ?? screen.orientation
-        if changed, let owner, owner.presentingViewController != nil, let preferred = owner.overriddenPreferredOrientation,
-           allowed.contains(InterfaceOrientationMask(orientation: preferred)) {
+        let preferred = changed && owner?.presentingViewController != nil ? owner?.overriddenPreferredOrientation : nil
+        if let preferred, let owner, !allowed.contains(InterfaceOrientationMask(orientation: preferred)) {
+            throw ContainmentError("UIApplicationInvalidInterfaceOrientation", Messages.unsupportedPreferredOrientation(owner))
+        }
+        if let preferred {
             target = preferred
         } else if allowed.contains(InterfaceOrientationMask(orientation: screen.deviceOrientation)) {
             target = screen.deviceOrientation
@@ -174,11 +179,21 @@ extension Simulation {
     }
 
     /// The end of a turn's request (a presentation's or dismissal's end, a new root):
-    /// UIKit's exception there is reported as a warning, and the interface stays.
+    /// UIKit's exception there is the host's error (a script error, as UIKit's crash),
+    /// else a warning; the interface stays.
     func updateInterfaceOrientationAtTurnEnd() {
-        do { try updateInterfaceOrientation() } catch {
-            warn(orientationOwnerAsked ?? window, "\(error)")
-        }
+        do { try updateInterfaceOrientation() } catch let error as ContainmentError {
+            raiseAtTurnEnd(error, on: orientationOwnerAsked)
+        } catch {}
+    }
+
+    /// UIKit's exception where no script call is running to throw it: the host makes it
+    /// the run's error, at the override's line when there is one (`ObjectHost.raise`).
+    func raiseAtTurnEnd(_ error: ContainmentError, on owner: ViewController?) {
+        let question: Override = error.reason.hasPrefix("preferredInterfaceOrientationForPresentation")
+            ? .preferredInterfaceOrientationForPresentation : .supportedInterfaceOrientations
+        if let owner, owner.host?.raise(error, from: question, of: owner) == true { return }
+        warn(owner ?? window, "\(error)")
     }
 
     /// The window is shown: an orientation the root does not support is replaced before
@@ -190,7 +205,7 @@ extension Simulation {
         let asked = Result { try orientations(allowedBy: owner) }
         updatingOrientation = false
         guard case .success(let allowed) = asked else {
-            if case .failure(let error) = asked { warn(owner, "\(error)") }
+            if case .failure(let error as ContainmentError) = asked { raiseAtTurnEnd(error, on: owner) }
             return
         }
         guard !allowed.contains(InterfaceOrientationMask(orientation: screen.orientation)),

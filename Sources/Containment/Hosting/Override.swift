@@ -154,6 +154,10 @@ public protocol ObjectHost: AnyObject {
     /// class has no override, or the answer was wrong (which the host reports): UIKit's
     /// answer is used then.
     func answer(_ question: Override, of controller: ViewController) -> ControllerAnswer?
+    /// UIKit's exception about `controller`'s answer to `question`, raised where no call
+    /// of the script's is running (the end of a turn): the host's error, as a failing
+    /// hook's is; false when the host leaves it to the model (a warning).
+    func raise(_ error: ContainmentError, from question: Override, of controller: ViewController) -> Bool
     func send(_ action: TargetAction, from sender: SimObject)
     /// Runs the script's override of `call` on `object`; false when it has none (the
     /// model then runs UIKit's implementation itself).
@@ -169,4 +173,5 @@ extension ObjectHost {
     public func override(_ call: MethodCall, on object: SimObject) -> Bool { false }
     public func hasOverride(_ override: Override, on object: SimObject) -> Bool { false }
     public func answer(_ question: Override, of controller: ViewController) -> ControllerAnswer? { nil }
+    public func raise(_ error: ContainmentError, from question: Override, of controller: ViewController) -> Bool { false }
 }

@@ -45,12 +45,17 @@ extension Simulation {
                 "Nestbox: unknown orientation '\(orientation)' (\(Self.orientations.joined(separator: ", ")))")
         }
         trace.record(.input, "input", "rotate", [("_", .string(orientation))])
+        // The device already held that way: it sends nothing, and nothing is asked (an
+        // answer changed without setNeedsUpdateOfSupportedInterfaceOrientations stays unheard).
+        guard orientation != screen.deviceOrientation else { return }
         screen.deviceOrientation = orientation
         let owner = orientationOwner()
+        // Set before asking: an answer that asks again (setNeedsUpdate…) clears it, so
+        // that the end of the turn asks afresh.
+        orientationOwnerAsked = owner
         updatingOrientation = true
         let allowed = Result { try orientations(allowedBy: owner) }
         updatingOrientation = false
-        orientationOwnerAsked = owner
         guard try allowed.get().contains(InterfaceOrientationMask(orientation: orientation)) else {
             let who = owner.map { "\($0.objectDescription) supports" } ?? "the app supports"
             let names = try allowed.get().orientations.joined(separator: ", ")
@@ -102,6 +107,9 @@ extension Simulation {
         device = newDevice
         let size = landscape ? Size(width: newDevice.size.height, height: newDevice.size.width) : newDevice.size
         changeSize(to: size, from: oldTraits)
+        // Q82: another idiom's app supports other orientations (a phone's no upside down).
+        orientationOwnerAsked = nil
+        orientationNeedsUpdate = true
     }
 
     /// A size change asked for from a hook that hears of one (viewWillTransition,
@@ -142,6 +150,7 @@ extension Simulation {
             traitsComing = nil
         }
         announcingSizeChange = false
+        sizeTransitionsRunning += 1
         animator.animate(duration: Self.rotationDuration, animations: {
             coordinator.isQueueing = false
             self.traitsInTransition = nil
@@ -154,6 +163,7 @@ extension Simulation {
             self.window.layoutIfNeeded()
             coordinator.runAlongsideInPlace()
         }, completion: { _ in
+            self.sizeTransitionsRunning -= 1
             coordinator.end(cancelled: false)
             if traitsChange {
                 for vc in tops { vc.deliverTraitChange(previous: oldTraits) }

@@ -31,11 +31,20 @@ public final class Simulation {
     /// is looked for first. Weak: a script may let it go.
     weak var presentationTop: ViewController?
     /// Q82: whether the controller the interface's orientations are asked of may have
-    /// changed (asked at the end of this turn), the one last asked (weak: a script may let
-    /// it go), and whether it is being asked now.
+    /// changed (asked at the end of this turn), the one last asked, and whether it is
+    /// being asked now. A link (Q56), not a weak reference: a weakly referenced object
+    /// counts its references the slow way, and the root controller's are counted in
+    /// every containment cycle.
     var orientationNeedsUpdate = false
-    weak var orientationOwnerAsked: ViewController?
+    var orientationOwnerAsked: ViewController? {
+        get { objects.resolve(orientationOwnerLink) }
+        set { orientationOwnerLink = objects.link(to: newValue) }
+    }
+    private var orientationOwnerLink = ObjectLink<ViewController>()
     var updatingOrientation = false
+    /// Size transitions whose animation has not ended: the interface's own turn waits
+    /// for them (Q82), so that one turn does not begin inside another.
+    var sizeTransitionsRunning = 0
     public private(set) lazy var screen = Screen(simulation: self)
     public var window: Window { createdWindow ?? makeWindow() }
     /// The window once something asked for it: the invariant check walks it without

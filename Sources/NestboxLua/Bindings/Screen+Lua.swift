@@ -21,7 +21,7 @@ enum ScreenBinding {
                     get: { c in c.L.push(try screen(c).idiom); return 1 }),
         LuaProperty("orientation", "string", doc: "The interface's orientation, e.g. `portrait`.",
                     get: { c in c.L.push(try screen(c).orientation); return 1 }),
-        LuaProperty("deviceOrientation", "string", doc: "The device's, as `ui.rotate` last named it: the interface follows it where the controller asked supports it (Q82).",
+        LuaProperty("deviceOrientation", "string", doc: "The device's, as `ui.rotate` last named it (by the interface orientation it gives: UIKit's device `landscapeLeft` is the interface's `landscapeRight`): the interface follows it where the controller asked supports it (Q82).",
                     get: { c in c.L.push(try screen(c).deviceOrientation); return 1 }),
         LuaProperty("safeAreaInsets", "Insets", doc: "The safe area for the current orientation.",
                     get: { c in c.rt.push(try screen(c).safeAreaInsets); return 1 }),

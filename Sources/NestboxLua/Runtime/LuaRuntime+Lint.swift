@@ -262,17 +262,20 @@ enum LintNames {
             if key.utf8.count == name.utf8.count + 1, key.hasSuffix("s"), key.hasPrefix(name) { continue }
             let n = Array(name.lowercased().unicodeScalars)
             guard abs(n.count - k.count) <= 2 else { continue }
-            let d = editDistance(k, n)
+            let d = editDistance(k, n, limit: 2)
             if d <= 2, d <= n.count / 3, d < (best?.1 ?? 3) { best = (name, d) }
         }
         return best?.0
     }
 
     /// Damerau-Levenshtein distance (optimal string alignment: a swap of two neighbours
-    /// counts as one edit, as in `viewWilAppear` or `tilte`).
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
+    /// counts as one edit, as in `viewWilAppear` or `tilte`), or `limit + 1` as soon as a
+    /// row's least value passes `limit`: no later row can come back under it (a row's
+    /// least is at most the one before's plus one, and a swap adds one to the row before
+    /// that), and most names are far from a key within a few letters.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int = .max - 1) -> Int {
+        if a.isEmpty { return min(b.count, limit + 1) }
+        if b.isEmpty { return min(a.count, limit + 1) }
         var before = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
@@ -284,9 +287,10 @@ enum LintNames {
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
                 current[j] = d
             }
+            if current.min()! > limit { return limit + 1 }
             (before, previous, current) = (previous, current, before)
         }
-        return previous[b.count]
+        return min(previous[b.count], limit + 1)
     }
 }
 

@@ -111,6 +111,12 @@ final class LuaHost: ObjectHost {
         isOpen ? runtime.runQuestion(question, of: controller) : nil
     }
 
+    func raise(_ error: ContainmentError, from question: Override, of controller: ViewController) -> Bool {
+        guard isOpen else { return false }
+        runtime.raiseQuestionError(error, from: question, of: controller)
+        return true
+    }
+
     func hasOverride(_ override: Override, on object: SimObject) -> Bool {
         isOpen && runtime.hookMask(object) & HostCache.bit(override) != 0
     }

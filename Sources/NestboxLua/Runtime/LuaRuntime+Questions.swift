@@ -29,7 +29,7 @@ extension LuaRuntime {
             expected = "a boolean"
         case .supportedInterfaceOrientations:
             if let mask = orientationMask(at: L.top), !mask.isEmpty { return .orientations(mask) }
-            expected = "an orientation mask's name (" + InterfaceOrientationMask.names.map(\.0).joined(separator: ", ") + ") or a list of them, not empty"
+            expected = "a mask's name (" + InterfaceOrientationMask.names.map(\.0).joined(separator: ", ") + ") or a non-empty list of them"
         case .preferredInterfaceOrientationForPresentation:
             if L.type(-1) == LUA_TSTRING, let s = L.string(at: -1), Simulation.orientations.contains(s) { return .orientation(s) }
             expected = "one of " + Simulation.orientations.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -39,7 +39,7 @@ extension LuaRuntime {
             expected = "a ViewController or nil"
         }
         let answer = L.type(-1) == LUA_TSTRING ? "\"\(L.string(at: -1)?.prefix(80) ?? "")\""
-            : L.isNoneOrNil(-1) ? "nil" : L.type(-1) == LUA_TTABLE && lua_rawlen(L, -1) == 0 ? "{}"
+            : L.isNoneOrNil(-1) ? "nil" : L.type(-1) == LUA_TTABLE ? listAnswer(at: L.top)
             : (object(at: -1)?.objectDescription ?? "a \(L.typeName(at: -1))")
         L.settop(ud)
         let position = pushHook(ud, question.name) ? definitionPosition(of: L.top) : ""
@@ -50,6 +50,34 @@ extension LuaRuntime {
 }
 
 extension LuaRuntime {
+    /// A wrong table answer, as a message shows it: `{}`, the list's first entry that is
+    /// not a mask's name, or "a table" (a list past 64 entries, or none a name misses).
+    func listAnswer(at i: Int32) -> String {
+        let n = lua_rawlen(L, i)
+        if n == 0 { return "{}" }
+        guard n <= 64 else { return "a table" }
+        for k in 1...Int(n) {
+            lua_rawgeti(L, i, lua_Integer(k))
+            defer { L.pop() }
+            let name = L.type(-1) == LUA_TSTRING ? L.string(at: -1) : nil
+            if let name, InterfaceOrientationMask.names.contains(where: { $0.0 == name }) { continue }
+            return "a list holding " + (name.map { "\"\($0.prefix(80))\"" } ?? "a \(L.typeName(at: -1))")
+        }
+        return "a table"
+    }
+
+    /// UIKit's exception about a controller's answer, at the end of a turn (Q82): an error
+    /// as a failing hook's, at the line of the class's override when it has one.
+    func raiseQuestionError(_ error: ContainmentError, from question: Override, of controller: ViewController) {
+        let top = L.top
+        defer { L.settop(top) }
+        var position = ""
+        if hookMask(controller) & HostCache.bit(question) != 0, pushExisting(controller), pushHook(L.top, question.name) {
+            position = definitionPosition(of: L.top)
+        }
+        reportHookError(object: controller, hook: question.name, text: position + "\(error)")
+    }
+
     /// A UIInterfaceOrientationMask as a script writes it: a member's name (`"portrait"`,
     /// `"allButUpsideDown"`) or a list of them; nil for anything else.
     func orientationMask(at i: Int32) -> InterfaceOrientationMask? {

@@ -549,7 +549,7 @@ function Window:makeKeyAndVisible() end
 ---@field scale number Pixels per point. (read-only)
 ---@field idiom string `phone` or `pad`. (read-only)
 ---@field orientation string The interface's orientation, e.g. `portrait`. (read-only)
----@field deviceOrientation string The device's, as `ui.rotate` last named it: the interface follows it where the controller asked supports it (Q82). (read-only)
+---@field deviceOrientation string The device's, as `ui.rotate` last named it (by the interface orientation it gives: UIKit's device `landscapeLeft` is the interface's `landscapeRight`): the interface follows it where the controller asked supports it (Q82). (read-only)
 ---@field safeAreaInsets Insets The safe area for the current orientation. (read-only)
 local Screen = {}
 
