@@ -61,7 +61,7 @@ import InvariantChecking
         ])
     }
 
-    @Test("a full-screen controller decides once presented, until its dismissal ends; the interface then follows the device where it may")
+    @Test("a full-screen controller is presented in an orientation it supports, decides once presented, until its dismissal ends; the interface then follows the device where it may")
     func fullScreenDecides() throws {
         let (outcome, out, rt) = try runLua(Self.classes + """
             local root = Portrait{ name = "root" }
@@ -87,23 +87,24 @@ import InvariantChecking
         #expect(outcome == .ok, "\(outcome)")
         #expect(out == """
             turned\tportrait landscapeLeft
-            presenting\tportrait landscapeLeft
+            presenting\tlandscapeLeft landscapeLeft
             presented\tlandscapeLeft landscapeLeft\t852.0
             turned back\tlandscapeLeft portrait
             dismissed\tportrait portrait\t393.0
 
             """)
-        // The presentation ends at 0.35 s, the dismissal at 1 s; the covered presenter
-        // hears of the size change too, as the whole chain does (Q8).
+        // The interface turns at `present`, before the video is shown (the presenter hears
+        // of it); the presentation ends at 0.35 s, the dismissal at 0.7 s.
         #expect(turns(rt) == [
             "[0.000] input.rotate(\"landscapeLeft\")",
             "[0.000] input.ignored(\"rotate\", reason: \"<Portrait: root> supports portrait: the interface stays portrait (Q82)\")",
-            "[0.350] interface.rotate(\"landscapeLeft\")", "[0.350] root.viewWillTransition(size: \"852 x 393\")",
-            "[0.350] video.viewWillTransition(size: \"852 x 393\")",
-            "[0.650] input.rotate(\"portrait\")",
-            "[0.650] input.ignored(\"rotate\", reason: \"<Land: video> supports landscapeLeft, landscapeRight: the interface stays landscapeLeft (Q82)\")",
-            "[1.000] interface.rotate(\"portrait\")", "[1.000] root.viewWillTransition(size: \"393 x 852\")",
+            "[0.000] interface.rotate(\"landscapeLeft\")", "[0.000] root.viewWillTransition(size: \"852 x 393\")",
+            "[0.350] input.rotate(\"portrait\")",
+            "[0.350] input.ignored(\"rotate\", reason: \"<Land: video> supports landscapeLeft, landscapeRight: the interface stays landscapeLeft (Q82)\")",
+            "[0.700] interface.rotate(\"portrait\")", "[0.700] root.viewWillTransition(size: \"393 x 852\")",
         ])
+        let appearing = rt.simulation.trace.events.first { $0.object == "video" && $0.event == "viewWillAppear" }
+        #expect(appearing?.t == 0)
     }
 
     @Test("a page sheet does not fill the window: its presenter decides")
@@ -252,6 +253,22 @@ import InvariantChecking
         #expect(out == "presented\tlandscapeRight portrait\tlandscapeRight\ndismissed\tportrait portrait\n")
     }
 
+    @Test("a landscape-only controller presented from portrait sees the landscape size from viewWillAppear on")
+    func presentedAtItsSize() throws {
+        let (outcome, out, _) = try runLua(Self.classes + """
+            function Land:viewWillAppear() print("appearing", self.view.bounds.width, self.traitCollection.verticalSizeClass) end
+            local root = Portrait{ name = "root" }
+            ui.window.rootViewController = root
+            ui.window:makeKeyAndVisible()
+            ui.settle()
+            root:present(Land{ name = "video", modalPresentationStyle = "fullScreen" }, true)
+            ui.settle()
+            print(where())
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "appearing\t852.0\tcompact\nlandscapeRight portrait\n")
+    }
+
     @Test("a run that starts in an orientation its root does not support shows it in one it does, with no size transition")
     func launch() throws {
         let rt = try LuaRuntime()
@@ -381,7 +398,7 @@ import InvariantChecking
         #expect(turns(rt).contains("[0.300] interface.rotate(\"portrait\")"))
     }
 
-    @Test("UIKit's exceptions at the end of a turn are the run's errors: no orientation in common at launch, a preferred orientation not supported")
+    @Test("UIKit's exceptions: no orientation in common at launch is the run's error at the override; a preferred orientation not supported, present's")
     func exceptionsAtTurnEnd() throws {
         #expect(try errorMessage("""
             local Up = ui.ViewController:extend("Up")
@@ -400,7 +417,7 @@ import InvariantChecking
             root:present(Odd{ name = "odd", modalPresentationStyle = "fullScreen" }, false)
             ui.settle()
             """)
-        #expect(preferred == "test:8: UIApplicationInvalidInterfaceOrientation: preferredInterfaceOrientationForPresentation must return a supported interface orientation! (<Odd: odd>)")
+        #expect(preferred == "test:12: UIApplicationInvalidInterfaceOrientation: preferredInterfaceOrientationForPresentation must return a supported interface orientation! (<Odd: odd>)")
     }
 
     @Test("controllers with orientation overrides, presented, turned and dropped, are collected")

@@ -127,6 +127,20 @@ extension Simulation {
         return owner
     }
 
+    /// Whether a controller that will fill the window is being presented: its presenter
+    /// is still the one asked, and the interface, turned for it at `present`, waits for
+    /// the presentation's end rather than turn back.
+    var fillingPresentationUnderway: Bool {
+        guard let root = window.rootViewController else { return false }
+        var vc = root, steps = 0
+        while let next = vc.presentedHere, steps < Self.statusBarWalk {
+            steps += 1
+            if next.isBeingPresented, next.activeStyle == .fullScreen || next.activeStyle == .overFullScreen { return true }
+            vc = next
+        }
+        return false
+    }
+
     /// The orientations the interface may take under `owner`: its answer with the app's.
     /// None in common is UIKit's UIApplicationInvalidInterfaceOrientation exception. On a
     /// pad nothing is asked: the template's app supports multitasking, and Apple's page
@@ -147,7 +161,7 @@ extension Simulation {
         orientationNeedsUpdate = false
         // Asked from a size change's announcement or from an answer (an override that
         // asks again): asked afresh at the end of the turn.
-        guard !announcingSizeChange, !updatingOrientation, sizeTransitionsRunning == 0 else {
+        guard !announcingSizeChange, !updatingOrientation, sizeTransitionsRunning == 0, !fillingPresentationUnderway else {
             orientationNeedsUpdate = true
             orientationOwnerAsked = nil
             return
@@ -176,6 +190,34 @@ extension Simulation {
         updatingOrientation = false
         trace.record(.view, "interface", "rotate", [("_", .string(target))])
         turnInterface(to: target)
+    }
+
+    /// Before `vc`, which will fill the window, is presented: the interface turns to its
+    /// preferred orientation if its class overrides it, else stays if it may, else the
+    /// device's, else the fallback (Apple: without an override the system presents "using
+    /// the current orientation"). True when it turned. A preferred orientation it does not
+    /// support is UIKit's exception, raised by `present`.
+    func turnBeforePresenting(_ vc: ViewController) throws -> Bool {
+        let style = vc.modalPresentationStyle.resolved
+        guard style == .fullScreen || style == .overFullScreen, device.idiom != "pad", window.isVisible,
+              !announcingSizeChange, !updatingOrientation, sizeTransitionsRunning == 0 else { return false }
+        updatingOrientation = true
+        defer { updatingOrientation = false }
+        let allowed = try orientations(allowedBy: vc)
+        let preferred = vc.overriddenPreferredOrientation
+        if let preferred, !allowed.contains(InterfaceOrientationMask(orientation: preferred)) {
+            throw ContainmentError("UIApplicationInvalidInterfaceOrientation", Messages.unsupportedPreferredOrientation(vc))
+        }
+        var target = preferred ?? allowed.fallback ?? screen.orientation
+        if preferred == nil {
+            if allowed.contains(InterfaceOrientationMask(orientation: screen.orientation)) { return false }
+            if allowed.contains(InterfaceOrientationMask(orientation: screen.deviceOrientation)) { target = screen.deviceOrientation }
+        }
+        guard target != screen.orientation else { return false }
+        updatingOrientation = false
+        trace.record(.view, "interface", "rotate", [("_", .string(target))])
+        turnInterface(to: target)
+        return true
     }
 
     /// The end of a turn's request (a presentation's or dismissal's end, a new root):

@@ -70,27 +70,14 @@ extension ViewController {
 
     public func present(_ vc: ViewController, animated: Bool, completion: (() -> Void)?) throws {
         let presenter = vc.modalPresentationStyle.resolved.isContext ? contextPresenter : presentationRoot
-        if vc.parent != nil || vc.isRootOfWindow || vc.presentingViewController != nil || vc === presenter {
-            throw ContainmentError.invalidArgument("Application tried to present modally an active controller \(vc.objectDescription).")
-        }
-        // Q5b: presenting a controller that holds the presenter would make a cycle.
-        if vc.holds(presenter) {
-            throw ContainmentError.invalidArgument(Messages.mutualHold(vc, presenter, "present", "from"))
-        }
+        try refuseActive(vc, presenter)
         simulation.trace.record(.call, self, "present", [("_", .ref(vc)), ("animated", .bool(animated))])
-        // W15: also a presenter on its way out (being dismissed, it or a controller that
-        // presents it): its view is leaving the window, and UIKit shows nothing.
-        guard presenter.viewIfLoaded?.window?.isVisible == true, !presenter.isLeavingByDismissal else {
-            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) whose view is not in the window hierarchy!", lint: .presentFromDetached)
-            return
-        }
-        if presenter.isPresentationTransitioning {
-            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) while a presentation is in progress.")
-            return
-        }
-        if let busy = presenter.presentedHere {
-            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) which is already presenting \(busy.objectDescription).")
-            return
+        guard presentationCanStart(vc, on: presenter) else { return }
+        // Q82: one that will fill the window is shown in an orientation it supports; the
+        // interface turns first, and the turn's callbacks may have changed what is shown.
+        if try simulation.turnBeforePresenting(vc) {
+            try refuseActive(vc, presenter)
+            guard presentationCanStart(vc, on: presenter) else { return }
         }
         // A context's presenter is a child: detached is where its farthest ancestor is.
         let top = presenter.presentationRoot
@@ -166,6 +153,36 @@ extension ViewController {
             presentModal(vc, view: presentedView, by: presenter, style: style, covers: coversPresenter,
                          animated: animated, coordinator: coordinator, finish: finish)
         }
+    }
+
+    /// UIKit's exceptions for a controller that cannot be presented at all.
+    private func refuseActive(_ vc: ViewController, _ presenter: ViewController) throws {
+        if vc.parent != nil || vc.isRootOfWindow || vc.presentingViewController != nil || vc === presenter {
+            throw ContainmentError.invalidArgument("Application tried to present modally an active controller \(vc.objectDescription).")
+        }
+        // Q5b: presenting a controller that holds the presenter would make a cycle.
+        if vc.holds(presenter) {
+            throw ContainmentError.invalidArgument(Messages.mutualHold(vc, presenter, "present", "from"))
+        }
+    }
+
+    /// UIKit's warnings for a presentation that does nothing (W15, W16); false after one.
+    private func presentationCanStart(_ vc: ViewController, on presenter: ViewController) -> Bool {
+        // W15: also a presenter on its way out (being dismissed, it or a controller that
+        // presents it): its view is leaving the window, and UIKit shows nothing.
+        guard presenter.viewIfLoaded?.window?.isVisible == true, !presenter.isLeavingByDismissal else {
+            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) whose view is not in the window hierarchy!", lint: .presentFromDetached)
+            return false
+        }
+        if presenter.isPresentationTransitioning {
+            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) while a presentation is in progress.")
+            return false
+        }
+        if let busy = presenter.presentedHere {
+            simulation.warn(self, "Attempt to present \(vc.objectDescription) on \(presenter.objectDescription) (from \(objectDescription)) which is already presenting \(busy.objectDescription).")
+            return false
+        }
+        return true
     }
 
     /// The will-callbacks, then the presentation controller's
