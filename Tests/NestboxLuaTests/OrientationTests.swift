@@ -420,6 +420,90 @@ import InvariantChecking
         #expect(preferred == "test:12: UIApplicationInvalidInterfaceOrientation: preferredInterfaceOrientationForPresentation must return a supported interface orientation! (<Odd: odd>)")
     }
 
+    @Test("a preferred orientation is read for presenting only; a device turned during a full-screen transition is followed once it ends; a pad reads none")
+    func transitionsHoldStill() throws {
+        let (o1, out1, _) = try runLua("""
+            local Pref = ui.ViewController:extend("Pref")
+            function Pref:preferredInterfaceOrientationForPresentation() return "landscapeLeft" end
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible()
+            local f = Pref{ name = "f", modalPresentationStyle = "fullScreen" }
+            root:present(f, true); ui.settle()
+            print("presented", ui.screen.orientation, ui.screen.deviceOrientation)
+            ui.rotate("landscapeLeft"); ui.rotate("portrait")
+            f:dismiss(true); ui.settle()
+            print("dismissed", ui.screen.orientation, ui.screen.deviceOrientation)
+            """)
+        #expect(o1 == .ok, "\(o1)")
+        #expect(out1 == "presented\tlandscapeLeft\tportrait\ndismissed\tportrait\tportrait\n")
+        let (o2, out2, rt2) = try runLua(Self.classes + """
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible(); ui.settle()
+            root:present(Land{ name = "l", modalPresentationStyle = "fullScreen" }, true)
+            ui.advance(0.1)
+            ui.rotate("landscapeLeft")
+            ui.settle()
+            print(where())
+            """)
+        #expect(o2 == .ok, "\(o2)")
+        #expect(out2 == "landscapeLeft landscapeLeft\n")
+        #expect(turns(rt2).filter { $0.contains("rotate") } == [
+            "[0.000] interface.rotate(\"landscapeRight\")", "[0.100] input.rotate(\"landscapeLeft\")",
+            "[0.100] input.ignored(\"rotate\", reason: \"a full-screen presentation or dismissal is under way: the interface follows the device once it ends (Q82)\")",
+            "[0.350] interface.rotate(\"landscapeLeft\")",
+        ])
+        let (o3, out3, _) = try runLua("""
+            local P = ui.ViewController:extend("P")
+            function P:preferredInterfaceOrientationForPresentation() return "portrait" end
+            ui.setDevice("ipad-11")
+            local root = ui.ViewController{ name = "root" }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible(); ui.settle()
+            ui.rotate("landscapeLeft"); ui.settle()
+            root:present(P{ name = "p", modalPresentationStyle = "fullScreen" }, true); ui.settle()
+            print(ui.screen.orientation)
+            """)
+        #expect(o3 == .ok, "\(o3)")
+        #expect(out3 == "landscapeLeft\n")
+    }
+
+    @Test("present checks again after the answers and the turn: a presentation an answer started first wins, with UIKit's warning")
+    func presentFromAnAnswer() throws {
+        let (outcome, out, rt) = try runLua("""
+            local Sneaky = ui.ViewController:extend("Sneaky")
+            local root = ui.ViewController{ name = "root" }
+            local x = ui.ViewController{ name = "x", modalPresentationStyle = "fullScreen" }
+            function Sneaky:supportedInterfaceOrientations()
+              if not self.done then self.done = true; root:present(x, false) end
+              return "all"
+            end
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible(); ui.settle()
+            root:present(Sneaky{ name = "s", modalPresentationStyle = "fullScreen" }, false)
+            ui.settle()
+            print(root.presentedViewController.name)
+            """)
+        #expect(outcome == .ok, "\(outcome)")
+        #expect(out == "x\n")
+        #expect(rt.simulation.trace.events.filter { $0.kind == .warning }.map { $0.message ?? "" } == [
+            "Attempt to present <Sneaky: s> on <ViewController: root> (from <ViewController: root>) while a presentation is in progress.",
+        ])
+        // The turn's callbacks take the presenter out of the window: W15, and the
+        // interface turns back once the turn is over.
+        let (o2, out2, rt2) = try runLua(Self.classes + """
+            local Sheet = ui.ViewController:extend("Sheet")
+            function Sheet:viewWillTransition(size, c) self.view:removeFromSuperview() end
+            local root = Portrait{ name = "root" }
+            ui.window.rootViewController = root; ui.window:makeKeyAndVisible()
+            local sheet = Sheet{ name = "sheet" }
+            root:present(sheet, false); ui.settle()
+            sheet:present(Land{ name = "l", modalPresentationStyle = "fullScreen" }, true)
+            ui.advance(10)
+            print(where())
+            """)
+        #expect(o2 == .ok, "\(o2)")
+        #expect(out2 == "portrait portrait\n")
+        #expect(turns(rt2).filter { $0.contains("interface") } == ["[0.000] interface.rotate(\"landscapeRight\")", "[0.300] interface.rotate(\"portrait\")"])
+    }
+
     @Test("controllers with orientation overrides, presented, turned and dropped, are collected")
     func collected() throws {
         let rt = try LuaRuntime()

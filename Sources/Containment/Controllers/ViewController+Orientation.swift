@@ -127,15 +127,15 @@ extension Simulation {
         return owner
     }
 
-    /// Whether a controller that will fill the window is being presented: its presenter
-    /// is still the one asked, and the interface, turned for it at `present`, waits for
-    /// the presentation's end rather than turn back.
-    var fillingPresentationUnderway: Bool {
+    /// Whether a controller that fills the window is being presented or dismissed: the
+    /// interface, turned for it at `present`, holds still until the transition ends (a
+    /// device turned meanwhile is followed then), as UIKit holds autorotation during one.
+    var fillingTransitionUnderway: Bool {
         guard let root = window.rootViewController else { return false }
         var vc = root, steps = 0
         while let next = vc.presentedHere, steps < Self.statusBarWalk {
             steps += 1
-            if next.isBeingPresented, next.activeStyle == .fullScreen || next.activeStyle == .overFullScreen { return true }
+            if next.isBeingPresented || next.isBeingDismissed, next.activeStyle == .fullScreen || next.activeStyle == .overFullScreen { return true }
             vc = next
         }
         return false
@@ -153,39 +153,39 @@ extension Simulation {
     }
 
     /// Q82: brings the interface to where the controller asked wants it, after a change of
-    /// that controller (at the end of a turn) or its request (`asked`). A presented
-    /// controller that has just become the one asked gets its preferred orientation if it
-    /// overrides it; then the device's orientation, the current one and the fallback, the
-    /// first it supports.
+    /// that controller (at the end of a turn) or a request to ask again (`asked`): the first
+    /// it supports of the device's orientation and the current one, the current first for
+    /// a controller whose presentation has just ended in the orientation it prefers
+    /// (`present` turned to it) unless the device turned since; else the fallback.
     func updateInterfaceOrientation(asked: Bool = false) throws {
         orientationNeedsUpdate = false
-        // Asked from a size change's announcement or from an answer (an override that
-        // asks again): asked afresh at the end of the turn.
-        guard !announcingSizeChange, !updatingOrientation, sizeTransitionsRunning == 0, !fillingPresentationUnderway else {
+        // Asked from a size change's announcement, from an answer (an override that asks
+        // again) or while a turn or a full-screen transition runs: asked again, as
+        // requested, once it is over.
+        guard !announcingSizeChange, !updatingOrientation, sizeTransitionsRunning == 0, !fillingTransitionUnderway else {
             orientationNeedsUpdate = true
-            orientationOwnerAsked = nil
+            orientationRecheck = orientationRecheck || asked
             return
         }
+        let forced = asked || orientationRecheck
+        orientationRecheck = false
         guard window.isVisible else { return }
         let owner = orientationOwner()
         let changed = owner !== orientationOwnerAsked
-        guard asked || changed else { return }
+        let presented = changed && orientationPresentationEnded && !orientationDeviceTurned
+        orientationPresentationEnded = false
+        orientationDeviceTurned = false
+        guard forced || changed else { return }
         orientationOwnerAsked = owner
         updatingOrientation = true
         defer { updatingOrientation = false }
         let allowed = try orientations(allowedBy: owner)
-        var target = allowed.fallback ?? screen.orientation
-        let preferred = changed && owner?.presentingViewController != nil ? owner?.overriddenPreferredOrientation : nil
-        if let preferred, let owner, !allowed.contains(InterfaceOrientationMask(orientation: preferred)) {
-            throw ContainmentError("UIApplicationInvalidInterfaceOrientation", Messages.unsupportedPreferredOrientation(owner))
-        }
-        if let preferred {
-            target = preferred
-        } else if allowed.contains(InterfaceOrientationMask(orientation: screen.deviceOrientation)) {
-            target = screen.deviceOrientation
-        } else if allowed.contains(InterfaceOrientationMask(orientation: screen.orientation)) {
-            target = screen.orientation
-        }
+        // One presented in the orientation it prefers keeps it until the device turns
+        // (Apple: "although it can later be rotated"); one presented in the current
+        // orientation follows the device now.
+        let keepCurrent = presented && owner?.overriddenPreferredOrientation != nil
+        let order = keepCurrent ? [screen.orientation, screen.deviceOrientation] : [screen.deviceOrientation, screen.orientation]
+        let target = order.first { allowed.contains(InterfaceOrientationMask(orientation: $0)) } ?? allowed.fallback ?? screen.orientation
         guard target != screen.orientation else { return }
         updatingOrientation = false
         trace.record(.view, "interface", "rotate", [("_", .string(target))])
@@ -217,6 +217,10 @@ extension Simulation {
         updatingOrientation = false
         trace.record(.view, "interface", "rotate", [("_", .string(target))])
         turnInterface(to: target)
+        // Asked again once it is over: the presentation may not start after all (the
+        // turn's callbacks ran the script).
+        orientationNeedsUpdate = true
+        orientationRecheck = true
         return true
     }
 

@@ -74,11 +74,12 @@ extension ViewController {
         simulation.trace.record(.call, self, "present", [("_", .ref(vc)), ("animated", .bool(animated))])
         guard presentationCanStart(vc, on: presenter) else { return }
         // Q82: one that will fill the window is shown in an orientation it supports; the
-        // interface turns first, and the turn's callbacks may have changed what is shown.
-        if try simulation.turnBeforePresenting(vc) {
-            try refuseActive(vc, presenter)
-            guard presentationCanStart(vc, on: presenter) else { return }
-        }
+        // interface turns first, and its answers and the turn's callbacks may have changed
+        // what is shown.
+        // Checked again whether it turned or not: the answers ran the script too.
+        _ = try simulation.turnBeforePresenting(vc)
+        try refuseActive(vc, presenter)
+        guard presentationCanStart(vc, on: presenter) else { return }
         // A context's presenter is a child: detached is where its farthest ancestor is.
         let top = presenter.presentationRoot
         if !top.isRootOfWindow && top.presentingViewController == nil {

@@ -164,6 +164,7 @@ open class ViewController: SimObject {
             guard isBeingPresented != oldValue else { return }
             simulation.statusBarNeedsUpdate = true
             simulation.orientationNeedsUpdate = true     // Q82
+            if !isBeingPresented { simulation.orientationPresentationEnded = true }
         }
     }
     public internal(set) var isBeingDismissed = false {

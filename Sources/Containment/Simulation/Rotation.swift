@@ -49,6 +49,14 @@ extension Simulation {
         // answer changed without setNeedsUpdateOfSupportedInterfaceOrientations stays unheard).
         guard orientation != screen.deviceOrientation else { return }
         screen.deviceOrientation = orientation
+        // A full-screen presentation or dismissal under way holds the interface still; it
+        // follows the device once the transition ends.
+        if fillingTransitionUnderway {
+            orientationNeedsUpdate = true
+            orientationRecheck = true
+            orientationDeviceTurned = true
+            return ignored("rotate", "a full-screen presentation or dismissal is under way: the interface follows the device once it ends (Q82)")
+        }
         let owner = orientationOwner()
         // Set before asking: an answer that asks again (setNeedsUpdate…) clears it, so
         // that the end of the turn asks afresh.
@@ -108,7 +116,7 @@ extension Simulation {
         let size = landscape ? Size(width: newDevice.size.height, height: newDevice.size.width) : newDevice.size
         changeSize(to: size, from: oldTraits)
         // Q82: another idiom's app supports other orientations (a phone's no upside down).
-        orientationOwnerAsked = nil
+        orientationRecheck = true
         orientationNeedsUpdate = true
     }
 

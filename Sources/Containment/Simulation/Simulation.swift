@@ -42,6 +42,12 @@ public final class Simulation {
     }
     private var orientationOwnerLink = ObjectLink<ViewController>()
     var updatingOrientation = false
+    /// Ask again even if the controller asked is the same (a request made while a
+    /// transition ran); a full-screen presentation ended since the last asking; the device
+    /// turned while the interface held still.
+    var orientationRecheck = false
+    var orientationPresentationEnded = false
+    var orientationDeviceTurned = false
     /// Size transitions whose animation has not ended: the interface's own turn waits
     /// for them (Q82), so that one turn does not begin inside another.
     var sizeTransitionsRunning = 0
