@@ -102,7 +102,8 @@ extension ViewController {
         return uikitPreferredInterfaceOrientationForPresentation
     }
 
-    /// iOS 16's request to ask again, answered at once (the rotation it causes animates).
+    /// iOS 16's request to ask again, answered at once (the rotation it causes animates),
+    /// or once a size transition or full-screen transition under way has ended (Q82).
     public func setNeedsUpdateOfSupportedInterfaceOrientations() throws {
         simulation.trace.record(.call, self, "setNeedsUpdateOfSupportedInterfaceOrientations")
         try simulation.updateInterfaceOrientation(asked: true)
@@ -233,12 +234,11 @@ extension Simulation {
         } catch {}
     }
 
-    /// UIKit's exception where no script call is running to throw it: the host makes it
-    /// the run's error, at the override's line when there is one (`ObjectHost.raise`).
+    /// UIKit's exception where no script call is running to throw it (W25: the preferred
+    /// orientation is read only by `present`, which throws its own): the host makes it the
+    /// run's error, at the override's line when there is one (`ObjectHost.raise`).
     func raiseAtTurnEnd(_ error: ContainmentError, on owner: ViewController?) {
-        let question: Override = error.reason.hasPrefix("preferredInterfaceOrientationForPresentation")
-            ? .preferredInterfaceOrientationForPresentation : .supportedInterfaceOrientations
-        if let owner, owner.host?.raise(error, from: question, of: owner) == true { return }
+        if let owner, owner.host?.raise(error, from: .supportedInterfaceOrientations, of: owner) == true { return }
         warn(owner ?? window, "\(error)")
     }
 
