@@ -58,8 +58,8 @@ extension Simulation {
             return ignored("rotate", "a full-screen presentation or dismissal is under way: the interface follows the device once it ends (Q82)")
         }
         let owner = orientationOwner()
-        // Set before asking: an answer that asks again (setNeedsUpdate…) clears it, so
-        // that the end of the turn asks afresh.
+        // Set before asking, so that an answer that asks again (setNeedsUpdate…) is asked
+        // again at the end of the turn, not taken for a change of the controller asked.
         orientationOwnerAsked = owner
         updatingOrientation = true
         let allowed = Result { try orientations(allowedBy: owner) }
