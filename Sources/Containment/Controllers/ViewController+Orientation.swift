@@ -115,31 +115,36 @@ extension Simulation {
     var appOrientations: InterfaceOrientationMask { .idiomDefault(device.idiom) }
 
     /// The controller asked: the window's root, or the last controller presented in turn
-    /// that fills the window (full screen or over full screen) and whose presentation has
-    /// ended; it stays the one asked until its dismissal ends.
-    func orientationOwner() -> ViewController? {
-        guard let root = window.rootViewController else { return nil }
-        var owner = root, vc = root, steps = 0
-        while let next = vc.presentedHere, steps < Self.statusBarWalk {
-            steps += 1
-            if !next.isBeingPresented, next.activeStyle == .fullScreen || next.activeStyle == .overFullScreen { owner = next }
-            vc = next
-        }
-        return owner
-    }
+    /// that fills the window and whose presentation has ended; it stays the one asked until
+    /// its dismissal ends.
+    func orientationOwner() -> ViewController? { orientationChain().owner }
 
     /// Whether a controller that fills the window is being presented or dismissed: the
     /// interface, turned for it at `present`, holds still until the transition ends (a
     /// device turned meanwhile is followed then), as UIKit holds autorotation during one.
-    var fillingTransitionUnderway: Bool {
-        guard let root = window.rootViewController else { return false }
-        var vc = root, steps = 0
+    var fillingTransitionUnderway: Bool { orientationChain().underway }
+
+    /// One walk of the presentation chain from the root for both answers above.
+    private func orientationChain() -> (owner: ViewController?, underway: Bool) {
+        guard let root = window.rootViewController else { return (nil, false) }
+        var owner = root, vc = root, steps = 0, underway = false
         while let next = vc.presentedHere, steps < Self.statusBarWalk {
             steps += 1
-            if next.isBeingPresented || next.isBeingDismissed, next.activeStyle == .fullScreen || next.activeStyle == .overFullScreen { return true }
+            if next.activeStyle.fillsWindow {
+                if !next.isBeingPresented { owner = next }
+                if next.isBeingPresented || next.isBeingDismissed { underway = true }
+            }
             vc = next
         }
-        return false
+        return (owner, underway)
+    }
+
+    /// `owner`'s orientations with the app's, asked as an answer is (a rotation from the
+    /// answer refused, a request from it kept for the end of the turn).
+    func askOrientations(allowedBy owner: ViewController?) -> Result<InterfaceOrientationMask, Error> {
+        updatingOrientation = true
+        defer { updatingOrientation = false }
+        return Result { try orientations(allowedBy: owner) }
     }
 
     /// The orientations the interface may take under `owner`: its answer with the app's.
@@ -200,7 +205,7 @@ extension Simulation {
     /// support is UIKit's exception, raised by `present`.
     func turnBeforePresenting(_ vc: ViewController) throws -> Bool {
         let style = vc.modalPresentationStyle.resolved
-        guard style == .fullScreen || style == .overFullScreen, device.idiom != "pad", window.isVisible,
+        guard style.fillsWindow, device.idiom != "pad", window.isVisible,
               !announcingSizeChange, !updatingOrientation, sizeTransitionsRunning == 0 else { return false }
         updatingOrientation = true
         defer { updatingOrientation = false }
@@ -247,9 +252,7 @@ extension Simulation {
     func launchOrientation() {
         guard let owner = orientationOwner() else { return }
         orientationOwnerAsked = owner
-        updatingOrientation = true
-        let asked = Result { try orientations(allowedBy: owner) }
-        updatingOrientation = false
+        let asked = askOrientations(allowedBy: owner)
         guard case .success(let allowed) = asked else {
             if case .failure(let error as ContainmentError) = asked { raiseAtTurnEnd(error, on: owner) }
             return

@@ -18,6 +18,10 @@ public enum ModalPresentationStyle: String, CaseIterable, Sendable {
 
     /// Presented over the controller that defines the presentation context (Q67).
     var isContext: Bool { self == .currentContext || self == .overCurrentContext }
+
+    /// Its presented view fills the window: the controller decides the interface's
+    /// orientations while presented (Q82).
+    var fillsWindow: Bool { self == .fullScreen || self == .overFullScreen }
 }
 
 /// UIModalTransitionStyle, the two Nestbox models: the presented view slides up from

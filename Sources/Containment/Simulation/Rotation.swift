@@ -61,9 +61,7 @@ extension Simulation {
         // Set before asking, so that an answer that asks again (setNeedsUpdate…) is asked
         // again at the end of the turn, not taken for a change of the controller asked.
         orientationOwnerAsked = owner
-        updatingOrientation = true
-        let allowed = Result { try orientations(allowedBy: owner) }
-        updatingOrientation = false
+        let allowed = askOrientations(allowedBy: owner)
         guard try allowed.get().contains(InterfaceOrientationMask(orientation: orientation)) else {
             let who = owner.map { "\($0.objectDescription) supports" } ?? "the app supports"
             let names = try allowed.get().orientations.joined(separator: ", ")
